@@ -1,0 +1,49 @@
+// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "guessnum",
+    platforms: [.macOS(.v15)],
+    products: [
+        .library(name: "Multipeer", targets: ["Multipeer"]),
+        .library(name: "MultipeerNIO", targets: ["MultipeerNIO"]),
+        .library(name: "MultipeerTesting", targets: ["MultipeerTesting"]),
+        .library(name: "EventBus", targets: ["EventBus"]),
+        .executable(name: "guessnum", targets: ["guessnum"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        .target(name: "EventBus"),
+        .target(name: "Multipeer", dependencies: ["EventBus"]),
+        .target(
+            name: "MultipeerNIO",
+            dependencies: [
+                "Multipeer",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
+            ]
+        ),
+        .target(name: "MultipeerTesting", dependencies: ["Multipeer"]),
+        .executableTarget(
+            name: "guessnum",
+            dependencies: [
+                "Multipeer", "MultipeerNIO",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
+        .testTarget(name: "MultipeerTests", dependencies: ["Multipeer", "MultipeerTesting"]),
+        .testTarget(
+            name: "MultipeerNIOTests",
+            dependencies: [
+                "Multipeer", "MultipeerNIO",
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOEmbedded", package: "swift-nio"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

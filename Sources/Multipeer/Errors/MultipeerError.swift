@@ -1,0 +1,69 @@
+/// The one error type of the Multipeer library.
+///
+/// Every error carries a ``code`` to switch on and a ``message``: one sentence, written for
+/// the person at the keyboard, that says what went wrong and how to fix it. Programs show
+/// ``message`` as it is; ``description`` is the same sentence.
+public struct MultipeerError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure this is.
+    public enum Code: String, Sendable, Hashable, CaseIterable {
+        /// A display name is empty, too long or contains control characters.
+        case invalidDisplayName
+        /// A service type breaks the DNS-SD naming rules.
+        case invalidServiceType
+        /// Discovery info has a bad key, or an entry or the whole record is too large.
+        case invalidDiscoveryInfo
+        /// An address is not of the form `HOST:PORT`.
+        case invalidEndpoint
+        /// The file that keeps this user's peer identity could not be read or written.
+        case identityStorage
+        /// A frame announced a length above the configured maximum.
+        case frameTooLarge
+        /// Bytes on a connection did not form a valid frame.
+        case malformedFrame
+        /// The other side speaks a protocol version this library does not.
+        case unsupportedProtocolVersion
+        /// The other side broke the order of the protocol (e.g. data before the handshake).
+        case protocolViolation
+        /// A connecting client did not finish its handshake in time.
+        case handshakeTimedOut
+        /// A peer stopped answering heartbeats.
+        case peerTimedOut
+        /// A connection could not be made.
+        case connectionFailed
+        /// A connection closed before an expected answer arrived.
+        case connectionClosed
+        /// The session could not listen for invitations.
+        case listenFailed
+        /// The session is not listening, but the operation needs it to be.
+        case notListening
+        /// A message was addressed to a peer that is not connected.
+        case peerNotConnected
+        /// A message is larger than one frame may be.
+        case messageTooLarge
+        /// A typed message could not be encoded.
+        case messageEncodingFailed
+        /// A received payload could not be decoded as the requested message type.
+        case messageDecodingFailed
+        /// The session was disconnected and can no longer be used.
+        case sessionClosed
+        /// The operation was cancelled.
+        case cancelled
+        /// The discovery service (for example avahi-daemon) is not available.
+        case discoveryUnavailable
+        /// Advertising or browsing failed.
+        case discoveryFailed
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// One sentence that says what went wrong and how to fix it.
+    public let message: String
+
+    /// Creates an error. Prefer the named constructors, which keep the sentences consistent.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

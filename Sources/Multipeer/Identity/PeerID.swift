@@ -1,0 +1,58 @@
+import Foundation
+
+/// A peer: a stable, unique identity plus the name people see.
+///
+/// Two `PeerID`s are equal when their identities are equal, whatever their display names: a
+/// peer that renames itself, or a second peer that happens to pick the same name, is never
+/// confused with another. Keep the identity across launches with ``PeerIdentityStore``.
+public struct PeerID: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The most UTF-8 bytes a display name may have (as in Apple's MultipeerConnectivity).
+    public static let maximumDisplayNameBytes = 63
+
+    /// The stable identity that makes this peer unique.
+    public let identity: UUID
+    /// The name shown to people: 1 to 63 UTF-8 bytes, no control characters.
+    public let displayName: String
+
+    /// Creates a peer, validating `displayName`.
+    ///
+    /// - Parameters:
+    ///   - displayName: 1 to ``maximumDisplayNameBytes`` UTF-8 bytes without control characters.
+    ///   - identity: the peer's identity; a new random one unless given (see ``PeerIdentityStore``).
+    /// - Throws: ``MultipeerError/Code/invalidDisplayName``.
+    public init(displayName: String, identity: UUID = UUID()) throws(MultipeerError) {
+        try Self.validate(displayName: displayName)
+        self.identity = identity
+        self.displayName = displayName
+    }
+
+    /// The same peer under another display name.
+    public func renamed(to displayName: String) throws(MultipeerError) -> PeerID {
+        try PeerID(displayName: displayName, identity: identity)
+    }
+
+    /// Checks a display name against the rules without creating a peer.
+    public static func validate(displayName: String) throws(MultipeerError) {
+        let bytes = displayName.utf8.count
+        if bytes == 0 { throw .invalidDisplayName(displayName, "is empty") }
+        if bytes > maximumDisplayNameBytes { throw .invalidDisplayName(displayName, "is \(bytes) bytes long") }
+        if displayName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            throw .invalidDisplayName(displayName, "contains control characters")
+        }
+    }
+
+    public static func == (lhs: PeerID, rhs: PeerID) -> Bool { lhs.identity == rhs.identity }
+    public func hash(into hasher: inout Hasher) { hasher.combine(identity) }
+
+    public var description: String { displayName }
+
+    private enum CodingKeys: String, CodingKey { case identity, displayName }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        try self.init(
+            displayName: container.decode(String.self, forKey: .displayName),
+            identity: container.decode(UUID.self, forKey: .identity)
+        )
+    }
+}

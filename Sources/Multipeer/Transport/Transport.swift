@@ -1,0 +1,76 @@
+/// Moves frames between this program and others. The session works through this protocol
+/// only; `MultipeerNIO` provides real TCP, `MultipeerTesting` an in-memory network.
+///
+/// A transport frames and carries; it decides nothing. Every connection it creates reports to
+/// one ``ConnectionHandler`` in this order: ``ConnectionHandler/connectionDidOpen(_:)`` exactly
+/// once, before anything else; ``ConnectionHandler/connection(_:didReceive:)`` for each frame,
+/// in order and never concurrently; ``ConnectionHandler/connection(_:didCloseWith:)`` exactly
+/// once, last. A transport must not spend a thread per connection.
+public protocol Transport: Sendable {
+    /// Accepts connections on `port` (0 lets the system choose) until the listener is closed.
+    ///
+    /// - Parameters:
+    ///   - port: the port to listen on, or 0.
+    ///   - options: limits for every accepted connection.
+    ///   - makeHandler: called once per accepted connection, before it opens, for its handler.
+    /// - Throws: ``MultipeerError/Code/listenFailed``.
+    func listen(
+        port: Int,
+        options: LinkOptions,
+        makeHandler: @escaping @Sendable () -> any ConnectionHandler
+    ) async throws(MultipeerError) -> any Listener
+
+    /// Connects to `endpoint`; `handler` has seen ``ConnectionHandler/connectionDidOpen(_:)``
+    /// by the time this returns.
+    ///
+    /// - Throws: ``MultipeerError/Code/connectionFailed`` when the endpoint cannot be reached
+    ///   within `timeout`.
+    func connect(
+        to endpoint: Endpoint,
+        options: LinkOptions,
+        timeout: Duration,
+        handler: any ConnectionHandler
+    ) async throws(MultipeerError) -> any Connection
+}
+
+/// Limits that apply to one connection.
+public struct LinkOptions: Sendable, Hashable {
+    /// The largest frame accepted from the other side, counting the kind byte and the body.
+    public var maximumFrameLength: Int
+
+    public init(maximumFrameLength: Int = WireProtocol.defaultMaximumFrameLength) {
+        self.maximumFrameLength = maximumFrameLength
+    }
+}
+
+/// An open listening socket (or its in-memory stand-in).
+public protocol Listener: Sendable {
+    /// The port connections are accepted on.
+    var port: Int { get }
+    /// Stops accepting; connections already accepted stay open.
+    func close() async
+}
+
+/// One connection to another program, as seen by the session.
+public protocol Connection: AnyObject, Sendable {
+    /// The other side's address, for messages to people.
+    var remoteDescription: String { get }
+    /// Queues `frame` for sending; never blocks. Frames go out in the order they were queued.
+    func send(_ frame: EncodedFrame)
+    /// Sends what is queued, then closes. The handler hears
+    /// ``ConnectionHandler/connection(_:didCloseWith:)`` with a nil error.
+    func close()
+}
+
+/// Receives what happens on one connection; see ``Transport`` for the order of calls.
+///
+/// Calls come from the transport's threads; implementations must not block them.
+public protocol ConnectionHandler: AnyObject, Sendable {
+    /// The connection is open; nothing has been received yet.
+    func connectionDidOpen(_ connection: any Connection)
+    /// One complete frame arrived.
+    func connection(_ connection: any Connection, didReceive frame: Frame)
+    /// The connection is closed: `error` is nil after an orderly close by either side, or says
+    /// what went wrong (a malformed or oversized frame, a reset).
+    func connection(_ connection: any Connection, didCloseWith error: MultipeerError?)
+}

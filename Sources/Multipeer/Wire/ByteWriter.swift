@@ -1,0 +1,49 @@
+import Foundation
+
+/// Appends big-endian integers and length-prefixed strings to a byte array.
+struct ByteWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 64) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func reserveLengthPrefix() {
+        bytes.append(contentsOf: [0, 0, 0, 0])
+    }
+
+    mutating func write(_ value: UInt8) { bytes.append(value) }
+
+    mutating func write(_ value: UInt16) {
+        bytes.append(UInt8(value >> 8))
+        bytes.append(UInt8(value & 0xFF))
+    }
+
+    mutating func write(_ value: UInt32) {
+        for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8((value >> UInt32(shift)) & 0xFF)) }
+    }
+
+    mutating func write(_ value: [UInt8]) { bytes.append(contentsOf: value) }
+    mutating func write(_ value: Data) { bytes.append(contentsOf: value) }
+
+    mutating func write(_ uuid: UUID) {
+        withUnsafeBytes(of: uuid.uuid) { bytes.append(contentsOf: $0) }
+    }
+
+    /// One length byte, then up to 255 bytes of UTF-8 (longer text is cut at 255 bytes).
+    mutating func writeShortString(_ text: String) {
+        let utf8 = Array(text.utf8.prefix(255))
+        write(UInt8(utf8.count))
+        write(utf8)
+    }
+
+    /// Fills in the length prefix reserved at the start and returns the bytes.
+    mutating func finishWithLengthPrefix() -> [UInt8] {
+        let length = UInt32(bytes.count - WireProtocol.lengthPrefixBytes)
+        bytes[0] = UInt8(length >> 24)
+        bytes[1] = UInt8((length >> 16) & 0xFF)
+        bytes[2] = UInt8((length >> 8) & 0xFF)
+        bytes[3] = UInt8(length & 0xFF)
+        return bytes
+    }
+}

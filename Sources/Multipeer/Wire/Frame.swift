@@ -1,0 +1,72 @@
+import Foundation
+
+/// One unit of the wire protocol. Frames only carry; the session decides what they mean.
+public enum Frame: Sendable, Hashable {
+    /// The inviter introduces itself and asks to join (first frame of a connection).
+    case hello(Hello)
+    /// The advertiser accepts the invitation and introduces itself.
+    case accept(Accept)
+    /// The advertiser turns the invitation down; the connection closes after it.
+    case decline(Decline)
+    /// Application data: a typed message when `messageType` is set, raw bytes when it is nil.
+    case data(messageType: String?, payload: Data)
+    /// "I am still here", sent when nothing else was sent for a heartbeat interval.
+    case heartbeat
+    /// The sender is leaving on purpose; the connection closes after it.
+    case goodbye(reason: String?)
+
+    /// What a connecting inviter says first.
+    public struct Hello: Sendable, Hashable {
+        /// The protocol version the inviter speaks.
+        public var version: UInt16
+        /// The inviter.
+        public var peer: PeerID
+        /// How long the inviter will wait for an answer, in whole milliseconds.
+        public var invitationTimeoutMilliseconds: UInt32
+        /// Application bytes that travel with the invitation (may be empty).
+        public var context: Data
+
+        public init(version: UInt16 = WireProtocol.version, peer: PeerID, invitationTimeoutMilliseconds: UInt32, context: Data) {
+            self.version = version
+            self.peer = peer
+            self.invitationTimeoutMilliseconds = invitationTimeoutMilliseconds
+            self.context = context
+        }
+    }
+
+    /// The advertiser's yes.
+    public struct Accept: Sendable, Hashable {
+        /// The protocol version the advertiser speaks.
+        public var version: UInt16
+        /// The advertiser.
+        public var peer: PeerID
+
+        public init(version: UInt16 = WireProtocol.version, peer: PeerID) {
+            self.version = version
+            self.peer = peer
+        }
+    }
+
+    /// The advertiser's no.
+    public struct Decline: Sendable, Hashable {
+        /// Why, in machine terms.
+        public enum Cause: UInt8, Sendable {
+            /// The advertiser's policy said no; ``reason`` may say why.
+            case refused = 0
+            /// The versions do not match.
+            case unsupportedVersion = 1
+            /// The advertiser did not decide before the invitation expired.
+            case timedOut = 2
+        }
+
+        /// Why, in machine terms.
+        public var cause: Cause
+        /// Why, in words for people (for example "game is full").
+        public var reason: String?
+
+        public init(cause: Cause, reason: String?) {
+            self.cause = cause
+            self.reason = reason
+        }
+    }
+}

@@ -1,0 +1,114 @@
+import Foundation
+
+/// A frame turned into bytes once, ready to be written to any number of connections.
+public struct EncodedFrame: Sendable, Hashable {
+    /// The length prefix, the kind byte and the body.
+    public let bytes: [UInt8]
+
+    /// The length the prefix announces: the kind byte plus the body.
+    public var frameLength: Int { bytes.count - WireProtocol.lengthPrefixBytes }
+}
+
+/// Encodes and decodes frames: `length (UInt32, big-endian) | kind (UInt8) | body`.
+///
+/// Transports call ``frameLength(prefix:maximum:)`` as soon as four bytes have arrived, so an
+/// oversized frame is refused before anything is allocated for it, then ``decode(_:)`` on the
+/// `length` bytes that follow.
+public enum FrameCodec {
+    /// Encodes `frame`.
+    public static func encode(_ frame: Frame) -> EncodedFrame {
+        var writer = ByteWriter()
+        writer.reserveLengthPrefix()
+        switch frame {
+        case .hello(let hello):
+            writer.write(FrameKind.hello.rawValue)
+            writer.write(WireProtocol.magic)
+            writer.write(hello.version)
+            writer.write(hello.peer.identity)
+            writer.writeShortString(hello.peer.displayName)
+            writer.write(hello.invitationTimeoutMilliseconds)
+            writer.write(hello.context)
+        case .accept(let accept):
+            writer.write(FrameKind.accept.rawValue)
+            writer.write(WireProtocol.magic)
+            writer.write(accept.version)
+            writer.write(accept.peer.identity)
+            writer.writeShortString(accept.peer.displayName)
+        case .decline(let decline):
+            writer.write(FrameKind.decline.rawValue)
+            writer.write(decline.cause.rawValue)
+            writer.write(Array((decline.reason ?? "").utf8))
+        case .data(let messageType, let payload):
+            writer.write(FrameKind.data.rawValue)
+            writer.writeShortString(messageType ?? "")
+            writer.write(payload)
+        case .heartbeat:
+            writer.write(FrameKind.heartbeat.rawValue)
+        case .goodbye(let reason):
+            writer.write(FrameKind.goodbye.rawValue)
+            writer.write(Array((reason ?? "").utf8))
+        }
+        return EncodedFrame(bytes: writer.finishWithLengthPrefix())
+    }
+
+    /// Reads a frame's length from its 4-byte prefix and checks it against `maximum`.
+    ///
+    /// - Returns: the number of bytes (kind and body) that follow the prefix.
+    /// - Throws: ``MultipeerError/Code/frameTooLarge`` above `maximum`,
+    ///   ``MultipeerError/Code/malformedFrame`` for a zero length.
+    public static func frameLength(prefix: UInt32, maximum: Int) throws(MultipeerError) -> Int {
+        if prefix == 0 { throw .malformedFrame("a frame of length zero") }
+        if UInt64(prefix) > UInt64(maximum) { throw .frameTooLarge(Int(prefix), limit: maximum) }
+        return Int(prefix)
+    }
+
+    /// Decodes one frame from its kind byte and body (the bytes after the length prefix).
+    /// - Throws: ``MultipeerError/Code/malformedFrame``.
+    public static func decode(_ bytes: UnsafeRawBufferPointer) throws(MultipeerError) -> Frame {
+        var reader = ByteReader(bytes)
+        let kindByte = try reader.readUInt8()
+        guard let kind = FrameKind(rawValue: kindByte) else {
+            throw .malformedFrame("unknown frame kind 0x\(String(kindByte, radix: 16))")
+        }
+        switch kind {
+        case .hello:
+            try reader.expectMagic()
+            let version = try reader.readUInt16()
+            let peer = try reader.readPeer()
+            let timeout = try reader.readUInt32()
+            return .hello(.init(version: version, peer: peer, invitationTimeoutMilliseconds: timeout, context: reader.readRemainingData()))
+        case .accept:
+            try reader.expectMagic()
+            let version = try reader.readUInt16()
+            let peer = try reader.readPeer()
+            try reader.expectEnd()
+            return .accept(.init(version: version, peer: peer))
+        case .decline:
+            let causeByte = try reader.readUInt8()
+            let cause = Frame.Decline.Cause(rawValue: causeByte) ?? .refused
+            let reason = try reader.readRemainingString()
+            return .decline(.init(cause: cause, reason: reason.isEmpty ? nil : reason))
+        case .data:
+            let type = try reader.readShortString()
+            return .data(messageType: type.isEmpty ? nil : type, payload: reader.readRemainingData())
+        case .heartbeat:
+            try reader.expectEnd()
+            return .heartbeat
+        case .goodbye:
+            let reason = try reader.readRemainingString()
+            return .goodbye(reason: reason.isEmpty ? nil : reason)
+        }
+    }
+
+    /// Decodes one frame from its kind byte and body.
+    public static func decode(_ bytes: some Collection<UInt8>) throws(MultipeerError) -> Frame {
+        let array = Array(bytes)
+        do {
+            return try array.withUnsafeBytes { buffer in try decode(buffer) }
+        } catch let error as MultipeerError {
+            throw error
+        } catch {
+            throw .malformedFrame("\(error)")
+        }
+    }
+}
