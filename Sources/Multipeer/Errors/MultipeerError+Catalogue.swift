@@ -1,91 +1,112 @@
 /// The sentences of the library, in one place.
 extension MultipeerError {
-    static func invalidDisplayName(_ name: String, _ problem: String) -> MultipeerError {
+    /// A display name broke the rules.
+    public static func invalidDisplayName(_ name: String, _ problem: String) -> MultipeerError {
         MultipeerError(.invalidDisplayName, "The display name \(quoted(name)) \(problem); choose a name of 1 to \(PeerID.maximumDisplayNameBytes) bytes without control characters.")
     }
 
-    static func invalidServiceType(_ type: String, _ problem: String) -> MultipeerError {
+    /// A service type broke the DNS-SD rules.
+    public static func invalidServiceType(_ type: String, _ problem: String) -> MultipeerError {
         MultipeerError(.invalidServiceType, "The service type \(quoted(type)) \(problem); use 1 to 15 lowercase letters, digits and single hyphens, with at least one letter and no hyphen at either end.")
     }
 
-    static func invalidDiscoveryInfo(_ problem: String) -> MultipeerError {
+    /// Discovery info broke the size or key rules.
+    public static func invalidDiscoveryInfo(_ problem: String) -> MultipeerError {
         MultipeerError(.invalidDiscoveryInfo, "The discovery info \(problem); keep each key=value within \(DiscoveryInfo.maximumEntryBytes) bytes and the whole record within \(DiscoveryInfo.maximumRecordBytes) bytes.")
     }
 
-    static func invalidEndpoint(_ text: String) -> MultipeerError {
+    /// Text that is not `HOST:PORT`.
+    public static func invalidEndpoint(_ text: String) -> MultipeerError {
         MultipeerError(.invalidEndpoint, "\(quoted(text)) is not an address; write it as HOST:PORT, for example 192.168.1.20:7777 or [fe80::1]:7777.")
     }
 
-    static func frameTooLarge(_ length: Int, limit: Int) -> MultipeerError {
+    /// A length prefix above the limit.
+    public static func frameTooLarge(_ length: Int, limit: Int) -> MultipeerError {
         MultipeerError(.frameTooLarge, "The other side announced a frame of \(length) bytes, above this side's limit of \(limit) bytes, so the connection was closed; both sides should use the same maximum frame length.")
     }
 
-    static func malformedFrame(_ problem: String) -> MultipeerError {
+    /// Bytes that are not a frame.
+    public static func malformedFrame(_ problem: String) -> MultipeerError {
         MultipeerError(.malformedFrame, "The other side sent bytes that are not a valid frame (\(problem)), so the connection was closed; it is probably not a guessnum peer.")
     }
 
-    static func unsupportedProtocolVersion(_ version: UInt16) -> MultipeerError {
+    /// A peer speaking another protocol version.
+    public static func unsupportedProtocolVersion(_ version: UInt16) -> MultipeerError {
         MultipeerError(.unsupportedProtocolVersion, "The other side speaks protocol version \(version) and this one speaks version \(WireProtocol.version); update both programs to the same release.")
     }
 
-    static func protocolViolation(_ problem: String) -> MultipeerError {
+    /// A frame out of protocol order.
+    public static func protocolViolation(_ problem: String) -> MultipeerError {
         MultipeerError(.protocolViolation, "The other side broke the protocol (\(problem)), so the connection was closed.")
     }
 
-    static func handshakeTimedOut(after limit: Duration) -> MultipeerError {
+    /// A client that did not say hello in time.
+    public static func handshakeTimedOut(after limit: Duration) -> MultipeerError {
         MultipeerError(.handshakeTimedOut, "A client connected but did not introduce itself within \(limit.secondsText), so it was dropped.")
     }
 
-    static func peerTimedOut(_ peer: PeerID, after limit: Duration) -> MultipeerError {
+    /// A peer silent for longer than the timeout.
+    public static func peerTimedOut(_ peer: PeerID, after limit: Duration) -> MultipeerError {
         MultipeerError(.peerTimedOut, "\(peer.displayName) has not been heard from for \(limit.secondsText) and is taken to be gone; it may rejoin.")
     }
 
-    static func connectionFailed(_ endpoint: Endpoint, _ reason: String) -> MultipeerError {
+    /// A connection that could not be made.
+    public static func connectionFailed(_ endpoint: Endpoint, _ reason: String) -> MultipeerError {
         MultipeerError(.connectionFailed, "Could not connect to \(endpoint): \(reason). Check the address and that the host is still running.")
     }
 
-    static func connectionClosed(_ what: String) -> MultipeerError {
+    /// A connection that closed too early; `what` completes "The connection closed …".
+    public static func connectionClosed(_ what: String) -> MultipeerError {
         MultipeerError(.connectionClosed, "The connection closed \(what).")
     }
 
-    static func listenFailed(port: Int, _ reason: String) -> MultipeerError {
+    /// A port that could not be listened on.
+    public static func listenFailed(port: Int, _ reason: String) -> MultipeerError {
         MultipeerError(.listenFailed, "Could not listen on port \(port): \(reason). Choose another port, or 0 to let the system pick one.")
     }
 
-    static var notListening: MultipeerError {
+    /// Advertising without listening.
+    public static var notListening: MultipeerError {
         MultipeerError(.notListening, "The session is not listening for invitations; call startListening before advertising.")
     }
 
-    static func peerNotConnected(_ peers: [PeerID]) -> MultipeerError {
+    /// A send to peers that are not connected.
+    public static func peerNotConnected(_ peers: [PeerID]) -> MultipeerError {
         let names = peers.map(\.displayName).joined(separator: ", ")
         return MultipeerError(.peerNotConnected, "Nothing was sent, because \(names) \(peers.count == 1 ? "is" : "are") not connected.")
     }
 
-    static func messageTooLarge(_ size: Int, limit: Int) -> MultipeerError {
+    /// A message larger than a frame.
+    public static func messageTooLarge(_ size: Int, limit: Int) -> MultipeerError {
         MultipeerError(.messageTooLarge, "The message is \(size) bytes, above the frame limit of \(limit) bytes; send it in smaller parts or raise maximumFrameLength on both sides.")
     }
 
-    static func invalidMessageType(_ type: String) -> MultipeerError {
+    /// A message type that is empty or too long.
+    public static func invalidMessageType(_ type: String) -> MultipeerError {
         MultipeerError(.messageEncodingFailed, "The message type \(quoted(type)) must be 1 to 255 bytes of UTF-8.")
     }
 
-    static func messageEncodingFailed(_ type: String, _ error: any Error) -> MultipeerError {
+    /// A message that could not be encoded.
+    public static func messageEncodingFailed(_ type: String, _ error: any Error) -> MultipeerError {
         MultipeerError(.messageEncodingFailed, "A \(quoted(type)) message could not be encoded: \(error).")
     }
 
-    static func messageDecodingFailed(_ type: String, _ problem: String) -> MultipeerError {
+    /// A payload that is not the requested message.
+    public static func messageDecodingFailed(_ type: String, _ problem: String) -> MultipeerError {
         MultipeerError(.messageDecodingFailed, "A message could not be read as \(quoted(type)): \(problem).")
     }
 
-    static var sessionClosed: MultipeerError {
+    /// Use of a disconnected session.
+    public static var sessionClosed: MultipeerError {
         MultipeerError(.sessionClosed, "The session has been disconnected; create a new session to connect again.")
     }
 
-    static var cancelled: MultipeerError {
+    /// A cancelled operation.
+    public static var cancelled: MultipeerError {
         MultipeerError(.cancelled, "The operation was cancelled.")
     }
 
-    private static func quoted(_ text: String) -> String {
+    static func quoted(_ text: String) -> String {
         "“" + String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) }) + "”"
     }
 }
