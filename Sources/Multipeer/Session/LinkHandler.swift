@@ -1,0 +1,47 @@
+import Foundation
+
+/// The session's handler for one connection: it forwards what the transport reports to the
+/// session, tagged with its own identity, which is the key of the connection's record.
+final class LinkHandler: ConnectionHandler {
+    let session: Session
+    /// Set for connections this side opened to deliver an invitation.
+    let outgoing: OutgoingInvitation?
+
+    init(session: Session, outgoing: OutgoingInvitation?) {
+        self.session = session
+        self.outgoing = outgoing
+    }
+
+    var id: ObjectIdentifier { ObjectIdentifier(self) }
+
+    func connectionDidOpen(_ connection: any Connection) {
+        session.linkOpened(self, connection)
+    }
+
+    func connection(_ connection: any Connection, didReceive frame: Frame) {
+        session.link(self, received: frame)
+    }
+
+    func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) {
+        session.linkClosed(self, error: error)
+    }
+}
+
+/// An invitation this side is delivering, from connect to answer.
+final class OutgoingInvitation: Sendable {
+    /// The peer discovery said is there, if known before the answer.
+    let expectedPeer: PeerID?
+    let context: Data
+    let expires: ContinuousClock.Instant
+    let timeoutMilliseconds: UInt32
+    /// Settled exactly once: by the answer, the deadline, a closed connection or cancellation.
+    let outcome = OneShot<Result<InvitationOutcome, MultipeerError>>()
+
+    init(expectedPeer: PeerID?, context: Data, expires: ContinuousClock.Instant) {
+        self.expectedPeer = expectedPeer
+        self.context = context
+        self.expires = expires
+        let remaining = (expires - .now).wholeMilliseconds
+        timeoutMilliseconds = UInt32(clamping: max(1, remaining))
+    }
+}

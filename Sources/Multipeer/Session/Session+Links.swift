@@ -1,0 +1,261 @@
+import Foundation
+
+/// What the session does with each connection's events: the protocol's decisions, above the
+/// transport's framing.
+extension Session {
+    func linkOpened(_ handler: LinkHandler, _ connection: any Connection) {
+        let now = ContinuousClock.now
+        let effects = state.withLock { state in
+            var effects = SessionEffects()
+            if state.isClosed {
+                effects.close(connection)
+                handler.outgoing?.outcome.resolve(.failure(.sessionClosed))
+                return effects
+            }
+            if let outgoing = handler.outgoing {
+                state.links[handler.id] = LinkRecord(connection: connection, phase: .inviting(outgoing), lastHeard: now, lastSent: now)
+                if let peer = outgoing.expectedPeer, state.pendingLinks[peer] == nil { state.pendingLinks[peer] = handler.id }
+                effects.send(.hello(.init(peer: localPeer, invitationTimeoutMilliseconds: outgoing.timeoutMilliseconds, context: outgoing.context)), on: connection)
+            } else {
+                state.links[handler.id] = LinkRecord(connection: connection, phase: .awaitingHello(since: now), lastHeard: now, lastSent: now)
+            }
+            return effects
+        }
+        effects.perform(on: self)
+    }
+
+    func link(_ handler: LinkHandler, received frame: Frame) {
+        let now = ContinuousClock.now
+        // The hot path: data from a connected peer takes one short lock and one post.
+        if case .data(let messageType, let payload) = frame {
+            let sender: PeerID? = state.withLock { state in
+                guard let record = state.links[handler.id], case .connected(let peer) = record.phase else { return nil }
+                state.links[handler.id]?.lastHeard = now
+                return peer
+            }
+            if let sender {
+                events.post(.dataReceived, ReceivedData(peer: sender, messageType: messageType, payload: payload))
+                return
+            }
+        }
+        let effects = state.withLock { state in
+            var effects = SessionEffects()
+            guard let record = state.links[handler.id] else { return effects }
+            state.links[handler.id]?.lastHeard = now
+            handle(frame, on: handler, record: record, now: now, state: &state, effects: &effects)
+            return effects
+        }
+        effects.perform(on: self)
+    }
+
+    func linkClosed(_ handler: LinkHandler, error: MultipeerError?) {
+        let effects = state.withLock { state in
+            var effects = SessionEffects()
+            if state.links[handler.id] == nil {
+                handler.outgoing?.outcome.resolve(.failure(error ?? .connectionClosed("before the invitation was answered")))
+                return effects
+            }
+            guard let record = state.removeLink(handler.id) else { return effects }
+            let source = record.connection.remoteDescription
+            switch record.phase {
+            case .awaitingHello:
+                if let error { effects.diagnose(source, error) }
+            case .deciding(let invitation):
+                if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
+            case .inviting(let outgoing):
+                effects.resolve(outgoing, .failure(error ?? .connectionClosed("before the invitation was answered")))
+                if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
+            case .connected(let peer):
+                let cause = error ?? .connectionClosed("without a goodbye from \(peer.displayName)")
+                effects.post(peer, .notConnected, .lost(cause))
+            case .closing:
+                break
+            }
+            return effects
+        }
+        effects.perform(on: self)
+    }
+
+    private func handle(
+        _ frame: Frame, on handler: LinkHandler, record: LinkRecord, now: ContinuousClock.Instant,
+        state: inout SessionState, effects: inout SessionEffects
+    ) {
+        let id = handler.id
+        let connection = record.connection
+        switch (record.phase, frame) {
+        case (.closing, _), (_, .heartbeat):
+            return
+
+        case (.awaitingHello, .hello(let hello)):
+            receiveHello(hello, on: handler, connection: connection, now: now, state: &state, effects: &effects)
+
+        case (.deciding(let invitation), .goodbye):
+            _ = state.removeLink(id)
+            effects.close(connection)
+            if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
+
+        case (.inviting(let outgoing), .accept(let accept)):
+            guard accept.version == WireProtocol.version else {
+                _ = state.removeLink(id)
+                effects.close(connection, after: .goodbye(reason: "unsupported protocol version"))
+                effects.resolve(outgoing, .failure(.unsupportedProtocolVersion(accept.version)))
+                if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
+                return
+            }
+            let peer = accept.peer
+            if let expected = outgoing.expectedPeer, expected != peer { effects.post(expected, .notConnected, .invitationEnded) }
+            _ = state.removeLink(id)
+            connect(peer, via: id, record: record, announce: outgoing.expectedPeer != peer, state: &state, effects: &effects)
+            effects.resolve(outgoing, .success(.connected(peer)))
+
+        case (.inviting(let outgoing), .decline(let decline)):
+            _ = state.removeLink(id)
+            effects.close(connection)
+            switch decline.cause {
+            case .refused: effects.resolve(outgoing, .success(.declined(reason: decline.reason)))
+            case .timedOut: effects.resolve(outgoing, .success(.timedOut))
+            case .unsupportedVersion:
+                effects.resolve(outgoing, .failure(MultipeerError(.unsupportedProtocolVersion, "The host does not speak protocol version \(WireProtocol.version)\(decline.reason.map { " (\($0))" } ?? ""); update both programs to the same release.")))
+            }
+            if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
+
+        case (.inviting(let outgoing), .goodbye(let reason)):
+            _ = state.removeLink(id)
+            effects.close(connection)
+            effects.resolve(outgoing, .failure(.connectionClosed("before the invitation was answered\(reason.map { " (\($0))" } ?? "")")))
+            if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
+
+        case (.connected(let peer), .goodbye(let reason)):
+            _ = state.removeLink(id)
+            effects.close(connection)
+            effects.post(peer, .notConnected, .goodbye(reason))
+
+        case (.connected(let peer), .data(let messageType, let payload)):
+            // Reached only when the hot path raced with a state change; deliver it all the same.
+            effects.deliver(ReceivedData(peer: peer, messageType: messageType, payload: payload))
+
+        default:
+            violate(frame, on: id, record: record, state: &state, effects: &effects)
+        }
+    }
+
+    private func receiveHello(
+        _ hello: Frame.Hello, on handler: LinkHandler, connection: any Connection, now: ContinuousClock.Instant,
+        state: inout SessionState, effects: inout SessionEffects
+    ) {
+        let id = handler.id
+        func turnAway(_ cause: Frame.Decline.Cause, _ reason: String) {
+            _ = state.removeLink(id)
+            effects.close(connection, after: .decline(.init(cause: cause, reason: reason)))
+        }
+        guard hello.version == WireProtocol.version else {
+            turnAway(.unsupportedVersion, "this host speaks protocol version \(WireProtocol.version), not \(hello.version)")
+            effects.diagnose(connection.remoteDescription, .unsupportedProtocolVersion(hello.version))
+            return
+        }
+        let peer = hello.peer
+        if peer == localPeer { return turnAway(.refused, "a peer cannot join itself") }
+        if state.pendingLinks[peer] != nil { return turnAway(.refused, "\(peer.displayName) is already joining") }
+        let requested = Duration.milliseconds(Int64(hello.invitationTimeoutMilliseconds))
+        let invitation = Invitation(
+            peer: peer, context: hello.context, remoteDescription: connection.remoteDescription,
+            expires: now + min(requested, configuration.maximumInvitationTimeout))
+        state.links[id]?.phase = .deciding(invitation)
+        state.pendingLinks[peer] = id
+        if state.connectedLinks[peer] == nil { effects.post(peer, .connecting) }
+        effects.decide(handler, invitation, state.policy)
+    }
+
+    /// Makes `peer` connected through link `id`. A peer already connected through another link
+    /// (it reconnected before its old link was found dead) moves to the new one quietly.
+    private func connect(
+        _ peer: PeerID, via id: ObjectIdentifier, record: LinkRecord, announce: Bool,
+        state: inout SessionState, effects: inout SessionEffects
+    ) {
+        var record = record
+        record.phase = .connected(peer)
+        if let oldID = state.connectedLinks[peer], let old = state.removeLink(oldID) {
+            effects.close(old.connection, after: .goodbye(reason: "replaced by a newer connection"))
+        } else {
+            if announce { effects.post(peer, .connecting) }
+            effects.post(peer, .connected)
+        }
+        state.links[id] = record
+        state.connectedLinks[peer] = id
+    }
+
+    private func violate(
+        _ frame: Frame, on id: ObjectIdentifier, record: LinkRecord,
+        state: inout SessionState, effects: inout SessionEffects
+    ) {
+        let error = MultipeerError.protocolViolation("an unexpected \(frame.kindName) frame")
+        _ = state.removeLink(id)
+        effects.close(record.connection, after: .goodbye(reason: "protocol violation"))
+        switch record.phase {
+        case .connected(let peer):
+            effects.post(peer, .notConnected, .lost(error))
+        case .inviting(let outgoing):
+            effects.resolve(outgoing, .failure(error))
+            if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
+        case .deciding(let invitation):
+            if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
+            effects.diagnose(record.connection.remoteDescription, error)
+        case .awaitingHello, .closing:
+            effects.diagnose(record.connection.remoteDescription, error)
+        }
+    }
+
+    // MARK: Invitation decisions
+
+    func decide(_ invitation: Invitation, on handler: LinkHandler, by policy: InvitationPolicy) {
+        switch policy {
+        case .acceptAll:
+            apply(.accept, to: invitation, on: handler)
+        case .custom(let rule):
+            apply(rule(invitation), to: invitation, on: handler)
+        case .ask(let ask):
+            Task { [self] in
+                apply(await ask(invitation), to: invitation, on: handler)
+            }
+        }
+    }
+
+    private func apply(_ decision: InvitationDecision, to invitation: Invitation, on handler: LinkHandler) {
+        let effects = state.withLock { state in
+            var effects = SessionEffects()
+            let id = handler.id
+            guard let record = state.links[id], case .deciding(let pending) = record.phase, pending.peer == invitation.peer else {
+                return effects  // the inviter left or the invitation expired meanwhile
+            }
+            _ = state.removeLink(id)
+            switch decision {
+            case .accept where !state.isClosed:
+                effects.send(.accept(.init(peer: localPeer)), on: record.connection)
+                connect(invitation.peer, via: id, record: record, announce: false, state: &state, effects: &effects)
+                state.links[id]?.lastSent = .now
+            case .accept:
+                effects.close(record.connection, after: .decline(.init(cause: .refused, reason: "the host is leaving")))
+                effects.post(invitation.peer, .notConnected, .invitationEnded)
+            case .decline(let reason):
+                effects.close(record.connection, after: .decline(.init(cause: .refused, reason: reason)))
+                if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
+            }
+            return effects
+        }
+        effects.perform(on: self)
+    }
+}
+
+extension Frame {
+    /// The frame's kind, for messages.
+    var kindName: String {
+        switch self {
+        case .hello: "hello"
+        case .accept: "accept"
+        case .decline: "decline"
+        case .data: "data"
+        case .heartbeat: "heartbeat"
+        case .goodbye: "goodbye"
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+
+/// Deadlines and heartbeats: one task per session wakes a few times a second and walks the
+/// links once, so no timer exists per connection.
+extension Session {
+    func startTicker() {
+        let interval = configuration.tickInterval
+        let task = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard let self else { return }
+                self.tick(now: .now)
+            }
+        }
+        state.withLock { $0.ticker = task }
+    }
+
+    /// Expires what is overdue and sends heartbeats where the line has been quiet.
+    func tick(now: ContinuousClock.Instant) {
+        let heartbeat = FrameCodec.encode(.heartbeat)
+        var quiet: [any Connection] = []
+        let effects = state.withLock { state in
+            var effects = SessionEffects()
+            var expired: [ObjectIdentifier] = []
+            var beating: [ObjectIdentifier] = []
+            for (id, record) in state.links {
+                switch record.phase {
+                case .awaitingHello(let since):
+                    if now - since > configuration.handshakeTimeout { expired.append(id) }
+                case .deciding(let invitation):
+                    if now > invitation.expires { expired.append(id) }
+                case .inviting(let outgoing):
+                    if now > outgoing.expires { expired.append(id) }
+                case .connected:
+                    if now - record.lastHeard > configuration.peerTimeout {
+                        expired.append(id)
+                    } else if now - record.lastSent >= configuration.heartbeatInterval {
+                        beating.append(id)
+                    }
+                case .closing:
+                    break
+                }
+            }
+            for id in beating {
+                state.links[id]?.lastSent = now
+                if let connection = state.links[id]?.connection { quiet.append(connection) }
+            }
+            for id in expired {
+                guard let record = state.removeLink(id) else { continue }
+                expire(record, state: state, effects: &effects)
+            }
+            return effects
+        }
+        for connection in quiet { connection.send(heartbeat) }
+        effects.perform(on: self)
+    }
+
+    private func expire(_ record: LinkRecord, state: SessionState, effects: inout SessionEffects) {
+        let connection = record.connection
+        switch record.phase {
+        case .awaitingHello:
+            effects.close(connection)
+            effects.diagnose(connection.remoteDescription, .handshakeTimedOut(after: configuration.handshakeTimeout))
+        case .deciding(let invitation):
+            effects.close(connection, after: .decline(.init(cause: .timedOut, reason: "no answer before the invitation expired")))
+            if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
+        case .inviting(let outgoing):
+            effects.close(connection, after: .goodbye(reason: "invitation timed out"))
+            effects.resolve(outgoing, .success(.timedOut))
+            if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
+        case .connected(let peer):
+            effects.close(connection)
+            effects.post(peer, .notConnected, .lost(.peerTimedOut(peer, after: configuration.peerTimeout)))
+        case .closing:
+            break
+        }
+    }
+}

@@ -1,0 +1,235 @@
+import EventBus
+import Foundation
+import Synchronization
+
+/// A group of connected peers, the centre of the library (Apple's `MCSession`).
+///
+/// A session listens for invitations (``startListening(port:policy:)``, usually through an
+/// ``Advertiser``), delivers its own (``invite(_:context:timeout:)``), keeps every remote peer's
+/// ``PeerState``, and sends reliable, ordered messages to one, several or all connected peers.
+/// What happens is posted on ``events``: ``EventName/stateChanged``,
+/// ``EventName/dataReceived`` and ``EventName/sessionDiagnostic``.
+///
+/// Peers that stop answering are found by heartbeats within three seconds (see
+/// ``SessionConfiguration``). A session uses no thread of its own: one lock guards its state,
+/// transports call it on their threads, and one task checks deadlines a few times a second.
+/// It lives until ``disconnect()``, which says goodbye to everyone.
+public final class Session: Sendable {
+    /// This side's peer.
+    public let localPeer: PeerID
+    /// Limits and timings.
+    public let configuration: SessionConfiguration
+    /// Where the session posts what happens. Observers run on the transport's threads.
+    public let events: EventBus
+
+    let transport: any Transport
+    let state = Mutex(SessionState())
+
+    /// Creates a session for `localPeer` that connects through `transport`.
+    public init(
+        localPeer: PeerID,
+        transport: any Transport,
+        configuration: SessionConfiguration = SessionConfiguration(),
+        events: EventBus = EventBus()
+    ) {
+        self.localPeer = localPeer
+        self.transport = transport
+        self.configuration = configuration
+        self.events = events
+        startTicker()
+    }
+
+    // MARK: Peers
+
+    /// The peers connected now.
+    public var connectedPeers: [PeerID] {
+        state.withLock { Array($0.connectedLinks.keys) }
+    }
+
+    /// Where `peer` stands with this session.
+    public func state(of peer: PeerID) -> PeerState {
+        state.withLock { state in
+            if state.connectedLinks[peer] != nil { return .connected }
+            if state.pendingLinks[peer] != nil { return .connecting }
+            return .notConnected
+        }
+    }
+
+    // MARK: Listening
+
+    /// The port invitations are accepted on, or nil when not listening.
+    public var listeningPort: Int? {
+        state.withLock { $0.listener?.port }
+    }
+
+    /// Starts accepting invitations on `port` (0 lets the system choose), answering each by
+    /// `policy`. Calling it again while listening only replaces the policy.
+    ///
+    /// - Returns: the port in use.
+    /// - Throws: ``MultipeerError/Code/listenFailed`` or ``MultipeerError/Code/sessionClosed``.
+    @discardableResult
+    public func startListening(port: Int = 0, policy: InvitationPolicy = .acceptAll) async throws(MultipeerError) -> Int {
+        let existing: Int? = try state.withLock { state throws(MultipeerError) in
+            if state.isClosed { throw .sessionClosed }
+            state.policy = policy
+            return state.listener?.port
+        }
+        if let existing { return existing }
+        let listener = try await transport.listen(port: port, options: configuration.linkOptions) { [self] in
+            LinkHandler(session: self, outgoing: nil)
+        }
+        let (kept, inUse) = state.withLock { state -> (Bool, (any Listener)?) in
+            if state.isClosed { return (false, nil) }
+            if let current = state.listener { return (false, current) }
+            state.listener = listener
+            return (true, listener)
+        }
+        if kept { return listener.port }
+        await listener.close()
+        guard let inUse else { throw .sessionClosed }
+        return inUse.port
+    }
+
+    /// Replaces the policy that answers invitations from now on.
+    public func setInvitationPolicy(_ policy: InvitationPolicy) {
+        state.withLock { $0.policy = policy }
+    }
+
+    /// Stops accepting invitations. Connected peers stay connected.
+    public func stopListening() async {
+        let listener = state.withLock { state in
+            defer { state.listener = nil }
+            return state.listener
+        }
+        await listener?.close()
+    }
+
+    // MARK: Sending
+
+    /// Sends `payload` to each of `peers`, reliably and in order.
+    ///
+    /// Nothing is sent unless every one of `peers` is connected.
+    /// - Parameter messageType: the type string receivers see, or nil for raw bytes.
+    /// - Throws: ``MultipeerError/Code/peerNotConnected``, ``MultipeerError/Code/messageTooLarge``,
+    ///   ``MultipeerError/Code/sessionClosed``.
+    public func send(_ payload: Data, messageType: String? = nil, to peers: [PeerID]) throws(MultipeerError) {
+        let frame = try dataFrame(payload, messageType: messageType)
+        let now = ContinuousClock.now
+        let connections = try state.withLock { state throws(MultipeerError) -> [any Connection] in
+            if state.isClosed { throw .sessionClosed }
+            var connections: [any Connection] = []
+            connections.reserveCapacity(peers.count)
+            var missing: [PeerID] = []
+            for peer in peers {
+                if let id = state.connectedLinks[peer], let record = state.links[id] {
+                    connections.append(record.connection)
+                } else {
+                    missing.append(peer)
+                }
+            }
+            if !missing.isEmpty { throw .peerNotConnected(missing) }
+            for peer in peers { state.links[state.connectedLinks[peer]!]?.lastSent = now }
+            return connections
+        }
+        for connection in connections { connection.send(frame) }
+    }
+
+    /// Sends `payload` to every connected peer; returns how many that was.
+    @discardableResult
+    public func sendToAll(_ payload: Data, messageType: String? = nil) throws(MultipeerError) -> Int {
+        let frame = try dataFrame(payload, messageType: messageType)
+        let now = ContinuousClock.now
+        let connections = try state.withLock { state throws(MultipeerError) -> [any Connection] in
+            if state.isClosed { throw .sessionClosed }
+            var connections: [any Connection] = []
+            connections.reserveCapacity(state.connectedLinks.count)
+            for id in state.connectedLinks.values {
+                if let connection = state.links[id]?.connection {
+                    connections.append(connection)
+                    state.links[id]?.lastSent = now
+                }
+            }
+            return connections
+        }
+        for connection in connections { connection.send(frame) }
+        return connections.count
+    }
+
+    /// Sends a typed message to each of `peers`; see ``send(_:messageType:to:)``.
+    public func send<Message: SessionMessage>(_ message: Message, to peers: [PeerID]) throws(MultipeerError) {
+        try send(Self.encode(message), messageType: Message.messageType, to: peers)
+    }
+
+    /// Sends a typed message to every connected peer; returns how many that was.
+    @discardableResult
+    public func sendToAll<Message: SessionMessage>(_ message: Message) throws(MultipeerError) -> Int {
+        try sendToAll(Self.encode(message), messageType: Message.messageType)
+    }
+
+    private static func encode<Message: SessionMessage>(_ message: Message) throws(MultipeerError) -> Data {
+        do { return try JSONEncoder().encode(message) } catch {
+            throw .messageEncodingFailed(Message.messageType, error)
+        }
+    }
+
+    private func dataFrame(_ payload: Data, messageType: String?) throws(MultipeerError) -> EncodedFrame {
+        if let messageType, messageType.isEmpty || messageType.utf8.count > 255 {
+            throw .invalidMessageType(messageType)
+        }
+        let frame = FrameCodec.encode(.data(messageType: messageType, payload: payload))
+        if frame.frameLength > configuration.maximumFrameLength {
+            throw .messageTooLarge(frame.frameLength, limit: configuration.maximumFrameLength)
+        }
+        return frame
+    }
+
+    // MARK: Disconnecting
+
+    /// Says goodbye to `peer` (with `reason`, shown to it) and closes its connection.
+    /// Does nothing when `peer` is not connected.
+    public func disconnect(_ peer: PeerID, reason: String? = nil) {
+        let effects = state.withLock { state in
+            var effects = SessionEffects()
+            guard let id = state.connectedLinks[peer], let record = state.removeLink(id) else { return effects }
+            effects.close(record.connection, after: .goodbye(reason: reason))
+            effects.post(peer, .notConnected, .localDisconnect)
+            return effects
+        }
+        effects.perform(on: self)
+    }
+
+    /// Says goodbye to every peer, turns away pending invitations, stops listening and ends
+    /// the session. Afterwards every operation throws ``MultipeerError/Code/sessionClosed``.
+    public func disconnect(reason: String? = nil) async {
+        let (effects, listener, ticker) = state.withLock { state in
+            var effects = SessionEffects()
+            guard !state.isClosed else { return (effects, nil as (any Listener)?, nil as Task<Void, Never>?) }
+            state.isClosed = true
+            for id in Array(state.links.keys) {
+                guard let record = state.removeLink(id) else { continue }
+                switch record.phase {
+                case .connected(let peer):
+                    effects.close(record.connection, after: .goodbye(reason: reason))
+                    effects.post(peer, .notConnected, .localDisconnect)
+                case .deciding(let invitation):
+                    effects.close(record.connection, after: .decline(.init(cause: .refused, reason: reason ?? "the host is leaving")))
+                    effects.post(invitation.peer, .notConnected, .invitationEnded)
+                case .inviting(let outgoing):
+                    effects.close(record.connection, after: .goodbye(reason: reason))
+                    effects.resolve(outgoing, .failure(.sessionClosed))
+                case .awaitingHello, .closing:
+                    effects.close(record.connection)
+                }
+            }
+            defer { state.listener = nil; state.ticker = nil }
+            return (effects, state.listener, state.ticker)
+        }
+        ticker?.cancel()
+        effects.perform(on: self)
+        await listener?.close()
+    }
+
+    func checkOpen() throws(MultipeerError) {
+        if state.withLock({ $0.isClosed }) { throw .sessionClosed }
+    }
+}
