@@ -65,6 +65,8 @@ extension Session {
     static var connectTimeout: Duration { .seconds(5) }
 
     private func cancelInvitation(_ handler: LinkHandler) {
+        // Settle first: closing the connection would otherwise settle it as "closed".
+        handler.outgoing?.outcome.resolve(.failure(.cancelled))
         let effects = state.withLock { state in
             var effects = SessionEffects()
             guard let record = state.removeLink(handler.id), case .inviting(let outgoing) = record.phase else { return effects }
@@ -73,7 +75,6 @@ extension Session {
             return effects
         }
         effects.perform(on: self)
-        handler.outgoing?.outcome.resolve(.failure(.cancelled))
     }
 }
 

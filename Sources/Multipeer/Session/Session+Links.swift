@@ -51,10 +51,7 @@ extension Session {
     func linkClosed(_ handler: LinkHandler, error: MultipeerError?) {
         let effects = state.withLock { state in
             var effects = SessionEffects()
-            if state.links[handler.id] == nil {
-                handler.outgoing?.outcome.resolve(.failure(error ?? .connectionClosed("before the invitation was answered")))
-                return effects
-            }
+            // No record: this side removed the link already, and settled its invitation then.
             guard let record = state.removeLink(handler.id) else { return effects }
             let source = record.connection.remoteDescription
             switch record.phase {

@@ -1,0 +1,114 @@
+import Dispatch
+import Multipeer
+import Synchronization
+
+/// The two ends of one in-memory connection and whether the line between them still carries.
+final class InMemoryLink: Sendable {
+    let clientPort: Int
+    private let ends = Mutex<(client: InMemoryConnection?, server: InMemoryConnection?, severed: Bool)>((nil, nil, false))
+
+    init(clientPort: Int) {
+        self.clientPort = clientPort
+    }
+
+    func attach(client: InMemoryConnection, server: InMemoryConnection) {
+        ends.withLock { $0 = (client, server, false) }
+    }
+
+    func sever() {
+        ends.withLock { $0.severed = true }
+    }
+
+    /// The other end, or nil when the line is severed.
+    func peer(of side: InMemoryConnection.Side) -> InMemoryConnection? {
+        ends.withLock { ends in
+            if ends.severed { return nil }
+            return side == .client ? ends.server : ends.client
+        }
+    }
+}
+
+/// One end of an in-memory connection: bytes sent here are decoded by the other end's
+/// ``FrameDecoder`` on the other end's queue.
+final class InMemoryConnection: Connection {
+    enum Side { case client, server }
+
+    let remoteDescription: String
+    private let link: InMemoryLink
+    private let side: Side
+    private let handler: any ConnectionHandler
+    private let queue: DispatchQueue
+    /// Touched only on `queue`.
+    private let receiver: Mutex<(decoder: FrameDecoder, closed: Bool)>
+
+    init(link: InMemoryLink, side: Side, options: LinkOptions, handler: any ConnectionHandler, remote: String) {
+        self.link = link
+        self.side = side
+        self.handler = handler
+        remoteDescription = remote
+        queue = DispatchQueue(label: "multipeer.memory.\(side)")
+        receiver = Mutex((FrameDecoder(maximumFrameLength: options.maximumFrameLength), false))
+    }
+
+    func open() {
+        queue.async { self.handler.connectionDidOpen(self) }
+    }
+
+    func openAndWait() async {
+        await withCheckedContinuation { continuation in
+            queue.async {
+                self.handler.connectionDidOpen(self)
+                continuation.resume()
+            }
+        }
+    }
+
+    func send(_ frame: EncodedFrame) {
+        sendBytes(frame.bytes)
+    }
+
+    /// Sends arbitrary bytes, framed or not.
+    func sendBytes(_ bytes: [UInt8]) {
+        guard !isClosed, let other = link.peer(of: side) else { return }
+        other.queue.async { other.receive(bytes) }
+    }
+
+    func close() {
+        let other = link.peer(of: side)
+        queue.async { self.finish(nil) }
+        other?.queue.async { other?.finish(nil) }
+    }
+
+    private var isClosed: Bool { receiver.withLock { $0.closed } }
+
+    private func receive(_ bytes: [UInt8]) {
+        let result: Result<[Frame], MultipeerError> = receiver.withLock { receiver in
+            guard !receiver.closed else { return .success([]) }
+            receiver.decoder.append(bytes)
+            var frames: [Frame] = []
+            do throws(MultipeerError) {
+                while let frame = try receiver.decoder.nextFrame() { frames.append(frame) }
+                return .success(frames)
+            } catch {
+                return .failure(error)
+            }
+        }
+        switch result {
+        case .success(let frames):
+            for frame in frames { handler.connection(self, didReceive: frame) }
+        case .failure(let error):
+            finish(error)
+            let other = link.peer(of: side)
+            other?.queue.async { other?.finish(nil) }
+        }
+    }
+
+    /// Reports the close once; runs on `queue`.
+    private func finish(_ error: MultipeerError?) {
+        let first = receiver.withLock { receiver in
+            defer { receiver.closed = true }
+            return !receiver.closed
+        }
+        if first { handler.connection(self, didCloseWith: error) }
+    }
+}

@@ -1,0 +1,111 @@
+import Dispatch
+import Multipeer
+import Synchronization
+
+/// A network inside one process, for unit tests: a ``Transport`` whose connections carry real
+/// frame bytes through the library's codec, a ``DiscoveryBackend`` (``discovery``), and the
+/// faults that real networks have.
+///
+/// Endpoints are `memory:PORT`. Every connection end delivers on its own serial queue, so the
+/// ordering contract of ``ConnectionHandler`` holds as it does over TCP.
+///
+/// ```swift
+/// let network = InMemoryNetwork()
+/// let host = Session(localPeer: alice, transport: network)
+/// let guest = Session(localPeer: bob, transport: network)
+/// ```
+public final class InMemoryNetwork: Transport, Sendable {
+    /// The host name of every in-memory endpoint.
+    public static let host = "memory"
+
+    /// Discovery within this network.
+    public let discovery: InMemoryDiscovery
+
+    private struct State {
+        var nextPort = 40_000
+        var listeners: [Int: InMemoryListener] = [:]
+        var links: [InMemoryLink] = []
+    }
+
+    private let state = Mutex(State())
+
+    /// Creates an empty network; `sightingsPerAnnouncement` is passed to ``discovery``.
+    public init(sightingsPerAnnouncement: Int = 1) {
+        discovery = InMemoryDiscovery(sightingsPerAnnouncement: sightingsPerAnnouncement)
+    }
+
+    // MARK: Transport
+
+    public func listen(
+        port: Int, options: LinkOptions, makeHandler: @escaping @Sendable () -> any ConnectionHandler
+    ) async throws(MultipeerError) -> any Listener {
+        try state.withLock { state throws(MultipeerError) -> InMemoryListener in
+            var chosen = port
+            if chosen == 0 {
+                while state.listeners[state.nextPort] != nil { state.nextPort += 1 }
+                chosen = state.nextPort
+                state.nextPort += 1
+            }
+            if state.listeners[chosen] != nil { throw .listenFailed(port: chosen, "address already in use") }
+            let listener = InMemoryListener(network: self, port: chosen, options: options, makeHandler: makeHandler)
+            state.listeners[chosen] = listener
+            return listener
+        }
+    }
+
+    public func connect(
+        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
+    ) async throws(MultipeerError) -> any Connection {
+        guard endpoint.host == Self.host, let listener = state.withLock({ $0.listeners[endpoint.port] }) else {
+            throw .connectionFailed(endpoint, "connection refused")
+        }
+        let link = InMemoryLink(clientPort: endpoint.port)
+        let client = InMemoryConnection(link: link, side: .client, options: options, handler: handler, remote: endpoint.description)
+        let server = InMemoryConnection(
+            link: link, side: .server, options: listener.options, handler: listener.makeHandler(), remote: "memory:client")
+        link.attach(client: client, server: server)
+        state.withLock { $0.links.append(link) }
+        server.open()
+        await client.openAndWait()
+        return client
+    }
+
+    func removeListener(port: Int) {
+        _ = state.withLock { $0.listeners.removeValue(forKey: port) }
+    }
+
+    // MARK: Faults
+
+    /// Makes every open connection to `port` go silent both ways, as if the other machine lost
+    /// power: nothing arrives and nothing reports a close; only heartbeats can tell.
+    public func severConnections(toPort port: Int) {
+        for link in state.withLock({ $0.links }) where link.clientPort == port { link.sever() }
+    }
+
+    /// Opens a connection to `port` that the test drives byte by byte, to play a misbehaving
+    /// client (one that never says hello, or sends garbage).
+    public func openRawConnection(toPort port: Int) async throws(MultipeerError) -> RawConnection {
+        let raw = RawConnection()
+        _ = try await connect(to: Endpoint(host: Self.host, port: port), options: LinkOptions(), timeout: .seconds(1), handler: raw)
+        return raw
+    }
+}
+
+/// A listening port of an ``InMemoryNetwork``.
+final class InMemoryListener: Listener {
+    let port: Int
+    let options: LinkOptions
+    let makeHandler: @Sendable () -> any ConnectionHandler
+    private unowned let network: InMemoryNetwork
+
+    init(network: InMemoryNetwork, port: Int, options: LinkOptions, makeHandler: @escaping @Sendable () -> any ConnectionHandler) {
+        self.network = network
+        self.port = port
+        self.options = options
+        self.makeHandler = makeHandler
+    }
+
+    func close() async {
+        network.removeListener(port: port)
+    }
+}

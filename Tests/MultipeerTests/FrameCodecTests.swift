@@ -1,0 +1,106 @@
+import Foundation
+import Multipeer
+import Testing
+
+@Suite("Frames: encoding and the streaming decoder")
+struct FrameCodecTests {
+    static let alice = try! PeerID(displayName: "alice")
+    static let frames: [Frame] = [
+        .hello(.init(peer: alice, invitationTimeoutMilliseconds: 30_000, context: Data("ctx".utf8))),
+        .accept(.init(peer: try! PeerID(displayName: "Zoë 🎲"))),
+        .decline(.init(cause: .refused, reason: "game is full")),
+        .decline(.init(cause: .timedOut, reason: nil)),
+        .data(messageType: "chat", payload: Data("{\"text\":\"hi\"}".utf8)),
+        .data(messageType: nil, payload: Data([0, 255, 1])),
+        .data(messageType: nil, payload: Data()),
+        .heartbeat,
+        .goodbye(reason: "bye"),
+        .goodbye(reason: nil),
+    ]
+
+    static var stream: [UInt8] { frames.flatMap { FrameCodec.encode($0).bytes } }
+
+    func decodeAll(_ chunks: [ArraySlice<UInt8>]) throws -> [Frame] {
+        var decoder = FrameDecoder()
+        var frames: [Frame] = []
+        for chunk in chunks {
+            decoder.append(chunk)
+            while let frame = try decoder.nextFrame() { frames.append(frame) }
+        }
+        #expect(decoder.bufferedByteCount == 0)
+        return frames
+    }
+
+    @Test("Every frame kind survives a round trip, identities and names included")
+    func roundTrip() throws {
+        let decoded = try decodeAll([Self.stream[...]])
+        #expect(decoded == Self.frames)
+        guard case .accept(let accept) = decoded[1] else { Issue.record("not an accept"); return }
+        #expect(accept.peer.displayName == "Zoë 🎲")
+    }
+
+    @Test("A stream split at every point decodes to the same frames")
+    func everySplitPoint() throws {
+        let stream = Self.stream
+        for split in 0...stream.count {
+            #expect(try decodeAll([stream[..<split], stream[split...]]) == Self.frames, "split at \(split)")
+        }
+    }
+
+    @Test("A stream fed one byte at a time decodes to the same frames")
+    func byteByByte() throws {
+        #expect(try decodeAll(Self.stream.indices.map { Self.stream[$0...$0] }) == Self.frames)
+    }
+
+    @Test("A truncated frame yields nothing until the rest arrives")
+    func truncated() throws {
+        let bytes = FrameCodec.encode(.goodbye(reason: "see you")).bytes
+        var decoder = FrameDecoder()
+        decoder.append(bytes.dropLast())
+        #expect(try decoder.nextFrame() == nil)
+        decoder.append(bytes.suffix(1))
+        #expect(try decoder.nextFrame() == .goodbye(reason: "see you"))
+    }
+
+    @Test("An oversized length prefix is refused as soon as the prefix is read")
+    func oversized() {
+        var decoder = FrameDecoder(maximumFrameLength: 64 * 1024)
+        decoder.append([0xFF, 0xFF, 0xFF, 0xF0])
+        #expect(decoder.bufferedByteCount == 4)
+        #expect(throws: MultipeerError.self) { try decoder.nextFrame() }
+        do { _ = try decoder.nextFrame() } catch { #expect(error.code == .frameTooLarge) }
+        var limit = FrameDecoder(maximumFrameLength: 10)
+        limit.append([0, 0, 0, 11])
+        #expect(throws: MultipeerError.self) { try limit.nextFrame() }
+    }
+
+    @Test("Garbage is a malformed-frame error", arguments: [
+        [0, 0, 0, 0] as [UInt8],                         // zero length
+        [0, 0, 0, 1, 0x7F],                              // unknown kind
+        [0, 0, 0, 3, 0x01, 0x47, 0x4E],                  // hello cut inside its marker
+        [0, 0, 0, 5, 0x01, 0x58, 0x58, 0x58, 0x58],      // hello with a wrong marker
+        [0, 0, 0, 2, 0x05, 0x00],                        // heartbeat with a body
+        [0, 0, 0, 3, 0x04, 0x05, 0x41],                  // data whose type runs past the end
+        [0, 0, 0, 3, 0x06, 0xC3, 0x28],                  // goodbye that is not UTF-8
+    ])
+    func garbage(bytes: [UInt8]) {
+        var decoder = FrameDecoder()
+        decoder.append(bytes)
+        do {
+            _ = try decoder.nextFrame()
+            Issue.record("expected an error for \(bytes)")
+        } catch {
+            #expect(error.code == .malformedFrame)
+        }
+    }
+
+    @Test("Random bytes never crash the decoder")
+    func fuzz() {
+        var generator = SystemRandomNumberGenerator()
+        for _ in 0..<2000 {
+            var decoder = FrameDecoder(maximumFrameLength: 256)
+            decoder.append((0..<Int.random(in: 1...64, using: &generator)).map { _ in UInt8.random(in: 0...255, using: &generator) })
+            for _ in 0..<4 { _ = try? decoder.nextFrame() }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+import Foundation
+import Multipeer
+import MultipeerTesting
+import Synchronization
+import Testing
+
+@Suite("Invitations over the in-memory network")
+struct InvitationTests {
+    @Test("An accepted invitation connects both sides and each sees the other connect")
+    func accepted() async throws {
+        let peers = try await TwoPeers()
+        let outcome = try await peers.guest.invite(peers.endpoint)
+        #expect(outcome == .connected(peers.host.localPeer))
+        #expect(peers.guest.connectedPeers == [peers.host.localPeer])
+        #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .connected) != nil)
+        #expect(peers.host.connectedPeers == [peers.guest.localPeer])
+        #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .connected])
+        #expect(peers.guestStates.states(of: peers.host.localPeer) == [.connecting, .connected])
+        #expect(peers.host.state(of: peers.guest.localPeer) == .connected)
+        await peers.tearDown()
+    }
+
+    @Test("A declined invitation reports the reason and leaves both sides unconnected")
+    func declined() async throws {
+        let peers = try await TwoPeers(policy: .custom { _ in .decline(reason: "game is full") })
+        let outcome = try await peers.guest.invite(peers.endpoint)
+        #expect(outcome == .declined(reason: "game is full"))
+        #expect(peers.guest.connectedPeers.isEmpty)
+        #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .notConnected)?.reason == .invitationEnded)
+        #expect(peers.host.connectedPeers.isEmpty)
+        #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .notConnected])
+        await peers.tearDown()
+    }
+
+    @Test("An invitation nobody answers times out once, and a late yes is ignored")
+    func timedOut() async throws {
+        let release = AsyncStream<Void>.makeStream()
+        let peers = try await TwoPeers(policy: .ask { _ in
+            for await _ in release.stream { break }
+            return .accept
+        })
+        let started = ContinuousClock.now
+        let outcome = try await peers.guest.invite(peers.endpoint, timeout: .milliseconds(400))
+        #expect(outcome == .timedOut)
+        #expect(ContinuousClock.now - started >= .milliseconds(400))
+        #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .notConnected) != nil)
+        release.continuation.yield()
+        try await Task.sleep(for: .milliseconds(100))
+        #expect(peers.host.connectedPeers.isEmpty)
+        #expect(peers.guest.connectedPeers.isEmpty)
+        await peers.tearDown()
+    }
+
+    @Test("An ask policy may answer later, and sees the inviter and its context")
+    func askedLater() async throws {
+        let seen = Mutex<Invitation?>(nil)
+        let peers = try await TwoPeers(policy: .ask { invitation in
+            seen.withLock { $0 = invitation }
+            try? await Task.sleep(for: .milliseconds(150))
+            return .accept
+        })
+        let outcome = try await peers.guest.invite(peers.endpoint, context: Data("table 7".utf8))
+        #expect(outcome == .connected(peers.host.localPeer))
+        let invitation = try #require(seen.withLock { $0 })
+        #expect(invitation.peer == peers.guest.localPeer)
+        #expect(invitation.peer.displayName == "bob")
+        #expect(String(decoding: invitation.context, as: UTF8.self) == "table 7")
+        await peers.tearDown()
+    }
+
+    @Test("Inviting a closed port is an error that says so, not an outcome")
+    func unreachable() async throws {
+        let guest = Session(localPeer: peer("bob"), transport: InMemoryNetwork())
+        await #expect(throws: MultipeerError.self) {
+            _ = try await guest.invite(Endpoint(host: InMemoryNetwork.host, port: 9))
+        }
+        do {
+            _ = try await guest.invite(Endpoint(host: InMemoryNetwork.host, port: 9))
+        } catch {
+            #expect(error.code == .connectionFailed)
+            #expect(error.message.contains("memory:9"))
+        }
+        await guest.disconnect()
+    }
+
+    @Test("A peer cannot join while its earlier invitation is still being decided")
+    func duplicateInvitationWhileDeciding() async throws {
+        let peers = try await TwoPeers(policy: .ask { _ in
+            try? await Task.sleep(for: .milliseconds(300))
+            return .accept
+        })
+        async let first = peers.guest.invite(peers.endpoint)
+        try await Task.sleep(for: .milliseconds(50))
+        let second = try await peers.guest.invite(peers.endpoint)
+        #expect(second == .declined(reason: "bob is already joining"))
+        #expect(try await first == .connected(peers.host.localPeer))
+        await peers.tearDown()
+    }
+
+    @Test("A peer that reconnects with the same identity replaces its old link without a leave")
+    func reconnectReplaces() async throws {
+        let peers = try await TwoPeers()
+        try await peers.connect()
+        let guestAgain = Session(localPeer: peers.guest.localPeer, transport: peers.network)
+        let log = EventLog(guestAgain.events, .dataReceived)
+        let outcome = try await guestAgain.invite(peers.endpoint)
+        #expect(outcome == .connected(peers.host.localPeer))
+        #expect(await peers.guestStates.waitFor(peers.host.localPeer, .notConnected) != nil)
+        #expect(peers.host.connectedPeers == [peers.guest.localPeer])
+        #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .connected])
+        try peers.host.send(Chat(text: "still there?"), to: [peers.guest.localPeer])
+        #expect(await log.first { $0.carries(Chat.self) } != nil)
+        await guestAgain.disconnect()
+        await peers.tearDown()
+    }
+
+    @Test("Disconnecting the host turns away an invitation that is being decided")
+    func hostLeavesWhileDeciding() async throws {
+        let peers = try await TwoPeers(policy: .ask { _ in
+            try? await Task.sleep(for: .seconds(2))
+            return .accept
+        })
+        async let outcome = peers.guest.invite(peers.endpoint)
+        #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .connecting) != nil)
+        await peers.host.disconnect()
+        #expect(try await outcome == .declined(reason: "the host is leaving"))
+        await peers.guest.disconnect()
+    }
+
+    @Test("Cancelling an invitation ends it with a cancellation error")
+    func cancelled() async throws {
+        let peers = try await TwoPeers(policy: .ask { _ in
+            try? await Task.sleep(for: .seconds(2))
+            return .accept
+        })
+        let task = Task { try await peers.guest.invite(peers.endpoint) }
+        #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .connecting) != nil)
+        task.cancel()
+        let result = await task.result
+        #expect(throws: MultipeerError.cancelled) { try result.get() }
+        #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .notConnected) != nil)
+        await peers.tearDown()
+    }
+}

@@ -1,0 +1,87 @@
+import Foundation
+import Multipeer
+import MultipeerTesting
+import Testing
+
+@Suite("Sending over the in-memory network")
+struct MessagingTests {
+    @Test("Typed messages and raw bytes travel both ways, in order")
+    func bothWays() async throws {
+        let peers = try await TwoPeers()
+        try await peers.connect()
+        for index in 0..<100 { try peers.guest.send(Chat(text: "g\(index)"), to: [peers.host.localPeer]) }
+        try peers.host.send(Data([0, 1, 2, 255]), to: [peers.guest.localPeer])
+        #expect(await peers.hostData.count(atLeast: 100) { $0.carries(Chat.self) } == 100)
+        let texts = try peers.hostData.all.map { try $0.decode(Chat.self).text }
+        #expect(texts == (0..<100).map { "g\($0)" })
+        #expect(peers.hostData.all.allSatisfy { $0.peer == peers.guest.localPeer })
+        let raw = try #require(await peers.guestData.first { _ in true })
+        #expect(raw.messageType == nil)
+        #expect(raw.payload == Data([0, 1, 2, 255]))
+        #expect(throws: MultipeerError.self) { try raw.decode(Chat.self) }
+        await peers.tearDown()
+    }
+
+    @Test("sendToAll reaches every connected guest and counts them")
+    func broadcast() async throws {
+        let network = InMemoryNetwork()
+        let host = Session(localPeer: peer("host"), transport: network)
+        let port = try await host.startListening()
+        var logs: [EventLog<ReceivedData>] = []
+        var guests: [Session] = []
+        for index in 0..<5 {
+            let guest = Session(localPeer: peer("guest\(index)"), transport: network)
+            logs.append(EventLog(guest.events, .dataReceived))
+            _ = try await guest.invite(Endpoint(host: InMemoryNetwork.host, port: port))
+            guests.append(guest)
+        }
+        #expect(await eventually { host.connectedPeers.count == 5 })
+        #expect(try host.sendToAll(Chat(text: "round 2")) == 5)
+        for log in logs {
+            #expect(try await log.first { _ in true }?.decode(Chat.self) == Chat(text: "round 2"))
+        }
+        for guest in guests { await guest.disconnect() }
+        await host.disconnect()
+    }
+
+    @Test("Sending to a peer that is not connected sends nothing and names the peer")
+    func notConnected() async throws {
+        let peers = try await TwoPeers()
+        try await peers.connect()
+        let stranger = peer("carol")
+        do {
+            try peers.host.send(Chat(text: "hi"), to: [peers.guest.localPeer, stranger])
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .peerNotConnected)
+            #expect(error.message.contains("carol"))
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(peers.guestData.all.isEmpty)
+        await peers.tearDown()
+    }
+
+    @Test("A message larger than a frame is refused before anything is sent")
+    func tooLarge() async throws {
+        var configuration = SessionConfiguration()
+        configuration.maximumFrameLength = 1024
+        let peers = try await TwoPeers(configuration: configuration)
+        try await peers.connect()
+        #expect(throws: MultipeerError.self) {
+            try peers.guest.send(Data(count: 2000), to: [peers.host.localPeer])
+        }
+        try peers.guest.send(Data(count: 1000), to: [peers.host.localPeer])
+        #expect(await peers.hostData.first { $0.payload.count == 1000 } != nil)
+        await peers.tearDown()
+    }
+
+    @Test("A disconnected session refuses to send")
+    func closedSession() async throws {
+        let peers = try await TwoPeers()
+        try await peers.connect()
+        await peers.guest.disconnect()
+        #expect(throws: MultipeerError.sessionClosed) { try peers.guest.sendToAll(Chat(text: "late")) }
+        await #expect(throws: MultipeerError.sessionClosed) { _ = try await peers.guest.invite(peers.endpoint) }
+        await peers.host.disconnect()
+    }
+}

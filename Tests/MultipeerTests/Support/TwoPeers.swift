@@ -1,0 +1,47 @@
+import EventBus
+import Foundation
+import Multipeer
+import MultipeerTesting
+
+/// A host session listening on an in-memory network and a guest session beside it, with
+/// logs of both sides' state changes and data.
+struct TwoPeers {
+    let network: InMemoryNetwork
+    let host: Session
+    let guest: Session
+    let hostStates: EventLog<PeerStateChange>
+    let guestStates: EventLog<PeerStateChange>
+    let hostData: EventLog<ReceivedData>
+    let guestData: EventLog<ReceivedData>
+    let port: Int
+
+    var endpoint: Endpoint { try! Endpoint(host: InMemoryNetwork.host, port: port) }
+
+    init(policy: InvitationPolicy = .acceptAll, configuration: SessionConfiguration = SessionConfiguration(), network: InMemoryNetwork = InMemoryNetwork()) async throws {
+        self.network = network
+        host = Session(localPeer: peer("alice"), transport: network, configuration: configuration)
+        guest = Session(localPeer: peer("bob"), transport: network, configuration: configuration)
+        hostStates = EventLog(host.events, .stateChanged)
+        guestStates = EventLog(guest.events, .stateChanged)
+        hostData = EventLog(host.events, .dataReceived)
+        guestData = EventLog(guest.events, .dataReceived)
+        port = try await host.startListening(policy: policy)
+    }
+
+    /// Invites the host and expects to be connected.
+    func connect() async throws {
+        let outcome = try await guest.invite(endpoint)
+        guard outcome == .connected(host.localPeer) else { throw TestFailure("expected to connect, got \(outcome)") }
+        _ = await hostStates.waitFor(guest.localPeer, .connected)
+    }
+
+    func tearDown() async {
+        await guest.disconnect()
+        await host.disconnect()
+    }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
