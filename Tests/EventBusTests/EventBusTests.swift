@@ -1,0 +1,145 @@
+import EventBus
+import Synchronization
+import Testing
+
+extension EventName where Payload == Int {
+    static let counted = EventName("counted")
+}
+
+extension EventName where Payload == String {
+    static let said = EventName("said")
+    static let countedAsText = EventName("counted")
+}
+
+final class Collected<Value: Sendable>: Sendable {
+    let values = Mutex<[Value]>([])
+    func append(_ value: Value) { values.withLock { $0.append(value) } }
+    var all: [Value] { values.withLock { $0 } }
+}
+
+@Suite("The event bus")
+struct EventBusTests {
+    @Test("A post reaches every observer of its name, synchronously and in subscription order")
+    func fanOut() {
+        let bus = EventBus()
+        let order = Collected<String>()
+        let first = bus.observe(.counted) { order.append("first \($0)") }
+        let second = bus.observe(.counted) { order.append("second \($0)") }
+        let third = bus.observe(.counted) { order.append("third \($0)") }
+        bus.post(.counted, 1)
+        #expect(order.all == ["first 1", "second 1", "third 1"])
+        withExtendedLifetime((first, second, third)) {}
+    }
+
+    @Test("Observers see only their own name, and names typed differently never mix")
+    func namesAreSeparate() {
+        let bus = EventBus()
+        let numbers = Collected<Int>()
+        let texts = Collected<String>()
+        let a = bus.observe(.counted) { numbers.append($0) }
+        let b = bus.observe(.countedAsText) { texts.append($0) }
+        bus.post(.counted, 7)
+        bus.post(.said, "hello")
+        bus.post(.countedAsText, "seven")
+        #expect(numbers.all == [7])
+        #expect(texts.all == ["seven"])
+        withExtendedLifetime((a, b)) {}
+    }
+
+    @Test("Cancelling or releasing an observation ends it")
+    func cancellation() {
+        let bus = EventBus()
+        let seen = Collected<Int>()
+        let kept = bus.observe(.counted) { seen.append($0) }
+        var released: EventObservation? = bus.observe(.counted) { seen.append($0 * 100) }
+        bus.post(.counted, 1)
+        released = nil
+        bus.post(.counted, 2)
+        kept.cancel()
+        #expect(kept.isCancelled)
+        bus.post(.counted, 3)
+        #expect(seen.all == [1, 100, 2])
+        #expect(bus.observerCount(of: .counted) == 0)
+        _ = released
+    }
+
+    @Test("A handler may post, subscribe and cancel without deadlock")
+    func reentrancy() {
+        let bus = EventBus()
+        let seen = Collected<String>()
+        let inner = Mutex<EventObservation?>(nil)
+        let outer = bus.observe(.counted) { value in
+            if value < 3 { bus.post(.counted, value + 1) }
+            inner.withLock { $0 = bus.observe(.said) { seen.append($0) } }
+        }
+        bus.post(.counted, 1)
+        bus.post(.said, "nested")
+        #expect(seen.all == ["nested"])
+        outer.cancel()
+        inner.withLock { $0?.cancel() }
+    }
+
+    @Test("Posting from many threads at once delivers every event exactly once")
+    func concurrentPosts() async {
+        let bus = EventBus()
+        let total = Atomic<Int>(0)
+        let observations = (0..<4).map { _ in bus.observe(.counted) { total.add($0, ordering: .relaxed) } }
+        await withTaskGroup(of: Void.self) { group in
+            for _ in 0..<8 {
+                group.addTask { for _ in 0..<1000 { bus.post(.counted, 1) } }
+            }
+        }
+        #expect(total.load(ordering: .relaxed) == 4 * 8 * 1000)
+        withExtendedLifetime(observations) {}
+    }
+
+    @Test("A stream delivers posts in order to an async consumer")
+    func stream() async {
+        let bus = EventBus()
+        let stream = bus.stream(.counted)
+        for value in 1...5 { bus.post(.counted, value) }
+        var received: [Int] = []
+        for await value in stream {
+            received.append(value)
+            if received.count == 5 { break }
+        }
+        #expect(received == [1, 2, 3, 4, 5])
+    }
+
+    @Test("A full stream buffer drops newer events and counts them")
+    func boundedBuffer() async {
+        let bus = EventBus()
+        let stream = bus.stream(.counted, bufferLimit: 3)
+        for value in 1...10 { bus.post(.counted, value) }
+        #expect(stream.droppedCount == 7)
+        stream.cancel()
+        var received: [Int] = []
+        for await value in stream { received.append(value) }
+        #expect(received == [1, 2, 3])
+    }
+
+    @Test("A stream's subscription ends when it is cancelled or released")
+    func streamEnds() async {
+        let bus = EventBus()
+        let stream = bus.stream(.counted)
+        #expect(bus.observerCount(of: .counted) == 1)
+        stream.cancel()
+        #expect(bus.observerCount(of: .counted) == 0)
+        do {
+            let released = bus.stream(.counted)
+            #expect(bus.observerCount(of: .counted) == 1)
+            _ = released
+        }
+        #expect(bus.observerCount(of: .counted) == 0)
+    }
+
+    @Test("A consumer task that is cancelled ends its subscription")
+    func consumerCancelled() async {
+        let bus = EventBus()
+        let stream = bus.stream(.counted)
+        let consumer = Task { for await _ in stream {} }
+        consumer.cancel()
+        await consumer.value
+        #expect(bus.observerCount(of: .counted) == 0)
+    }
+}
