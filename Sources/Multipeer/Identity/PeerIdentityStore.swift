@@ -13,9 +13,10 @@ public struct PeerIdentityStore: Sendable {
         self.fileURL = fileURL
     }
 
-    /// The store in the XDG configuration directory of `application`.
+    /// The store in the XDG configuration directory of `application`, in a file named `fileName`.
     public static func standard(
         application: String,
+        fileName: String = "peer-identity",
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> PeerIdentityStore {
         let configHome: URL
@@ -25,7 +26,7 @@ public struct PeerIdentityStore: Sendable {
             let home = environment["HOME"] ?? NSHomeDirectory()
             configHome = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
         }
-        return PeerIdentityStore(fileURL: configHome.appendingPathComponent(application, isDirectory: true).appendingPathComponent("peer-identity"))
+        return PeerIdentityStore(fileURL: configHome.appendingPathComponent(application, isDirectory: true).appendingPathComponent(fileName))
     }
 
     /// Returns the stored identity, creating and storing a new one on first use.

@@ -52,7 +52,10 @@ extension Session {
         let effects = state.withLock { state in
             var effects = SessionEffects()
             // No record: this side removed the link already, and settled its invitation then.
-            guard let record = state.removeLink(handler.id) else { return effects }
+            guard let record = state.removeLink(handler.id) else {
+                if state.draining.remove(handler.id) != nil, state.draining.isEmpty { state.drained?.resolve(()) }
+                return effects
+            }
             let source = record.connection.remoteDescription
             switch record.phase {
             case .awaitingHello:

@@ -200,11 +200,17 @@ public final class Session: Sendable {
 
     /// Says goodbye to every peer, turns away pending invitations, stops listening and ends
     /// the session. Afterwards every operation throws ``MultipeerError/Code/sessionClosed``.
+    ///
+    /// Returns once every connection has closed, so the goodbyes have left this program (or
+    /// after ``drainTimeout`` when a peer does not close its side).
     public func disconnect(reason: String? = nil) async {
+        let drained = OneShot<Void>()
         let (effects, listener, ticker) = state.withLock { state in
             var effects = SessionEffects()
             guard !state.isClosed else { return (effects, nil as (any Listener)?, nil as Task<Void, Never>?) }
             state.isClosed = true
+            state.draining = Set(state.links.keys)
+            state.drained = drained
             for id in Array(state.links.keys) {
                 guard let record = state.removeLink(id) else { continue }
                 switch record.phase {
@@ -225,9 +231,21 @@ public final class Session: Sendable {
             return (effects, state.listener, state.ticker)
         }
         ticker?.cancel()
+        if state.withLock({ $0.draining.isEmpty }) { drained.resolve(()) }
         effects.perform(on: self)
         await listener?.close()
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask {
+                try? await Task.sleep(for: Self.drainTimeout)
+                drained.resolve(())
+            }
+            await drained.wait()
+            group.cancelAll()
+        }
     }
+
+    /// The longest ``disconnect(reason:)`` waits for connections to close.
+    public static var drainTimeout: Duration { .seconds(2) }
 
     func checkOpen() throws(MultipeerError) {
         if state.withLock({ $0.isClosed }) { throw .sessionClosed }

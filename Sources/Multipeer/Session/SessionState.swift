@@ -12,6 +12,10 @@ struct SessionState {
     var policy: InvitationPolicy = .acceptAll
     var isClosed = false
     var ticker: Task<Void, Never>?
+    /// Links ``Session/disconnect(reason:)`` closed and is waiting to see closed.
+    var draining: Set<ObjectIdentifier> = []
+    /// Settled when the last of `draining` has closed.
+    var drained: OneShot<Void>?
 
     /// Forgets a link and every index entry that points to it.
     mutating func removeLink(_ id: ObjectIdentifier) -> LinkRecord? {

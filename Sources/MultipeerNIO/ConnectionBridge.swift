@@ -1,0 +1,96 @@
+import Multipeer
+import NIOCore
+import Synchronization
+
+/// The last inbound handler of a connection's pipeline: it turns channel events into
+/// ``Multipeer/ConnectionHandler`` calls, keeping the order the ``Multipeer/Transport`` contract
+/// promises.
+///
+/// `connectionDidOpen` once, first (channel active); each decoded frame, serially on the channel's
+/// event loop; `didCloseWith` exactly once, last (channel inactive), with nil for an orderly close
+/// or the first error seen. An error (from the decoder or the socket) is recorded and the channel
+/// closed; the handler hears of it only in `didCloseWith`.
+final class ConnectionBridge: ChannelInboundHandler {
+    typealias InboundIn = Frame
+
+    private let handler: any ConnectionHandler
+    private let gate: OpenGate?
+    private var opened: EventLoopPromise<TCPConnection>?
+    private var connection: TCPConnection?
+    private var firstError: MultipeerError?
+    private var closed = false
+
+    /// - Parameters:
+    ///   - handler: the handler to report to.
+    ///   - gate: for client connections, shared by all of one `connect`'s attempts (Happy Eyeballs
+    ///     may try several addresses): only the first channel to become active reaches the handler.
+    ///   - opened: succeeded with the connection once the handler has seen `connectionDidOpen`;
+    ///     never failed here.
+    init(handler: any ConnectionHandler, gate: OpenGate? = nil, opened: EventLoopPromise<TCPConnection>? = nil) {
+        self.handler = handler
+        self.gate = gate
+        self.opened = opened
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        guard gate?.claim() ?? true else {
+            // Another attempt of the same connect opened first: close this one without a word.
+            context.close(promise: nil)
+            return
+        }
+        let connection = TCPConnection(
+            channel: context.channel,
+            remoteDescription: context.channel.remoteAddress.map(RemoteAddressText.describe) ?? "an unknown address"
+        )
+        self.connection = connection
+        handler.connectionDidOpen(connection)
+        opened?.succeed(connection)
+        opened = nil
+        context.fireChannelActive()
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        guard let connection, !closed, firstError == nil else { return }
+        handler.connection(connection, didReceive: Self.unwrapInboundIn(data))
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        // Errors provoked by a close this side asked for (say, a reset while half-closed) are not
+        // reported: that close is orderly.
+        if firstError == nil, connection?.isClosing != true {
+            firstError = NIOErrorMapping.connectionError(error)
+        }
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        reportClose()
+        context.fireChannelInactive()
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        // Normally a no-op: channelInactive comes first. The `opened` promise is not failed here:
+        // several Happy Eyeballs attempts share it, and a failed attempt must not fail the winner;
+        // `TCPTransport.connect` answers it when no channel opens.
+        reportClose()
+    }
+
+    private func reportClose() {
+        guard let connection, !closed else { return }
+        closed = true
+        handler.connection(connection, didCloseWith: firstError)
+    }
+}
+
+/// Lets exactly one of several channels claim a handler.
+final class OpenGate: Sendable {
+    private let claimed = Mutex(false)
+
+    /// True for the first caller only.
+    func claim() -> Bool {
+        claimed.withLock { claimed in
+            defer { claimed = true }
+            return !claimed
+        }
+    }
+}

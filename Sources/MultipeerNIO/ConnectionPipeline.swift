@@ -1,0 +1,34 @@
+import Multipeer
+import NIOCore
+
+/// The handlers and options every connection gets, on both the accepting and the connecting side.
+enum ConnectionPipeline {
+    /// When the bytes waiting to be written exceed `high` the channel reports itself unwritable,
+    /// and writable again below `low`. Nothing acts on it yet: the slow-reader policy (drop, close
+    /// or push back) comes with the benchmark issue. The marks leave room for several frames of the
+    /// default maximum length, so one large frame does not flip the state.
+    static let writeBufferWaterMark = ChannelOptions.Types.WriteBufferWaterMark(low: 256 * 1024, high: 1024 * 1024)
+
+    /// Adds the framing and the bridge to `channel`'s pipeline; call it on the channel's event loop,
+    /// from a channel initializer.
+    ///
+    /// The pipeline, from the socket up:
+    ///
+    ///     socket → [TLS goes here] → ByteToMessageHandler(FrameDecodingHandler) → ConnectionBridge
+    ///
+    /// A later issue inserts NIOSSL's handler *below* the framing, i.e. before the decoder, so the
+    /// decoder keeps seeing plain bytes. Writes carry ready-made frame bytes (`EncodedFrame`), so no
+    /// encoder handler is needed.
+    static func configure(
+        _ channel: any Channel,
+        options: LinkOptions,
+        handler: any ConnectionHandler,
+        gate: OpenGate? = nil,
+        opened: EventLoopPromise<TCPConnection>? = nil
+    ) throws {
+        let sync = channel.pipeline.syncOperations
+        // TLS: `try sync.addHandler(NIOSSLServerHandler(...))` / `NIOSSLClientHandler` here.
+        try sync.addHandler(ByteToMessageHandler(FrameDecodingHandler(maximumFrameLength: options.maximumFrameLength)))
+        try sync.addHandler(ConnectionBridge(handler: handler, gate: gate, opened: opened))
+    }
+}

@@ -1,0 +1,114 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
+import Multipeer
+import NIOCore
+import NIOPosix
+
+/// Turns SwiftNIO and system errors into the library's one-sentence ``Multipeer/MultipeerError``s.
+enum NIOErrorMapping {
+    /// Why `connect` to `endpoint` failed.
+    static func connectFailure(_ error: any Error, endpoint: Endpoint, timeout: Duration) -> MultipeerError {
+        if let error = error as? MultipeerError { return error }
+        return .connectionFailed(endpoint, connectReason(error, host: endpoint.host, timeout: timeout))
+    }
+
+    /// Why `listen` on `port` (at `host`) failed.
+    static func listenFailure(_ error: any Error, port: Int, host: String) -> MultipeerError {
+        if let error = error as? MultipeerError { return error }
+        let reason: String
+        switch error {
+        case let error as IOError:
+            switch error.errnoCode {
+            case EADDRINUSE: reason = "address already in use"
+            case EACCES: reason = "permission denied (ports below 1024 need special rights)"
+            case EADDRNOTAVAIL: reason = "\(host) is not an address of this machine"
+            default: reason = systemMessage(error.errnoCode)
+            }
+        case is SocketAddressError, is SocketAddressError.UnknownHost:
+            reason = "the address \(host) could not be resolved"
+        default:
+            reason = "\(error)"
+        }
+        return .listenFailed(port: port, reason)
+    }
+
+    /// Whether binding `::` failed for a reason that binding `0.0.0.0` might not share: anything
+    /// but a port in use or a privileged port.
+    static func mayMeanNoIPv6(_ error: any Error) -> Bool {
+        guard let error = error as? IOError else { return false }
+        return error.errnoCode != EADDRINUSE && error.errnoCode != EACCES
+    }
+
+    /// The error that ends an open connection, for ``Multipeer/ConnectionHandler/connection(_:didCloseWith:)``.
+    static func connectionError(_ error: any Error) -> MultipeerError {
+        switch error {
+        case let error as MultipeerError:
+            return error
+        case ByteToMessageDecoderError.dataReceivedInErrorState(let underlying, _):
+            return connectionError(underlying)
+        case let error as IOError:
+            let what: String
+            switch error.errnoCode {
+            case ECONNRESET: what = "the other side reset it"
+            case EPIPE: what = "the other side had stopped reading"
+            case ETIMEDOUT: what = "the network stopped answering"
+            case EHOSTUNREACH, ENETUNREACH: what = "the other side became unreachable"
+            default: what = systemMessage(error.errnoCode)
+            }
+            return .connectionClosed("unexpectedly (\(what))")
+        case ChannelError.eof:
+            return .connectionClosed("unexpectedly (the other side went away)")
+        default:
+            return .connectionClosed("unexpectedly (\(error))")
+        }
+    }
+
+    private static func connectReason(_ error: any Error, host: String, timeout: Duration) -> String {
+        switch error {
+        case let error as NIOConnectionError:
+            // Prefer what a connection attempt said; DNS errors matter only when nothing was tried.
+            if let first = error.connectionErrors.first {
+                return connectReason(first.error, host: host, timeout: timeout)
+            }
+            if error.dnsAError != nil || error.dnsAAAAError != nil {
+                return "the name \(host) could not be resolved"
+            }
+            return "no address was found for \(host)"
+        case ChannelError.connectTimeout:
+            return "no answer within \(secondsText(timeout))"
+        case is SocketAddressError, is SocketAddressError.UnknownHost:
+            return "the name \(host) could not be resolved"
+        case let error as IOError:
+            switch error.errnoCode {
+            case ECONNREFUSED: return "connection refused"
+            case EHOSTUNREACH: return "the host is unreachable"
+            case ENETUNREACH: return "the network is unreachable"
+            case ETIMEDOUT: return "no answer within \(secondsText(timeout))"
+            case EADDRNOTAVAIL: return "the address cannot be reached from this machine"
+            default: return systemMessage(error.errnoCode)
+            }
+        default:
+            return "\(error)"
+        }
+    }
+
+    /// The C library's text for `code`, lowercased like the rest of a sentence ("broken pipe").
+    private static func systemMessage(_ code: CInt) -> String {
+        guard let text = strerror(code) else { return "system error \(code)" }
+        let message = String(cString: text)
+        return message.prefix(1).lowercased() + message.dropFirst()
+    }
+
+    /// "5 s", "2.5 s": how the library's sentences speak of time.
+    static func secondsText(_ duration: Duration) -> String {
+        let (seconds, attoseconds) = duration.components
+        let milliseconds = max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
+        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
+        return "\(Double(milliseconds) / 1000) s"
+    }
+}

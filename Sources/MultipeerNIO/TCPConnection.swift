@@ -1,0 +1,82 @@
+import Multipeer
+import NIOCore
+import Synchronization
+
+/// One TCP connection, as the session sees it: a ``Multipeer/Connection`` over a NIO `Channel`.
+///
+/// ``send(_:)`` and ``close()`` may be called from any thread. Both only append to a queue under
+/// a lock and, when needed, schedule one task on the channel's event loop that writes everything
+/// queued with a single flush; so frames go out in exactly the order they were queued, whichever
+/// threads queued them, and a burst of sends costs one flush.
+final class TCPConnection: Connection, Sendable {
+    /// How long ``close()`` waits for the other side to take the queued frames and close its end,
+    /// before closing anyway.
+    static let closeGracePeriod: TimeAmount = .seconds(2)
+
+    let channel: any Channel
+    let remoteDescription: String
+    private let state = Mutex(State())
+
+    private struct State {
+        var queued: [EncodedFrame] = []
+        var drainScheduled = false
+        var closeRequested = false
+    }
+
+    init(channel: any Channel, remoteDescription: String) {
+        self.channel = channel
+        self.remoteDescription = remoteDescription
+    }
+
+    /// Whether ``close()`` has been called: the bridge then reports the close as orderly, whatever
+    /// errors the closing itself provokes.
+    var isClosing: Bool { state.withLock(\.closeRequested) }
+
+    func send(_ frame: EncodedFrame) {
+        let schedule = state.withLock { state -> Bool in
+            guard !state.closeRequested else { return false }  // Frames after close() are dropped.
+            state.queued.append(frame)
+            defer { state.drainScheduled = true }
+            return !state.drainScheduled
+        }
+        if schedule { channel.eventLoop.execute { self.drain() } }
+    }
+
+    func close() {
+        let schedule = state.withLock { state -> Bool in
+            guard !state.closeRequested else { return false }
+            state.closeRequested = true
+            defer { state.drainScheduled = true }
+            return !state.drainScheduled
+        }
+        if schedule { channel.eventLoop.execute { self.drain() } }
+    }
+
+    /// Writes what is queued; after ``close()``, then shuts down the sending half and lets the other
+    /// side close (a full close right away could reset the connection and lose frames in flight).
+    private func drain() {
+        channel.eventLoop.assertInEventLoop()
+        let (frames, closing) = state.withLock { state in
+            defer {
+                state.queued = []
+                state.drainScheduled = false
+            }
+            return (state.queued, state.closeRequested)
+        }
+        for frame in frames {
+            channel.write(ByteBuffer(bytes: frame.bytes), promise: nil)
+        }
+        channel.flush()
+        guard closing else { return }
+        // `close(mode: .output)` waits for the pending writes, then sends FIN. The other side answers
+        // by closing, which closes this channel. The safety net covers a peer that never reads.
+        let channel = self.channel
+        channel.close(mode: .output).whenFailure { _ in
+            channel.close(mode: .all, promise: nil)  // Half-closing unsupported or already closed.
+        }
+        let safetyNet = channel.eventLoop.scheduleTask(in: Self.closeGracePeriod) {
+            channel.close(mode: .all, promise: nil)
+        }
+        channel.closeFuture.whenComplete { _ in safetyNet.cancel() }
+    }
+}

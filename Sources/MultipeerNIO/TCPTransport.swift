@@ -1,0 +1,146 @@
+import Multipeer
+import NIOCore
+import NIOPosix
+
+/// A ``Multipeer/Transport`` over real TCP, built on SwiftNIO.
+///
+/// All connections share the event loops of one `EventLoopGroup` (no thread per connection).
+/// Frames travel as ``Multipeer/FrameCodec`` defines them; each connection reports to its
+/// ``Multipeer/ConnectionHandler`` on its event loop, in the order the ``Multipeer/Transport``
+/// contract promises.
+///
+/// ```swift
+/// let transport = TCPTransport()
+/// let listener = try await transport.listen(port: 0, options: LinkOptions()) { MyHandler() }
+/// let connection = try await transport.connect(
+///     to: Endpoint(host: "127.0.0.1", port: listener.port),
+///     options: LinkOptions(), timeout: .seconds(5), handler: MyHandler())
+/// ```
+public final class TCPTransport: Transport, Sendable {
+    /// The smallest listen backlog: connections the system queues before they are accepted.
+    static let backlog: Int32 = 1024
+
+    private let group: any EventLoopGroup
+    private let bindHost: String?
+
+    /// Creates a transport.
+    ///
+    /// - Parameters:
+    ///   - group: the event loops that run every socket of this transport; the process-wide
+    ///     singleton unless given. The transport never shuts the group down.
+    ///   - bindHost: the address to listen on, for example `"127.0.0.1"` to accept only local
+    ///     connections; nil listens on all interfaces, IPv6 and IPv4 (`::`, falling back to
+    ///     `0.0.0.0` where IPv6 is unavailable).
+    public init(group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, bindHost: String? = nil) {
+        self.group = group
+        self.bindHost = bindHost
+    }
+
+    /// Accepts TCP connections on `port` until the listener is closed.
+    ///
+    /// - Parameters:
+    ///   - port: the port to listen on, or 0 to let the system choose (see ``Multipeer/Listener/port``).
+    ///   - options: limits for every accepted connection.
+    ///   - makeHandler: called once per accepted connection, before it opens, for its handler.
+    /// - Throws: ``Multipeer/MultipeerError/Code/listenFailed``, for example when the port is in use.
+    public func listen(
+        port: Int,
+        options: LinkOptions,
+        makeHandler: @escaping @Sendable () -> any ConnectionHandler
+    ) async throws(MultipeerError) -> any Listener {
+        guard (0...65535).contains(port) else { throw .listenFailed(port: port, "a port is a number from 0 to 65535") }
+        guard let bindHost else {
+            do {
+                return try await bind(host: "::", port: port, options: options, dualStack: true, makeHandler: makeHandler)
+            } catch where NIOErrorMapping.mayMeanNoIPv6(error) {
+                // No IPv6 on this machine (or no dual stack): IPv4 only.
+            } catch {
+                throw NIOErrorMapping.listenFailure(error, port: port, host: "::")
+            }
+            do {
+                return try await bind(host: "0.0.0.0", port: port, options: options, dualStack: false, makeHandler: makeHandler)
+            } catch {
+                throw NIOErrorMapping.listenFailure(error, port: port, host: "0.0.0.0")
+            }
+        }
+        do {
+            return try await bind(host: bindHost, port: port, options: options, dualStack: false, makeHandler: makeHandler)
+        } catch {
+            throw NIOErrorMapping.listenFailure(error, port: port, host: bindHost)
+        }
+    }
+
+    /// Connects to `endpoint` over TCP; `handler` has seen
+    /// ``Multipeer/ConnectionHandler/connectionDidOpen(_:)`` by the time this returns.
+    ///
+    /// - Parameters:
+    ///   - endpoint: where to connect; a host name is resolved, and its IPv6 and IPv4 addresses
+    ///     are tried as Happy Eyeballs does.
+    ///   - options: limits for this connection.
+    ///   - timeout: how long resolving and connecting may take together.
+    ///   - handler: receives what happens on the connection.
+    /// - Throws: ``Multipeer/MultipeerError/Code/connectionFailed``, with the reason ("connection
+    ///   refused", "no answer within 5 s", …).
+    public func connect(
+        to endpoint: Endpoint,
+        options: LinkOptions,
+        timeout: Duration,
+        handler: any ConnectionHandler
+    ) async throws(MultipeerError) -> any Connection {
+        // One event loop for all of this connect's attempts, so the promise and the gate are simple.
+        let eventLoop = group.next()
+        let opened = eventLoop.makePromise(of: TCPConnection.self)
+        let gate = OpenGate()
+        let bootstrap = ClientBootstrap(group: eventLoop)
+            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
+            .channelOption(.writeBufferWaterMark, value: ConnectionPipeline.writeBufferWaterMark)
+            .connectTimeout(TimeAmount(timeout))
+            .channelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try ConnectionPipeline.configure(channel, options: options, handler: handler, gate: gate, opened: opened)
+                }
+            }
+        let channel: any Channel
+        do {
+            channel = try await bootstrap.connect(host: endpoint.host, port: endpoint.port).get()
+        } catch {
+            opened.fail(error)  // No channel became active; the promise must still be answered.
+            throw NIOErrorMapping.connectFailure(error, endpoint: endpoint, timeout: timeout)
+        }
+        // A channel closed before it became active never opens: answer the promise then (once it
+        // has succeeded, failing it changes nothing).
+        channel.closeFuture.whenComplete { _ in opened.fail(ChannelError.ioOnClosedChannel) }
+        do {
+            return try await opened.futureResult.get()
+        } catch {
+            throw .connectionFailed(endpoint, "the connection closed as soon as it opened")
+        }
+    }
+
+    private func bind(
+        host: String,
+        port: Int,
+        options: LinkOptions,
+        dualStack: Bool,
+        makeHandler: @escaping @Sendable () -> any ConnectionHandler
+    ) async throws -> TCPListener {
+        var bootstrap = ServerBootstrap(group: group)
+            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
+            .serverChannelOption(.backlog, value: Self.backlog)
+            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
+            .childChannelOption(.writeBufferWaterMark, value: ConnectionPipeline.writeBufferWaterMark)
+            .childChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try ConnectionPipeline.configure(channel, options: options, handler: makeHandler())
+                }
+            }
+        if dualStack {
+            // Accept IPv4 too, whatever the system default (`net.ipv6.bindv6only`) says.
+            bootstrap = bootstrap.serverChannelOption(
+                ChannelOptions.Types.SocketOption(level: .ipv6, name: .ipv6_v6only), value: 0
+            )
+        }
+        let channel = try await bootstrap.bind(host: host, port: port).get()
+        return TCPListener(channel: channel, port: channel.localAddress?.port ?? port)
+    }
+}

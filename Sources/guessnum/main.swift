@@ -1,1 +1,0 @@
-import ArgumentParser; import MultipeerNIO; print("hi")

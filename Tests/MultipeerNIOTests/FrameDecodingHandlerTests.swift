@@ -1,0 +1,132 @@
+@testable import MultipeerNIO
+import Multipeer
+import NIOCore
+import NIOEmbedded
+import Testing
+
+@Suite("Frame decoding handler")
+struct FrameDecodingHandlerTests {
+    private func makeChannel(maximumFrameLength: Int = WireProtocol.defaultMaximumFrameLength) -> EmbeddedChannel {
+        EmbeddedChannel(handler: ByteToMessageHandler(FrameDecodingHandler(maximumFrameLength: maximumFrameLength)))
+    }
+
+    private func readFrames(_ channel: EmbeddedChannel) throws -> [Frame] {
+        var frames: [Frame] = []
+        while let frame = try channel.readInbound(as: Frame.self) { frames.append(frame) }
+        return frames
+    }
+
+    private func feed(_ bytes: some Collection<UInt8>, to channel: EmbeddedChannel) throws {
+        try channel.writeInbound(ByteBuffer(bytes: bytes))
+    }
+
+    @Test func decodesEveryKindOfFrameInOneChunk() throws {
+        let channel = makeChannel()
+        try feed(SampleFrames.stream, to: channel)
+        #expect(try readFrames(channel) == SampleFrames.all)
+        #expect(try channel.finish().isClean)
+    }
+
+    @Test func decodesTheSameFramesAtEverySplitPoint() throws {
+        let stream = SampleFrames.stream
+        for split in 0...stream.count {
+            let channel = makeChannel()
+            try feed(stream[..<split], to: channel)
+            var frames = try readFrames(channel)
+            try feed(stream[split...], to: channel)
+            frames += try readFrames(channel)
+            #expect(frames == SampleFrames.all, "split at byte \(split)")
+            #expect(try channel.finish().isClean, "split at byte \(split)")
+        }
+    }
+
+    @Test func decodesTheSameFramesByteByByte() throws {
+        let channel = makeChannel()
+        var frames: [Frame] = []
+        for byte in SampleFrames.stream {
+            try feed([byte], to: channel)
+            frames += try readFrames(channel)
+        }
+        #expect(frames == SampleFrames.all)
+        #expect(try channel.finish().isClean)
+    }
+
+    @Test func aFrameIsDeliveredOnlyOnceComplete() throws {
+        let bytes = FrameCodec.encode(SampleFrames.all[0]).bytes
+        let channel = makeChannel()
+        try feed(bytes.dropLast(), to: channel)
+        #expect(try readFrames(channel).isEmpty)
+        try feed(bytes.suffix(1), to: channel)
+        #expect(try readFrames(channel) == [SampleFrames.all[0]])
+    }
+
+    @Test func endOfStreamInsideAFrameIsMalformed() throws {
+        let bytes = SampleFrames.stream
+        let channel = makeChannel()
+        let firstLength = FrameCodec.encode(SampleFrames.all[0]).bytes.count
+        try feed(bytes[..<(firstLength + 3)], to: channel)
+        #expect(try readFrames(channel) == [SampleFrames.all[0]])
+        let error = #expect(throws: MultipeerError.self) { _ = try channel.finish() }
+        #expect(error?.code == .malformedFrame)
+        #expect(error?.message.contains("the connection ended inside a frame") == true)
+    }
+
+    @Test func endOfStreamInsideALengthPrefixIsMalformed() throws {
+        let channel = makeChannel()
+        try feed([0, 0], to: channel)
+        let error = #expect(throws: MultipeerError.self) { _ = try channel.finish() }
+        #expect(error?.code == .malformedFrame)
+    }
+
+    @Test func anOversizedLengthIsRefusedFromThePrefixAlone() throws {
+        let channel = makeChannel()
+        let error = #expect(throws: MultipeerError.self) { try feed([0xFF, 0xFF, 0xFF, 0xF0], to: channel) }
+        #expect(error == .frameTooLarge(0xFFFF_FFF0, limit: WireProtocol.defaultMaximumFrameLength))
+        _ = try? channel.finish()
+    }
+
+    @Test func theLimitIsInclusive() throws {
+        let limit = 100
+        let atLimit = FrameCodec.encode(.data(messageType: nil, payload: .init(count: limit - 2)))
+        #expect(atLimit.frameLength == limit)
+        let channel = makeChannel(maximumFrameLength: limit)
+        try feed(atLimit.bytes, to: channel)
+        #expect(try readFrames(channel).count == 1)
+
+        let overLimit = FrameCodec.encode(.data(messageType: nil, payload: .init(count: limit - 1)))
+        let error = #expect(throws: MultipeerError.self) { try feed(overLimit.bytes.prefix(4), to: channel) }
+        #expect(error == .frameTooLarge(limit + 1, limit: limit))
+        _ = try? channel.finish()
+    }
+
+    @Test func aZeroLengthIsMalformed() throws {
+        let channel = makeChannel()
+        let error = #expect(throws: MultipeerError.self) { try feed([0, 0, 0, 0], to: channel) }
+        #expect(error?.code == .malformedFrame)
+        _ = try? channel.finish()
+    }
+
+    @Test(arguments: [
+        ("unknown kind", [0, 0, 0, 3, 0xEE, 0x12, 0x34] as [UInt8]),
+        ("kind zero", [0, 0, 0, 1, 0x00]),
+        ("hello with a bad marker", [0, 0, 0, 8, 0x01] + Array("XXXX".utf8) + [0, 1, 0]),
+        ("hello cut short", [0, 0, 0, 5, 0x01] + Array("GNMP".utf8)),
+        ("heartbeat with trailing bytes", [0, 0, 0, 3, 0x05, 0xAA, 0xBB]),
+        ("data whose type runs past the end", [0, 0, 0, 3, 0x04, 0x09, 0x41]),
+        ("goodbye that is not UTF-8", [0, 0, 0, 3, 0x06, 0xC3, 0x28]),
+    ])
+    func garbageIsMalformed(_ what: String, _ bytes: [UInt8]) throws {
+        let channel = makeChannel()
+        let error = #expect(throws: MultipeerError.self, "\(what)") { try feed(bytes, to: channel) }
+        #expect(error?.code == .malformedFrame, "\(what)")
+        _ = try? channel.finish()
+    }
+
+    @Test func framesBeforeAnErrorAreStillDelivered() throws {
+        let channel = makeChannel()
+        let good = FrameCodec.encode(.heartbeat).bytes
+        #expect(throws: MultipeerError.self) { try feed(good + [0, 0, 0, 1, 0xEE], to: channel) }
+        #expect(try readFrames(channel) == [.heartbeat])
+        _ = try? channel.finish()
+    }
+}

@@ -1,0 +1,63 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#endif
+import Multipeer
+@testable import MultipeerNIO
+import NIOCore
+import Testing
+
+/// The sentences NIO and system errors become, including failures loopback cannot produce.
+@Suite("NIO error mapping")
+struct NIOErrorMappingTests {
+    private let endpoint = try! Endpoint(host: "192.168.1.20", port: 7777)
+
+    @Test func connectFailuresSayWhy() {
+        func reason(_ error: any Error, timeout: Duration = .seconds(5)) -> MultipeerError {
+            NIOErrorMapping.connectFailure(error, endpoint: endpoint, timeout: timeout)
+        }
+        #expect(reason(IOError(errnoCode: ECONNREFUSED, reason: "connect")) == .connectionFailed(endpoint, "connection refused"))
+        #expect(reason(IOError(errnoCode: EHOSTUNREACH, reason: "connect")) == .connectionFailed(endpoint, "the host is unreachable"))
+        #expect(reason(IOError(errnoCode: ENETUNREACH, reason: "connect")) == .connectionFailed(endpoint, "the network is unreachable"))
+        #expect(reason(ChannelError.connectTimeout(.seconds(5))) == .connectionFailed(endpoint, "no answer within 5 s"))
+        #expect(reason(ChannelError.connectTimeout(.milliseconds(2500)), timeout: .milliseconds(2500))
+            == .connectionFailed(endpoint, "no answer within 2.5 s"))
+        #expect(reason(SocketAddressError.failedToParseIPString("192.168.1.20"))
+            == .connectionFailed(endpoint, "the name 192.168.1.20 could not be resolved"))
+        #expect(reason(MultipeerError.cancelled) == .cancelled, "library errors pass through")
+    }
+
+    @Test func listenFailuresSayWhy() {
+        #expect(NIOErrorMapping.listenFailure(IOError(errnoCode: EADDRINUSE, reason: "bind"), port: 7777, host: "::")
+            == .listenFailed(port: 7777, "address already in use"))
+        #expect(NIOErrorMapping.listenFailure(IOError(errnoCode: EADDRNOTAVAIL, reason: "bind"), port: 7777, host: "10.9.8.7")
+            == .listenFailed(port: 7777, "10.9.8.7 is not an address of this machine"))
+        #expect(NIOErrorMapping.listenFailure(IOError(errnoCode: EACCES, reason: "bind"), port: 80, host: "::").code == .listenFailed)
+    }
+
+    @Test func onlyErrorsThatMayMeanNoIPv6FallBackToIPv4() {
+        #expect(NIOErrorMapping.mayMeanNoIPv6(IOError(errnoCode: EAFNOSUPPORT, reason: "socket")))
+        #expect(NIOErrorMapping.mayMeanNoIPv6(IOError(errnoCode: EADDRNOTAVAIL, reason: "bind")))
+        #expect(!NIOErrorMapping.mayMeanNoIPv6(IOError(errnoCode: EADDRINUSE, reason: "bind")))
+        #expect(!NIOErrorMapping.mayMeanNoIPv6(IOError(errnoCode: EACCES, reason: "bind")))
+    }
+
+    @Test func connectionErrorsAreOneSentence() {
+        let reset = NIOErrorMapping.connectionError(IOError(errnoCode: ECONNRESET, reason: "read"))
+        #expect(reset == .connectionClosed("unexpectedly (the other side reset it)"))
+        let pipe = NIOErrorMapping.connectionError(IOError(errnoCode: EPIPE, reason: "write"))
+        #expect(pipe.code == .connectionClosed)
+        let wrapped = ByteToMessageDecoderError.dataReceivedInErrorState(MultipeerError.malformedFrame("x"), ByteBuffer())
+        #expect(NIOErrorMapping.connectionError(wrapped) == .malformedFrame("x"))
+        let other = NIOErrorMapping.connectionError(IOError(errnoCode: EIO, reason: "read"))
+        #expect(other.code == .connectionClosed)
+        #expect(!other.message.contains("errno"), "a sentence, not a dump: \(other.message)")
+    }
+
+    @Test func remoteAddressesReadLikeEndpoints() throws {
+        #expect(RemoteAddressText.describe(try SocketAddress(ipAddress: "127.0.0.1", port: 54321)) == "127.0.0.1:54321")
+        #expect(RemoteAddressText.describe(try SocketAddress(ipAddress: "fe80::1", port: 7777)) == "[fe80::1]:7777")
+        #expect(RemoteAddressText.describe(try SocketAddress(ipAddress: "::ffff:192.168.1.20", port: 7777)) == "192.168.1.20:7777")
+    }
+}

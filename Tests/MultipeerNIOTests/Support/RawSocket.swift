@@ -1,0 +1,112 @@
+#if canImport(Darwin)
+import Darwin
+private let systemConnect = Darwin.connect
+private let systemSend = Darwin.send
+private let systemClose = Darwin.close
+private let noSignal: Int32 = 0
+#elseif canImport(Glibc)
+import Glibc
+private let systemConnect = Glibc.connect
+private let systemSend = Glibc.send
+private let systemClose = Glibc.close
+private let noSignal = Int32(MSG_NOSIGNAL)
+#endif
+
+/// A plain blocking TCP client to 127.0.0.1, for sending bytes no well-behaved peer would send.
+/// Every read gives up after a few seconds, so tests cannot hang on it.
+final class RawSocket {
+    enum ReadEnd: Equatable {
+        /// The other side closed in an orderly way.
+        case closed
+        /// The other side reset the connection.
+        case reset
+        /// Nothing happened within the read timeout.
+        case timedOut
+        case failed(Int32)
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let call: String
+        let code: Int32
+        var description: String { "\(call) failed with errno \(code)" }
+    }
+
+    private var descriptor: Int32
+
+    init(port: Int, readTimeoutSeconds: Int = 5) throws {
+        #if os(Linux)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        descriptor = socket(AF_INET, stream, 0)
+        guard descriptor >= 0 else { throw Failure(call: "socket", code: errno) }
+        var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let result = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                systemConnect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
+        }
+        guard result == 0 else {
+            let code = errno
+            close()
+            throw Failure(call: "connect", code: code)
+        }
+    }
+
+    deinit { close() }
+
+    func write(_ bytes: [UInt8]) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { systemSend(descriptor, $0.baseAddress, $0.count, noSignal) }
+            guard written > 0 else { throw Failure(call: "send", code: errno) }
+            offset += written
+        }
+    }
+
+    /// Stops sending: the other side reads end of file.
+    func shutdownWriting() {
+        shutdown(descriptor, Int32(SHUT_WR))
+    }
+
+    /// Reads until the other side closes, resets, or the timeout passes.
+    func readToEnd() -> (bytes: [UInt8], end: ReadEnd) {
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+            if count > 0 {
+                received += chunk[..<count]
+            } else if count == 0 {
+                return (received, .closed)
+            } else {
+                switch errno {
+                case EINTR: continue
+                case ECONNRESET: return (received, .reset)
+                case EAGAIN, EWOULDBLOCK: return (received, .timedOut)
+                case let code: return (received, .failed(code))
+                }
+            }
+        }
+    }
+
+    /// Closes with a reset (RST) instead of an orderly close.
+    func reset() {
+        var option = linger(l_onoff: 1, l_linger: 0)
+        setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
+        close()
+    }
+
+    func close() {
+        if descriptor >= 0 {
+            _ = systemClose(descriptor)
+            descriptor = -1
+        }
+    }
+}

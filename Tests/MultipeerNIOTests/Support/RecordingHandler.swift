@@ -1,0 +1,128 @@
+@testable import MultipeerNIO
+import Multipeer
+import Synchronization
+
+/// A ``ConnectionHandler`` that records what it hears, thread-safely, and checks how it is called.
+final class RecordingHandler: ConnectionHandler, Sendable {
+    enum Event: Equatable, Sendable {
+        case opened
+        case received(Frame)
+        case closed(MultipeerError?)
+    }
+
+    private struct State {
+        var events: [Event] = []
+        var connection: (any Connection)?
+        var inCall = false
+        var overlapped = false
+        var offEventLoop = false
+    }
+
+    private let state = Mutex(State())
+    /// Whether every received frame is sent straight back.
+    private let echoes: Bool
+
+    init(echoes: Bool = false) {
+        self.echoes = echoes
+    }
+
+    func connectionDidOpen(_ connection: any Connection) {
+        record(.opened, connection) { $0.connection = connection }
+    }
+
+    func connection(_ connection: any Connection, didReceive frame: Frame) {
+        record(.received(frame), connection)
+        if echoes { connection.send(FrameCodec.encode(frame)) }
+    }
+
+    func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) {
+        record(.closed(error), connection)
+    }
+
+    private func record(_ event: Event, _ connection: any Connection, also: (inout State) -> Void = { _ in }) {
+        let onLoop = (connection as? TCPConnection)?.channel.eventLoop.inEventLoop ?? true
+        state.withLock {
+            if $0.inCall { $0.overlapped = true }
+            $0.inCall = true
+            if !onLoop { $0.offEventLoop = true }
+        }
+        state.withLock {
+            $0.events.append(event)
+            also(&$0)
+            $0.inCall = false
+        }
+    }
+
+    var events: [Event] { state.withLock(\.events) }
+    var connection: (any Connection)? { state.withLock(\.connection) }
+    var frames: [Frame] {
+        events.compactMap { if case .received(let frame) = $0 { frame } else { nil } }
+    }
+
+    /// The close event's error: nil while open, `.some(nil)` after an orderly close.
+    var closeError: MultipeerError?? {
+        for case .closed(let error) in events { return .some(error) }
+        return nil
+    }
+
+    var isClosed: Bool { closeError != nil }
+
+    /// Opened once and first, closed at most once and last, calls never overlapping, all on the
+    /// connection's event loop.
+    var followedContract: Bool {
+        state.withLock { state in
+            let events = state.events
+            let opens = events.filter { $0 == .opened }.count
+            let closes = events.filter { if case .closed = $0 { true } else { false } }.count
+            let closeIsLast = closes == 0 || { if case .closed = events.last { true } else { false } }()
+            return events.first == .opened && opens == 1 && closes <= 1 && closeIsLast
+                && !state.overlapped && !state.offEventLoop
+        }
+    }
+
+    /// Waits, a few seconds at most, until `condition` holds for the recorded events.
+    func wait(
+        within timeout: Duration = .seconds(5),
+        until condition: @escaping @Sendable (RecordingHandler) -> Bool
+    ) async -> Bool {
+        await eventually(within: timeout) { condition(self) }
+    }
+
+    func waitForFrames(_ count: Int) async -> Bool { await wait { $0.frames.count >= count } }
+    func waitForClose() async -> Bool { await wait { $0.isClosed } }
+}
+
+/// Polls `condition` until it holds or `timeout` passes; tests never hang on it.
+func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+    let deadline = ContinuousClock.now + timeout
+    while !condition() {
+        if ContinuousClock.now >= deadline { return false }
+        try? await Task.sleep(for: .milliseconds(5))
+    }
+    return true
+}
+
+/// Collects the handler of every connection a listener accepts.
+final class AcceptedHandlers: Sendable {
+    private let handlers = Mutex<[RecordingHandler]>([])
+    private let echoes: Bool
+
+    init(echoes: Bool = false) {
+        self.echoes = echoes
+    }
+
+    /// For `Transport.listen(port:options:makeHandler:)`.
+    func make() -> any ConnectionHandler {
+        let handler = RecordingHandler(echoes: echoes)
+        handlers.withLock { $0.append(handler) }
+        return handler
+    }
+
+    var all: [RecordingHandler] { handlers.withLock { $0 } }
+
+    /// The first accepted connection's handler, once it has opened.
+    func first() async -> RecordingHandler? {
+        _ = await eventually { self.all.first?.connection != nil }
+        return all.first
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import Multipeer
+
+/// One frame of every kind, with and without optional parts.
+enum SampleFrames {
+    static let ada = try! PeerID(displayName: "Ada", identity: UUID(uuidString: "6F1C2B8E-0D3A-4A57-9C1E-2B7D4F6A8E10")!)
+    static let grace = try! PeerID(displayName: "Grace ✨", identity: UUID(uuidString: "A0B1C2D3-E4F5-4607-8819-2A3B4C5D6E7F")!)
+
+    static let all: [Frame] = [
+        .hello(.init(peer: ada, invitationTimeoutMilliseconds: 30_000, context: Data("table 4".utf8))),
+        .hello(.init(peer: grace, invitationTimeoutMilliseconds: 0, context: Data())),
+        .accept(.init(peer: grace)),
+        .decline(.init(cause: .refused, reason: "game is full")),
+        .decline(.init(cause: .timedOut, reason: nil)),
+        .data(messageType: "guess", payload: Data([0, 1, 2, 0xFF])),
+        .data(messageType: nil, payload: Data((0..<300).map { UInt8(truncatingIfNeeded: $0 &* 7) })),
+        .data(messageType: nil, payload: Data()),
+        .heartbeat,
+        .goodbye(reason: "see you"),
+        .goodbye(reason: nil),
+    ]
+
+    /// Every sample frame, encoded back to back.
+    static var stream: [UInt8] { all.flatMap { FrameCodec.encode($0).bytes } }
+
+    /// A numbered data frame, for order checks.
+    static func numbered(_ number: Int, payloadBytes: Int = 8) -> Frame {
+        var payload = Data(count: max(8, payloadBytes))
+        withUnsafeBytes(of: UInt64(number).bigEndian) { payload.replaceSubrange(0..<8, with: $0) }
+        return .data(messageType: "n", payload: payload)
+    }
+}
+
+/// Where two frame sequences first differ, in a few words (nil when equal), so a failure does
+/// not print megabytes.
+func firstDifference(_ received: [Frame], _ expected: [Frame]) -> String? {
+    if let index = zip(received, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
+        return "frame \(index) differs"
+    }
+    if received.count != expected.count { return "\(received.count) frames instead of \(expected.count)" }
+    return nil
+}
