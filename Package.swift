@@ -34,12 +34,17 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .target(
+            name: "MultipeerTestSupport",
+            dependencies: ["Multipeer", "EventBus"],
+            path: "Tests/MultipeerTestSupport"
+        ),
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
-        .testTarget(name: "MultipeerTests", dependencies: ["Multipeer", "MultipeerTesting"]),
+        .testTarget(name: "MultipeerTests", dependencies: ["Multipeer", "MultipeerTesting", "MultipeerTestSupport"]),
         .testTarget(
             name: "MultipeerNIOTests",
             dependencies: [
-                "Multipeer", "MultipeerNIO",
+                "Multipeer", "MultipeerNIO", "MultipeerTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
             ]

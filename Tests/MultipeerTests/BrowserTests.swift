@@ -1,5 +1,6 @@
 import Foundation
 import Multipeer
+import MultipeerTestSupport
 import MultipeerTesting
 import Testing
 

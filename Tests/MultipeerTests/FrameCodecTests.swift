@@ -1,5 +1,6 @@
 import Foundation
 import Multipeer
+import MultipeerTestSupport
 import Testing
 
 @Suite("Frames: encoding and the streaming decoder")

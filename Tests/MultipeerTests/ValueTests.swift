@@ -1,5 +1,6 @@
 import Foundation
 import Multipeer
+import MultipeerTestSupport
 import Testing
 
 @Suite("Peer IDs, service types, discovery info, endpoints")

@@ -1,5 +1,6 @@
 @testable import MultipeerNIO
 import Multipeer
+import MultipeerTestSupport
 import Synchronization
 
 /// A ``ConnectionHandler`` that records what it hears, thread-safely, and checks how it is called.
@@ -90,16 +91,6 @@ final class RecordingHandler: ConnectionHandler, Sendable {
 
     func waitForFrames(_ count: Int) async -> Bool { await wait { $0.frames.count >= count } }
     func waitForClose() async -> Bool { await wait { $0.isClosed } }
-}
-
-/// Polls `condition` until it holds or `timeout` passes; tests never hang on it.
-func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        if ContinuousClock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
 }
 
 /// Collects the handler of every connection a listener accepts.

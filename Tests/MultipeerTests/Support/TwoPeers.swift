@@ -1,6 +1,7 @@
 import EventBus
 import Foundation
 import Multipeer
+import MultipeerTestSupport
 import MultipeerTesting
 
 /// A host session listening on an in-memory network and a guest session beside it, with

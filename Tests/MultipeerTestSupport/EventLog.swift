@@ -1,27 +1,22 @@
 import EventBus
 import Foundation
 import Multipeer
-import Synchronization
 
 /// Records every post of one event name, and waits (with a deadline, never forever) for one
 /// that matches.
-final class EventLog<Payload: Sendable>: Sendable {
-    private final class Entries: Sendable {
-        let list = Mutex<[Payload]>([])
-    }
-
-    private let entries = Entries()
+public final class EventLog<Payload: Sendable>: Sendable {
+    private let entries = Locked<[Payload]>([])
     private let observation: EventObservation
 
-    init(_ bus: EventBus, _ name: EventName<Payload>) {
+    public init(_ bus: EventBus, _ name: EventName<Payload>) {
         let entries = self.entries
-        observation = bus.observe(name) { payload in entries.list.withLock { $0.append(payload) } }
+        observation = bus.observe(name) { payload in entries.withLock { $0.append(payload) } }
     }
 
-    var all: [Payload] { entries.list.withLock { $0 } }
+    public var all: [Payload] { entries.value }
 
     /// The first recorded payload matching `predicate`, waiting up to `timeout` for it.
-    func first(within timeout: Duration = .seconds(5), where predicate: (Payload) -> Bool) async -> Payload? {
+    public func first(within timeout: Duration = .seconds(5), where predicate: (Payload) -> Bool) async -> Payload? {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let match = all.first(where: predicate) { return match }
@@ -31,7 +26,7 @@ final class EventLog<Payload: Sendable>: Sendable {
     }
 
     /// Waits until at least `count` payloads match `predicate`; returns how many did.
-    func count(atLeast count: Int, within timeout: Duration = .seconds(5), where predicate: (Payload) -> Bool) async -> Int {
+    public func count(atLeast count: Int, within timeout: Duration = .seconds(5), where predicate: (Payload) -> Bool) async -> Int {
         let deadline = ContinuousClock.now + timeout
         while true {
             let matching = all.filter(predicate).count
@@ -43,17 +38,17 @@ final class EventLog<Payload: Sendable>: Sendable {
 
 extension EventLog where Payload == PeerStateChange {
     /// The states `peer` went through, in order.
-    func states(of peer: PeerID) -> [PeerState] {
+    public func states(of peer: PeerID) -> [PeerState] {
         all.filter { $0.peer == peer }.map(\.state)
     }
 
-    func waitFor(_ peer: PeerID, _ state: PeerState, within timeout: Duration = .seconds(5)) async -> PeerStateChange? {
+    public func waitFor(_ peer: PeerID, _ state: PeerState, within timeout: Duration = .seconds(5)) async -> PeerStateChange? {
         await first(within: timeout) { $0.peer == peer && $0.state == state }
     }
 }
 
 /// Polls `condition` until it holds or `timeout` passes; returns whether it held.
-func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+public func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         if ContinuousClock.now >= deadline { return false }
@@ -62,11 +57,17 @@ func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool)
     return true
 }
 
-func peer(_ name: String) -> PeerID {
+/// A peer with a fresh identity.
+public func peer(_ name: String) -> PeerID {
     try! PeerID(displayName: name)
 }
 
-struct Chat: SessionMessage, Equatable {
-    static let messageType = "chat"
-    var text: String
+/// A typed message for tests, wire-compatible with the `guessnum` executable's chat line.
+public struct Chat: SessionMessage, Equatable {
+    public static let messageType = "chat"
+    public var text: String
+
+    public init(text: String) {
+        self.text = text
+    }
 }

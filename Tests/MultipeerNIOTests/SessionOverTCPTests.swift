@@ -1,0 +1,169 @@
+import Foundation
+import Multipeer
+import MultipeerNIO
+import MultipeerTestSupport
+import Testing
+
+/// Sessions over real TCP on loopback: in one process, and against the `guessnum` program
+/// running as a separate process.
+@Suite("Sessions over real TCP")
+struct SessionOverTCPTests {
+    func loopback(_ port: Int) -> Endpoint { try! Endpoint(host: "127.0.0.1", port: port) }
+
+    @Test("Two sessions shake hands and exchange typed messages both ways")
+    func handshakeAndMessages() async throws {
+        let host = Session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"))
+        let guest = Session(localPeer: peer("bob"), transport: TCPTransport())
+        let hostData = EventLog(host.events, .dataReceived)
+        let guestData = EventLog(guest.events, .dataReceived)
+        let port = try await host.startListening(policy: .acceptAll)
+        #expect(try await guest.invite(loopback(port), context: Data("hi".utf8)) == .connected(host.localPeer))
+        #expect(await eventually { host.connectedPeers == [guest.localPeer] })
+        for index in 0..<50 {
+            try guest.send(Chat(text: "guess \(index)"), to: [host.localPeer])
+            try host.send(Chat(text: "verdict \(index)"), to: [guest.localPeer])
+        }
+        #expect(await hostData.count(atLeast: 50) { _ in true } == 50)
+        #expect(await guestData.count(atLeast: 50) { _ in true } == 50)
+        #expect(try hostData.all.map { try $0.decode(Chat.self).text } == (0..<50).map { "guess \($0)" })
+        #expect(try guestData.all.map { try $0.decode(Chat.self).text } == (0..<50).map { "verdict \($0)" })
+        await guest.disconnect()
+        await host.disconnect()
+    }
+
+    @Test("A decline over TCP carries its reason")
+    func declineOverTCP() async throws {
+        let host = Session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"))
+        let port = try await host.startListening(policy: .custom { _ in .decline(reason: "game is full") })
+        let guest = Session(localPeer: peer("bob"), transport: TCPTransport())
+        #expect(try await guest.invite(loopback(port)) == .declined(reason: "game is full"))
+        await guest.disconnect()
+        await host.disconnect()
+    }
+
+    @Test("A client that never finishes its handshake is dropped after the deadline")
+    func silentClientDropped() async throws {
+        var configuration = SessionConfiguration()
+        configuration.handshakeTimeout = .seconds(1)
+        let host = Session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"), configuration: configuration)
+        let diagnostics = EventLog(host.events, .sessionDiagnostic)
+        let port = try await host.startListening()
+        let socket = try RawSocket(port: port, readTimeoutSeconds: 5)
+        try socket.write(Array(FrameCodec.encode(.heartbeat).bytes.prefix(2)))  // half a frame, then silence
+        let started = ContinuousClock.now
+        let (bytes, end) = socket.readToEnd()
+        let waited = ContinuousClock.now - started
+        #expect(bytes.isEmpty)
+        #expect(end == .closed)
+        #expect(waited >= .milliseconds(900))
+        #expect(await diagnostics.first { $0.error.code == .handshakeTimedOut } != nil)
+        await host.disconnect()
+    }
+
+    @Test("A hello of another protocol version is declined over TCP")
+    func versionMismatch() async throws {
+        let host = Session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"))
+        let port = try await host.startListening()
+        let socket = try RawSocket(port: port)
+        try socket.write(FrameCodec.encode(.hello(.init(version: 2, peer: peer("future"), invitationTimeoutMilliseconds: 1000, context: Data()))).bytes)
+        var decoder = FrameDecoder()
+        decoder.append(socket.readToEnd().bytes)
+        guard case .decline(let decline) = try decoder.nextFrame() else {
+            Issue.record("expected a decline")
+            return
+        }
+        #expect(decline.cause == .unsupportedVersion)
+        #expect(decline.reason?.contains("version 1") == true)
+        await host.disconnect()
+    }
+
+    @Test("Guests of a host in another process chat through it, and see it leave when killed")
+    func hostProcessKilled() async throws {
+        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--port", "0"], environment: scratchConfigEnvironment())
+        let banner = try #require(await host.line(containing: "on port"), "host output: \(host.text)")
+        let port = try #require(Int(banner.split(separator: " ").first { $0.hasSuffix(".") && Int($0.dropLast()) != nil }?.dropLast() ?? ""))
+        let bob = Session(localPeer: peer("bob"), transport: TCPTransport())
+        let carol = Session(localPeer: peer("carol"), transport: TCPTransport())
+        let bobStates = EventLog(bob.events, .stateChanged)
+        let carolStates = EventLog(carol.events, .stateChanged)
+        let carolData = EventLog(carol.events, .dataReceived)
+        guard case .connected(let alice) = try await bob.invite(loopback(port)) else {
+            Issue.record("bob could not join: \(host.text)")
+            return
+        }
+        #expect(alice.displayName == "alice")
+        #expect(try await carol.invite(loopback(port)) == .connected(alice))
+        #expect(await host.line(containing: "carol joined") != nil)
+
+        try bob.send(Chat(text: "is it 42?"), to: [alice])
+        #expect(await host.line(containing: "bob: is it 42?") != nil)
+        #expect(try await carolData.first { _ in true }?.decode(Chat.self) == Chat(text: "bob: is it 42?"))
+        host.send(line: "welcome all")
+        #expect(await carolData.first { (try? $0.decode(Chat.self))?.text == "alice: welcome all" } != nil)
+
+        let killed = ContinuousClock.now
+        host.signal(SIGKILL)
+        let bobLost = await bobStates.waitFor(alice, .notConnected, within: .seconds(5))
+        let carolLost = await carolStates.waitFor(alice, .notConnected, within: .seconds(5))
+        #expect(bobLost != nil && carolLost != nil)
+        #expect(ContinuousClock.now - killed < .seconds(3))
+        #expect(bob.connectedPeers.isEmpty && carol.connectedPeers.isEmpty)
+        await bob.disconnect()
+        await carol.disconnect()
+    }
+
+    @Test("A guest process that freezes is found lost by heartbeats within 3 s; one that is killed at once")
+    func guestProcessVanishes() async throws {
+        let host = Session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"))
+        let states = EventLog(host.events, .stateChanged)
+        let data = EventLog(host.events, .dataReceived)
+        let port = try await host.startListening()
+        let frozen = try ChildProcess(try guessnumExecutable(), ["join", "--name", "frozen", "127.0.0.1:\(port)"], environment: scratchConfigEnvironment())
+        let killed = try ChildProcess(try guessnumExecutable(), ["join", "--name", "killed", "127.0.0.1:\(port)"], environment: scratchConfigEnvironment())
+        #expect(await eventually { host.connectedPeers.count == 2 }, "guests: \(frozen.text) \(killed.text)")
+        let frozenPeer = try #require(host.connectedPeers.first { $0.displayName == "frozen" })
+        let killedPeer = try #require(host.connectedPeers.first { $0.displayName == "killed" })
+
+        frozen.send(line: "hello from a process")
+        #expect(await data.first { (try? $0.decode(Chat.self))?.text == "hello from a process" } != nil)
+        try host.send(Chat(text: "alice: hi frozen"), to: [frozenPeer])
+        #expect(await frozen.line(containing: "alice: hi frozen") != nil)
+
+        try await Task.sleep(for: .milliseconds(1500))
+        #expect(host.connectedPeers.count == 2, "heartbeats keep quiet guests connected")
+
+        let stopped = ContinuousClock.now
+        frozen.signal(SIGSTOP)
+        let lost = await states.waitFor(frozenPeer, .notConnected, within: .seconds(6))
+        let detection = ContinuousClock.now - stopped
+        guard case .lost(let error) = lost?.reason else {
+            Issue.record("expected the frozen guest to be lost, got \(String(describing: lost))")
+            frozen.signal(SIGKILL)
+            return
+        }
+        #expect(error.code == .peerTimedOut)
+        #expect(detection < .seconds(3))
+        frozen.signal(SIGKILL)
+
+        let killedAt = ContinuousClock.now
+        killed.signal(SIGKILL)
+        #expect(await states.waitFor(killedPeer, .notConnected, within: .seconds(5)) != nil)
+        #expect(ContinuousClock.now - killedAt < .seconds(1))
+        await host.disconnect()
+    }
+
+    @Test("A guest process that ends its input says goodbye before it exits")
+    func guestProcessLeaves() async throws {
+        let host = Session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"))
+        let states = EventLog(host.events, .stateChanged)
+        let port = try await host.startListening()
+        let guest = try ChildProcess(try guessnumExecutable(), ["join", "--name", "dave", "127.0.0.1:\(port)"], environment: scratchConfigEnvironment())
+        #expect(await eventually { host.connectedPeers.count == 1 })
+        let dave = try #require(host.connectedPeers.first)
+        guest.closeInput()
+        #expect(await guest.exitStatus() == 0)
+        let left = await states.waitFor(dave, .notConnected)
+        #expect(left?.reason == .goodbye(nil))
+        await host.disconnect()
+    }
+}

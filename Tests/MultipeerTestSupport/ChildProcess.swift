@@ -1,0 +1,89 @@
+import Foundation
+
+/// A real program started by a test: its output is collected line by line, its input can be
+/// written, and it is killed when the test lets go of it, so no test leaves processes behind.
+public final class ChildProcess: @unchecked Sendable {
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let collected = Locked("")
+
+    /// Starts `executable` with `arguments`; standard error is merged into the output.
+    public init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+        process.executableURL = executable
+        process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = output
+        let collected = self.collected
+        output.fileHandleForReading.readabilityHandler = { handle in
+            let data = handle.availableData
+            if !data.isEmpty { collected.withLock { $0 += String(decoding: data, as: UTF8.self) } }
+        }
+        try process.run()
+    }
+
+    deinit {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        output.fileHandleForReading.readabilityHandler = nil
+    }
+
+    /// The process ID.
+    public var pid: Int32 { process.processIdentifier }
+
+    /// Everything the process has printed so far.
+    public var text: String { collected.withLock { $0 } }
+
+    /// The first printed line containing `fragment`, waiting up to `timeout` for it.
+    public func line(containing fragment: String, within timeout: Duration = .seconds(10)) async -> String? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if let line = text.split(separator: "\n").first(where: { $0.contains(fragment) }) { return String(line) }
+            if ContinuousClock.now >= deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
+    /// Writes `line` and a newline to the process's standard input.
+    public func send(line: String) {
+        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+    }
+
+    /// Closes the process's standard input.
+    public func closeInput() {
+        try? input.fileHandleForWriting.close()
+    }
+
+    /// Sends `signal` (SIGKILL, SIGSTOP, SIGTERM…).
+    public func signal(_ signal: Int32) {
+        kill(process.processIdentifier, signal)
+    }
+
+    /// Waits up to `timeout` for the process to exit; returns its exit status, or nil if it
+    /// is still running.
+    public func exitStatus(within timeout: Duration = .seconds(10)) async -> Int32? {
+        guard await eventually(within: timeout, { !process.isRunning }) else { return nil }
+        return process.terminationStatus
+    }
+}
+
+/// The `guessnum` executable built beside the test bundle.
+public func guessnumExecutable() throws -> URL {
+    var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    for _ in 0..<3 {
+        let candidate = directory.appendingPathComponent("guessnum")
+        if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
+        directory = directory.deletingLastPathComponent()
+    }
+    struct Missing: Error, CustomStringConvertible {
+        var description: String { "The guessnum executable was not built next to the tests; run `swift build` before `swift test --skip-build`." }
+    }
+    throw Missing()
+}
+
+/// A fresh configuration directory, so that each process has its own peer identity.
+public func scratchConfigEnvironment() -> [String: String] {
+    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-\(UUID().uuidString)")
+    return ["XDG_CONFIG_HOME": directory.path, "NO_COLOR": "1"]
+}

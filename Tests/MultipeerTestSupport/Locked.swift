@@ -1,0 +1,16 @@
+import Synchronization
+
+/// A value behind a lock, as a class so closures can share it.
+public final class Locked<Value: Sendable>: Sendable {
+    private let mutex: Mutex<Value>
+
+    public init(_ value: Value) {
+        mutex = Mutex(value)
+    }
+
+    public func withLock<Result>(_ body: (inout Value) -> Result) -> Result {
+        mutex.withLock { body(&$0) }
+    }
+
+    public var value: Value { mutex.withLock { $0 } }
+}
