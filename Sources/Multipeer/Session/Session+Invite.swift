@@ -35,7 +35,7 @@ extension Session {
         if let expected, state(of: expected) == .connected { return .connected(expected) }
         let deadline = ContinuousClock.now + (timeout ?? configuration.invitationTimeout)
         if let expected { events.post(.stateChanged, PeerStateChange(peer: expected, state: .connecting, reason: nil)) }
-        var failure = MultipeerError.connectionFailed(endpoints.first ?? (try! Endpoint(host: "?", port: 1)), "no address to try")
+        var failure = MultipeerError(.connectionFailed, "\(expected?.displayName ?? "The peer") advertised no address to connect to; try again when it is seen again.")
         for endpoint in endpoints {
             let remaining = deadline - .now
             if remaining <= .zero { break }
