@@ -27,10 +27,15 @@ let package = Package(
             ]
         ),
         .target(name: "MultipeerTesting", dependencies: ["Multipeer"]),
+        .target(
+            name: "GuessnumResources",
+            path: "Resources",
+            resources: [.copy("player-names.txt")]
+        ),
         .executableTarget(
             name: "guessnum",
             dependencies: [
-                "Multipeer", "MultipeerNIO",
+                "Multipeer", "MultipeerNIO", "GuessnumResources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -40,6 +45,10 @@ let package = Package(
             path: "Tests/MultipeerTestSupport"
         ),
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
+        .testTarget(
+            name: "GuessnumTests",
+            dependencies: ["GuessnumResources", "Multipeer", "MultipeerTestSupport"]
+        ),
         .testTarget(name: "MultipeerTests", dependencies: ["Multipeer", "MultipeerTesting", "MultipeerTestSupport"]),
         .testTarget(
             name: "MultipeerNIOTests",

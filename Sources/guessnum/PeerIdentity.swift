@@ -1,4 +1,5 @@
 import Foundation
+import GuessnumResources
 import Multipeer
 
 /// This user's peer: the display name chosen or defaulted, and the identity kept between runs.
@@ -24,6 +25,7 @@ enum PeerIdentity {
         for candidate in [environment["USER"], environment["LOGNAME"]] {
             if let candidate, (try? PeerID.validate(displayName: candidate)) != nil { return candidate }
         }
-        return "player-\(Int.random(in: 1000...9999))"
+        let names = GuessnumResources.playerNames.filter { (try? PeerID.validate(displayName: $0)) != nil }
+        return names.randomElement() ?? "player-\(Int.random(in: 1000...9999))"
     }
 }

@@ -84,6 +84,23 @@ struct InvitationTests {
         await guest.disconnect()
     }
 
+    @Test("Context too large for one frame is refused before connecting")
+    func oversizedContext() async throws {
+        var configuration = SessionConfiguration()
+        configuration.maximumFrameLength = 1024
+        let peers = try await TwoPeers(configuration: configuration)
+        do {
+            _ = try await peers.guest.invite(peers.endpoint, context: Data(count: 2000))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.code == .messageTooLarge)
+        }
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(peers.hostStates.all.isEmpty, "the host never heard of it")
+        #expect(try await peers.guest.invite(peers.endpoint, context: Data(count: 900)) == .connected(peers.host.localPeer))
+        await peers.tearDown()
+    }
+
     @Test("A peer cannot join while its earlier invitation is still being decided")
     func duplicateInvitationWhileDeciding() async throws {
         let peers = try await TwoPeers(policy: .ask { _ in

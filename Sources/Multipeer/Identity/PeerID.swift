@@ -11,7 +11,8 @@ public struct PeerID: Hashable, Sendable, Codable, CustomStringConvertible {
 
     /// The stable identity that makes this peer unique.
     public let identity: UUID
-    /// The name shown to people: 1 to 63 UTF-8 bytes, no control characters.
+    /// The name shown to people: 1 to 63 UTF-8 bytes, no control characters (bidirectional
+    /// overrides included, so a name cannot reorder the text printed after it).
     public let displayName: String
 
     /// Creates a peer, validating `displayName`.
@@ -36,7 +37,7 @@ public struct PeerID: Hashable, Sendable, Codable, CustomStringConvertible {
         let bytes = displayName.utf8.count
         if bytes == 0 { throw .invalidDisplayName(displayName, "is empty") }
         if bytes > maximumDisplayNameBytes { throw .invalidDisplayName(displayName, "is \(bytes) bytes long") }
-        if displayName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+        if displayName.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0.properties.isBidiControl }) {
             throw .invalidDisplayName(displayName, "contains control characters")
         }
     }

@@ -33,7 +33,6 @@ final class OutgoingInvitation: Sendable {
     let expectedPeer: PeerID?
     let context: Data
     let expires: ContinuousClock.Instant
-    let timeoutMilliseconds: UInt32
     /// Settled exactly once: by the answer, the deadline, a closed connection or cancellation.
     let outcome = OneShot<Result<InvitationOutcome, MultipeerError>>()
 
@@ -41,7 +40,12 @@ final class OutgoingInvitation: Sendable {
         self.expectedPeer = expectedPeer
         self.context = context
         self.expires = expires
-        let remaining = (expires - .now).wholeMilliseconds
-        timeoutMilliseconds = UInt32(clamping: max(1, remaining))
+    }
+
+    /// The hello that delivers this invitation from `peer`, sent at `now`: it gives the
+    /// advertiser the time that is left, so both sides' deadlines nearly coincide.
+    func hello(from peer: PeerID, at now: ContinuousClock.Instant) -> Frame {
+        let remaining = UInt32(clamping: max(1, (expires - now).wholeMilliseconds))
+        return .hello(.init(peer: peer, invitationTimeoutMilliseconds: remaining, context: context))
     }
 }

@@ -32,6 +32,10 @@ extension Session {
         _ endpoints: [Endpoint], expecting expected: PeerID?, context: Data, timeout: Duration?
     ) async throws(MultipeerError) -> InvitationOutcome {
         try checkOpen()
+        let hello = FrameCodec.encode(.hello(.init(peer: localPeer, invitationTimeoutMilliseconds: 0, context: context)))
+        if hello.frameLength > configuration.maximumFrameLength {
+            throw .messageTooLarge(hello.frameLength, limit: configuration.maximumFrameLength)
+        }
         if let expected, state(of: expected) == .connected { return .connected(expected) }
         let deadline = ContinuousClock.now + (timeout ?? configuration.invitationTimeout)
         if let expected { events.post(.stateChanged, PeerStateChange(peer: expected, state: .connecting, reason: nil)) }

@@ -15,7 +15,7 @@ extension Session {
             if let outgoing = handler.outgoing {
                 state.links[handler.id] = LinkRecord(connection: connection, phase: .inviting(outgoing), lastHeard: now, lastSent: now)
                 if let peer = outgoing.expectedPeer, state.pendingLinks[peer] == nil { state.pendingLinks[peer] = handler.id }
-                effects.send(.hello(.init(peer: localPeer, invitationTimeoutMilliseconds: outgoing.timeoutMilliseconds, context: outgoing.context)), on: connection)
+                effects.send(outgoing.hello(from: localPeer, at: now), on: connection)
             } else {
                 state.links[handler.id] = LinkRecord(connection: connection, phase: .awaitingHello(since: now), lastHeard: now, lastSent: now)
             }
@@ -68,8 +68,6 @@ extension Session {
             case .connected(let peer):
                 let cause = error ?? .connectionClosed("without a goodbye from \(peer.displayName)")
                 effects.post(peer, .notConnected, .lost(cause))
-            case .closing:
-                break
             }
             return effects
         }
@@ -83,7 +81,7 @@ extension Session {
         let id = handler.id
         let connection = record.connection
         switch (record.phase, frame) {
-        case (.closing, _), (_, .heartbeat):
+        case (_, .heartbeat):
             return
 
         case (.awaitingHello, .hello(let hello)):
@@ -200,7 +198,7 @@ extension Session {
         case .deciding(let invitation):
             if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
             effects.diagnose(record.connection.remoteDescription, error)
-        case .awaitingHello, .closing:
+        case .awaitingHello:
             effects.diagnose(record.connection.remoteDescription, error)
         }
     }

@@ -37,8 +37,6 @@ extension Session {
                     } else if now - record.lastSent >= configuration.heartbeatInterval {
                         beating.append(id)
                     }
-                case .closing:
-                    break
                 }
             }
             for id in beating {
@@ -71,8 +69,6 @@ extension Session {
         case .connected(let peer):
             effects.close(connection)
             effects.post(peer, .notConnected, .lost(.peerTimedOut(peer, after: configuration.peerTimeout)))
-        case .closing:
-            break
         }
     }
 }

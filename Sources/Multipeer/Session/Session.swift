@@ -223,7 +223,7 @@ public final class Session: Sendable {
                 case .inviting(let outgoing):
                     effects.close(record.connection, after: .goodbye(reason: reason))
                     effects.resolve(outgoing, .failure(.sessionClosed))
-                case .awaitingHello, .closing:
+                case .awaitingHello:
                     effects.close(record.connection)
                 }
             }

@@ -27,7 +27,7 @@ struct SessionState {
             if pendingLinks[invitation.peer] == id { pendingLinks[invitation.peer] = nil }
         case .inviting(let outgoing):
             if let peer = outgoing.expectedPeer, pendingLinks[peer] == id { pendingLinks[peer] = nil }
-        case .awaitingHello, .closing:
+        case .awaitingHello:
             break
         }
         return record
@@ -52,6 +52,4 @@ enum LinkPhase {
     case inviting(OutgoingInvitation)
     /// A connected peer.
     case connected(PeerID)
-    /// Being closed by this side; whatever still arrives is ignored.
-    case closing
 }

@@ -30,9 +30,15 @@ struct ByteWriter {
         withUnsafeBytes(of: uuid.uuid) { bytes.append(contentsOf: $0) }
     }
 
-    /// One length byte, then up to 255 bytes of UTF-8 (longer text is cut at 255 bytes).
+    /// One length byte, then up to 255 bytes of UTF-8. Callers validate lengths first; longer
+    /// text would be cut after the last whole character that fits.
     mutating func writeShortString(_ text: String) {
-        let utf8 = Array(text.utf8.prefix(255))
+        var utf8: [UInt8] = []
+        for scalar in text.unicodeScalars {
+            let encoded = Array(String(scalar).utf8)
+            if utf8.count + encoded.count > 255 { break }
+            utf8 += encoded
+        }
         write(UInt8(utf8.count))
         write(utf8)
     }
