@@ -80,7 +80,7 @@ enum NIOErrorMapping {
             }
             return "no address was found for \(host)"
         case ChannelError.connectTimeout:
-            return "no answer within \(secondsText(timeout))"
+            return "no answer within \(MultipeerError.secondsText(timeout))"
         case is SocketAddressError, is SocketAddressError.UnknownHost:
             return "the name \(host) could not be resolved"
         case let error as IOError:
@@ -88,7 +88,7 @@ enum NIOErrorMapping {
             case ECONNREFUSED: return "connection refused"
             case EHOSTUNREACH: return "the host is unreachable"
             case ENETUNREACH: return "the network is unreachable"
-            case ETIMEDOUT: return "no answer within \(secondsText(timeout))"
+            case ETIMEDOUT: return "no answer within \(MultipeerError.secondsText(timeout))"
             case EADDRNOTAVAIL: return "the address cannot be reached from this machine"
             default: return systemMessage(error.errnoCode)
             }
@@ -102,13 +102,5 @@ enum NIOErrorMapping {
         guard let text = strerror(code) else { return "system error \(code)" }
         let message = String(cString: text)
         return message.prefix(1).lowercased() + message.dropFirst()
-    }
-
-    /// "5 s", "2.5 s": how the library's sentences speak of time.
-    static func secondsText(_ duration: Duration) -> String {
-        let (seconds, attoseconds) = duration.components
-        let milliseconds = max(0, seconds * 1000 + attoseconds / 1_000_000_000_000_000)
-        if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
-        return "\(Double(milliseconds) / 1000) s"
     }
 }

@@ -40,6 +40,8 @@ final class InMemoryConnection: Connection {
     private let queue: DispatchQueue
     /// Touched only on `queue`.
     private let receiver: Mutex<(decoder: FrameDecoder, closed: Bool)>
+    /// Set by ``close()``: later sends are dropped, as over TCP.
+    private let closeRequested = Atomic<Bool>(false)
 
     init(link: InMemoryLink, side: Side, options: LinkOptions, handler: any ConnectionHandler, remote: String) {
         self.link = link
@@ -69,11 +71,12 @@ final class InMemoryConnection: Connection {
 
     /// Sends arbitrary bytes, framed or not.
     func sendBytes(_ bytes: [UInt8]) {
-        guard !isClosed, let other = link.peer(of: side) else { return }
+        guard !closeRequested.load(ordering: .acquiring), !isClosed, let other = link.peer(of: side) else { return }
         other.queue.async { other.receive(bytes) }
     }
 
     func close() {
+        closeRequested.store(true, ordering: .releasing)
         let other = link.peer(of: side)
         queue.async { self.finish(nil) }
         other?.queue.async { other?.finish(nil) }

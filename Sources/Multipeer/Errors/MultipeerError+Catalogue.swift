@@ -106,6 +106,12 @@ extension MultipeerError {
         MultipeerError(.cancelled, "The operation was cancelled.")
     }
 
+    /// How the library's sentences speak of time: "5 s", "2.5 s". Transports and backends use it
+    /// so that every sentence reads alike.
+    public static func secondsText(_ duration: Duration) -> String {
+        duration.secondsText
+    }
+
     static func quoted(_ text: String) -> String {
         "“" + String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) }) + "”"
     }

@@ -57,7 +57,7 @@ public protocol Connection: AnyObject, Sendable {
     var remoteDescription: String { get }
     /// Queues `frame` for sending; never blocks. Frames go out in the order they were queued.
     func send(_ frame: EncodedFrame)
-    /// Sends what is queued, then closes. The handler hears
+    /// Sends what is queued, then closes; frames sent after this are dropped. The handler hears
     /// ``ConnectionHandler/connection(_:didCloseWith:)`` with a nil error.
     func close()
 }

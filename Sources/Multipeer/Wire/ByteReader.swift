@@ -31,6 +31,13 @@ struct ByteReader {
         return raw.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
+    /// Reads how HELLO and ACCEPT begin; see ``ByteWriter/writeIntroduction(version:peer:)``.
+    mutating func readIntroduction() throws(MultipeerError) -> (version: UInt16, peer: PeerID) {
+        try expectMagic()
+        let version = try readUInt16()
+        return (version, try readPeer())
+    }
+
     mutating func expectMagic() throws(MultipeerError) {
         let raw = try take(WireProtocol.magic.count, "protocol marker")
         guard raw.elementsEqual(WireProtocol.magic) else { throw .malformedFrame("the protocol marker is missing") }

@@ -30,6 +30,14 @@ struct ByteWriter {
         withUnsafeBytes(of: uuid.uuid) { bytes.append(contentsOf: $0) }
     }
 
+    /// How HELLO and ACCEPT begin: the protocol marker, the version, the peer's identity and name.
+    mutating func writeIntroduction(version: UInt16, peer: PeerID) {
+        write(WireProtocol.magic)
+        write(version)
+        write(peer.identity)
+        writeShortString(peer.displayName)
+    }
+
     /// One length byte, then up to 255 bytes of UTF-8. Callers validate lengths first; longer
     /// text would be cut after the last whole character that fits.
     mutating func writeShortString(_ text: String) {

@@ -22,18 +22,12 @@ public enum FrameCodec {
         switch frame {
         case .hello(let hello):
             writer.write(FrameKind.hello.rawValue)
-            writer.write(WireProtocol.magic)
-            writer.write(hello.version)
-            writer.write(hello.peer.identity)
-            writer.writeShortString(hello.peer.displayName)
+            writer.writeIntroduction(version: hello.version, peer: hello.peer)
             writer.write(hello.invitationTimeoutMilliseconds)
             writer.write(hello.context)
         case .accept(let accept):
             writer.write(FrameKind.accept.rawValue)
-            writer.write(WireProtocol.magic)
-            writer.write(accept.version)
-            writer.write(accept.peer.identity)
-            writer.writeShortString(accept.peer.displayName)
+            writer.writeIntroduction(version: accept.version, peer: accept.peer)
         case .decline(let decline):
             writer.write(FrameKind.decline.rawValue)
             writer.write(decline.cause.rawValue)
@@ -72,15 +66,11 @@ public enum FrameCodec {
         }
         switch kind {
         case .hello:
-            try reader.expectMagic()
-            let version = try reader.readUInt16()
-            let peer = try reader.readPeer()
+            let (version, peer) = try reader.readIntroduction()
             let timeout = try reader.readUInt32()
             return .hello(.init(version: version, peer: peer, invitationTimeoutMilliseconds: timeout, context: reader.readRemainingData()))
         case .accept:
-            try reader.expectMagic()
-            let version = try reader.readUInt16()
-            let peer = try reader.readPeer()
+            let (version, peer) = try reader.readIntroduction()
             try reader.expectEnd()
             return .accept(.init(version: version, peer: peer))
         case .decline:
