@@ -7,13 +7,16 @@ let package = Package(
     products: [
         .library(name: "Multipeer", targets: ["Multipeer"]),
         .library(name: "MultipeerNIO", targets: ["MultipeerNIO"]),
+        .library(name: "MultipeerAvahi", targets: ["MultipeerAvahi"]),
         .library(name: "MultipeerTesting", targets: ["MultipeerTesting"]),
         .library(name: "EventBus", targets: ["EventBus"]),
+        .library(name: "GuessnumGame", targets: ["GuessnumGame"]),
         .executable(name: "guessnum", targets: ["guessnum"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
     ],
     targets: [
         .target(name: "EventBus"),
@@ -26,7 +29,17 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        .systemLibrary(
+            name: "CAvahi",
+            pkgConfig: "avahi-client",
+            providers: [.apt(["libavahi-client-dev"])]
+        ),
+        .target(name: "MultipeerAvahi", dependencies: ["Multipeer", "CAvahi"]),
         .target(name: "MultipeerTesting", dependencies: ["Multipeer"]),
+        .target(
+            name: "GuessnumGame",
+            dependencies: ["Multipeer", "EventBus", .product(name: "Crypto", package: "swift-crypto")]
+        ),
         .target(
             name: "GuessnumResources",
             path: "Resources",
@@ -44,7 +57,20 @@ let package = Package(
             dependencies: ["Multipeer", "EventBus"],
             path: "Tests/MultipeerTestSupport"
         ),
+        .executableTarget(
+            name: "DiscoveryProbe",
+            dependencies: ["Multipeer", "MultipeerAvahi", "MultipeerNIO"],
+            path: "Tests/DiscoveryProbe"
+        ),
+        .testTarget(
+            name: "MultipeerAvahiTests",
+            dependencies: ["Multipeer", "MultipeerAvahi", "MultipeerTestSupport"]
+        ),
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
+        .testTarget(
+            name: "GuessnumGameTests",
+            dependencies: ["GuessnumGame", "Multipeer", "MultipeerTesting", "MultipeerNIO", "MultipeerTestSupport", "EventBus"]
+        ),
         .testTarget(
             name: "GuessnumTests",
             dependencies: ["GuessnumResources", "Multipeer", "MultipeerTestSupport"]

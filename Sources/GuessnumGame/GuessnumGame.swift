@@ -1,0 +1,1 @@
+// The game module (issue 4) is being written.
