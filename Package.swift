@@ -64,7 +64,7 @@ let package = Package(
         ),
         .testTarget(
             name: "MultipeerAvahiTests",
-            dependencies: ["Multipeer", "MultipeerAvahi", "MultipeerTestSupport"]
+            dependencies: ["Multipeer", "MultipeerAvahi", "CAvahi", "MultipeerTestSupport"]
         ),
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
         .testTarget(

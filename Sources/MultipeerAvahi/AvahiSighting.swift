@@ -34,10 +34,12 @@ final class AvahiSighting: @unchecked Sendable {
     }
 
     /// Starts resolving; the resolver stays alive and reports again when the service changes.
+    /// It asks for an address of the sighting's own family (an IPv4 sighting gives the A record),
+    /// since Avahi may otherwise answer an IPv4 sighting with a link-local IPv6 address.
     func resolve(with client: OpaquePointer?, type: String, domain: UnsafePointer<CChar>?) -> Bool {
         let retain = Unmanaged.passRetained(self)
         guard let created = avahi_service_resolver_new(
-            client, key.interface, key.proto, key.name, type, domain, cavahi_proto_unspec(),
+            client, key.interface, key.proto, key.name, type, domain, key.proto,
             AvahiLookupFlags(rawValue: 0), avahiServiceResolverCallback, retain.toOpaque())
         else {
             retain.release()

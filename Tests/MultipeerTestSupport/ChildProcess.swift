@@ -63,23 +63,42 @@ public final class ChildProcess: @unchecked Sendable {
     /// Waits up to `timeout` for the process to exit; returns its exit status, or nil if it
     /// is still running.
     public func exitStatus(within timeout: Duration = .seconds(10)) async -> Int32? {
-        guard await eventually(within: timeout, { !process.isRunning }) else { return nil }
-        return process.terminationStatus
+        guard await eventually(within: timeout, { !process.isRunning || reapIfExited() != nil }) else { return nil }
+        return reaped.value ?? process.terminationStatus
+    }
+
+    /// The exit status reaped here, when Foundation had not noticed the exit (seen on Linux with
+    /// children that leave daemons behind).
+    private let reaped = Locked<Int32?>(nil)
+
+    private func reapIfExited() -> Int32? {
+        if let status = reaped.value { return status }
+        var status: Int32 = 0
+        guard waitpid(process.processIdentifier, &status, WNOHANG) == process.processIdentifier else { return nil }
+        let code = status & 0x7F == 0 ? (status >> 8) & 0xFF : 128 + (status & 0x7F)
+        reaped.withLock { $0 = code }
+        return code
     }
 }
 
 /// The `guessnum` executable built beside the test bundle.
 public func guessnumExecutable() throws -> URL {
+    try builtExecutable(named: "guessnum")
+}
+
+/// An executable of this package, built beside the test bundle.
+public func builtExecutable(named name: String) throws -> URL {
     var directory = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
     for _ in 0..<3 {
-        let candidate = directory.appendingPathComponent("guessnum")
+        let candidate = directory.appendingPathComponent(name)
         if FileManager.default.isExecutableFile(atPath: candidate.path) { return candidate }
         directory = directory.deletingLastPathComponent()
     }
     struct Missing: Error, CustomStringConvertible {
-        var description: String { "The guessnum executable was not built next to the tests; run `swift build` before `swift test --skip-build`." }
+        let name: String
+        var description: String { "The \(name) executable was not built next to the tests; run `swift build` before `swift test --skip-build`." }
     }
-    throw Missing()
+    throw Missing(name: name)
 }
 
 /// A fresh configuration directory, so that each process has its own peer identity.

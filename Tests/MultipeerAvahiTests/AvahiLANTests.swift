@@ -1,0 +1,123 @@
+import Foundation
+import MultipeerTestSupport
+import Testing
+
+/// Discovery over real mDNS: publishers and browsers in different network namespaces of the
+/// test LAN, each host with its own avahi-daemon.
+@Suite("Discovery over Avahi in the test LAN", .serialized, .enabled(if: lanTestsEnabled), .testLAN)
+struct AvahiLANTests {
+    let lan = TestLAN.shared
+
+    @Test("A service published on one host is found and resolved on another, and can be invited")
+    func foundAndResolved() async throws {
+        let browser = try lan.probe(on: 1, ["browse", "--invite", "alice"])
+        defer { browser.stop() }
+        let publisher = try lan.probe(on: 0, ["publish", "alice", "r=1-100", "p=0/8"])
+        defer { publisher.stop() }
+        let publishing = try #require(await publisher.first { $0.event == "publishing" })
+        let found = try #require(await browser.first { $0.event == "found" && $0.name == "alice" }, "browser: \(browser.process.text)")
+        #expect(found.id == publishing.id)
+        #expect(found.endpoints == ["\(try await lan.address(of: 0)):\(publishing.port ?? 0)"])
+        #expect(found.info == ["r": "1-100", "p": "0/8"])
+        #expect(await browser.first { $0.event == "connected" && $0.name == "alice" } != nil, "an invitation crosses the LAN over TCP")
+        #expect(await publisher.first { $0.event == "joined" && $0.name == "probe-browser" } != nil)
+        #expect(browser.events.filter { $0.event == "found" }.count == 1, "one entry per service")
+    }
+
+    @Test("Stopping advertising is seen as lost, starting again as found, and a TXT update in place")
+    func stopStartUpdate() async throws {
+        let browser = try lan.probe(on: 1, ["browse"])
+        defer { browser.stop() }
+        let publisher = try lan.probe(on: 0, ["publish", "bob", "r=1-100"])
+        defer { publisher.stop() }
+        #expect(await browser.first { $0.event == "found" && $0.name == "bob" } != nil)
+
+        publisher.send("update r=1-50")
+        let updated = await browser.first { $0.event == "updated" && $0.name == "bob" }
+        #expect(updated?.info?["r"] == "1-50")
+
+        let seen = browser.events.count
+        publisher.send("stop")
+        let stopped = try #require(await publisher.first { $0.event == "stopped" })
+        let lost = try #require(await browser.next(after: seen) { $0.event == "lost" && $0.name == "bob" })
+        #expect(lost.t - stopped.t < 3000, "the goodbye removes it within about a second")
+
+        let seenAgain = browser.events.count
+        publisher.send("start")
+        let back = await browser.next(after: seenAgain) { $0.event == "found" && $0.name == "bob" }
+        #expect(back?.info?["r"] == "1-50")
+    }
+
+    @Test("Two hosts announcing one name are both visible under distinct names")
+    func nameCollision() async throws {
+        let browser = try lan.probe(on: 1, ["browse"])
+        defer { browser.stop() }
+        let first = try lan.probe(on: 0, ["publish", "carol"])
+        defer { first.stop() }
+        #expect(await first.first { $0.event == "established" } != nil)
+        let second = try lan.probe(on: 2, ["publish", "carol"])
+        defer { second.stop() }
+        let renamed = await second.first { $0.event == "renamed" }
+        #expect(renamed?.name == "carol #2")
+        #expect(await browser.first { $0.event == "found" && $0.name == "carol #2" } != nil)
+        let names = Set(browser.events.filter { $0.event == "found" }.compactMap(\.name))
+        #expect(names.isSuperset(of: ["carol", "carol #2"]))
+        let ids = Set(browser.events.filter { $0.event == "found" && $0.name?.hasPrefix("carol") == true }.compactMap(\.id))
+        #expect(ids.count == 2)
+    }
+
+    @Test("A stopped avahi-daemon is a clear error; when it comes back, publishing resumes by itself")
+    func daemonTrouble() async throws {
+        try await lan.stopAvahi(on: 2)
+        let publisher = try lan.probe(on: 2, ["publish", "dave"])
+        defer { publisher.stop() }
+        let missing = try #require(await publisher.first { $0.event == "failed" }, "publisher: \(publisher.process.text)")
+        #expect(missing.code == "discoveryUnavailable")
+        #expect(missing.message?.contains("avahi-daemon is not running") == true)
+        #expect(missing.message?.contains("HOST:PORT") == true)
+
+        let browser = try lan.probe(on: 1, ["browse"])
+        defer { browser.stop() }
+        try await lan.startAvahi(on: 2)
+        #expect(await publisher.first { $0.event == "established" } != nil, "publisher: \(publisher.process.text)")
+        #expect(await browser.first { $0.event == "found" && $0.name == "dave" } != nil)
+
+        let seen = publisher.events.count
+        let browserSeen = browser.events.count
+        try await lan.stopAvahi(on: 2)
+        let stopped = await publisher.next(after: seen) { $0.event == "failed" }
+        #expect(stopped?.message?.contains("avahi-daemon stopped") == true)
+        #expect(await browser.next(after: browserSeen) { $0.event == "lost" && $0.name == "dave" } != nil)
+        try await lan.startAvahi(on: 2)
+        #expect(await publisher.next(after: seen) { $0.event == "established" } != nil, "no restart of the program needed")
+        #expect(await browser.next(after: browserSeen) { $0.event == "found" && $0.name == "dave" } != nil)
+        #expect(publisher.events.filter { $0.event == "failed" }.count == 2, "one failure report per outage: \(publisher.process.text)")
+    }
+
+    @Test("Avahi's own tools agree: avahi-browse sees our TXT, and we see avahi-publish's service")
+    func crossCheck() async throws {
+        let publisher = try lan.probe(on: 0, ["publish", "erin", "r=1-100"])
+        defer { publisher.stop() }
+        let publishing = try #require(await publisher.first { $0.event == "publishing" })
+        #expect(await publisher.first { $0.event == "established" } != nil)
+        let avahiBrowse = try lan.start(on: 1, ["avahi-browse", "-rpt", "_guessnum._tcp"])
+        #expect(await avahiBrowse.exitStatus(within: .seconds(15)) == 0)
+        let resolved = avahiBrowse.text.split(separator: "\n").first { $0.hasPrefix("=;") && $0.contains(";erin;") }
+        let line = try #require(resolved.map(String.init), "avahi-browse printed: \(avahiBrowse.text)")
+        let expected = "\(try await lan.address(of: 0));\(publishing.port ?? 0);"
+        #expect(line.contains(expected), "expected \(expected) in: \(line)")
+        #expect(line.contains("\"pv=1\""))
+        #expect(line.contains("\"id=\(publishing.id ?? "?")\""))
+        #expect(line.contains("\"r=1-100\""))
+
+        let identity = UUID().uuidString.lowercased()
+        let avahiPublish = try lan.start(on: 0, ["avahi-publish", "-s", "frank", "_guessnum._tcp", "7777", "pv=1", "id=\(identity)", "r=5-9"])
+        defer { avahiPublish.signal(SIGKILL) }
+        let browser = try lan.probe(on: 2, ["browse"])
+        defer { browser.stop() }
+        let found = await browser.first { $0.event == "found" && $0.name == "frank" }
+        #expect(found?.id == identity)
+        #expect(found?.info == ["r": "5-9"])
+        #expect(found?.endpoints == ["\(try await lan.address(of: 0)):7777"])
+    }
+}
