@@ -7,6 +7,8 @@ public final class ChildProcess: @unchecked Sendable {
     private let input = Pipe()
     private let output = Pipe()
     private let collected = Locked("")
+    /// Whether the output reached its end (every byte the process wrote has been collected).
+    private let outputEnded = Locked(false)
 
     /// Starts `executable` with `arguments`; standard error is merged into the output.
     public init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
@@ -17,9 +19,15 @@ public final class ChildProcess: @unchecked Sendable {
         process.standardOutput = output
         process.standardError = output
         let collected = self.collected
+        let outputEnded = self.outputEnded
         output.fileHandleForReading.readabilityHandler = { handle in
             let data = handle.availableData
-            if !data.isEmpty { collected.withLock { $0 += String(decoding: data, as: UTF8.self) } }
+            if data.isEmpty {
+                outputEnded.withLock { $0 = true }
+                handle.readabilityHandler = nil
+            } else {
+                collected.withLock { $0 += String(decoding: data, as: UTF8.self) }
+            }
         }
         try process.run()
     }
@@ -64,6 +72,8 @@ public final class ChildProcess: @unchecked Sendable {
     /// is still running.
     public func exitStatus(within timeout: Duration = .seconds(10)) async -> Int32? {
         guard await eventually(within: timeout, { !process.isRunning || reapIfExited() != nil }) else { return nil }
+        // The exit can be noticed before the last output is read: wait (briefly) for its end.
+        _ = await eventually(within: .seconds(2)) { outputEnded.value }
         return reaped.value ?? process.terminationStatus
     }
 
