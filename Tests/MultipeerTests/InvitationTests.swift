@@ -52,6 +52,28 @@ struct InvitationTests {
         await peers.tearDown()
     }
 
+    @Test("A peer's first messages are posted after its connected event, even when an ask policy accepts it")
+    func connectedBeforeData() async throws {
+        for _ in 0..<30 {
+            let peers = try await TwoPeers(policy: .ask { _ in .accept })
+            let order = Locked<[String]>([])
+            let guestPeer = peers.guest.localPeer
+            let a = peers.host.events.observe(.stateChanged) { change in
+                if change.peer == guestPeer { order.withLock { $0.append(change.state.rawValue) } }
+            }
+            let b = peers.host.events.observe(.dataReceived) { _ in order.withLock { $0.append("data") } }
+            let host = peers.host.localPeer
+            let c = peers.guest.events.observe(.stateChanged) { change in
+                if change.state == .connected { try? peers.guest.send(Chat(text: "hi"), to: [host]) }
+            }
+            try await peers.connect()
+            #expect(await eventually { order.value.contains("data") })
+            #expect(order.value == ["connecting", "connected", "data"])
+            withExtendedLifetime((a, b, c)) {}
+            await peers.tearDown()
+        }
+    }
+
     @Test("An ask policy may answer later, and sees the inviter and its context")
     func askedLater() async throws {
         let seen = Mutex<Invitation?>(nil)

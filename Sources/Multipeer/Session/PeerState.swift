@@ -30,4 +30,11 @@ public struct PeerStateChange: Sendable, Hashable {
     public let state: PeerState
     /// Why it is no longer connected; nil unless `state` is ``PeerState/notConnected``.
     public let reason: DisconnectReason?
+
+    /// A change, for posting and for tests.
+    public init(peer: PeerID, state: PeerState, reason: DisconnectReason? = nil) {
+        self.peer = peer
+        self.state = state
+        self.reason = reason
+    }
 }

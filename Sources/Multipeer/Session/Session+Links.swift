@@ -28,14 +28,21 @@ extension Session {
         let now = ContinuousClock.now
         // The hot path: data from a connected peer takes one short lock and one post.
         if case .data(let messageType, let payload) = frame {
-            let sender: PeerID? = state.withLock { state in
-                guard let record = state.links[handler.id], case .connected(let peer) = record.phase else { return nil }
+            enum Delivery { case post(ReceivedData), held, elsewhere }
+            let delivery: Delivery = state.withLock { state in
+                guard let record = state.links[handler.id], case .connected(let peer) = record.phase else { return .elsewhere }
                 state.links[handler.id]?.lastHeard = now
-                return peer
+                let data = ReceivedData(peer: peer, messageType: messageType, payload: payload)
+                guard record.heldData == nil else {
+                    state.links[handler.id]?.heldData?.append(data)
+                    return .held
+                }
+                return .post(data)
             }
-            if let sender {
-                events.post(.dataReceived, ReceivedData(peer: sender, messageType: messageType, payload: payload))
-                return
+            switch delivery {
+            case .post(let data): events.post(.dataReceived, data); return
+            case .held: return
+            case .elsewhere: break
             }
         }
         let effects = state.withLock { state in
@@ -231,6 +238,9 @@ extension Session {
                 effects.send(.accept(.init(peer: localPeer)), on: record.connection)
                 connect(invitation.peer, via: id, record: record, announce: false, state: &state, effects: &effects)
                 state.links[id]?.lastSent = .now
+                // The decision may come from another thread than the link's (an `ask` policy):
+                // hold the peer's first messages until `connected` has been posted.
+                state.links[id]?.heldData = []
             case .accept:
                 effects.close(record.connection, after: .decline(.init(cause: .refused, reason: "the host is leaving")))
                 effects.post(invitation.peer, .notConnected, .invitationEnded)
@@ -241,6 +251,25 @@ extension Session {
             return effects
         }
         effects.perform(on: self)
+        releaseHeldData(of: handler.id)
+    }
+
+    /// Posts the data held back while `connected` was being posted, in arrival order, and stops
+    /// holding once nothing is left (data arriving meanwhile joins the queue, so order is kept).
+    private func releaseHeldData(of id: ObjectIdentifier) {
+        while true {
+            let batch: [ReceivedData] = state.withLock { state in
+                guard let held = state.links[id]?.heldData else { return [] }
+                if held.isEmpty {
+                    state.links[id]?.heldData = nil
+                    return []
+                }
+                state.links[id]?.heldData = []
+                return held
+            }
+            if batch.isEmpty { return }
+            for data in batch { events.post(.dataReceived, data) }
+        }
     }
 }
 

@@ -40,6 +40,9 @@ struct LinkRecord {
     var phase: LinkPhase
     var lastHeard: ContinuousClock.Instant
     var lastSent: ContinuousClock.Instant
+    /// Data that arrived before the peer's `connected` was posted, held so that observers
+    /// always hear `connected` first; nil once it has been posted.
+    var heldData: [ReceivedData]?
 }
 
 /// The stages of a connection's life.

@@ -1,0 +1,82 @@
+import EventBus
+import Multipeer
+
+// The events a game posts for user interfaces. A ``GameMaster`` and a ``GuestGame`` post the
+// same names with the same payloads, so one interface can show either side. Observers run on
+// the session's threads and must be quick.
+
+extension EventName where Payload == GuessLine {
+    /// A guess was judged ("bob guessed 50: too high"). A guest posts its own verdict once, as
+    /// soon as it arrives.
+    public static var verdict: EventName<GuessLine> { EventName("guessnum.verdict") }
+}
+
+extension EventName where Payload == ChatLine {
+    /// A chat line, the host's own included.
+    public static var chat: EventName<ChatLine> { EventName("guessnum.chat") }
+}
+
+extension EventName where Payload == PlayerJoined {
+    /// Someone joined the game.
+    public static var playerJoined: EventName<PlayerJoined> { EventName("guessnum.playerJoined") }
+}
+
+extension EventName where Payload == PlayerLeft {
+    /// Someone left the game or was lost.
+    public static var playerLeft: EventName<PlayerLeft> { EventName("guessnum.playerLeft") }
+}
+
+extension EventName where Payload == PlayerRenamed {
+    /// Someone is shown under another name.
+    public static var playerRenamed: EventName<PlayerRenamed> { EventName("guessnum.playerRenamed") }
+}
+
+extension EventName where Payload == RoundWon {
+    /// A round ended and its secret was revealed.
+    public static var roundWon: EventName<RoundWon> { EventName("guessnum.roundWon") }
+}
+
+extension EventName where Payload == RoundStarted {
+    /// A round started (the host posts the first one on ``GameMaster/start()``).
+    public static var roundStarted: EventName<RoundStarted> { EventName("guessnum.roundStarted") }
+}
+
+extension EventName where Payload == ScoreboardUpdate {
+    /// The scoreboard changed after a win.
+    public static var scoreboardChanged: EventName<ScoreboardUpdate> { EventName("guessnum.scoreboardChanged") }
+}
+
+extension EventName where Payload == WelcomeMessage {
+    /// A guest was welcomed and now knows the state of the game.
+    public static var welcomed: EventName<WelcomeMessage> { EventName("guessnum.welcomed") }
+}
+
+extension EventName where Payload == GameError {
+    /// The host told this guest that something went wrong ("slow down: …").
+    public static var gameError: EventName<GameError> { EventName("guessnum.gameError") }
+}
+
+extension EventName where Payload == FairnessCheck {
+    /// A guest checked a reveal: whether the host was honest.
+    public static var fairnessChecked: EventName<FairnessCheck> { EventName("guessnum.fairnessChecked") }
+}
+
+extension EventName where Payload == OmittedGuesses {
+    /// The host left guess lines out of a busy tick.
+    public static var guessesOmitted: EventName<OmittedGuesses> { EventName("guessnum.guessesOmitted") }
+}
+
+extension EventName where Payload == PeerStateChange {
+    /// A guest's host left or was lost.
+    public static var hostLeft: EventName<PeerStateChange> { EventName("guessnum.hostLeft") }
+}
+
+extension EventName where Payload == GameDiagnostic {
+    /// Something the game handled on its own and that is worth a log line.
+    public static var gameDiagnostic: EventName<GameDiagnostic> { EventName("guessnum.gameDiagnostic") }
+}
+
+extension EventName where Payload == PlayerListChange {
+    /// A row of a ``PlayerListViewModel`` changed.
+    public static var playerListChanged: EventName<PlayerListChange> { EventName("guessnum.playerListChanged") }
+}

@@ -1,0 +1,94 @@
+import Multipeer
+
+/// The sentences of the game module, in one place.
+extension GameError {
+    static let rangeExample = "write it as LOW-HIGH, for example 1-100 or -50-50"
+
+    /// A range text that is empty.
+    public static var emptyRange: GameError {
+        GameError(.invalidRange, "The range is empty; \(rangeExample).")
+    }
+
+    /// A range text that does not have the shape `LOW-HIGH`.
+    public static func unreadableRange(_ text: String) -> GameError {
+        GameError(.invalidRange, "\(quoted(text)) is not a range; \(rangeExample).")
+    }
+
+    /// A range whose lower bound is above its upper bound.
+    public static func reversedRange(_ lower: Int64, _ upper: Int64) -> GameError {
+        GameError(.invalidRange, "The range \(lower)-\(upper) is reversed; write the smaller number first, as in \(upper)-\(lower).")
+    }
+
+    /// A range of one number.
+    public static func singleNumberRange(_ number: Int64) -> GameError {
+        GameError(.invalidRange, "The range \(number)-\(number) holds only one number, so there is nothing to guess; choose at least two numbers, as in 1-100.")
+    }
+
+    /// A range with a bound beyond ``GuessRange/maximumMagnitude``.
+    public static func absurdRange(_ text: String) -> GameError {
+        GameError(.invalidRange, "The range \(quoted(text)) reaches beyond ±\(GuessRange.maximumMagnitude); choose bounds between -\(GuessRange.maximumMagnitude) and \(GuessRange.maximumMagnitude).")
+    }
+
+    /// A fixed secret outside the range.
+    public static func secretOutOfRange(_ secret: Int64, _ range: GuessRange) -> GameError {
+        GameError(.secretOutOfRange, "The secret \(secret) is outside the range \(range); give a secret inside the range, or let the game draw one.")
+    }
+
+    /// A configuration value that makes no sense.
+    public static func invalidConfiguration(_ problem: String) -> GameError {
+        GameError(.invalidConfiguration, "The game configuration is invalid: \(problem).")
+    }
+
+    /// A display name that broke the rules (the session's sentence, under the game's code).
+    public static func invalidName(_ error: MultipeerError) -> GameError {
+        GameError(.invalidName, error.message)
+    }
+
+    /// A chat line above the length limit.
+    public static func chatTooLong(_ length: Int, limit: Int) -> GameError {
+        GameError(.chatTooLong, "The chat line is \(length) characters long, above the limit of \(limit); split it into shorter lines.")
+    }
+
+    /// Guesses faster than the host allows.
+    public static func guessesThrottled(perSecond rate: Double) -> GameError {
+        GameError(.throttled, "slow down: at most \(rateText(rate)) guesses a second; the extra guesses were not judged.")
+    }
+
+    /// Chat lines faster than the host allows.
+    public static func chatThrottled(perSecond rate: Double) -> GameError {
+        GameError(.throttled, "slow down: at most \(rateText(rate)) chat lines a second; the extra lines were not relayed.")
+    }
+
+    /// A guest turned away because the game is full.
+    public static func gameFull(_ limit: Int) -> GameError {
+        GameError(.gameFull, "The game is full with \(limit) player\(limit == 1 ? "" : "s"); try again when someone leaves.")
+    }
+
+    /// A guest that has no host to talk to.
+    public static var notJoined: GameError {
+        GameError(.notJoined, "There is no game to send to yet; join a host first and wait for its welcome.")
+    }
+
+    /// A guest whose host has left.
+    public static func hostGone(_ host: PeerID) -> GameError {
+        GameError(.notJoined, "The host \(quoted(host.displayName)) is no longer connected, so nothing was sent; join a game again.")
+    }
+
+    /// A send the session refused.
+    public static func sendFailed(_ error: MultipeerError) -> GameError {
+        GameError(.sendFailed, error.message)
+    }
+
+    /// An error received from the host, with a code this program may not know.
+    public static func received(code: String, message: String) -> GameError {
+        GameError(Code(rawValue: code) ?? .other, message)
+    }
+
+    static func quoted(_ text: String) -> String {
+        "“" + text.sanitizedForDisplay + "”"
+    }
+
+    static func rateText(_ rate: Double) -> String {
+        rate == rate.rounded() && abs(rate) < 1e15 ? String(Int64(rate)) : String(rate)
+    }
+}

@@ -1,0 +1,43 @@
+/// The one error type of the game module.
+///
+/// Like `MultipeerError`, every error carries a ``code`` to switch on and a ``message``: one
+/// sentence, written for the person at the keyboard, that says what went wrong and how to fix
+/// it. The host sends the same two fields to a guest in a ``GameErrorMessage``.
+public struct GameError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What kind of failure this is. The raw values travel on the wire.
+    public enum Code: String, Sendable, Hashable, CaseIterable, Codable {
+        /// A range is empty, reversed, holds a single number, or is absurdly large.
+        case invalidRange
+        /// A given secret lies outside the round's range.
+        case secretOutOfRange
+        /// A game configuration value makes no sense (a zero tick, a negative rate).
+        case invalidConfiguration
+        /// A display name broke the rules.
+        case invalidName
+        /// A chat line is longer than the host accepts.
+        case chatTooLong
+        /// A guest sent guesses or chat lines faster than the host allows.
+        case throttled
+        /// The game is full.
+        case gameFull
+        /// The guest has not joined a game yet, or the host is gone.
+        case notJoined
+        /// A message could not be sent through the session.
+        case sendFailed
+        /// A code this program does not know, sent by a newer host.
+        case other
+    }
+
+    /// What kind of failure this is.
+    public let code: Code
+    /// One sentence that says what went wrong and how to fix it.
+    public let message: String
+
+    /// Creates an error. Prefer the named constructors, which keep the sentences consistent.
+    public init(_ code: Code, _ message: String) {
+        self.code = code
+        self.message = message
+    }
+
+    public var description: String { message }
+}

@@ -1,1 +1,0 @@
-// The game module (issue 4) is being written.

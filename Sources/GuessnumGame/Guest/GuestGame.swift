@@ -1,0 +1,184 @@
+import EventBus
+import Foundation
+import Multipeer
+import Synchronization
+
+/// A guest's side of the game: sends guesses and chat to the host, keeps its view of the
+/// round, the history and the scores, and checks every reveal against the host's commitment.
+///
+/// Create it before inviting the host (`host` nil: the first peer to connect, or to send a
+/// welcome, is taken as the host), so that the host's welcome cannot arrive unobserved. Created
+/// later with the host given, it asks the host for a fresh welcome.
+///
+/// ```swift
+/// let game = GuestGame(session: session)
+/// _ = try await session.invite(endpoint)
+/// let verdicts = game.events.observe(.verdict) { print($0.displayText) }
+/// try game.submit(line: "50")
+/// ```
+///
+/// Observers of ``events`` run on the session's threads: ``EventName/welcomed``,
+/// ``EventName/verdict``, ``EventName/chat``, ``EventName/playerJoined``,
+/// ``EventName/playerLeft``, ``EventName/playerRenamed``, ``EventName/roundWon``,
+/// ``EventName/roundStarted``, ``EventName/scoreboardChanged``,
+/// ``EventName/fairnessChecked``, ``EventName/guessesOmitted``, ``EventName/gameError``,
+/// ``EventName/hostLeft`` and ``EventName/gameDiagnostic``.
+public final class GuestGame: Sendable {
+    /// The guest's session.
+    public let session: Session
+    /// Where the guest posts what a user interface shows.
+    public let events: EventBus
+
+    private struct State {
+        var view = GuestView()
+        var host: PeerID?
+        var observations: [EventObservation] = []
+    }
+
+    private let state: Mutex<State>
+
+    /// Starts following the game hosted by `host` (nil: whoever this session connects to).
+    public init(session: Session, host: PeerID? = nil, events: EventBus = EventBus()) {
+        self.session = session
+        self.events = events
+        state = Mutex(State(host: host))
+        let observations = [
+            session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
+            session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
+        ]
+        state.withLock { $0.observations = observations }
+        if let host, session.state(of: host) == .connected { try? requestWelcome() }
+    }
+
+    /// Stops following the game. The session stays connected.
+    public func stop() {
+        let observations = state.withLock { state in
+            defer { state.observations = [] }
+            return state.observations
+        }
+        for observation in observations { observation.cancel() }
+    }
+
+    deinit {
+        stop()
+    }
+
+    // MARK: View
+
+    /// Everything this guest knows of the game.
+    public var view: GuestView { state.withLock { $0.view } }
+    /// The host, once known.
+    public var host: PeerID? { state.withLock { $0.host } }
+    /// The current round's range, once welcomed.
+    public var range: GuessRange? { view.range }
+    /// The current round's number (0 before the welcome).
+    public var round: Int { view.round }
+    /// The recent judgements of the current round.
+    public var history: [Judgement] { view.history }
+    /// The top of the scoreboard.
+    public var scoreboard: [Scoreboard.Entry] { view.scoreboard }
+    /// The verdict on this guest's last guess.
+    public var lastVerdict: GuessLine? { view.lastVerdict }
+    /// Round number → whether the host was honest in it.
+    public var fairnessChecks: [Int: FairnessCheck] { view.fairnessChecks }
+
+    // MARK: Sending
+
+    /// Sends what a typed line means: a whole number is a guess, blank is nothing, anything
+    /// else is chat.
+    /// - Returns: what the line was taken for.
+    /// - Throws: ``GameError/Code/notJoined``, ``GameError/Code/chatTooLong``,
+    ///   ``GameError/Code/sendFailed``.
+    @discardableResult
+    public func submit(line: String) throws(GameError) -> Submission {
+        let submission = Submission(line: line)
+        switch submission {
+        case .guess(let number): try guess(number)
+        case .chat(let text): try say(text)
+        case .ignored: break
+        }
+        return submission
+    }
+
+    /// Guesses `number`.
+    /// - Throws: ``GameError/Code/notJoined``, ``GameError/Code/sendFailed``.
+    public func guess(_ number: Int64) throws(GameError) {
+        try send(GuessMessage(guess: number))
+    }
+
+    /// Says `text` to everyone.
+    /// - Throws: ``GameError/Code/chatTooLong``, ``GameError/Code/notJoined``,
+    ///   ``GameError/Code/sendFailed``.
+    public func say(_ text: String) throws(GameError) {
+        if text.count > GameProtocol.maximumChatLength { throw .chatTooLong(text.count, limit: GameProtocol.maximumChatLength) }
+        try send(ChatMessage(text: text))
+    }
+
+    /// Asks to be shown as `name` (the host may add a number to keep it unique).
+    /// - Throws: ``GameError/Code/invalidName``, ``GameError/Code/notJoined``,
+    ///   ``GameError/Code/sendFailed``.
+    public func rename(to name: String) throws(GameError) {
+        do { try PeerID.validate(displayName: name) } catch { throw .invalidName(error) }
+        try send(RenameRequest(name: name))
+    }
+
+    /// Asks the host for a fresh welcome.
+    /// - Throws: ``GameError/Code/notJoined``, ``GameError/Code/sendFailed``.
+    public func requestWelcome() throws(GameError) {
+        try send(SyncRequest())
+    }
+
+    private func send<Message: GameMessage>(_ message: Message) throws(GameError) {
+        guard let host = state.withLock({ $0.host }) else { throw .notJoined }
+        do { try session.send(message, to: [host]) } catch {
+            if error.code == .peerNotConnected || error.code == .sessionClosed { throw .hostGone(host) }
+            throw .sendFailed(error)
+        }
+    }
+
+    // MARK: Receiving
+
+    private func peerChanged(_ change: PeerStateChange) {
+        let hostLeft: Bool = state.withLock { state in
+            switch change.state {
+            case .connected:
+                if state.host == nil { state.host = change.peer }
+                return false
+            case .notConnected:
+                return state.host == change.peer
+            case .connecting:
+                return false
+            }
+        }
+        if hostLeft { events.post(.hostLeft, change) }
+    }
+
+    private func received(_ data: ReceivedData) {
+        let host = state.withLock { $0.host }
+        if let host, data.peer != host {
+            return events.postGameDiagnostic(data.peer.displayName, "is not the host, so its message was ignored")
+        }
+        let posts: [GuestEvent]
+        switch data.messageType {
+        case WelcomeMessage.messageType:
+            guard let welcome = events.decodeGameMessage(WelcomeMessage.self, data) else { return }
+            posts = state.withLock { state in
+                if state.host == nil { state.host = data.peer }
+                return state.view.apply(welcome)
+            }
+        case HistoryBatch.messageType:
+            guard host != nil, let batch = events.decodeGameMessage(HistoryBatch.self, data) else { return }
+            posts = state.withLock { $0.view.apply(batch) }
+        case GuessLine.messageType:
+            guard host != nil, let line = events.decodeGameMessage(GuessLine.self, data) else { return }
+            posts = state.withLock { $0.view.applyOwn(line) }
+        case GameErrorMessage.messageType:
+            guard host != nil, let message = events.decodeGameMessage(GameErrorMessage.self, data) else { return }
+            posts = [.error(message.error)]
+        default:
+            return events.postGameDiagnostic(data.peer.displayName, "sent a message of unknown type “\(data.messageType ?? "raw bytes")”, which was ignored")
+        }
+        for post in posts { post.post(on: events) }
+    }
+
+}

@@ -1,0 +1,156 @@
+import Foundation
+import Multipeer
+
+/// What a guest knows of the game: the round, its history, the players, the scores and its
+/// findings about the host's honesty. Built from what the host sends; a value with no I/O.
+public struct GuestView: Sendable {
+    /// How many judgements of the current round are kept (the oldest are dropped in batches).
+    public static let historyLimit = 1000
+
+    /// Whether a welcome has arrived; until then broadcasts are ignored.
+    public internal(set) var isWelcomed = false
+    /// This guest, under the name the host gave it.
+    public internal(set) var you: PlayerRef?
+    /// The current round's number (0 before the welcome).
+    public internal(set) var round = 0
+    /// The current round's range.
+    public internal(set) var range: GuessRange?
+    /// The current round's commitment.
+    public internal(set) var commitment: Commitment?
+    /// The recent judgements of the current round, oldest first.
+    public internal(set) var history: [Judgement] = []
+    /// The verdict on this guest's last guess.
+    public internal(set) var lastVerdict: GuessLine?
+    /// The current round's reveal, once it is over.
+    public internal(set) var reveal: RoundWon?
+    /// The top of the scoreboard as last sent.
+    public internal(set) var scoreboard: [Scoreboard.Entry] = []
+    /// The players this guest has heard of (all of them in a small game).
+    public internal(set) var players: [UUID: PlayerRef] = [:]
+    /// How many players there are.
+    public internal(set) var playerCount = 0
+    /// Round number → whether the host was honest in it.
+    public internal(set) var fairnessChecks: [Int: FairnessCheck] = [:]
+    /// Guess lines the host left out of busy broadcasts.
+    public internal(set) var omittedGuesses = 0
+
+    var lastSequence: UInt64 = 0
+    var audit: RoundAudit?
+    /// Sequence numbers of own verdicts already posted, so the broadcast copy is not posted again.
+    var announced: Set<UInt64> = []
+
+    init() {}
+
+    /// Takes in a welcome; returns what to post.
+    mutating func apply(_ welcome: WelcomeMessage) -> [GuestEvent] {
+        let game = welcome.game
+        isWelcomed = true
+        you = welcome.you
+        round = game.round
+        range = game.range
+        commitment = game.commitment
+        history = game.history
+        reveal = game.reveal
+        scoreboard = game.scoreboard
+        players = Dictionary(game.players.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+        players[welcome.you.id] = welcome.you
+        playerCount = game.playerCount
+        lastSequence = game.lastSequence
+        announced = announced.filter { $0 > game.lastSequence }
+        var audit = RoundAudit(round: game.round, range: game.range, commitment: game.commitment)
+        for judgement in game.history { audit.observe(judgement) }
+        self.audit = audit
+        var events: [GuestEvent] = [.welcomed(welcome)]
+        if let reveal = game.reveal, reveal.round == game.round { events.append(contentsOf: check(reveal)) }
+        return events
+    }
+
+    /// Takes in this guest's own verdict, sent at once; returns what to post.
+    mutating func applyOwn(_ line: GuessLine) -> [GuestEvent] {
+        lastVerdict = line
+        if isWelcomed, line.sequence <= lastSequence { return [] }  // the broadcast copy came first
+        announced.insert(line.sequence)
+        if announced.count > 4096 { announced = announced.filter { $0 > lastSequence } }
+        if line.round == round { audit?.observe(line.judgement) }
+        return [.verdict(line)]
+    }
+
+    /// Takes in a broadcast batch; returns what to post.
+    mutating func apply(_ batch: HistoryBatch) -> [GuestEvent] {
+        guard isWelcomed else { return [] }
+        var events: [GuestEvent] = []
+        for item in batch.items {
+            guard let sequence = item.sequence, sequence > lastSequence else { continue }
+            lastSequence = sequence
+            events.append(contentsOf: apply(item))
+        }
+        if batch.omittedGuesses > 0 {
+            omittedGuesses += batch.omittedGuesses
+            events.append(.omitted(OmittedGuesses(count: batch.omittedGuesses)))
+        }
+        return events
+    }
+
+    private mutating func apply(_ item: HistoryItem) -> [GuestEvent] {
+        switch item {
+        case .verdict(let line):
+            let alreadyPosted = announced.remove(line.sequence) != nil
+            if line.round == round {
+                record(line.judgement)
+                audit?.observe(line.judgement)
+            }
+            if line.player.id == you?.id, !alreadyPosted { lastVerdict = line }
+            return alreadyPosted ? [] : [.verdict(line)]
+        case .chat(let line):
+            return [.chat(line)]
+        case .joined(let joined):
+            players[joined.player.id] = joined.player
+            playerCount = joined.playerCount
+            return [.joined(joined)]
+        case .left(let left):
+            players[left.player.id] = nil
+            playerCount = left.playerCount
+            return [.left(left)]
+        case .renamed(let renamed):
+            players[renamed.player.id] = renamed.player
+            if renamed.player.id == you?.id { you = renamed.player }
+            return [.renamed(renamed)]
+        case .roundWon(let won):
+            guard won.round == round else { return [.roundWon(won)] }
+            reveal = won
+            return [.roundWon(won)] + check(won)
+        case .roundStarted(let started):
+            round = started.round
+            range = started.range
+            commitment = started.commitment
+            history = []
+            reveal = nil
+            audit = RoundAudit(round: started.round, range: started.range, commitment: started.commitment)
+            return [.roundStarted(started)]
+        case .scoreboard(let update):
+            scoreboard = update.entries
+            return [.scoreboard(update)]
+        case .unknown:
+            return []
+        }
+    }
+
+    private mutating func record(_ judgement: Judgement) {
+        history.append(judgement)
+        if history.count >= 2 * Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
+    }
+
+    private mutating func check(_ reveal: RoundWon) -> [GuestEvent] {
+        let audit: RoundAudit
+        if let current = self.audit, current.round == reveal.round {
+            audit = current
+        } else {
+            // Joined too late to see the commitment published at the start: check the reveal
+            // against the commitment it names.
+            audit = RoundAudit(round: reveal.round, range: reveal.range, commitment: reveal.commitment)
+        }
+        let result = audit.check(reveal)
+        fairnessChecks[reveal.round] = result
+        return [.fairness(result)]
+    }
+}

@@ -1,0 +1,56 @@
+/// The rules and limits of a hosted game. The defaults suit a LAN party of any size.
+public struct GameConfiguration: Sendable {
+    /// The range of the first round, and of later rounds unless the host picks another (1–100).
+    public var range: GuessRange
+    /// Where secrets come from (the system's secure random source).
+    public var secretSource: SecretSource
+    /// How long after a win the next round starts (3 s).
+    public var pauseBetweenRounds: Duration = .seconds(3)
+    /// How often broadcasts are flushed to everyone (50 ms). Guessers hear their own verdict
+    /// at once; everyone else reads it in the next flush.
+    public var broadcastTick: Duration = .milliseconds(50)
+    /// Guesses a guest may make per second on average (20).
+    public var guessesPerSecond: Double = 20
+    /// Guesses a guest may make at once after a quiet spell (5).
+    public var guessBurst: Double = 5
+    /// Chat lines (and renames and sync requests) a guest may send per second on average (5).
+    public var chatLinesPerSecond: Double = 5
+    /// Chat lines a guest may send at once after a quiet spell (10).
+    public var chatBurst: Double = 10
+    /// The most guests in the game; more are turned away with a goodbye (10,000).
+    public var maximumPlayers = 10_000
+    /// The most judgements of the current round a welcome carries (200).
+    public var welcomeHistoryLimit = 200
+    /// The most players a welcome lists (100).
+    public var welcomePlayerLimit = 100
+    /// The most scoreboard entries a welcome or scoreboard message carries (20).
+    public var scoreboardLimit = 20
+    /// The most guess lines broadcast per tick; more are counted, not sent (250).
+    public var maximumGuessLinesPerTick = 250
+
+    /// The defaults, with the given range and secret source.
+    public init(range: GuessRange = .standard, secretSource: SecretSource = .secureRandom) {
+        self.range = range
+        self.secretSource = secretSource
+    }
+
+    /// Checks that every value makes sense.
+    /// - Throws: ``GameError/Code/invalidConfiguration``.
+    public func validate() throws(GameError) {
+        if broadcastTick <= .zero { throw .invalidConfiguration("the broadcast tick must be longer than zero") }
+        if pauseBetweenRounds < .zero { throw .invalidConfiguration("the pause between rounds cannot be negative") }
+        if !(guessesPerSecond > 0) || !(guessBurst >= 1) {
+            throw .invalidConfiguration("guesses per second must be above zero and the burst at least 1")
+        }
+        if !(chatLinesPerSecond > 0) || !(chatBurst >= 1) {
+            throw .invalidConfiguration("chat lines per second must be above zero and the burst at least 1")
+        }
+        if maximumPlayers < 1 { throw .invalidConfiguration("the game must admit at least one player") }
+        if welcomeHistoryLimit < 0 || welcomePlayerLimit < 0 || scoreboardLimit < 0 || maximumGuessLinesPerTick < 0 {
+            throw .invalidConfiguration("limits cannot be negative")
+        }
+    }
+
+    var guessThrottle: Throttle { Throttle(rate: guessesPerSecond, burst: guessBurst) }
+    var chatThrottle: Throttle { Throttle(rate: chatLinesPerSecond, burst: chatBurst) }
+}

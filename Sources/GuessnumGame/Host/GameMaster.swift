@@ -1,0 +1,366 @@
+import EventBus
+import Foundation
+import Multipeer
+import Synchronization
+
+/// The host's game master: it judges every guess at once, relays chat, runs the rounds and
+/// keeps the scores, all through the host's ``Session``.
+///
+/// It observes the session's events: ``EventName/stateChanged`` adds and removes players,
+/// ``EventName/dataReceived`` carries guesses, chat, renames and sync requests. The guesser's
+/// verdict is sent at once; everything everyone reads (verdicts, chat, joins, leaves, round
+/// ends and starts, scores) is gathered and flushed every
+/// ``GameConfiguration/broadcastTick`` as one ``HistoryBatch``, encoded once and sent to
+/// all in one call. Newcomers get a ``WelcomeMessage`` in the next flush.
+///
+/// All state lives in one ``GameTable`` behind one lock, which is never held while sending
+/// or posting. Two tasks run while started: the broadcast tick, and the pause after a win;
+/// ``stop()`` cancels both. Nothing else is timed, and no work is done per player except in
+/// the flush's single send.
+///
+/// ```swift
+/// let master = try GameMaster(session: session)
+/// master.start()
+/// let verdicts = master.events.observe(.verdict) { print($0.displayText) }
+/// ```
+public final class GameMaster: Sendable {
+    /// The host's session.
+    public let session: Session
+    /// The rules and limits.
+    public let configuration: GameConfiguration
+    /// Where the game posts what a user interface shows: ``EventName/verdict``,
+    /// ``EventName/chat``, ``EventName/playerJoined``, ``EventName/playerLeft``,
+    /// ``EventName/playerRenamed``, ``EventName/roundWon``, ``EventName/roundStarted``,
+    /// ``EventName/scoreboardChanged`` and ``EventName/gameDiagnostic``.
+    public let events: EventBus
+    /// The host as chat lines name it.
+    public let host: PlayerRef
+
+    private enum Phase { case ready, running, stopped }
+
+    private struct State {
+        var table: GameTable
+        var phase = Phase.ready
+        var observations: [EventObservation] = []
+        var ticker: Task<Void, Never>?
+        var pause: Task<Void, Never>?
+    }
+
+    private let state: Mutex<State>
+
+    /// Creates the game master of `session` and draws the first round's secret. Call
+    /// ``start()`` to begin serving.
+    /// - Throws: ``GameError/Code/invalidConfiguration``, or
+    ///   ``GameError/Code/secretOutOfRange`` when a fixed secret lies outside the range.
+    public init(session: Session, configuration: GameConfiguration = GameConfiguration(), events: EventBus = EventBus()) throws(GameError) {
+        try configuration.validate()
+        self.session = session
+        self.configuration = configuration
+        self.events = events
+        host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
+        let secret = try configuration.secretSource.secret(in: configuration.range)
+        let round = try Round(number: 1, range: configuration.range, secret: secret)
+        state = Mutex(State(table: GameTable(configuration: configuration, host: host, round: round)))
+    }
+
+    // MARK: Life cycle
+
+    /// Starts serving: observes the session, adds the peers already connected and starts the
+    /// broadcast tick. Calling it again, or after ``stop()``, does nothing.
+    public func start() {
+        let tick = configuration.broadcastTick
+        let announcement: RoundStarted? = state.withLock { state in
+            guard state.phase == .ready else { return nil }
+            state.phase = .running
+            state.observations = [
+                session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
+                session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
+            ]
+            state.ticker = Task { [weak self] in
+                while !Task.isCancelled {
+                    try? await Task.sleep(for: tick)
+                    guard let self else { return }
+                    self.flush()
+                }
+            }
+            return state.table.roundAnnouncement
+        }
+        guard let announcement else { return }
+        events.post(.roundStarted, announcement)
+        for peer in session.connectedPeers { join(peer) }
+    }
+
+    /// Stops serving: no more answers, broadcasts or rounds. The session stays connected.
+    public func stop() {
+        let (observations, tasks) = state.withLock { state in
+            defer {
+                state.phase = .stopped
+                state.observations = []
+                state.ticker = nil
+                state.pause = nil
+            }
+            return (state.observations, [state.ticker, state.pause])
+        }
+        for observation in observations { observation.cancel() }
+        for task in tasks { task?.cancel() }
+    }
+
+    deinit {
+        stop()
+    }
+
+    // MARK: Host actions
+
+    /// Ends the current round (revealing its secret if nobody won) and starts a new one over
+    /// `range`, or over the current range when nil, with a new secret.
+    /// - Throws: ``GameError/Code/secretOutOfRange`` when a fixed secret lies outside `range`.
+    public func newRound(range: GuessRange? = nil) throws(GameError) {
+        let range = range ?? state.withLock { $0.table.round.range }
+        let secret = try configuration.secretSource.secret(in: range)
+        let salt = Salt.random()
+        let (ended, started) = try state.withLock { state throws(GameError) in
+            state.pause?.cancel()
+            state.pause = nil
+            return try state.table.startRound(range: range, secret: secret, salt: salt)
+        }
+        if let ended { events.post(.roundWon, ended) }
+        events.post(.roundStarted, started)
+    }
+
+    /// Says `text` to everyone, as the host.
+    /// - Throws: ``GameError/Code/chatTooLong``.
+    public func sendChat(_ text: String) throws(GameError) {
+        if text.count > GameProtocol.maximumChatLength { throw .chatTooLong(text.count, limit: GameProtocol.maximumChatLength) }
+        guard !text.trimmingWhitespace.isEmpty else { return }
+        let line = state.withLock { $0.table.hostChat(text) }
+        events.post(.chat, line)
+    }
+
+    // MARK: Snapshots
+
+    /// Every player, in join order.
+    public var players: [GamePlayer] { state.withLock { $0.table.players } }
+    /// The number of players.
+    public var playerCount: Int { state.withLock { $0.table.roster.count } }
+    /// The current round, secret included (it never leaves the host before the reveal).
+    public var currentRound: Round { state.withLock { $0.table.round } }
+    /// The current round's number.
+    public var roundNumber: Int { currentRound.number }
+    /// The current round's range.
+    public var range: GuessRange { currentRound.range }
+    /// The recent judgements of the current round, oldest first.
+    public var history: [Judgement] { currentRound.history }
+    /// The scoreboard.
+    public var scoreboard: Scoreboard { state.withLock { $0.table.scoreboard } }
+    /// The state a newcomer would receive now.
+    public var gameState: GameState { state.withLock { $0.table.gameState() } }
+
+    // MARK: Session events
+
+    private func peerChanged(_ change: PeerStateChange) {
+        switch change.state {
+        case .connected: join(change.peer)
+        case .notConnected: leave(change.peer)
+        case .connecting: break
+        }
+    }
+
+    private func join(_ peer: PeerID) {
+        let outcome: GameTable.JoinOutcome? = state.withLock { state in
+            guard state.phase == .running else { return nil }
+            return state.table.join(peer)
+        }
+        switch outcome {
+        case .joined(let joined): events.post(.playerJoined, joined)
+        case .full: session.disconnect(peer, reason: GameError.gameFull(configuration.maximumPlayers).message)
+        case .alreadyPlaying, nil: break
+        }
+    }
+
+    private func leave(_ peer: PeerID) {
+        let left: PlayerLeft? = state.withLock { state in
+            guard state.phase == .running else { return nil }
+            return state.table.leave(peer.identity)
+        }
+        if let left { events.post(.playerLeft, left) }
+    }
+
+    private func received(_ data: ReceivedData) {
+        let peer = data.peer
+        switch data.messageType {
+        case GuessMessage.messageType:
+            guard let message = events.decodeGameMessage(GuessMessage.self, data) else { return }
+            asPlayer(peer) { guess(message.guess, from: peer) }
+        case ChatMessage.messageType:
+            guard let message = events.decodeGameMessage(ChatMessage.self, data) else { return }
+            asPlayer(peer) { chat(message.text, from: peer) }
+        case RenameRequest.messageType:
+            guard let message = events.decodeGameMessage(RenameRequest.self, data) else { return }
+            asPlayer(peer) { rename(peer, to: message.name) }
+        case SyncRequest.messageType:
+            asPlayer(peer) { sync(peer) }
+        default:
+            events.postGameDiagnostic(peer.displayName, "sent a message of unknown type “\(data.messageType ?? "raw bytes")”, which was ignored")
+        }
+    }
+
+    /// Runs `action`; when the sender is not a player yet (its data overtook its
+    /// state change), adds it and runs `action` again.
+    private func asPlayer(_ peer: PeerID, _ action: () -> Bool) {
+        if action() { return }
+        guard session.state(of: peer) == .connected else { return }
+        join(peer)
+        _ = action()
+    }
+
+    private func guess(_ value: Int64, from peer: PeerID) -> Bool {
+        let now = ContinuousClock.now
+        let outcome: GameTable.GuessOutcome? = state.withLock { state in
+            guard state.phase == .running else { return nil }
+            return state.table.guess(value, from: peer.identity, at: now)
+        }
+        switch outcome {
+        case nil: return true
+        case .notPlaying: return false
+        case .refused(let error):
+            if let error { reply(GameErrorMessage(error), to: peer) }
+        case .judged(let line, let won, let board):
+            reply(line, to: peer)
+            events.post(.verdict, line)
+            if let won { roundWon(won) }
+            if let board { events.post(.scoreboardChanged, board) }
+        }
+        return true
+    }
+
+    private func chat(_ text: String, from peer: PeerID) -> Bool {
+        let now = ContinuousClock.now
+        let outcome: GameTable.RequestOutcome<ChatLine>? = state.withLock { state in
+            guard state.phase == .running else { return nil }
+            return state.table.chat(text, from: peer.identity, at: now)
+        }
+        switch outcome {
+        case nil, .ignored: return true
+        case .notPlaying: return false
+        case .refused(let error):
+            if let error { reply(GameErrorMessage(error), to: peer) }
+        case .done(let line):
+            events.post(.chat, line)
+        }
+        return true
+    }
+
+    private func rename(_ peer: PeerID, to name: String) -> Bool {
+        let now = ContinuousClock.now
+        let outcome: GameTable.RequestOutcome<PlayerRenamed>? = state.withLock { state in
+            guard state.phase == .running else { return nil }
+            return state.table.rename(peer.identity, to: name, at: now)
+        }
+        switch outcome {
+        case nil, .ignored: return true
+        case .notPlaying: return false
+        case .refused(let error):
+            if let error { reply(GameErrorMessage(error), to: peer) }
+        case .done(let renamed):
+            events.post(.playerRenamed, renamed)
+        }
+        return true
+    }
+
+    private func sync(_ peer: PeerID) -> Bool {
+        let now = ContinuousClock.now
+        return state.withLock { state in
+            guard state.phase == .running else { return true }
+            return state.table.requestWelcome(for: peer.identity, at: now) || state.table.roster[peer.identity] != nil
+        }
+    }
+
+    // MARK: Rounds
+
+    private func roundWon(_ won: RoundWon) {
+        events.post(.roundWon, won)
+        let pause = configuration.pauseBetweenRounds
+        state.withLock { state in
+            guard state.phase == .running else { return }
+            state.pause?.cancel()
+            state.pause = Task { [weak self] in
+                try? await Task.sleep(for: pause)
+                guard !Task.isCancelled else { return }
+                self?.startRound(after: won.round)
+            }
+        }
+    }
+
+    /// Starts the round after `number`, unless the host started one meanwhile.
+    private func startRound(after number: Int) {
+        let range = state.withLock { $0.table.round.range }
+        let salt = Salt.random()
+        let secret: Int64
+        do { secret = try configuration.secretSource.secret(in: range) } catch {
+            events.postGameDiagnostic(host.name, "could not start round \(number + 1): \(error.message)")
+            return
+        }
+        let started: RoundStarted?
+        do {
+            started = try state.withLock { state throws(GameError) -> RoundStarted? in
+                guard state.phase == .running, state.table.round.number == number, state.table.round.isWon else { return nil }
+                state.pause = nil
+                return try state.table.startRound(range: range, secret: secret, salt: salt).started
+            }
+        } catch {
+            events.postGameDiagnostic(host.name, "could not start round \(number + 1): \(error.message)")
+            return
+        }
+        if let started { events.post(.roundStarted, started) }
+    }
+
+    // MARK: Sending
+
+    /// Sends the welcomes and the batch gathered since the last tick.
+    private func flush() {
+        let flush: GameTable.Flush? = state.withLock { state in
+            guard state.phase == .running else { return nil }
+            return state.table.takeFlush()
+        }
+        guard let flush else { return }
+        if let gameState = flush.state {
+            do {
+                let payloads = try WelcomeEncoder.encode(gameState, for: flush.welcomes.map(\.player), payloadLimit: payloadLimit(for: WelcomeMessage.messageType))
+                for (welcome, payload) in zip(flush.welcomes, payloads) {
+                    send { () throws(MultipeerError) in try session.send(payload, messageType: WelcomeMessage.messageType, to: [welcome.peer]) }
+                }
+            } catch {
+                events.postGameDiagnostic(host.name, "could not encode a welcome: \(error)")
+            }
+        }
+        if let batch = flush.batch {
+            do {
+                for payload in try FanOut.encode(batch, payloadLimit: payloadLimit(for: HistoryBatch.messageType)) {
+                    send { () throws(MultipeerError) in try session.sendToAll(payload, messageType: HistoryBatch.messageType) }
+                }
+            } catch {
+                events.postGameDiagnostic(host.name, "could not encode a broadcast: \(error)")
+            }
+        }
+    }
+
+    /// The most payload bytes a message of `type` may carry in one frame.
+    private func payloadLimit(for type: String) -> Int {
+        session.configuration.maximumFrameLength - 2 - type.utf8.count
+    }
+
+    private func reply<Message: GameMessage>(_ message: Message, to peer: PeerID) {
+        send { () throws(MultipeerError) in try session.send(message, to: [peer]) }
+    }
+
+    /// Runs a send; a peer that left meanwhile, or a closed session, is not worth a report.
+    private func send(_ body: () throws(MultipeerError) -> Void) {
+        do { try body() } catch {
+            switch error.code {
+            case .peerNotConnected, .sessionClosed: break
+            default: events.postGameDiagnostic(host.name, "could not send: \(error.message)")
+            }
+        }
+    }
+
+}

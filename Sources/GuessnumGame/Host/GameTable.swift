@@ -1,0 +1,210 @@
+import Foundation
+import Multipeer
+
+/// The host's whole game as a value: the round, the scoreboard, the players and what waits to
+/// be broadcast. Every method decides and records; none performs I/O.
+///
+/// ``GameMaster`` keeps one table behind its lock and carries out what the table returns.
+/// Each broadcast item gets the next sequence number, so guests can tell what a welcome
+/// already covered.
+struct GameTable: Sendable {
+    enum JoinOutcome: Sendable {
+        case joined(PlayerJoined)
+        case alreadyPlaying
+        case full
+    }
+
+    enum GuessOutcome: Sendable {
+        /// Judged: the line for the guesser, and the reveal and scores when it won.
+        case judged(GuessLine, won: RoundWon?, scoreboard: ScoreboardUpdate?)
+        /// Throttled; the error when the guest should be told.
+        case refused(GameError?)
+        case notPlaying
+    }
+
+    enum RequestOutcome<Value: Sendable>: Sendable {
+        case done(Value)
+        /// Nothing to do (an empty chat line, the same name).
+        case ignored
+        /// Refused; the error when the guest should be told.
+        case refused(GameError?)
+        case notPlaying
+    }
+
+    /// What a flush must send: welcomes (all sharing one state) and the broadcast batch.
+    struct Flush: Sendable {
+        var welcomes: [(peer: PeerID, player: PlayerRef)] = []
+        var state: GameState?
+        var batch: HistoryBatch?
+    }
+
+    let configuration: GameConfiguration
+    let host: PlayerRef
+    private(set) var round: Round
+    private(set) var scoreboard = Scoreboard()
+    private(set) var roster: PlayerRoster
+    /// The reveal of the current round, once it is over.
+    private(set) var reveal: RoundWon?
+    private(set) var lastSequence: UInt64 = 0
+    /// The scoreboard's top as last broadcast.
+    private(set) var topScores: [Scoreboard.Entry] = []
+    private var fanOut: FanOut
+    private var awaitingWelcome: Set<UUID> = []
+
+    init(configuration: GameConfiguration, host: PlayerRef, round: Round) {
+        self.configuration = configuration
+        self.host = host
+        self.round = round
+        roster = PlayerRoster(reserving: host)
+        fanOut = FanOut(maximumGuessLinesPerTick: configuration.maximumGuessLinesPerTick)
+    }
+
+    /// The current round as an announcement (for hosts that show it at start).
+    var roundAnnouncement: RoundStarted {
+        RoundStarted(sequence: lastSequence, round: round.number, range: round.range, commitment: round.commitment)
+    }
+
+    // MARK: Players
+
+    mutating func join(_ peer: PeerID) -> JoinOutcome {
+        if roster[peer.identity] != nil { return .alreadyPlaying }
+        if roster.count >= configuration.maximumPlayers { return .full }
+        let (player, _) = roster.admit(peer, guessThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle)
+        let joined = PlayerJoined(sequence: nextSequence(), player: player, playerCount: roster.count)
+        fanOut.enqueue(.joined(joined))
+        awaitingWelcome.insert(peer.identity)
+        return .joined(joined)
+    }
+
+    mutating func leave(_ id: UUID) -> PlayerLeft? {
+        guard let member = roster.remove(id) else { return nil }
+        awaitingWelcome.remove(id)
+        let left = PlayerLeft(sequence: nextSequence(), player: member.player, playerCount: roster.count)
+        fanOut.enqueue(.left(left))
+        return left
+    }
+
+    mutating func rename(_ id: UUID, to name: String, at now: ContinuousClock.Instant) -> RequestOutcome<PlayerRenamed> {
+        guard let decision = roster.update(id, { $0.chatThrottle.admit(at: now) }) else { return .notPlaying }
+        if case .refused(let warn) = decision { return .refused(warn ? .chatThrottled(perSecond: configuration.chatLinesPerSecond) : nil) }
+        let change: (previous: String, player: PlayerRef)?
+        do { change = try roster.rename(id, to: name) } catch { return .refused(error) }
+        guard let change else { return .ignored }
+        scoreboard.rename(change.player)
+        let renamed = PlayerRenamed(sequence: nextSequence(), player: change.player, previousName: change.previous)
+        fanOut.enqueue(.renamed(renamed))
+        return .done(renamed)
+    }
+
+    /// Schedules a fresh welcome for player `id`; false when it is not a player or asks too often.
+    mutating func requestWelcome(for id: UUID, at now: ContinuousClock.Instant) -> Bool {
+        guard let decision = roster.update(id, { $0.chatThrottle.admit(at: now) }), decision == .allowed else { return false }
+        awaitingWelcome.insert(id)
+        return true
+    }
+
+    // MARK: Guesses and chat
+
+    mutating func guess(_ value: Int64, from id: UUID, at now: ContinuousClock.Instant) -> GuessOutcome {
+        guard let member = roster[id] else { return .notPlaying }
+        if case .refused(let warn)? = roster.update(id, { $0.guessThrottle.admit(at: now) }) {
+            return .refused(warn ? .guessesThrottled(perSecond: configuration.guessesPerSecond) : nil)
+        }
+        let player = member.player
+        let verdict = round.judge(guess: value, by: player)
+        if verdict.countsAsGuess { scoreboard.recordGuess(by: player) }
+        let line = GuessLine(sequence: nextSequence(), round: round.number, judgement: Judgement(player: player, guess: value, verdict: verdict))
+        fanOut.enqueue(.verdict(line))
+        guard verdict == .correct else { return .judged(line, won: nil, scoreboard: nil) }
+        let guesses = round.winningGuessCount ?? round.guesses(by: id)
+        scoreboard.recordWin(by: player, guesses: guesses)
+        let won = revealRound(winner: player, winningGuesses: guesses)
+        topScores = scoreboard.top(configuration.scoreboardLimit)
+        let board = ScoreboardUpdate(sequence: nextSequence(), entries: topScores, totalEntries: scoreboard.count)
+        fanOut.enqueue(.scoreboard(board))
+        return .judged(line, won: won, scoreboard: board)
+    }
+
+    mutating func chat(_ text: String, from id: UUID, at now: ContinuousClock.Instant) -> RequestOutcome<ChatLine> {
+        guard let member = roster[id] else { return .notPlaying }
+        if text.trimmingWhitespace.isEmpty { return .ignored }
+        if case .refused(let warn)? = roster.update(id, { $0.chatThrottle.admit(at: now) }) {
+            return .refused(warn ? .chatThrottled(perSecond: configuration.chatLinesPerSecond) : nil)
+        }
+        if text.count > GameProtocol.maximumChatLength {
+            return .refused(.chatTooLong(text.count, limit: GameProtocol.maximumChatLength))
+        }
+        return .done(relay(text, from: member.player))
+    }
+
+    /// The host's own chat line, relayed like a guest's.
+    mutating func hostChat(_ text: String) -> ChatLine {
+        relay(text, from: host)
+    }
+
+    private mutating func relay(_ text: String, from player: PlayerRef) -> ChatLine {
+        let line = ChatLine(sequence: nextSequence(), from: player, text: text)
+        fanOut.enqueue(.chat(line))
+        return line
+    }
+
+    // MARK: Rounds
+
+    /// Ends the current round (revealing it if nobody won) and starts the next over `range`.
+    mutating func startRound(range: GuessRange, secret: Int64, salt: Salt) throws(GameError) -> (ended: RoundWon?, started: RoundStarted) {
+        let next = try Round(number: round.number + 1, range: range, secret: secret, salt: salt)
+        let ended = round.isWon ? nil : revealRound(winner: nil, winningGuesses: nil)
+        round = next
+        reveal = nil
+        let started = RoundStarted(sequence: nextSequence(), round: next.number, range: range, commitment: next.commitment)
+        fanOut.enqueue(.roundStarted(started))
+        return (ended, started)
+    }
+
+    private mutating func revealRound(winner: PlayerRef?, winningGuesses: Int?) -> RoundWon {
+        let won = RoundWon(
+            sequence: nextSequence(), round: round.number, range: round.range, commitment: round.commitment, winner: winner,
+            secret: round.secret, salt: round.salt, winningGuesses: winningGuesses, totalGuesses: round.countedGuesses)
+        reveal = won
+        fanOut.enqueue(.roundWon(won))
+        return won
+    }
+
+    // MARK: Flushing
+
+    /// Everything to send now; afterwards nothing is pending.
+    mutating func takeFlush() -> Flush {
+        var flush = Flush(batch: fanOut.take())
+        guard !awaitingWelcome.isEmpty else { return flush }
+        for id in awaitingWelcome {
+            if let member = roster[id] { flush.welcomes.append((member.peer, member.player)) }
+        }
+        awaitingWelcome.removeAll(keepingCapacity: true)
+        if !flush.welcomes.isEmpty { flush.state = gameState() }
+        return flush
+    }
+
+    /// The state a newcomer receives.
+    func gameState() -> GameState {
+        let history = round.history.suffix(configuration.welcomeHistoryLimit)
+        return GameState(
+            round: round.number, range: round.range, commitment: round.commitment, history: Array(history),
+            earlierJudgements: round.judgedCount - history.count, lastSequence: lastSequence,
+            players: roster.some(configuration.welcomePlayerLimit), playerCount: roster.count,
+            scoreboard: topScores, reveal: reveal)
+    }
+
+    /// Every player, in join order.
+    var players: [GamePlayer] {
+        roster.members.values.sorted { $0.order < $1.order }.map { member in
+            GamePlayer(
+                player: member.player, peer: member.peer, guessesThisRound: round.guesses(by: member.player.id),
+                wins: scoreboard.entry(for: member.player.id)?.wins ?? 0)
+        }
+    }
+
+    private mutating func nextSequence() -> UInt64 {
+        lastSequence += 1
+        return lastSequence
+    }
+}

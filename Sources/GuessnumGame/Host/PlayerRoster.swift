@@ -1,0 +1,113 @@
+import Foundation
+import Multipeer
+
+/// The players of a game, by identity, each under a name unique in the game.
+///
+/// Names are compared without regard to case; a newcomer whose name is taken gets the first
+/// free "NAME (2)", "NAME (3)"… (shortened to fit 63 bytes). The host's own name is reserved.
+/// Every operation costs the same whatever the number of players.
+struct PlayerRoster: Sendable {
+    /// One player and what the host keeps for it.
+    struct Member: Sendable {
+        var player: PlayerRef
+        let peer: PeerID
+        /// Join order, for stable listings.
+        let order: UInt64
+        var guessThrottle: Throttle
+        var chatThrottle: Throttle
+    }
+
+    private(set) var members: [UUID: Member] = [:]
+    private var owners: [String: UUID] = [:]
+    private var nextSuffix: [String: Int] = [:]
+    private var nextOrder: UInt64 = 0
+
+    /// A roster where `reserved` (the host) already owns its name.
+    init(reserving reserved: PlayerRef) {
+        owners[Self.fold(reserved.name)] = reserved.id
+    }
+
+    var count: Int { members.count }
+
+    subscript(id: UUID) -> Member? { members[id] }
+
+    /// Adds `peer` under a unique name; a peer already present keeps its entry.
+    mutating func admit(_ peer: PeerID, guessThrottle: Throttle, chatThrottle: Throttle) -> (player: PlayerRef, isNew: Bool) {
+        if let existing = members[peer.identity] { return (existing.player, false) }
+        let player = PlayerRef(id: peer.identity, name: claim(peer.displayName, for: peer.identity))
+        members[peer.identity] = Member(player: player, peer: peer, order: nextOrder, guessThrottle: guessThrottle, chatThrottle: chatThrottle)
+        nextOrder += 1
+        return (player, true)
+    }
+
+    /// Removes the player `id`, freeing its name.
+    mutating func remove(_ id: UUID) -> Member? {
+        guard let member = members.removeValue(forKey: id) else { return nil }
+        release(member.player.name, of: id)
+        return member
+    }
+
+    /// Gives player `id` a unique form of `name`; nil when it is not a player or the name is
+    /// already its own.
+    /// - Throws: ``GameError/Code/invalidName`` for an empty, long or control-laden name.
+    mutating func rename(_ id: UUID, to name: String) throws(GameError) -> (previous: String, player: PlayerRef)? {
+        do { try PeerID.validate(displayName: name) } catch { throw .invalidName(error) }
+        guard let member = members[id], member.player.name != name else { return nil }
+        release(member.player.name, of: id)
+        let player = PlayerRef(id: id, name: claim(name, for: id))
+        members[id]?.player = player
+        return (member.player.name, player)
+    }
+
+    /// Runs `body` on the member `id`; nil when there is none.
+    mutating func update<Result>(_ id: UUID, _ body: (inout Member) -> Result) -> Result? {
+        guard members[id] != nil else { return nil }
+        return body(&members[id]!)
+    }
+
+    /// Up to `limit` players, in join order.
+    func some(_ limit: Int) -> [PlayerRef] {
+        guard limit > 0 else { return [] }
+        if members.count <= limit { return members.values.sorted { $0.order < $1.order }.map(\.player) }
+        return members.values.prefix(limit).sorted { $0.order < $1.order }.map(\.player)
+    }
+
+    /// `name`, or its first free numbered form, now owned by `id`.
+    private mutating func claim(_ name: String, for id: UUID) -> String {
+        let folded = Self.fold(name)
+        if owners[folded] == nil || owners[folded] == id {
+            owners[folded] = id
+            return name
+        }
+        var suffix = nextSuffix[folded] ?? 2
+        while true {
+            let candidate = Self.numbered(name, suffix)
+            suffix += 1
+            if owners[Self.fold(candidate)] == nil {
+                owners[Self.fold(candidate)] = id
+                nextSuffix[folded] = suffix
+                return candidate
+            }
+        }
+    }
+
+    private mutating func release(_ name: String, of id: UUID) {
+        let folded = Self.fold(name)
+        if owners[folded] == id { owners[folded] = nil }
+    }
+
+    /// "NAME (N)", with NAME shortened until the whole fits a display name.
+    static func numbered(_ name: String, _ number: Int) -> String {
+        let suffix = " (\(number))"
+        var base = Substring(name)
+        while !base.isEmpty, base.utf8.count + suffix.utf8.count > PeerID.maximumDisplayNameBytes {
+            base = base.dropLast()
+        }
+        while let last = base.last, last.isWhitespace { base = base.dropLast() }
+        return String(base) + suffix
+    }
+
+    static func fold(_ name: String) -> String {
+        name.lowercased()
+    }
+}

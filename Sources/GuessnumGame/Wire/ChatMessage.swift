@@ -1,0 +1,12 @@
+/// `guessnum.v1.chat` — a guest says something to everyone (guest → host). The host relays
+/// it to all players as a ``ChatLine``.
+public struct ChatMessage: GameMessage, Hashable {
+    public static let messageType = "guessnum.v1.chat"
+    /// What was said, at most ``GameProtocol/maximumChatLength`` characters.
+    public var text: String
+
+    /// Says `text`.
+    public init(text: String) {
+        self.text = text
+    }
+}

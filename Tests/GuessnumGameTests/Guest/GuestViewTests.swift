@@ -1,0 +1,99 @@
+import Foundation
+@testable import GuessnumGame
+import Testing
+
+@Suite("The guest's view of the game")
+struct GuestViewTests {
+    let me = PlayerRef(id: UUID(), name: "bob")
+    let carol = PlayerRef(id: UUID(), name: "carol")
+    let salt = Salt.random()
+    var commitment: Commitment { Commitment(secret: 42, salt: salt) }
+
+    func welcome(lastSequence: UInt64 = 10, history: [Judgement] = []) -> WelcomeMessage {
+        WelcomeMessage(you: me, game: GameState(
+            round: 1, range: .standard, commitment: commitment, history: history, earlierJudgements: 0,
+            lastSequence: lastSequence, players: [carol], playerCount: 2, scoreboard: [], reveal: nil))
+    }
+
+    func line(_ sequence: UInt64, _ player: PlayerRef, _ guess: Int64, _ verdict: Verdict, round: Int = 1) -> GuessLine {
+        GuessLine(sequence: sequence, round: round, judgement: Judgement(player: player, guess: guess, verdict: verdict))
+    }
+
+    func verdicts(_ events: [GuestEvent]) -> [UInt64] {
+        events.compactMap { if case .verdict(let line) = $0 { line.sequence } else { nil } }
+    }
+
+    @Test("Broadcasts before the welcome are ignored; after it, only items newer than it count")
+    func sequencing() {
+        var view = GuestView()
+        #expect(view.apply(HistoryBatch(items: [.verdict(line(3, carol, 10, .tooLow))])).isEmpty)
+        _ = view.apply(welcome(lastSequence: 10, history: [Judgement(player: carol, guess: 10, verdict: .tooLow)]))
+        #expect(view.players[carol.id] == carol)
+        #expect(view.playerCount == 2)
+        let events = view.apply(HistoryBatch(items: [.verdict(line(9, carol, 10, .tooLow)), .verdict(line(11, carol, 20, .tooLow))]))
+        #expect(verdicts(events) == [11])
+        #expect(view.history.map(\.guess) == [10, 20])
+    }
+
+    @Test("The guesser's own verdict is posted once: at once, not again when the broadcast copy arrives")
+    func ownVerdictOnce() {
+        var view = GuestView()
+        _ = view.apply(welcome())
+        let own = line(12, me, 50, .tooHigh)
+        #expect(verdicts(view.applyOwn(own)) == [12])
+        #expect(view.lastVerdict == own)
+        let events = view.apply(HistoryBatch(items: [.verdict(line(11, carol, 10, .tooLow)), .verdict(own)]))
+        #expect(verdicts(events) == [11])
+        #expect(view.history.map(\.guess) == [10, 50], "the history has it, in broadcast order")
+        #expect(verdicts(view.applyOwn(line(11, me, 1, .tooLow))).isEmpty, "a copy that comes after the broadcast is not posted again")
+    }
+
+    @Test("A reveal is checked: honest when it matches, flagged when a verdict lied")
+    func fairness() {
+        var view = GuestView()
+        _ = view.apply(welcome())
+        _ = view.apply(HistoryBatch(items: [.verdict(line(11, carol, 60, .tooLow))]))
+        let reveal = RoundWon(sequence: 12, round: 1, range: .standard, commitment: commitment, winner: carol, secret: 42, salt: salt, winningGuesses: 2, totalGuesses: 2)
+        let events = view.apply(HistoryBatch(items: [.roundWon(reveal)]))
+        #expect(view.fairnessChecks[1]?.isHonest == false)
+        #expect(view.fairnessChecks[1]?.problems.first?.contains("carol's guess 60 was called too low") == true)
+        #expect(events.contains { if case .fairness = $0 { true } else { false } })
+        #expect(view.reveal == reveal)
+    }
+
+    @Test("A new round clears the history and the reveal, and is audited against its own commitment")
+    func newRound() {
+        var view = GuestView()
+        _ = view.apply(welcome(history: [Judgement(player: carol, guess: 10, verdict: .tooLow)]))
+        let next = Salt.random()
+        _ = view.apply(HistoryBatch(items: [.roundStarted(RoundStarted(sequence: 11, round: 2, range: .standard, commitment: Commitment(secret: 7, salt: next)))]))
+        #expect(view.round == 2)
+        #expect(view.history.isEmpty)
+        _ = view.apply(HistoryBatch(items: [
+            .verdict(line(12, carol, 5, .tooLow, round: 2)),
+            .verdict(line(13, carol, 7, .correct, round: 2)),
+            .roundWon(RoundWon(sequence: 14, round: 2, range: .standard, commitment: Commitment(secret: 7, salt: next), winner: carol, secret: 7, salt: next, winningGuesses: 2, totalGuesses: 2)),
+        ]))
+        #expect(view.fairnessChecks[2]?.isHonest == true)
+    }
+
+    @Test("Omitted guesses are counted and reported")
+    func omitted() {
+        var view = GuestView()
+        _ = view.apply(welcome())
+        let events = view.apply(HistoryBatch(items: [], omittedGuesses: 12))
+        #expect(view.omittedGuesses == 12)
+        #expect(events.contains { if case .omitted(let omitted) = $0 { omitted.count == 12 } else { false } })
+    }
+
+    @Test("Lines typed by a guest: whole numbers are guesses, blank is nothing, anything else is chat", arguments: [
+        ("50", Submission.guess(50)), (" -7 ", .guess(-7)), ("+3", .guess(3)),
+        ("99999999999999999999", .guess(.max)), ("-99999999999999999999", .guess(.min)),
+        ("", .ignored), ("   \t", .ignored),
+        ("fifty", .chat("fifty")), ("50!", .chat("50!")), ("5e2", .chat("5e2")), ("1,000", .chat("1,000")),
+        ("-", .chat("-")), ("is it 42?", .chat("is it 42?")),
+    ])
+    func submissions(line: String, expected: Submission) {
+        #expect(Submission(line: line) == expected)
+    }
+}

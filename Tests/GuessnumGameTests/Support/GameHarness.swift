@@ -1,0 +1,108 @@
+import EventBus
+import Foundation
+import GuessnumGame
+import Multipeer
+import MultipeerNIO
+import MultipeerTestSupport
+import MultipeerTesting
+
+/// A network to play over: the in-memory one, or real TCP on loopback.
+enum Network: String, CustomStringConvertible, CaseIterable {
+    case inMemory = "in-memory"
+    case tcp = "TCP"
+
+    var description: String { rawValue }
+}
+
+/// A host session with its game master and any number of guests, each a session with a
+/// guest game and logs of what it saw.
+final class GameHarness: Sendable {
+    let network: Network
+    let memory: InMemoryNetwork
+    let host: Session
+    let master: GameMaster
+    let port: Int
+    let hostVerdicts: EventLog<GuessLine>
+    let hostChats: EventLog<ChatLine>
+    let hostLeaves: EventLog<PlayerLeft>
+    let diagnostics: EventLog<GameDiagnostic>
+    let sessionConfiguration: SessionConfiguration
+    private let guests = Locked<[Guest]>([])
+
+    init(_ network: Network, configuration: GameConfiguration, sessionConfiguration: SessionConfiguration = SessionConfiguration()) async throws {
+        self.network = network
+        self.sessionConfiguration = sessionConfiguration
+        memory = InMemoryNetwork()
+        let transport: any Transport = network == .tcp ? TCPTransport(bindHost: "127.0.0.1") : memory
+        host = Session(localPeer: peer("alice"), transport: transport, configuration: sessionConfiguration)
+        master = try GameMaster(session: host, configuration: configuration)
+        hostVerdicts = EventLog(master.events, .verdict)
+        hostChats = EventLog(master.events, .chat)
+        hostLeaves = EventLog(master.events, .playerLeft)
+        diagnostics = EventLog(master.events, .gameDiagnostic)
+        master.start()
+        port = try await host.startListening()
+    }
+
+    var endpoint: Endpoint {
+        try! Endpoint(host: network == .tcp ? "127.0.0.1" : InMemoryNetwork.host, port: port)
+    }
+
+    func transport() -> any Transport {
+        network == .tcp ? TCPTransport() : memory
+    }
+
+    /// A guest named `name` that has joined and been welcomed.
+    func join(_ name: String) async throws -> Guest {
+        let guest = Guest(session: Session(localPeer: peer(name), transport: transport(), configuration: sessionConfiguration))
+        guests.withLock { $0.append(guest) }
+        let outcome = try await guest.session.invite(endpoint)
+        guard outcome == .connected(host.localPeer) else { throw TestFailure("\(name) could not join: \(outcome)") }
+        guard await guest.welcomes.first(where: { _ in true }) != nil else { throw TestFailure("\(name) was never welcomed") }
+        return guest
+    }
+
+    func tearDown() async {
+        master.stop()
+        for guest in guests.value {
+            guest.game.stop()
+            await guest.session.disconnect()
+        }
+        await host.disconnect()
+    }
+}
+
+/// One guest and what it saw.
+final class Guest: Sendable {
+    let session: Session
+    let game: GuestGame
+    let welcomes: EventLog<WelcomeMessage>
+    let verdicts: EventLog<GuessLine>
+    let chats: EventLog<ChatLine>
+    let errors: EventLog<GameError>
+    let roundsWon: EventLog<RoundWon>
+    let roundsStarted: EventLog<RoundStarted>
+    let fairness: EventLog<FairnessCheck>
+    let joins: EventLog<PlayerJoined>
+
+    init(session: Session) {
+        self.session = session
+        game = GuestGame(session: session)
+        welcomes = EventLog(game.events, .welcomed)
+        verdicts = EventLog(game.events, .verdict)
+        chats = EventLog(game.events, .chat)
+        errors = EventLog(game.events, .gameError)
+        roundsWon = EventLog(game.events, .roundWon)
+        roundsStarted = EventLog(game.events, .roundStarted)
+        fairness = EventLog(game.events, .fairnessChecked)
+        joins = EventLog(game.events, .playerJoined)
+    }
+
+    var name: String { session.localPeer.displayName }
+    var id: UUID { session.localPeer.identity }
+}
+
+struct TestFailure: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
