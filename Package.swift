@@ -36,6 +36,12 @@ let package = Package(
         ),
         .target(name: "MultipeerAvahi", dependencies: ["Multipeer", "CAvahi"]),
         .target(name: "MultipeerTesting", dependencies: ["Multipeer"]),
+        .systemLibrary(
+            name: "CReadline",
+            pkgConfig: "readline",
+            providers: [.apt(["libreadline-dev"])]
+        ),
+        .target(name: "GuessnumTerminal", dependencies: ["CReadline"]),
         .target(
             name: "GuessnumGame",
             dependencies: ["Multipeer", "EventBus", .product(name: "Crypto", package: "swift-crypto")]
@@ -48,7 +54,7 @@ let package = Package(
         .executableTarget(
             name: "guessnum",
             dependencies: [
-                "Multipeer", "MultipeerNIO", "GuessnumResources",
+                "Multipeer", "MultipeerNIO", "MultipeerAvahi", "GuessnumGame", "GuessnumTerminal", "GuessnumResources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -56,6 +62,20 @@ let package = Package(
             name: "MultipeerTestSupport",
             dependencies: ["Multipeer", "EventBus"],
             path: "Tests/MultipeerTestSupport"
+        ),
+        .executableTarget(
+            name: "ConsoleDemo",
+            dependencies: ["GuessnumTerminal"],
+            path: "Tests/ConsoleDemo"
+        ),
+        .testTarget(
+            name: "GuessnumTerminalTests",
+            dependencies: ["GuessnumTerminal", "MultipeerTestSupport"]
+        ),
+        .executableTarget(
+            name: "SessionPeer",
+            dependencies: ["Multipeer", "MultipeerNIO"],
+            path: "Tests/SessionPeer"
         ),
         .executableTarget(
             name: "DiscoveryProbe",

@@ -13,6 +13,11 @@ extension MultipeerError {
         MultipeerError(.discoveryUnavailable, "avahi-daemon stopped, so peers can neither be announced nor found on the LAN; restart it and discovery resumes by itself. Meanwhile peers can still connect directly by address (HOST:PORT).")
     }
 
+    /// Not even the connection to the daemon could be set up (typically: no D-Bus system bus).
+    static func avahiUnreachable(_ code: Int32) -> MultipeerError {
+        MultipeerError(.discoveryUnavailable, "avahi-daemon cannot be reached (\(avahiText(code))): check that the D-Bus system bus and avahi-daemon are running. Meanwhile peers can still connect directly by address (HOST:PORT).")
+    }
+
     static func avahiUnavailable(_ problem: String) -> MultipeerError {
         MultipeerError(.discoveryUnavailable, "Discovery over Avahi is unavailable: this program \(problem). Peers can still connect directly by address (HOST:PORT).")
     }

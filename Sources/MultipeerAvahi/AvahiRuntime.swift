@@ -18,6 +18,7 @@ final class AvahiRuntime: @unchecked Sendable {
     private let poll: OpaquePointer
     private var client: OpaquePointer?
     private(set) var isRunning = false
+    private var pollStarted = false
     private var publications: [ObjectIdentifier: AvahiPublicationRecord] = [:]
     private var browses: [ObjectIdentifier: AvahiBrowseRecord] = [:]
     /// Where events leave the poll thread, in order.
@@ -26,22 +27,17 @@ final class AvahiRuntime: @unchecked Sendable {
     init() throws(MultipeerError) {
         guard let poll = avahi_threaded_poll_new() else { throw .avahiUnavailable("could not create its event loop") }
         self.poll = poll
+        // From here on `deinit` runs even when init throws, and it frees whatever was made.
         // The runtime frees the client (stopping every callback) in deinit, before it dies,
         // so the client may hold it unretained.
-        let created = makeClient()
-        guard created else {
-            avahi_threaded_poll_free(poll)
-            throw .avahiUnavailable("could not create an Avahi client")
-        }
-        guard avahi_threaded_poll_start(poll) >= 0 else {
-            avahi_client_free(client)
-            avahi_threaded_poll_free(poll)
-            throw .avahiUnavailable("could not start its event loop")
-        }
+        var error: Int32 = 0
+        guard makeClient(&error) else { throw .avahiUnreachable(error) }
+        guard avahi_threaded_poll_start(poll) >= 0 else { throw .avahiUnavailable("could not start its event loop") }
+        pollStarted = true
     }
 
     deinit {
-        avahi_threaded_poll_stop(poll)
+        if pollStarted { avahi_threaded_poll_stop(poll) }
         for record in publications.values { record.detach() }
         for record in browses.values { record.detach() }
         if let client { avahi_client_free(client) }
@@ -80,8 +76,7 @@ final class AvahiRuntime: @unchecked Sendable {
     // MARK: Client (on the poll thread)
 
     @discardableResult
-    private func makeClient() -> Bool {
-        var error: Int32 = 0
+    private func makeClient(_ error: inout Int32) -> Bool {
         let created = avahi_client_new(
             avahi_threaded_poll_get(poll), AVAHI_CLIENT_NO_FAIL, avahiClientCallback,
             Unmanaged.passUnretained(self).toOpaque(), &error)
@@ -115,7 +110,8 @@ final class AvahiRuntime: @unchecked Sendable {
             let error: MultipeerError = code == cavahi_err_disconnected() ? .avahiDaemonStopped : .avahiFailed(code)
             for record in publications.values { record.report(.failed(error)) }
             for record in browses.values { record.reportGone(error) }
-            makeClient()  // waits, in the connecting state, for the daemon to come back
+            var ignored: Int32 = 0
+            makeClient(&ignored)  // waits, in the connecting state, for the daemon to come back
         default:
             break
         }

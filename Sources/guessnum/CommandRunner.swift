@@ -1,8 +1,9 @@
 import ArgumentParser
+import GuessnumGame
 import Multipeer
 
 /// A failure of the program itself, with its sentence and exit code.
-struct CLIError: Error {
+struct CLIError: Error, Sendable {
     let message: String
     let exitCode: Int32
 
@@ -15,7 +16,8 @@ struct CLIError: Error {
 /// The one place that turns errors into what the user reads and the exit code scripts see.
 ///
 /// Exit codes: 0 success; 1 a runtime failure (unreachable host, broken connection);
-/// 2 bad input on the command line; 3 turned away or no answer from the host.
+/// 3 turned away, no answer, or no such game; 64 a mistake on the command line (EX_USAGE, as
+/// swift-argument-parser uses for its own usage errors).
 enum CommandRunner {
     static func run(_ body: () async throws -> Void) async throws {
         do {
@@ -23,15 +25,21 @@ enum CommandRunner {
         } catch let error as MultipeerError {
             Output.error(error.message)
             throw ExitCode(exitCode(for: error.code))
+        } catch let error as GameError {
+            Output.error(error.message)
+            throw ExitCode(usageExitCode)
         } catch let error as CLIError {
             Output.error(error.message)
             throw ExitCode(error.exitCode)
         }
     }
 
+    /// A mistake on the command line.
+    static let usageExitCode: Int32 = 64
+
     static func exitCode(for code: MultipeerError.Code) -> Int32 {
         switch code {
-        case .invalidDisplayName, .invalidEndpoint, .invalidServiceType, .invalidDiscoveryInfo: 2
+        case .invalidDisplayName, .invalidEndpoint, .invalidServiceType, .invalidDiscoveryInfo: usageExitCode
         default: 1
         }
     }

@@ -8,8 +8,9 @@ struct Guessnum: AsyncParsableCommand {
         commandName: "guessnum",
         abstract: "Play guess-the-number with everyone on your LAN.",
         discussion: """
-            This early build connects peers directly by address and relays chat lines; \
-            the game and discovery of games nearby come in the next releases.
+            One player hosts (`guessnum host`); everyone else joins (`guessnum join`) and \
+            guesses the secret number. Games are found on the LAN through Avahi (mDNS); \
+            `guessnum join HOST:PORT` works without it.
             """,
         version: "0.1.0-dev",
         subcommands: [HostCommand.self, JoinCommand.self]

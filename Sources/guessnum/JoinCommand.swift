@@ -1,42 +1,48 @@
 import ArgumentParser
 import Foundation
+import GuessnumTerminal
 import Multipeer
 import MultipeerNIO
 
-/// `guessnum join ADDR:PORT`: join a host directly by its address.
+/// `guessnum join`: find a game nearby (or go straight to an address) and play.
 struct JoinCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "join",
-        abstract: "Join a host by its address, as printed by `guessnum host`."
+        abstract: "Join a game: pick one from the games nearby, or give its address."
     )
 
-    @Option(help: "Your name as others see it (default: your login name).")
+    @Option(help: "Your name as other players see it (default: your login name).")
     var name: String?
 
-    @Argument(help: "The host's address, for example 192.168.1.20:7777.")
-    var address: String
+    @Option(help: "Join the game of this name as soon as it is found (for scripts).")
+    var game: String?
 
-    @Option(help: "Seconds to wait for the host to answer.")
+    @Argument(help: "Join the game at this address (as `guessnum host` prints it) without looking for games.")
+    var address: String?
+
+    @Option(help: "Seconds to wait for a host to answer, or for --game to be found.")
     var timeout: Int = 30
+
+    @Flag(name: .customLong("no-color"), help: "Print without colour.")
+    var noColor = false
+
+    func validate() throws {
+        guard timeout >= 1 else { throw ValidationError("--timeout must be at least 1 second.") }
+    }
 
     func run() async throws {
         Signals.install()
         try await CommandRunner.run {
-            let endpoint = try Endpoint(parsing: address)
-            let session = try Session(localPeer: PeerIdentity.local(name: name, role: .guest), transport: TCPTransport())
-            let chat = ChatRelay(session: session)
-            Output.line("Connecting to \(endpoint)…")
-            switch try await session.invite(endpoint, timeout: .seconds(timeout)) {
-            case .connected(let host):
-                Output.line("Joined \(host.displayName). Type a line to chat; end input to leave.")
-                await chat.run(until: .endOfInputOrHostGone, leaving: nil)
-            case .declined(let reason):
-                await session.disconnect()
-                throw CLIError("The host turned you away\(reason.map { ": \($0)" } ?? "").", exitCode: 3)
-            case .timedOut:
-                await session.disconnect()
-                throw CLIError("The host did not answer within \(timeout) s.", exitCode: 3)
-            }
+            let endpoint = try address.map { text throws(MultipeerError) in try Endpoint(parsing: text) }
+            let session = Session(localPeer: try PeerIdentity.local(name: name, role: .guest), transport: TCPTransport())
+            let console = Consoles.make(
+                prompt: endpoint == nil ? "join> " : "guess> ", history: HistoryStore.standard(application: "guessnum"),
+                completions: SlashCommand.names(for: .guest))
+            defer { console.close() }
+            let guest = GuestREPL(session: session, console: console, style: TextStyle.detect(noColorFlag: noColor), timeout: .seconds(timeout))
+            let status = await guest.run(direct: endpoint, gameName: game)
+            await session.disconnect()
+            if let failure = status { throw failure }
         }
     }
 }

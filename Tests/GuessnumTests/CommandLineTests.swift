@@ -8,22 +8,28 @@ import Testing
 /// per error and no stack dumps.
 @Suite("The guessnum command line")
 struct CommandLineTests {
+    /// No D-Bus here: discovery must fail with its sentence, never by touching a real network.
+    static let noBus = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/guessnum-test-bus"]
+
     func run(_ arguments: [String]) async throws -> (status: Int32?, output: String) {
-        let process = try ChildProcess(try guessnumExecutable(), arguments, environment: scratchConfigEnvironment())
+        let process = try ChildProcess(try guessnumExecutable(), arguments, environment: scratchConfigEnvironment().merging(Self.noBus) { $1 })
         process.closeInput()
         let status = await process.exitStatus(within: .seconds(15))
         return (status, process.text)
     }
 
-    @Test("Bad input on the command line gets its sentence and exit code 2", arguments: [
+    @Test("Bad input on the command line gets its sentence and exit code 64 (EX_USAGE)", arguments: [
         (["join", "nonsense"], "is not an address"),
         (["join", "127.0.0.1:99999"], "is not an address"),
         (["join", "--name", "", "127.0.0.1:7777"], "display name"),
         (["host", "--name", String(repeating: "x", count: 64)], "64 bytes long"),
+        (["host", "--range", "100-1"], "range"),
+        (["host", "--range", "banana"], "range"),
+        (["host", "--max-players", "0"], "--max-players"),
     ])
     func badInput(arguments: [String], sentence: String) async throws {
         let (status, output) = try await run(arguments)
-        #expect(status == 2)
+        #expect(status == 64)
         #expect(output.contains(sentence), "output: \(output)")
         #expect(!output.contains("MultipeerError("), "errors reach the user as sentences, not dumps")
     }
@@ -33,6 +39,33 @@ struct CommandLineTests {
         let (status, output) = try await run(["join", "127.0.0.1:1"])
         #expect(status == 1)
         #expect(output.contains("Could not connect to 127.0.0.1:1: connection refused."), "output: \(output)")
+    }
+
+    @Test("A game name nobody hosts is looked for until the timeout, then explained with exit code 3")
+    func unknownGame() async throws {
+        let (status, output) = try await run(["join", "--game", "nobody-hosts-this", "--timeout", "2"])
+        #expect(status == 3)
+        #expect(output.contains("No game called “nobody-hosts-this” was found within 2 s."), "output: \(output)")
+        #expect(output.contains("avahi-daemon"), "the missing daemon is explained: \(output)")
+    }
+
+    @Test("A host without avahi-daemon says so and keeps serving players who join by address")
+    func hostWithoutDiscovery() async throws {
+        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "7"],
+                                    environment: scratchConfigEnvironment().merging(Self.noBus) { $1 })
+        defer { host.signal(SIGKILL) }
+        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
+        #expect(host.text.contains("avahi-daemon cannot be reached"))
+        let port = try #require(banner.split(separator: ":").last.map { String($0) })
+        let player = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "127.0.0.1:\(port)"],
+                                      environment: scratchConfigEnvironment().merging(Self.noBus) { $1 })
+        defer { player.signal(SIGKILL) }
+        player.send(line: "7")
+        #expect(await player.line(containing: "you guessed 7: correct! You win round 1.") != nil, "player: \(player.text)")
+        player.closeInput()
+        #expect(await player.exitStatus() == 0)
+        host.signal(SIGTERM)
+        #expect(await host.exitStatus() == 0, "a signal ends the host cleanly: \(host.text)")
     }
 
     @Test("--version and --help answer and exit 0")

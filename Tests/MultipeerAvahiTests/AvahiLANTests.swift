@@ -4,9 +4,9 @@ import Testing
 
 /// Discovery over real mDNS: publishers and browsers in different network namespaces of the
 /// test LAN, each host with its own avahi-daemon.
-@Suite("Discovery over Avahi in the test LAN", .serialized, .enabled(if: lanTestsEnabled), .testLAN)
+@Suite("Discovery over Avahi in the test LAN", .serialized, .enabled(if: lanTestsEnabled), .testLAN(.discovery))
 struct AvahiLANTests {
-    let lan = TestLAN.shared
+    let lan = TestLAN.discovery
 
     @Test("A service published on one host is found and resolved on another, and can be invited")
     func foundAndResolved() async throws {

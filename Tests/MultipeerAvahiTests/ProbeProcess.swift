@@ -54,3 +54,10 @@ final class ProbeProcess: Sendable {
         process.signal(SIGKILL)
     }
 }
+
+extension TestLAN {
+    /// Starts the discovery probe on host `host`.
+    nonisolated func probe(on host: Int, _ arguments: [String]) throws -> ProbeProcess {
+        ProbeProcess(try start(on: host, [try builtExecutable(named: "DiscoveryProbe").path] + arguments))
+    }
+}

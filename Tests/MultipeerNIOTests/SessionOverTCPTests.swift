@@ -4,8 +4,8 @@ import MultipeerNIO
 import MultipeerTestSupport
 import Testing
 
-/// Sessions over real TCP on loopback: in one process, and against the `guessnum` program
-/// running as a separate process.
+/// Sessions over real TCP on loopback: in one process, and against the `SessionPeer` test
+/// program running as a separate process.
 @Suite("Sessions over real TCP")
 struct SessionOverTCPTests {
     func loopback(_ port: Int) -> Endpoint { try! Endpoint(host: "127.0.0.1", port: port) }
@@ -79,7 +79,7 @@ struct SessionOverTCPTests {
 
     @Test("Guests of a host in another process chat through it, and see it leave when killed")
     func hostProcessKilled() async throws {
-        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--port", "0"], environment: scratchConfigEnvironment())
+        let host = try ChildProcess(try builtExecutable(named: "SessionPeer"), ["host", "alice"])
         let banner = try #require(await host.line(containing: "on port"), "host output: \(host.text)")
         let port = try #require(Int(banner.split(separator: " ").first { $0.hasSuffix(".") && Int($0.dropLast()) != nil }?.dropLast() ?? ""))
         let bob = Session(localPeer: peer("bob"), transport: TCPTransport())
@@ -118,8 +118,8 @@ struct SessionOverTCPTests {
         let states = EventLog(host.events, .stateChanged)
         let data = EventLog(host.events, .dataReceived)
         let port = try await host.startListening()
-        let frozen = try ChildProcess(try guessnumExecutable(), ["join", "--name", "frozen", "127.0.0.1:\(port)"], environment: scratchConfigEnvironment())
-        let killed = try ChildProcess(try guessnumExecutable(), ["join", "--name", "killed", "127.0.0.1:\(port)"], environment: scratchConfigEnvironment())
+        let frozen = try ChildProcess(try builtExecutable(named: "SessionPeer"), ["join", "frozen", "127.0.0.1:\(port)"])
+        let killed = try ChildProcess(try builtExecutable(named: "SessionPeer"), ["join", "killed", "127.0.0.1:\(port)"])
         #expect(await eventually { host.connectedPeers.count == 2 }, "guests: \(frozen.text) \(killed.text)")
         let frozenPeer = try #require(host.connectedPeers.first { $0.displayName == "frozen" })
         let killedPeer = try #require(host.connectedPeers.first { $0.displayName == "killed" })
@@ -157,7 +157,7 @@ struct SessionOverTCPTests {
         let host = Session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"))
         let states = EventLog(host.events, .stateChanged)
         let port = try await host.startListening()
-        let guest = try ChildProcess(try guessnumExecutable(), ["join", "--name", "dave", "127.0.0.1:\(port)"], environment: scratchConfigEnvironment())
+        let guest = try ChildProcess(try builtExecutable(named: "SessionPeer"), ["join", "dave", "127.0.0.1:\(port)"])
         #expect(await eventually { host.connectedPeers.count == 1 })
         let dave = try #require(host.connectedPeers.first)
         guest.closeInput()

@@ -1,10 +1,11 @@
 # Debian packages guessnum needs, and a function that installs the missing ones.
 # Sourced by scripts/run, scripts/test and .ci/run.
 
-# To build: the Avahi client library (discovery) and pkg-config to find it.
-BUILD_PACKAGES=(libavahi-client-dev pkg-config)
-# To run the test LAN: the daemons (started only inside its network namespaces) and their tools.
-LAN_PACKAGES=(avahi-daemon avahi-utils dbus iproute2 util-linux)
+# To build: the Avahi client library (discovery), GNU readline (the prompt), pkg-config.
+BUILD_PACKAGES=(libavahi-client-dev libreadline-dev pkg-config)
+# To test: the LAN's daemons (started only inside its network namespaces) and their tools, and
+# tmux, which plays the person at the keyboard in the terminal tests.
+LAN_PACKAGES=(avahi-daemon avahi-utils dbus iproute2 util-linux tmux)
 
 # ensure_packages PACKAGE… — installs those not installed yet. Needs root to install; otherwise
 # says which command to run. Installing never starts a daemon: Debian's policy-rc.d hook is set

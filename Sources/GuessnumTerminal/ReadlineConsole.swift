@@ -1,0 +1,58 @@
+import Foundation
+
+/// A console on a terminal, with GNU readline: line editing, history (Up arrow), Tab
+/// completion of slash commands, and messages printed above the line being typed.
+///
+/// Readline is owned by one dedicated thread, which runs readline's callback interface in a
+/// `poll()` loop over standard input, a wake-up pipe and a signal pipe. Every other thread
+/// only queues work for it. Ctrl-C clears the line being typed (the program is not
+/// interrupted); Ctrl-D on an empty line ends ``lines``.
+///
+/// Readline is a process-wide library: at most one `ReadlineConsole` may be open at a time
+/// (opening a second one before closing the first is a programming error and traps).
+/// While it is open, the console handles SIGINT and SIGWINCH; ``close()`` puts the previous
+/// handlers back.
+public final class ReadlineConsole: Console {
+    public let lines: AsyncStream<String>
+    private let session: ReadlineSession
+
+    /// How long ``close()`` waits for the readline thread.
+    static let closeTimeout: DispatchTimeInterval = .seconds(2)
+
+    /// Takes over the terminal and shows `prompt`.
+    /// - Parameters:
+    ///   - history: where the history is loaded from now and saved to on ``close()``; nil for none.
+    ///   - completions: the words Tab completes when the first word starts with "/" (for
+    ///     example `["/help", "/quit"]`).
+    public init(prompt: String, history: HistoryStore?, completions: [String]) {
+        let (lines, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
+        self.lines = lines
+        session = ReadlineSession(
+            prompt: ReadlinePrompt.marked(prompt),
+            history: history,
+            completions: completions,
+            continuation: continuation
+        )
+        session.start()
+    }
+
+    deinit {
+        close()
+    }
+
+    public func print(_ text: String) {
+        if !session.send(.print(text)) {
+            StandardOutput.writeLine(text)
+        }
+    }
+
+    public func setPrompt(_ prompt: String) {
+        _ = session.send(.setPrompt(ReadlinePrompt.marked(prompt)))
+    }
+
+    /// Removes readline's handler, restores the terminal and the signal handlers, saves the
+    /// history and finishes ``lines``. Waits up to two seconds for the readline thread.
+    public func close() {
+        session.close(timeout: Self.closeTimeout)
+    }
+}

@@ -1,0 +1,350 @@
+import CReadline
+import Foundation
+import Synchronization
+
+// Everything that touches readline lives in this file, and runs on the session's thread
+// (see the note in CReadline/shim.h on its static variables).
+
+/// The readline thread: owns readline and the terminal from `start()` until `close`.
+final class ReadlineSession: @unchecked Sendable {
+    enum Command {
+        case print(String)
+        case setPrompt(String)
+        case close(DispatchSemaphore)
+    }
+
+    /// What other threads share with the readline thread.
+    private struct Shared {
+        var commands: [Command] = []
+        /// Set when the thread has finished: nothing it is sent will be done.
+        var isFinished = false
+        var isClosing = false
+        var thread: pthread_t?
+    }
+
+    private let shared = Mutex(Shared())
+    private let wakePipe: (read: Int32, write: Int32)
+    private let signalPipe: (read: Int32, write: Int32)
+    private let continuation: AsyncStream<String>.Continuation
+    private let history: HistoryStore?
+    private let completions: [String]
+
+    // Confined to the readline thread.
+    private var prompt: String
+    /// Whether readline's line handler is installed (until end of input or close).
+    private var isReading = false
+    private var isRunning = true
+    private var previousActions: [Int32: sigaction] = [:]
+
+    init(prompt: String, history: HistoryStore?, completions: [String], continuation: AsyncStream<String>.Continuation) {
+        self.prompt = prompt
+        self.history = history
+        self.completions = completions
+        self.continuation = continuation
+        wakePipe = Self.makePipe()
+        signalPipe = Self.makePipe()
+    }
+
+    deinit {
+        for fd in [wakePipe.read, wakePipe.write, signalPipe.read, signalPipe.write] { closeDescriptor(fd) }
+    }
+
+    private static func makePipe() -> (read: Int32, write: Int32) {
+        var fds: [Int32] = [-1, -1]
+        guard pipe(&fds) == 0 else { fatalError("pipe() failed: \(String(cString: strerror(errno)))") }
+        for fd in fds {
+            _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+            _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
+        }
+        return (fds[0], fds[1])
+    }
+
+    // MARK: - Called from any thread
+
+    func start() {
+        let claimed = activeSession.withLock { active -> Bool in
+            guard active == nil else { return false }
+            active = self
+            return true
+        }
+        precondition(claimed, "Only one ReadlineConsole can be open at a time: close the other one first.")
+        let thread = Thread { [self] in run() }
+        thread.name = "readline"
+        thread.start()
+    }
+
+    /// Queues `command` and wakes the thread; false if the thread has finished (nothing more
+    /// will be done). Messages queued while it closes are still printed, in order.
+    func send(_ command: Command) -> Bool {
+        let accepted = shared.withLock { shared -> Bool in
+            guard !shared.isFinished else { return false }
+            shared.commands.append(command)
+            return true
+        }
+        if accepted { wake() }
+        return accepted
+    }
+
+    func close(timeout: DispatchTimeInterval) {
+        let done = DispatchSemaphore(value: 0)
+        let (queued, onThisThread) = shared.withLock { shared -> (Bool, Bool) in
+            guard !shared.isFinished, !shared.isClosing else { return (false, false) }
+            shared.commands.append(.close(done))
+            shared.isClosing = true
+            return (true, shared.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false)
+        }
+        guard queued else { return }
+        if onThisThread {
+            // The close is done by the loop once the current callback returns.
+            wake()
+            return
+        }
+        wake()
+        _ = done.wait(timeout: .now() + timeout)
+    }
+
+    private func wake() {
+        var byte: UInt8 = 1
+        _ = write(wakePipe.write, &byte, 1)
+    }
+
+    // MARK: - The readline thread
+
+    private func run() {
+        shared.withLock { $0.thread = pthread_self() }
+        setUp()
+        while isRunning {
+            var fds = [
+                pollfd(fd: wakePipe.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: signalPipe.read, events: Int16(POLLIN), revents: 0),
+                pollfd(fd: isReading ? STDIN_FILENO : -1, events: Int16(POLLIN), revents: 0),
+            ]
+            let ready = poll(&fds, nfds_t(fds.count), -1)
+            if ready < 0 {
+                if errno == EINTR { continue }
+                break
+            }
+            if fds[1].revents != 0 { handleSignals() }
+            if fds[2].revents != 0 && isReading { rl_callback_read_char() }
+            if fds[0].revents != 0 { handleCommands() }
+        }
+        if isRunning { tearDown() }
+        let leftovers = shared.withLock { shared -> [Command] in
+            shared.isFinished = true
+            defer { shared.commands = [] }
+            return shared.commands
+        }
+        activeSession.withLock { if $0 === self { $0 = nil } }
+        for case .print(let text) in leftovers {
+            StandardOutput.writeLine(text)
+        }
+        for case .close(let done) in leftovers {
+            done.signal()
+        }
+    }
+
+    private func setUp() {
+        creadline_set_readline_name("guessnum")
+        creadline_disable_signal_handlers()
+        slashCompletions.withLock { $0 = completions }
+        creadline_set_completion(attemptCompletion)
+        using_history()
+        stifle_history(Int32(HistoryStore.maximumLines))
+        if let history {
+            _ = read_history(history.fileURL.path)
+        }
+        // Threads inherit the signal mask of their creator, which may block everything (test
+        // runners, thread pools): this thread accepts the signals it handles.
+        var handled = sigset_t()
+        sigemptyset(&handled)
+        for signal in [SIGINT, SIGWINCH] {
+            sigaddset(&handled, signal)
+            var previous = sigaction()
+            if creadline_route_signal(signal, signalPipe.write, &previous) == 0 {
+                previousActions[signal] = previous
+            }
+        }
+        pthread_sigmask(SIG_UNBLOCK, &handled, nil)
+        creadline_remember_terminal()
+        rl_callback_handler_install(prompt, readlineLineHandler)
+        isReading = true
+    }
+
+    private func tearDown() {
+        if isReading {
+            rl_clear_visible_line()
+            rl_callback_handler_remove()
+            isReading = false
+        }
+        creadline_forget_terminal()
+        for (signal, previous) in previousActions {
+            var previous = previous
+            _ = creadline_restore_signal(signal, &previous)
+        }
+        previousActions = [:]
+        creadline_forget_signal_fd()
+        creadline_set_completion(nil)
+        saveHistory()
+        continuation.finish()
+        isRunning = false
+    }
+
+    private func saveHistory() {
+        guard let history else { return }
+        let directory = history.fileURL.deletingLastPathComponent()
+        try? FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        if write_history(history.fileURL.path) == 0 {
+            _ = history_truncate_file(history.fileURL.path, Int32(HistoryStore.maximumLines))
+        }
+    }
+
+    private func handleCommands() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while read(wakePipe.read, &buffer, buffer.count) > 0 {}
+        while isRunning {
+            let command = shared.withLock { shared -> Command? in
+                shared.commands.isEmpty ? nil : shared.commands.removeFirst()
+            }
+            guard let command else { return }
+            switch command {
+            case .print(let text):
+                display(text)
+            case .setPrompt(let newPrompt):
+                changePrompt(to: newPrompt)
+            case .close(let done):
+                tearDown()
+                // Signalled by `run` once the thread is marked finished (after the messages
+                // queued meanwhile are printed).
+                shared.withLock { $0.commands.insert(.close(done), at: 0) }
+            }
+        }
+    }
+
+    /// Prints `text` above the prompt and redraws the prompt and the line being typed, with
+    /// the cursor where it was.
+    private func display(_ text: String) {
+        guard isReading else {
+            StandardOutput.writeLine(text)
+            return
+        }
+        let point = creadline_point()
+        rl_clear_visible_line()
+        writeOut(text + "\n")
+        rl_on_new_line()
+        creadline_set_point(point)
+        rl_redisplay()
+    }
+
+    private func changePrompt(to newPrompt: String) {
+        prompt = newPrompt
+        guard isReading else { return }
+        rl_clear_visible_line()
+        rl_set_prompt(newPrompt)
+        rl_on_new_line()
+        rl_redisplay()
+    }
+
+    private func writeOut(_ text: String) {
+        let bytes = Array(text.utf8)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                _ = creadline_write_out(chars.baseAddress, chars.count)
+            }
+        }
+    }
+
+    private func handleSignals() {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        while true {
+            let count = read(signalPipe.read, &buffer, buffer.count)
+            guard count > 0 else { return }
+            for signal in buffer[0..<count] {
+                switch Int32(signal) {
+                case SIGINT: interrupt()
+                case SIGWINCH: if isReading { rl_resize_terminal() }
+                default: break
+                }
+            }
+        }
+    }
+
+    /// Ctrl-C: abandons the line being typed (left visible, followed by "^C") and shows a
+    /// fresh prompt.
+    private func interrupt() {
+        guard isReading else { return }
+        rl_callback_sigcleanup()
+        creadline_set_point(creadline_end())
+        rl_redisplay()
+        writeOut("^C\n")
+        rl_free_line_state()
+        rl_replace_line("", 1)
+        creadline_set_point(0)
+        using_history()
+        rl_on_new_line()
+        rl_redisplay()
+    }
+
+    /// Called by readline (on this thread) with each line entered, or nil at end of input.
+    fileprivate func lineEntered(_ line: String?) {
+        guard let line else {
+            // End of input: readline has already restored the terminal.
+            rl_callback_handler_remove()
+            isReading = false
+            writeOut("\n")
+            continuation.finish()
+            return
+        }
+        if !line.isEmpty && line != lastHistoryEntry() {
+            add_history(line)
+        }
+        using_history()
+        continuation.yield(line)
+    }
+
+    private func lastHistoryEntry() -> String? {
+        creadline_last_history_line().map { String(cString: $0) }
+    }
+}
+
+private func closeDescriptor(_ fd: Int32) {
+    _ = close(fd)
+}
+
+// MARK: - Readline's callbacks (C function pointers: plain global functions, no context)
+
+/// The open session, for the callbacks readline calls without a context pointer.
+private let activeSession = Mutex<ReadlineSession?>(nil)
+
+/// The words Tab completes.
+private let slashCompletions = Mutex<[String]>([])
+
+private func readlineLineHandler(_ line: UnsafeMutablePointer<CChar>?) {
+    let text = line.map { String(cString: $0) }
+    free(line)
+    let session = activeSession.withLock { $0 }
+    session?.lineEntered(text)
+}
+
+/// Completes the first word of the line when it starts with "/"; never falls back to
+/// readline's filename completion.
+private func attemptCompletion(
+    _ text: UnsafePointer<CChar>?, _ start: Int32, _ end: Int32
+) -> UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    creadline_set_attempted_completion_over()
+    guard let text, String(cString: text).hasPrefix("/") else { return nil }
+    if start > 0, let buffer = creadline_line_buffer() {
+        let before = UnsafeBufferPointer(start: buffer, count: Int(start))
+        guard before.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) else { return nil }
+    }
+    return rl_completion_matches(text, slashCompletionGenerator)
+}
+
+/// Readline's generator protocol: called with state 0, 1, 2… until it returns NULL; each
+/// match is a malloc'ed string that readline frees.
+private func slashCompletionGenerator(_ text: UnsafePointer<CChar>?, _ state: Int32) -> UnsafeMutablePointer<CChar>? {
+    guard let text else { return nil }
+    let prefix = String(cString: text)
+    let matches = slashCompletions.withLock { $0 }.filter { $0.hasPrefix(prefix) }
+    guard Int(state) < matches.count else { return nil }
+    return strdup(matches[Int(state)])
+}

@@ -1,0 +1,29 @@
+/// Making untrusted text safe to print on a terminal.
+public enum TerminalText {
+    /// The replacement for every character that could act on the terminal.
+    public static let replacement: Unicode.Scalar = "\u{FFFD}"
+
+    /// `s` with every control character (C0 including tab, newline and ESC; DEL; C1),
+    /// bidirectional control (U+200E, U+202A…U+202E, U+2066…U+2069…) and line or paragraph
+    /// separator (U+2028, U+2029) replaced by U+FFFD, so that text from the network cannot
+    /// move the cursor, clear the screen, break a line or reorder what follows it.
+    ///
+    /// Newlines are replaced too: split multi-line text first if its lines are wanted.
+    public static func sanitized(_ s: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars {
+            scalars.append(isUnsafe(scalar) ? replacement : scalar)
+        }
+        return String(scalars)
+    }
+
+    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+        let properties = scalar.properties
+        switch properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator:
+            return true
+        default:
+            return properties.isBidiControl
+        }
+    }
+}

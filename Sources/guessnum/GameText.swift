@@ -1,0 +1,92 @@
+import Foundation
+import GuessnumGame
+import GuessnumTerminal
+import Multipeer
+
+/// How game events read on the terminal: one sentence each, written for people.
+struct GameText: Sendable {
+    let style: TextStyle
+    /// This side's identity (its peer identity, which the game uses for its player), so its own
+    /// lines read "you guessed …" from the first one on, even before the welcome arrives.
+    let me: UUID
+
+    func isMe(_ player: PlayerRef) -> Bool { player.id == me }
+
+    private func name(_ player: PlayerRef) -> String {
+        isMe(player) ? "you" : style.bold(player.displayText)
+    }
+
+    func verdict(_ line: GuessLine) -> String {
+        let who = name(line.player)
+        switch line.verdict {
+        case .correct:
+            return style.green("\(who) guessed \(line.guess): correct!") + (who == "you" ? " You win round \(line.round)." : "")
+        case .tooLow, .tooHigh:
+            return "\(who) guessed \(line.guess): \(line.verdict)"
+        case .outOfRange, .roundOver:
+            return style.yellow("\(who) guessed \(line.guess): \(line.verdict.hint)")
+        }
+    }
+
+    func chat(_ line: ChatLine) -> String {
+        "\(name(line.from)): \(TerminalText.sanitized(line.text))"
+    }
+
+    func joined(_ event: PlayerJoined) -> String {
+        style.dim("\(event.player.displayText) joined (\(event.playerCount) playing).")
+    }
+
+    func left(_ event: PlayerLeft) -> String {
+        style.dim("\(event.player.displayText) left (\(event.playerCount) playing).")
+    }
+
+    func renamed(_ event: PlayerRenamed) -> String {
+        style.dim("\(TerminalText.sanitized(event.previousName)) is now \(event.player.displayText).")
+    }
+
+    func roundStarted(_ event: RoundStarted) -> String {
+        style.cyan("Round \(event.round) starts: guess a number from \(event.range.lowerBound) to \(event.range.upperBound).")
+            + style.dim(" (commitment \(event.commitment.hex.prefix(16))…)")
+    }
+
+    func roundWon(_ event: RoundWon) -> String {
+        let secret = "The secret was \(event.secret)"
+        guard let winner = event.winner else {
+            return style.cyan("Round \(event.round) ended without a winner. \(secret).")
+        }
+        let guesses = event.winningGuesses.map { " with \($0) guess\($0 == 1 ? "" : "es")" } ?? ""
+        return style.cyan("\(name(winner) == "you" ? "You" : name(winner)) won round \(event.round)\(guesses). \(secret).")
+    }
+
+    func fairness(_ check: FairnessCheck) -> String {
+        check.isHonest
+            ? style.dim("Round \(check.round) was fair: the reveal matches the commitment and every verdict.")
+            : style.red("Round \(check.round) was NOT fair: \(check.problems.joined(separator: "; ")).")
+    }
+
+    func players(_ rows: [PlayerRow]) -> String {
+        guard !rows.isEmpty else { return "No players yet." }
+        let width = rows.map { $0.name.count }.max() ?? 4
+        var lines = ["\(pad("name", width))  state       wins  guesses this round"]
+        for row in rows.sorted(by: { $0.name < $1.name }) {
+            lines.append("\(pad(TerminalText.sanitized(row.name), width))  \(pad(row.presence.rawValue, 10))  \(pad(String(row.wins), 4))  \(row.guessesThisRound)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    func scoreboard(_ entries: [Scoreboard.Entry]) -> String {
+        guard !entries.isEmpty else { return "No scores yet." }
+        return entries.enumerated().map { index, entry in
+            "\(index + 1). \(entry.player.displayText): \(entry.wins) win\(entry.wins == 1 ? "" : "s"), \(entry.guesses) guesses"
+                + (entry.bestRound.map { ", best round \($0) guesses" } ?? "")
+        }.joined(separator: "\n")
+    }
+
+    func history(_ judgements: [Judgement]) -> String {
+        judgements.isEmpty ? "No guesses yet this round." : judgements.map(\.displayText).joined(separator: "\n")
+    }
+
+    private func pad(_ text: String, _ width: Int) -> String {
+        text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import GuessnumTerminal
+
+struct DemoOptions: Sendable {
+    var ticks = false
+    var historyPath: String?
+    var prompt = "demo> "
+
+    init<Arguments: Sequence<String>>(_ arguments: Arguments) {
+        var iterator = arguments.makeIterator()
+        while let argument = iterator.next() {
+            switch argument {
+            case "--ticks": ticks = true
+            case "--history": historyPath = iterator.next()
+            case "--prompt": prompt = iterator.next() ?? prompt
+            default:
+                FileHandle.standardError.write(Data("ConsoleDemo: unknown argument \(argument)\n".utf8))
+                exit(2)
+            }
+        }
+    }
+}
+
+enum Demo {
+    static let completions = ["/help", "/players", "/prompt", "/visible", "/quit"]
+
+    static func run(_ options: DemoOptions) async {
+        let console = Consoles.make(
+            prompt: options.prompt,
+            history: options.historyPath.map { HistoryStore(fileURL: URL(fileURLWithPath: $0)) },
+            completions: completions
+        )
+        let kind = console is ReadlineConsole ? "readline" : "plain"
+        console.print("console: \(kind)")
+        if options.ticks { startTicking(console) }
+        var ended = "end of input"
+        for await line in console.lines {
+            if line.trimmingCharacters(in: .whitespaces) == "/quit" {
+                ended = "quit"
+                break
+            }
+            if line.hasPrefix("/prompt ") {
+                console.setPrompt(String(line.dropFirst("/prompt ".count)))
+                continue
+            }
+            console.print("you said: \(TerminalText.sanitized(line))")
+        }
+        console.close()
+        console.close()
+        console.print("bye (\(ended))")
+        exit(0)
+    }
+
+    /// Prints "tick N" from a background thread every 300 ms.
+    private static func startTicking(_ console: any Console) {
+        let thread = Thread {
+            var count = 0
+            while true {
+                Thread.sleep(forTimeInterval: 0.3)
+                count += 1
+                console.print("tick \(count)")
+            }
+        }
+        thread.start()
+    }
+}

@@ -1,0 +1,171 @@
+import Foundation
+import MultipeerTestSupport
+import Testing
+
+/// `ConsoleDemo` on a real terminal (tmux) gets a `ReadlineConsole`.
+@Suite(.serialized, .timeLimit(.minutes(1)))
+struct ReadlineConsoleTests {
+    private static let prompt = "demo>"   // as captured: trailing space trimmed
+
+    /// Starts the demo in tmux and waits for its prompt.
+    private func startDemo(_ arguments: [String] = [], history: URL? = nil) async throws -> TmuxSession {
+        let historyURL = history ?? Self.temporaryHistory()
+        let session = try TmuxSession([try builtExecutable(named: "ConsoleDemo").path, "--history", historyURL.path] + arguments)
+        if history == nil { session.removeOnKill(historyURL.deletingLastPathComponent()) }
+        try await session.waitFor("the readline console and its prompt") {
+            $0.contains("console: readline") && $0.last == Self.prompt
+        }
+        return session
+    }
+
+    private static func temporaryHistory() -> URL {
+        FileManager.default.temporaryDirectory
+            .appendingPathComponent("guessnum-terminal-tests-\(UUID().uuidString)", isDirectory: true)
+            .appendingPathComponent("history")
+    }
+
+    private static func highestTick(_ lines: [String]) -> Int {
+        lines.compactMap { $0.wholeMatch(of: /tick (\d+)/).flatMap { Int($0.1) } }.max() ?? 0
+    }
+
+    @Test func messagesArriveAboveTheLineBeingTyped() async throws {
+        let session = try await startDemo(["--ticks"])
+        defer { session.kill() }
+        try session.type("half-typed text")
+        try await session.waitForLastLine("demo> half-typed text")
+        let ticksSeen = Self.highestTick(try session.screen())
+        try await session.waitFor("two more ticks") { Self.highestTick($0) >= ticksSeen + 2 }
+        try await session.waitForLastLine("demo> half-typed text")
+
+        let screen = try session.screen()
+        for line in screen where line.contains("tick") {
+            #expect(line.wholeMatch(of: /tick \d+/) != nil, "a tick was printed into another line: \(line)")
+        }
+        #expect(!screen.dropLast().contains { $0.hasPrefix("demo>") }, "the prompt was left behind:\n\(screen.joined(separator: "\n"))")
+
+        // The cursor is back at the end of the half-typed line…
+        try await session.waitFor("the cursor after the half-typed text") { lines in
+            guard let cursor = try? session.cursor() else { return false }
+            return lines.last == "demo> half-typed text" && cursor.x == "demo> half-typed text".count && cursor.y == lines.count - 1
+        }
+        // …and editing continues where it was: insert before " text" while ticks go on.
+        try session.press("Left", "Left", "Left", "Left", "Left")
+        try await session.waitFor("one more tick") { Self.highestTick($0) >= ticksSeen + 3 }
+        try session.type("-more")
+        try await session.waitForLastLine("demo> half-typed-more text")
+        try session.press("Enter")
+        try await session.waitFor("the echo of the edited line") { $0.contains("you said: half-typed-more text") }
+        try await session.waitForLastLine("demo>")
+    }
+
+    @Test func aLineWrappedOverTwoRowsSurvivesMessages() async throws {
+        let session = try await startDemo(["--ticks"])
+        defer { session.kill() }
+        let text = (0..<30).map { "w\($0 % 10)rd" }.joined(separator: " ")   // 149 characters
+        try session.type(text)
+        let full = "demo> " + text
+        let rows = [String(full.prefix(120)), String(full.dropFirst(120))]
+        try await session.waitFor("the wrapped line") { Array($0.suffix(2)) == rows }
+        let ticksSeen = Self.highestTick(try session.screen())
+        try await session.waitFor("two more ticks") { Self.highestTick($0) >= ticksSeen + 2 }
+        try await session.waitFor("the wrapped line under the ticks") { Array($0.suffix(2)) == rows }
+        for line in try session.screen() where line.contains("tick") {
+            #expect(line.wholeMatch(of: /tick \d+/) != nil, "a tick was printed into another line: \(line)")
+        }
+        try session.press("Enter")
+        try await session.waitFor("the echo of the long line") { $0.contains { $0.hasPrefix("you said: w0rd w1rd") } }
+    }
+
+    @Test func upArrowRecallsHistoryAcrossRuns() async throws {
+        let history = Self.temporaryHistory()
+        defer { try? FileManager.default.removeItem(at: history.deletingLastPathComponent()) }
+        do {
+            let session = try await startDemo(history: history)
+            defer { session.kill() }
+            try session.type("remember me")
+            try session.press("Enter")
+            try await session.waitFor("the echo") { $0.contains("you said: remember me") }
+            try await session.waitForLastLine("demo>")
+            try session.press("Up")
+            try await session.waitForLastLine("demo> remember me")
+            try session.press("Enter")
+            try await session.waitFor("the second echo") { $0.filter { $0 == "you said: remember me" }.count == 2 }
+            try session.type("/quit")
+            try session.press("Enter")
+            try await session.waitFor("the goodbye") { $0.contains("bye (quit)") }
+            #expect(try await session.waitForExit() == 0)
+        }
+        let saved = try String(contentsOf: history, encoding: .utf8)
+        #expect(saved.split(separator: "\n").contains("remember me"))
+
+        let session = try await startDemo(history: history)
+        defer { session.kill() }
+        try session.press("Up")
+        try await session.waitForLastLine("demo> /quit")
+        try session.press("Up")
+        try await session.waitForLastLine("demo> remember me")
+    }
+
+    @Test func tabCompletesSlashCommandsInTheFirstWordOnly() async throws {
+        let session = try await startDemo()
+        defer { session.kill() }
+        try session.type("/he")
+        try session.press("Tab")
+        try await session.waitForLastLine("demo> /help")
+        try session.press("Enter")
+        try await session.waitFor("the completed command") { $0.contains("you said: /help") }
+
+        try session.type("/pl")
+        try session.press("Tab")
+        try await session.waitForLastLine("demo> /players")
+        try session.press("C-u")
+        try await session.waitForLastLine("demo>")
+
+        // Not the first word: nothing is completed (and no file names either).
+        try session.type("say /he")
+        try session.press("Tab")
+        try session.press("Enter")
+        try await session.waitFor("the uncompleted line") { $0.contains("you said: say /he") }
+        #expect(!(try session.screen()).contains("you said: say /help"))
+    }
+
+    @Test func controlCClearsTheLineAndKeepsRunning() async throws {
+        let session = try await startDemo()
+        defer { session.kill() }
+        try session.type("abandon this")
+        try await session.waitForLastLine("demo> abandon this")
+        try session.press("C-c")
+        try await session.waitFor("a fresh prompt after ^C") { lines in
+            lines.last == "demo>" && lines.contains("demo> abandon this^C")
+        }
+        try session.type("ok")
+        try session.press("Enter")
+        try await session.waitFor("the echo of the next line") { $0.contains("you said: ok") }
+        let screen = try session.screen()
+        #expect(!screen.contains { $0.contains("you said: abandon") })
+        #expect(try session.exitStatus() == nil)
+    }
+
+    @Test func setPromptRedrawsTheLine() async throws {
+        let session = try await startDemo()
+        defer { session.kill() }
+        try session.type("/prompt guess> ")
+        try session.press("Enter")
+        try await session.waitForLastLine("guess>")
+        try session.type("12")
+        try await session.waitForLastLine("guess> 12")
+        #expect(try session.cursor().x == "guess> 12".count)
+    }
+
+    @Test func controlDOnAnEmptyLineEndsInputAndRestoresTheTerminal() async throws {
+        let session = try await startDemo()
+        defer { session.kill() }
+        try session.type("x")
+        try session.press("C-d")       // not empty: deletes forward (nothing), keeps running
+        try session.press("BSpace")
+        try await session.waitForLastLine("demo>")
+        try session.press("C-d")
+        try await session.waitFor("the goodbye") { $0.contains("bye (end of input)") }
+        #expect(try await session.waitForExit() == 0)
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import MultipeerTestSupport
+import Testing
+
+/// The whole program as people use it, on the test LAN: a host and three players on four
+/// machines (network namespaces), players finding the game through Avahi, driven through the
+/// programs' plain-line mode (standard input is not a terminal).
+@Suite("guessnum on the test LAN", .serialized, .enabled(if: lanTestsEnabled), .testLAN(.game))
+struct GameOverLANTests {
+    let lan = TestLAN.game
+
+    func guessnum(on host: Int, _ arguments: [String]) throws -> ChildProcess {
+        try lan.start(on: host, [try guessnumExecutable().path] + arguments, environment: scratchConfigEnvironment())
+    }
+
+    @Test("A host and three players: found through Avahi, guesses answered, chat relayed, a win announced, /players right, /visible off hides the game")
+    func wholeGame() async throws {
+        let host = try guessnum(on: 0, ["host", "--range", "1-100", "--secret", "42", "--name", "alice"])
+        defer { host.signal(SIGKILL) }
+        #expect(await host.line(containing: "Hosting alice's game") != nil, "host: \(host.text)")
+
+        var players: [ChildProcess] = []
+        defer { for player in players { player.signal(SIGKILL) } }
+        for (index, name) in ["bob", "carol", "dave"].enumerated() {
+            let player = try guessnum(on: index + 1, ["join", "--game", "alice", "--name", name])
+            players.append(player)
+            #expect(await player.line(containing: "Welcome, \(name)!") != nil, "\(name): \(player.text)")
+        }
+        let (bob, carol, dave) = (players[0], players[1], players[2])
+        #expect(await host.line(containing: "dave joined") != nil)
+
+        bob.send(line: "50")
+        #expect(await bob.line(containing: "you guessed 50: too high") != nil, "bob: \(bob.text)")
+        #expect(await carol.line(containing: "bob guessed 50: too high") != nil, "carol: \(carol.text)")
+        #expect(await dave.line(containing: "bob guessed 50: too high") != nil)
+        #expect(await host.line(containing: "bob guessed 50: too high") != nil)
+
+        carol.send(line: "anyone below 50?")
+        #expect(await bob.line(containing: "carol: anyone below 50?") != nil)
+        #expect(await host.line(containing: "carol: anyone below 50?") != nil)
+        host.send(line: "good luck")
+        #expect(await dave.line(containing: "alice: good luck") != nil, "dave: \(dave.text)")
+
+        host.send(line: "/players")
+        #expect(await host.line(containing: "guesses this round") != nil, "host: \(host.text)")
+        let rows = { host.text.split(separator: "\n").filter { $0.contains("connected") }.map(String.init) }
+        #expect(await eventually { rows().count >= 3 }, "host: \(host.text)")
+        for name in ["bob", "carol", "dave"] {
+            #expect(rows().contains { $0.hasPrefix(name + " ") }, "no row for \(name): \(rows())")
+        }
+        #expect(rows().first { $0.hasPrefix("bob ") }?.hasSuffix(" 1") == true, "bob guessed once this round: \(rows())")
+
+        host.send(line: "/visible off")
+        #expect(await host.line(containing: "hidden from `guessnum join`") != nil)
+        try await Task.sleep(for: .seconds(2))  // the goodbye takes about a second to land
+        let latecomer = try guessnum(on: 1, ["join", "--game", "alice", "--name", "erin", "--timeout", "4"])
+        #expect(await latecomer.exitStatus(within: .seconds(15)) == 3)
+        #expect(latecomer.text.contains("No game called “alice” was found within 4 s."), "erin: \(latecomer.text)")
+
+        dave.send(line: "42")
+        #expect(await dave.line(containing: "you guessed 42: correct! You win round 1.") != nil, "dave: \(dave.text)")
+        #expect(await bob.line(containing: "dave won round 1") != nil, "bob: \(bob.text)")
+        #expect(await carol.line(containing: "Round 1 was fair") != nil, "carol: \(carol.text)")
+        #expect(await host.line(containing: "dave won round 1") != nil)
+        #expect(await bob.line(containing: "Round 2 starts") != nil)
+
+        bob.closeInput()
+        #expect(await bob.exitStatus() == 0)
+        #expect(await host.line(containing: "bob left") != nil)
+    }
+}

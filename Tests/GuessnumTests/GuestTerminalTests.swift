@@ -1,0 +1,45 @@
+import Foundation
+import MultipeerTestSupport
+import Testing
+
+/// The player's REPL as a person sees it: `guessnum join` in a real terminal (tmux), against a
+/// host process on loopback.
+@Suite("The player's terminal")
+struct GuestTerminalTests {
+    @Test("A half-typed line survives incoming messages; history recall works; /help lists the commands")
+    func typingWhileMessagesArrive() async throws {
+        var environment = scratchConfigEnvironment()
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/guessnum-test-bus"
+        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "99"], environment: environment)
+        defer { host.signal(SIGKILL) }
+        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
+        let port = try #require(banner.split(separator: ":").last.map(String.init))
+
+        let settings = environment.map { "\($0.key)=\($0.value)" } + ["HOME=\(environment["XDG_CONFIG_HOME"]!)"]
+        let terminal = try TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
+        defer { terminal.kill() }
+        #expect(try await terminal.waitFor("the welcome") { $0.contains { $0.contains("Welcome, bob!") } })
+        #expect(try await terminal.waitForLastLine("guess>"))
+
+        try terminal.type("hello wor")
+        #expect(try await terminal.waitForLastLine("guess> hello wor"))
+        host.send(line: "ping from alice")
+        host.send(line: "second ping")
+        #expect(try await terminal.waitFor("the host's chat") { $0.contains { $0.contains("alice: second ping") } })
+        #expect(try await terminal.waitForLastLine("guess> hello wor", within: .seconds(2)), "the half-typed line is restored")
+        try terminal.type("ld")
+        try terminal.press("Enter")
+        #expect(await host.line(containing: "bob: hello world") != nil, "host: \(host.text)")
+
+        try terminal.press("Up")
+        #expect(try await terminal.waitForLastLine("guess> hello world"), "history recalls the last line")
+        try terminal.press("C-u")
+        try terminal.type("/help")
+        try terminal.press("Enter")
+        #expect(try await terminal.waitFor("the help") { $0.contains { $0.contains("/leave") } && $0.contains { $0.contains("/players") } })
+
+        try terminal.type("/quit")
+        try terminal.press("Enter")
+        #expect(await host.line(containing: "bob left") != nil, "the player leaves with a goodbye")
+    }
+}

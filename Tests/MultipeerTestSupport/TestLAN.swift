@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// The test LAN of `scripts/test-lan`, driven from the tests: hosts in network namespaces, each
+/// with its own avahi-daemon. Processes started on a host talk to that host's daemon.
+///
+/// Each suite that needs a LAN has its own (suites run in parallel, and one of them stops
+/// daemons); it holds it through the ``TestLANScope`` trait, which brings it up before the
+/// suite's first test and tears it down after its last, even when tests fail.
+public actor TestLAN {
+    /// The discovery suite's LAN: three hosts, for publishers and browsers.
+    public static let discovery = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "d", hosts: 3)
+    /// The game suite's LAN: four hosts, a game host and three players.
+    public static let game = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "g", hosts: 4)
+
+    public nonisolated let name: String
+    public nonisolated let hosts: Int
+    private var holders = 0
+    private var starting: Task<Void, any Error>?
+
+    public init(name: String, hosts: Int) {
+        self.name = name
+        self.hosts = hosts
+    }
+
+    /// Brings the LAN up unless a suite holds it already.
+    public func acquire() async throws {
+        if holders == 0 {
+            if starting == nil { starting = Task { try await self.script(["up", name, String(hosts)]) } }
+            do { try await starting?.value } catch {
+                starting = nil
+                throw error
+            }
+        }
+        holders += 1
+    }
+
+    /// Tears the LAN down when the last suite lets go.
+    public func release() async {
+        holders -= 1
+        guard holders == 0 else { return }
+        starting = nil
+        await down()
+    }
+
+    public static var script: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scripts/test-lan")
+    }
+
+    /// Runs the script with `arguments` and waits; throws with its output when it fails.
+    @discardableResult
+    public nonisolated func script(_ arguments: [String], within timeout: Duration = .seconds(60)) async throws -> String {
+        let process = try ChildProcess(Self.script, arguments)
+        process.closeInput()
+        let status = await process.exitStatus(within: timeout)
+        guard status == 0 else {
+            throw TestLANFailure("scripts/test-lan \(arguments.joined(separator: " ")) failed (\(status.map(String.init) ?? "timed out")): \(process.text)")
+        }
+        return process.text
+    }
+
+    nonisolated func down() async { _ = try? await script(["down", name]) }
+    public nonisolated func stopAvahi(on host: Int) async throws { try await script(["avahi-stop", name, String(host)]) }
+    public nonisolated func startAvahi(on host: Int) async throws { try await script(["avahi-start", name, String(host)]) }
+
+    /// Host `host`'s IPv4 address.
+    public nonisolated func address(of host: Int) async throws -> String {
+        let info = try await script(["info", name, String(host)])
+        guard let field = info.split(separator: " ").first(where: { $0.hasPrefix("address=") }) else {
+            throw TestLANFailure("no address in: \(info)")
+        }
+        return String(field.dropFirst("address=".count)).trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// Starts `arguments` (an executable and its arguments) on host `host`.
+    public nonisolated func start(on host: Int, _ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
+        try ChildProcess(Self.script, ["exec", name, String(host)] + arguments, environment: environment)
+    }
+}
+
+public struct TestLANFailure: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// Holds the shared test LAN around a suite, releasing it afterwards even when tests fail.
+public struct TestLANScope: SuiteTrait, TestScoping {
+    let lan: TestLAN
+
+    public func provideScope(for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void) async throws {
+        try Self.checkPrerequisites()
+        try await lan.acquire()
+        do {
+            try await function()
+        } catch {
+            await lan.release()
+            throw error
+        }
+        await lan.release()
+    }
+
+    /// The LAN needs root and the Debian packages `.ci/run` installs; say so plainly if not.
+    public static func checkPrerequisites() throws {
+        if getuid() != 0 {
+            throw TestLANFailure("The discovery tests build a LAN of network namespaces and need root; run them as root (CI does), or set GUESSNUM_SKIP_LAN_TESTS=1 to skip them.")
+        }
+        for tool in ["/usr/sbin/avahi-daemon", "/usr/bin/avahi-browse", "/usr/bin/dbus-daemon"] where !FileManager.default.isExecutableFile(atPath: tool) {
+            throw TestLANFailure("\(tool) is missing; install the Debian packages avahi-daemon avahi-utils dbus (scripts/test does).")
+        }
+    }
+}
+
+extension Trait where Self == TestLANScope {
+    /// Runs the suite inside `lan`.
+    public static func testLAN(_ lan: TestLAN) -> Self { Self(lan: lan) }
+}
+
+/// Whether the LAN suites were switched off on purpose (`GUESSNUM_SKIP_LAN_TESTS=1`).
+public let lanTestsEnabled = ProcessInfo.processInfo.environment["GUESSNUM_SKIP_LAN_TESTS"] != "1"
