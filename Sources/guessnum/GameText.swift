@@ -6,6 +6,8 @@ import Multipeer
 /// How game events read on the terminal: one sentence each, written for people.
 struct GameText: Sendable {
     let style: TextStyle
+    /// `--json`: each event is one JSON object (see ``JSONLines``) instead of a sentence.
+    var json = false
     /// This side's identity (its peer identity, which the game uses for its player), so its own
     /// lines read "you guessed …" from the first one on, even before the welcome arrives.
     let me: UUID
@@ -17,6 +19,7 @@ struct GameText: Sendable {
     }
 
     func verdict(_ line: GuessLine) -> String {
+        if json { return JSONLines.line("verdict", line) }
         let who = name(line.player)
         switch line.verdict {
         case .correct:
@@ -29,27 +32,33 @@ struct GameText: Sendable {
     }
 
     func chat(_ line: ChatLine) -> String {
-        "\(name(line.from)): \(TerminalText.sanitized(line.text))"
+        if json { return JSONLines.line("chat", line) }
+        return "\(name(line.from)): \(TerminalText.sanitized(line.text))"
     }
 
     func joined(_ event: PlayerJoined) -> String {
-        style.dim("\(event.player.displayText) joined (\(event.playerCount) playing).")
+        if json { return JSONLines.line("joined", event) }
+        return style.dim("\(event.player.displayText) joined (\(event.playerCount) playing).")
     }
 
     func left(_ event: PlayerLeft) -> String {
-        style.dim("\(event.player.displayText) left (\(event.playerCount) playing).")
+        if json { return JSONLines.line("left", event) }
+        return style.dim("\(event.player.displayText) left (\(event.playerCount) playing).")
     }
 
     func renamed(_ event: PlayerRenamed) -> String {
-        style.dim("\(TerminalText.sanitized(event.previousName)) is now \(event.player.displayText).")
+        if json { return JSONLines.line("renamed", event) }
+        return style.dim("\(TerminalText.sanitized(event.previousName)) is now \(event.player.displayText).")
     }
 
     func roundStarted(_ event: RoundStarted) -> String {
-        style.cyan("Round \(event.round) starts: guess a number from \(event.range.lowerBound) to \(event.range.upperBound).")
+        if json { return JSONLines.line("roundStarted", event) }
+        return style.cyan("Round \(event.round) starts: guess a number from \(event.range.lowerBound) to \(event.range.upperBound).")
             + style.dim(" (commitment \(event.commitment.hex.prefix(16))…)")
     }
 
     func roundWon(_ event: RoundWon) -> String {
+        if json { return JSONLines.line("roundWon", event) }
         let secret = "The secret was \(event.secret)"
         guard let winner = event.winner else {
             return style.cyan("Round \(event.round) ended without a winner. \(secret).")
@@ -59,12 +68,16 @@ struct GameText: Sendable {
     }
 
     func fairness(_ check: FairnessCheck) -> String {
-        check.isHonest
+        if json { return JSONLines.line("fairness", FairnessLine(round: check.round, honest: check.isHonest, problems: check.problems)) }
+        return check.isHonest
             ? style.dim("Round \(check.round) was fair: the reveal matches the commitment and every verdict.")
             : style.red("Round \(check.round) was NOT fair: \(check.problems.joined(separator: "; ")).")
     }
 
     func players(_ rows: [PlayerRow]) -> String {
+        if json {
+            return JSONLines.line("players", rows.map { PlayerLine(name: $0.name, state: $0.presence.rawValue, wins: $0.wins, guessesThisRound: $0.guessesThisRound) })
+        }
         guard !rows.isEmpty else { return "No players yet." }
         let width = rows.map { $0.name.count }.max() ?? 4
         var lines = ["\(pad("name", width))  state       wins  guesses this round"]
@@ -75,6 +88,7 @@ struct GameText: Sendable {
     }
 
     func scoreboard(_ entries: [Scoreboard.Entry]) -> String {
+        if json { return JSONLines.line("scoreboard", entries) }
         guard !entries.isEmpty else { return "No scores yet." }
         return entries.enumerated().map { index, entry in
             "\(index + 1). \(entry.player.displayText): \(entry.wins) win\(entry.wins == 1 ? "" : "s"), \(entry.guesses) guesses"
@@ -83,10 +97,24 @@ struct GameText: Sendable {
     }
 
     func history(_ judgements: [Judgement]) -> String {
-        judgements.isEmpty ? "No guesses yet this round." : judgements.map(\.displayText).joined(separator: "\n")
+        if json { return JSONLines.line("history", judgements) }
+        return judgements.isEmpty ? "No guesses yet this round." : judgements.map(\.displayText).joined(separator: "\n")
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }
+}
+
+private struct FairnessLine: Encodable {
+    let round: Int
+    let honest: Bool
+    let problems: [String]
+}
+
+private struct PlayerLine: Encodable {
+    let name: String
+    let state: String
+    let wins: Int
+    let guessesThisRound: Int
 }

@@ -11,12 +11,14 @@ final class GuestREPL: Sendable {
     let console: any Console
     let style: TextStyle
     let timeout: Duration
+    let json: Bool
     private let games: GameList
 
-    init(session: Session, console: any Console, style: TextStyle, timeout: Duration) {
+    init(session: Session, console: any Console, style: TextStyle, json: Bool, timeout: Duration) {
         self.session = session
         self.console = console
         self.style = style
+        self.json = json
         self.timeout = timeout
         games = GameList(style: style)
     }
@@ -30,21 +32,21 @@ final class GuestREPL: Sendable {
         var items = inbox.items.makeAsyncIterator()
         if let endpoint {
             console.print("Connecting to \(endpoint)…")
-            let guest = GuestGame(session: session)
+            let game = follow(inbox: inbox)
             do {
                 switch try await session.invite(endpoint, timeout: timeout) {
                 case .connected(let host):
-                    _ = await play(guest, host: host, inbox: inbox, items: &items)
+                    _ = await play(game, host: host, inbox: inbox, items: &items)
                     return nil
                 case .declined(let reason):
-                    guest.stop()
+                    unfollow(game)
                     return CLIError("The host turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").", exitCode: 3)
                 case .timedOut:
-                    guest.stop()
+                    unfollow(game)
                     return CLIError("The host did not answer within \(MultipeerError.secondsText(timeout)).", exitCode: 3)
                 }
             } catch {
-                guest.stop()
+                unfollow(game)
                 return CLIError(error.message, exitCode: 1)
             }
         }
@@ -142,11 +144,11 @@ final class GuestREPL: Sendable {
     private func join(_ game: DiscoveredPeer, inbox: GuestInbox, items: inout AsyncStream<GuestInbox.Item>.Iterator) async -> Ending? {
         let hostName = TerminalText.sanitized(game.peer.displayName)
         console.print("Joining \(hostName)…")
-        let guest = GuestGame(session: session)
+        let followed = follow(inbox: inbox)
         do {
             switch try await session.invite(game, timeout: timeout) {
             case .connected(let host):
-                return await play(guest, host: host, inbox: inbox, items: &items)
+                return await play(followed, host: host, inbox: inbox, items: &items)
             case .declined(let reason):
                 console.print("\(hostName) turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
             case .timedOut:
@@ -155,24 +157,46 @@ final class GuestREPL: Sendable {
         } catch {
             console.print(error.message)
         }
-        guest.stop()
+        unfollow(followed)
         return nil
+    }
+
+    /// A game being followed: the guest side, what the player sees, and the player list.
+    private struct Followed {
+        let guest: GuestGame
+        let observations: [EventObservation]
+        let players: PlayerListViewModel
+    }
+
+    /// Ready before the invitation goes out, so that nothing the host sends right after
+    /// letting the player in is missed.
+    private func follow(inbox: GuestInbox) -> Followed {
+        let guest = GuestGame(session: session)
+        return Followed(guest: guest, observations: observe(guest, inbox: inbox),
+                        players: PlayerListViewModel(sessionEvents: session.events, gameEvents: guest.events))
+    }
+
+    private func unfollow(_ game: Followed) {
+        for observation in game.observations { observation.cancel() }
+        game.players.stop()
+        game.guest.stop()
     }
 
     // MARK: Playing
 
-    private func play(_ guest: GuestGame, host: PeerID, inbox: GuestInbox, items: inout AsyncStream<GuestInbox.Item>.Iterator) async -> Ending {
-        let players = PlayerListViewModel(sessionEvents: session.events, gameEvents: guest.events)
-        let observations = observe(guest, inbox: inbox)
-        defer {
-            for observation in observations { observation.cancel() }
-            players.stop()
-            guest.stop()
-        }
+    private func play(
+        _ game: Followed, host: PeerID, inbox: GuestInbox, items: inout AsyncStream<GuestInbox.Item>.Iterator
+    ) async -> Ending {
+        let guest = game.guest
+        let players = game.players
+        defer { unfollow(game) }
         games.isShowing = false
         defer { games.isShowing = true }
         console.setPrompt("guess> ")
         console.print("Joined \(TerminalText.sanitized(host.displayName))'s game. Type a number to guess, anything else to chat; /help for more.")
+        // Lines typed before the welcome wait for it (briefly), so the player reads the round
+        // first and its own first guess is shown in full.
+        _ = await waitUntil(within: .seconds(3)) { guest.view.isWelcomed }
         while true {
             switch await items.next() {
             case .line(let line):
@@ -208,8 +232,17 @@ final class GuestREPL: Sendable {
         }
     }
 
+    private func waitUntil(within limit: Duration, _ condition: () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + limit
+        while !condition() {
+            if ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
     private func text(for guest: GuestGame) -> GameText {
-        GameText(style: style, me: session.localPeer.identity)
+        GameText(style: style, json: json, me: session.localPeer.identity)
     }
 
     private func observe(_ guest: GuestGame, inbox: GuestInbox) -> [EventObservation] {

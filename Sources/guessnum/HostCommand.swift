@@ -34,6 +34,9 @@ struct HostCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Print without colour.")
     var noColor = false
 
+    @Flag(help: "Print every event as one JSON object a line (implies plain lines, no colour).")
+    var json = false
+
     func validate() throws {
         guard maxPlayers >= 1 else { throw ValidationError("--max-players must be at least 1.") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
@@ -47,11 +50,13 @@ struct HostCommand: AsyncParsableCommand {
             configuration.maximumPlayers = maxPlayers
             let session = Session(localPeer: try PeerIdentity.local(name: name, role: .host), transport: TCPTransport())
             let master = try GameMaster(session: session, configuration: configuration)
-            let console = Consoles.make(
-                prompt: "> ", history: HistoryStore.standard(application: "guessnum"),
-                completions: SlashCommand.names(for: .host))
+            let console: any Console = json
+                ? JSONConsole(wrapping: PlainConsole())
+                : Consoles.make(
+                    prompt: "> ", history: HistoryStore.standard(application: "guessnum"),
+                    completions: SlashCommand.names(for: .host))
             let host = HostREPL(
-                session: session, master: master, console: console, style: TextStyle.detect(noColorFlag: noColor),
+                session: session, master: master, console: console, style: json ? TextStyle.plain : TextStyle.detect(noColorFlag: noColor), json: json,
                 maxPlayers: maxPlayers, asks: ask)
             defer { console.close() }
             try await host.run(port: port)

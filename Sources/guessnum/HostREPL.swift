@@ -18,13 +18,13 @@ final class HostREPL: Sendable {
     private let players: PlayerListViewModel
     private let questions = JoinQuestions()
 
-    init(session: Session, master: GameMaster, console: any Console, style: TextStyle, maxPlayers: Int, asks: Bool) {
+    init(session: Session, master: GameMaster, console: any Console, style: TextStyle, json: Bool, maxPlayers: Int, asks: Bool) {
         self.session = session
         self.master = master
         self.console = console
         self.maxPlayers = maxPlayers
         self.asks = asks
-        text = GameText(style: style, me: master.host.id)
+        text = GameText(style: style, json: json, me: master.host.id)
         advertiser = Advertiser(session: session, serviceType: try! ServiceType("guessnum"), discovery: AvahiDiscovery())
         players = PlayerListViewModel(sessionEvents: session.events, gameEvents: master.events)
     }
@@ -123,7 +123,7 @@ final class HostREPL: Sendable {
         }
         // Input ended. At a terminal (Ctrl-D) that means quit; when scripted, keep serving
         // until a signal (which the caller also waits for).
-        if !(console is PlainConsole) { return }
+        if console is ReadlineConsole { return }
         await Signals.wait()
     }
 

@@ -26,6 +26,9 @@ struct JoinCommand: AsyncParsableCommand {
     @Flag(name: .customLong("no-color"), help: "Print without colour.")
     var noColor = false
 
+    @Flag(help: "Print every event as one JSON object a line (implies plain lines, no colour).")
+    var json = false
+
     func validate() throws {
         guard timeout >= 1 else { throw ValidationError("--timeout must be at least 1 second.") }
     }
@@ -35,11 +38,13 @@ struct JoinCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let endpoint = try address.map { text throws(MultipeerError) in try Endpoint(parsing: text) }
             let session = Session(localPeer: try PeerIdentity.local(name: name, role: .guest), transport: TCPTransport())
-            let console = Consoles.make(
-                prompt: endpoint == nil ? "join> " : "guess> ", history: HistoryStore.standard(application: "guessnum"),
-                completions: SlashCommand.names(for: .guest))
+            let console: any Console = json
+                ? JSONConsole(wrapping: PlainConsole())
+                : Consoles.make(
+                    prompt: endpoint == nil ? "join> " : "guess> ", history: HistoryStore.standard(application: "guessnum"),
+                    completions: SlashCommand.names(for: .guest))
             defer { console.close() }
-            let guest = GuestREPL(session: session, console: console, style: TextStyle.detect(noColorFlag: noColor), timeout: .seconds(timeout))
+            let guest = GuestREPL(session: session, console: console, style: json ? TextStyle.plain : TextStyle.detect(noColorFlag: noColor), json: json, timeout: .seconds(timeout))
             let status = await guest.run(direct: endpoint, gameName: game)
             await session.disconnect()
             if let failure = status { throw failure }

@@ -60,12 +60,59 @@ struct CommandLineTests {
         let player = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "127.0.0.1:\(port)"],
                                       environment: scratchConfigEnvironment().merging(Self.noBus) { $1 })
         defer { player.signal(SIGKILL) }
+        player.send(line: String(repeating: "x", count: 100_000))
+        #expect(await player.line(containing: "characters long, above the limit of") != nil, "a huge line gets a sentence: \(player.text)")
+        player.send(line: "\u{1B}[31mred\u{07} text")
+        #expect(await host.line(containing: "bob: \u{FFFD}[31mred\u{FFFD} text") != nil, "control characters are shown, not obeyed: \(host.text)")
         player.send(line: "7")
         #expect(await player.line(containing: "you guessed 7: correct! You win round 1.") != nil, "player: \(player.text)")
         player.closeInput()
         #expect(await player.exitStatus() == 0)
         host.signal(SIGTERM)
         #expect(await host.exitStatus() == 0, "a signal ends the host cleanly: \(host.text)")
+    }
+
+    @Test("--ask asks the host about each player; a no is explained to the player, a yes lets them in")
+    func askingHost() async throws {
+        let environment = scratchConfigEnvironment().merging(Self.noBus) { $1 }
+        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--ask"], environment: environment)
+        defer { host.signal(SIGKILL) }
+        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
+        let port = try #require(banner.split(separator: ":").last.map(String.init))
+        let turnedAway = try ChildProcess(try guessnumExecutable(), ["join", "--name", "mallory", "127.0.0.1:\(port)"], environment: environment)
+        defer { turnedAway.signal(SIGKILL) }
+        #expect(await host.line(containing: "mallory wants to join") != nil, "host: \(host.text)")
+        host.send(line: "maybe")
+        #expect(await host.line(containing: "Please answer y or n.") != nil)
+        host.send(line: "n")
+        #expect(await turnedAway.exitStatus() == 3)
+        #expect(turnedAway.text.contains("The host turned you away: the host said no."), "mallory: \(turnedAway.text)")
+
+        let welcome = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "127.0.0.1:\(port)"], environment: environment)
+        defer { welcome.signal(SIGKILL) }
+        #expect(await host.line(containing: "bob wants to join") != nil)
+        host.send(line: "y")
+        #expect(await welcome.line(containing: "Welcome, bob!") != nil, "bob: \(welcome.text)")
+    }
+
+    @Test("--json prints every event as one JSON object a line")
+    func jsonLines() async throws {
+        let environment = scratchConfigEnvironment().merging(Self.noBus) { $1 }
+        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "3", "--json"], environment: environment)
+        defer { host.signal(SIGKILL) }
+        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
+        let port = try #require(banner.split(separator: ":").last.map { String($0.prefix { $0.isNumber }) })
+        let player = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "--json", "127.0.0.1:\(port)"], environment: environment)
+        defer { player.signal(SIGKILL) }
+        player.send(line: "3")
+        #expect(await player.line(containing: "\"event\":\"roundWon\"") != nil, "player: \(player.text)")
+        player.closeInput()
+        #expect(await player.exitStatus() == 0)
+        let objects = player.text.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+        #expect(!objects.isEmpty && objects.allSatisfy { $0?["event"] is String }, "every line is a JSON event: \(player.text)")
+        let verdict = objects.compactMap { $0 }.first { $0["event"] as? String == "verdict" }
+        #expect(((verdict?["data"] as? [String: Any])?["guess"] as? Int) == 3)
+        #expect(host.text.split(separator: "\n").allSatisfy { $0.hasPrefix("{\"event\":") }, "host: \(host.text)")
     }
 
     @Test("--version and --help answer and exit 0")

@@ -18,23 +18,29 @@ public final class ChildProcess: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         process.standardError = output
+        // A plain thread reads the output until end of file and owns the handle until then: a
+        // dispatch-source reader (readabilityHandler) can crash libdispatch when the pipe closes
+        // while the source still watches it.
         let collected = self.collected
         let outputEnded = self.outputEnded
-        output.fileHandleForReading.readabilityHandler = { handle in
-            let data = handle.availableData
-            if data.isEmpty {
-                outputEnded.withLock { $0 = true }
-                handle.readabilityHandler = nil
-            } else {
+        let reader = output.fileHandleForReading
+        let thread = Thread {
+            while true {
+                let data = reader.availableData
+                if data.isEmpty { break }
                 collected.withLock { $0 += String(decoding: data, as: UTF8.self) }
             }
+            outputEnded.withLock { $0 = true }
         }
+        thread.name = "ChildProcess output"
         try process.run()
+        thread.start()
+        // This side's copy of the write end must close, or the reader never sees end of file.
+        try? output.fileHandleForWriting.close()
     }
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        output.fileHandleForReading.readabilityHandler = nil
     }
 
     /// The process ID.

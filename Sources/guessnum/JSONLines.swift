@@ -1,0 +1,47 @@
+import Foundation
+import GuessnumTerminal
+
+/// `--json`: every event one JSON object a line, `{"event": NAME, …}`, for scripts.
+enum JSONLines {
+
+    /// `{"event": name, "data": payload}` on one line, `event` first.
+    static func line<Payload: Encodable>(_ name: String, _ payload: Payload) -> String {
+        "{\"event\":\(encode(name)),\"data\":\(encode(payload))}"
+    }
+
+    /// A sentence for people, as `{"event": "message", "text": …}`.
+    static func message(_ text: String) -> String {
+        "{\"event\":\"message\",\"text\":\(encode(text))}"
+    }
+
+    static func isEvent(_ text: String) -> Bool {
+        text.hasPrefix("{\"event\":")
+    }
+
+    private static func encode(_ value: some Encodable) -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        guard let data = try? encoder.encode(value) else { return "null" }
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A console for `--json`: event lines pass through; every other message becomes a
+/// `message` event, so each output line is one JSON object.
+final class JSONConsole: Console {
+    private let inner: any Console
+
+    init(wrapping inner: any Console) {
+        self.inner = inner
+    }
+
+    var lines: AsyncStream<String> { inner.lines }
+
+    func print(_ text: String) {
+        inner.print(JSONLines.isEvent(text) ? text : JSONLines.message(text))
+    }
+
+    func setPrompt(_ prompt: String) {}
+
+    func close() { inner.close() }
+}
