@@ -43,7 +43,6 @@ struct HostCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        Signals.install()
         try await CommandRunner.run {
             let guessRange = try GuessRange(parsing: range)
             var configuration = GameConfiguration(range: guessRange, secretSource: secret.map { .fixed($0) } ?? .secureRandom)
@@ -55,6 +54,7 @@ struct HostCommand: AsyncParsableCommand {
                 : Consoles.make(
                     prompt: "> ", history: HistoryStore.standard(application: "guessnum"),
                     completions: SlashCommand.names(for: .host))
+            Signals.install(for: console)
             let host = HostREPL(
                 session: session, master: master, console: console, style: json ? TextStyle.plain : TextStyle.detect(noColorFlag: noColor), json: json,
                 maxPlayers: maxPlayers, asks: ask)

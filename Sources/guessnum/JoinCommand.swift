@@ -34,7 +34,6 @@ struct JoinCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        Signals.install()
         try await CommandRunner.run {
             let endpoint = try address.map { text throws(MultipeerError) in try Endpoint(parsing: text) }
             let session = Session(localPeer: try PeerIdentity.local(name: name, role: .guest), transport: TCPTransport())
@@ -43,6 +42,7 @@ struct JoinCommand: AsyncParsableCommand {
                 : Consoles.make(
                     prompt: endpoint == nil ? "join> " : "guess> ", history: HistoryStore.standard(application: "guessnum"),
                     completions: SlashCommand.names(for: .guest))
+            Signals.install(for: console)
             defer { console.close() }
             let guest = GuestREPL(session: session, console: console, style: json ? TextStyle.plain : TextStyle.detect(noColorFlag: noColor), json: json, timeout: .seconds(timeout))
             let status = await guest.run(direct: endpoint, gameName: game)

@@ -1,9 +1,11 @@
 import Dispatch
 import Foundation
+import GuessnumTerminal
 import Synchronization
 
-/// SIGINT and SIGTERM end the program gracefully: they wake ``wait()`` instead of killing
-/// the process, so goodbyes are sent.
+/// SIGTERM (and SIGINT when not at a terminal) end the program gracefully: they wake
+/// ``wait()`` instead of killing the process, so goodbyes are sent. At a terminal SIGINT
+/// belongs to the console, where Ctrl-C clears the line being typed.
 enum Signals {
     private struct State {
         var received = false
@@ -17,11 +19,13 @@ enum Signals {
     /// Whether a signal has arrived.
     static var received: Bool { state.withLock { $0.received } }
 
-    /// Starts catching SIGINT and SIGTERM. Call once, early.
-    static func install() {
+    /// Starts catching SIGTERM, and SIGINT too unless `console` is a terminal's. Call once,
+    /// after the console is made.
+    static func install(for console: any Console) {
+        let numbers = console is ReadlineConsole ? [SIGTERM] : [SIGINT, SIGTERM]
         state.withLock { state in
             guard state.sources.isEmpty else { return }
-            for number in [SIGINT, SIGTERM] {
+            for number in numbers {
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
                 source.setEventHandler { fire() }

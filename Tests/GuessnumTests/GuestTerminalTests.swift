@@ -6,7 +6,7 @@ import Testing
 /// host process on loopback.
 @Suite("The player's terminal")
 struct GuestTerminalTests {
-    @Test("A half-typed line survives incoming messages; history recall works; /help lists the commands")
+    @Test("A half-typed line survives incoming messages; history recall, /help, Ctrl-C and Ctrl-D work")
     func typingWhileMessagesArrive() async throws {
         var environment = scratchConfigEnvironment()
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/guessnum-test-bus"
@@ -38,8 +38,15 @@ struct GuestTerminalTests {
         try terminal.press("Enter")
         #expect(try await terminal.waitFor("the help") { $0.contains { $0.contains("/leave") } && $0.contains { $0.contains("/players") } })
 
-        try terminal.type("/quit")
+        try terminal.type("abandon this")
+        #expect(try await terminal.waitForLastLine("guess> abandon this"))
+        try terminal.press("C-c")
+        #expect(try await terminal.waitForLastLine("guess>"), "Ctrl-C clears the line and the game goes on")
+        try terminal.type("12")
         try terminal.press("Enter")
-        #expect(await host.line(containing: "bob left") != nil, "the player leaves with a goodbye")
+        #expect(try await terminal.waitFor("the verdict after Ctrl-C") { $0.contains { $0.contains("you guessed 12: too low") } })
+
+        try terminal.press("C-d")
+        #expect(await host.line(containing: "bob left") != nil, "Ctrl-D leaves with a goodbye")
     }
 }
