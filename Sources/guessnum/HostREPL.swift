@@ -4,6 +4,7 @@ import GuessnumGame
 import GuessnumTerminal
 import Multipeer
 import MultipeerAvahi
+import Synchronization
 
 /// The host's side of a game at the terminal: it listens, advertises, shows what happens and
 /// takes the host's commands and chat.
@@ -17,6 +18,7 @@ final class HostREPL: Sendable {
     private let advertiser: Advertiser
     private let players: PlayerListViewModel
     private let questions = JoinQuestions()
+    private let advertising = Mutex<(pending: Bool, running: Bool)>((false, false))
 
     init(session: Session, master: GameMaster, console: any Console, style: TextStyle, json: Bool, maxPlayers: Int, asks: Bool) {
         self.session = session
@@ -93,10 +95,28 @@ final class HostREPL: Sendable {
         return (try? DiscoveryInfo(entries)) ?? DiscoveryInfo()
     }
 
+    /// Brings the advertised facts up to date: one update task at a time, each publishing the
+    /// facts as they are when it runs, at most once a second (so a burst of joins costs one
+    /// mDNS announcement, and a stale count can never land last).
     private func refreshAdvertisement() {
-        let info = facts()
-        let advertiser = advertiser
-        Task { try? await advertiser.update(info) }
+        let start = advertising.withLock { state in
+            state.pending = true
+            defer { state.running = true }
+            return !state.running
+        }
+        guard start else { return }
+        Task { [self] in
+            while true {
+                advertising.withLock { $0.pending = false }
+                try? await advertiser.update(facts())
+                try? await Task.sleep(for: .seconds(1))
+                let again = advertising.withLock { state in
+                    if !state.pending { state.running = false }
+                    return state.pending
+                }
+                if !again { return }
+            }
+        }
     }
 
     // MARK: What the host types

@@ -41,14 +41,20 @@ struct ByteWriter {
     /// One length byte, then up to 255 bytes of UTF-8. Callers validate lengths first; longer
     /// text would be cut after the last whole character that fits.
     mutating func writeShortString(_ text: String) {
-        var utf8: [UInt8] = []
-        for scalar in text.unicodeScalars {
-            let encoded = Array(String(scalar).utf8)
-            if utf8.count + encoded.count > 255 { break }
-            utf8 += encoded
+        let utf8 = text.utf8
+        if utf8.count <= 255 {  // always, for validated names and message types: no copies
+            write(UInt8(utf8.count))
+            bytes.append(contentsOf: utf8)
+            return
         }
-        write(UInt8(utf8.count))
-        write(utf8)
+        var fitting = 0
+        for scalar in text.unicodeScalars {
+            let width = UTF8.width(scalar)
+            if fitting + width > 255 { break }
+            fitting += width
+        }
+        write(UInt8(fitting))
+        bytes.append(contentsOf: utf8.prefix(fitting))
     }
 
     /// Fills in the length prefix reserved at the start and returns the bytes.
