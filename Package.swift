@@ -12,11 +12,13 @@ let package = Package(
         .library(name: "EventBus", targets: ["EventBus"]),
         .library(name: "GuessnumGame", targets: ["GuessnumGame"]),
         .executable(name: "guessnum", targets: ["guessnum"]),
+        .executable(name: "guessnum-bench", targets: ["guessnum-bench"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.2"),
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
     ],
     targets: [
         .target(name: "EventBus"),
@@ -56,6 +58,16 @@ let package = Package(
             dependencies: [
                 "Multipeer", "MultipeerNIO", "MultipeerAvahi", "GuessnumGame", "GuessnumTerminal", "GuessnumResources",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .executableTarget(
+            name: "guessnum-bench",
+            dependencies: [
+                "Multipeer", "MultipeerNIO", "GuessnumGame",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+                .product(name: "NIOCore", package: "swift-nio"),
+                .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
         .target(

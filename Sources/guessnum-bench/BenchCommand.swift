@@ -1,0 +1,46 @@
+import ArgumentParser
+import Foundation
+import GuessnumGame
+import Multipeer
+
+/// `guessnum-bench`: a real host and N simulated guests over real TCP on loopback, measured
+/// side by side with the machine's own limit (raw TCP on the same loopback).
+@main
+struct BenchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "guessnum-bench",
+        abstract: "Measure a guessnum host serving N guests over loopback TCP.",
+        discussion: """
+            Starts a real host (Session, TCP transport, GameMaster) in this process and N simulated \
+            guests in worker processes, runs for --seconds, and reports guess→verdict round trips \
+            (HdrHistogram), verdicts and broadcast lines delivered per second, connect time, host \
+            memory, and a raw TCP baseline measured in the same run. scripts/bench runs the suite.
+            """,
+        subcommands: [GuestWorker.self]
+    )
+
+    @Option(help: "How many guests connect.") var guests = 1
+    @Option(help: "closed: guess again as soon as the verdict arrives; paced: once a second; fanout: broadcast throughput.")
+    var mode: BenchMode = .closed
+    @Option(help: "How long guests guess, in seconds.") var seconds: Double = 5
+    @Option(help: "Worker processes for the guests (default: 1 up to 100 guests, else 2).") var workers: Int?
+    @Flag(help: "Print one JSON object instead of text.") var json = false
+
+    func validate() throws {
+        guard guests >= 1, guests <= 50_000 else { throw ValidationError("--guests must be from 1 to 50000.") }
+        guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be above 0 and at most 600.") }
+        if let workers, !(1...16).contains(workers) { throw ValidationError("--workers must be from 1 to 16.") }
+    }
+
+    func run() async throws {
+        let limit = FileLimit.raise(to: guests * 2 + 1024)
+        guard limit >= guests + 256 else {
+            throw ValidationError("\(guests) guests need about \(guests + 256) file descriptors, and this process may open only \(limit) (ulimit -n).")
+        }
+        let coordinator = Coordinator(guests: guests, mode: mode, seconds: seconds,
+                                      workers: workers ?? (guests <= 100 ? 1 : 2),
+                                      machine: MachineInfo.current(descriptorLimit: limit))
+        let result = try await coordinator.run()
+        print(json ? result.json : result.text)
+    }
+}

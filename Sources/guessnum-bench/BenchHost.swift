@@ -1,0 +1,36 @@
+import Foundation
+import GuessnumGame
+import Multipeer
+import MultipeerNIO
+
+/// The real host under test: a ``Session`` on the TCP transport with a ``GameMaster``, set up
+/// as `guessnum host` sets them up, listening on loopback only.
+struct BenchHost: Sendable {
+    let session: Session
+    let master: GameMaster
+    let port: Int
+
+    /// Starts hosting for up to `maximumPlayers`. Closed-loop runs lift the per-guest guess
+    /// throttle (20 a second by default), which would otherwise answer most of a closed loop's
+    /// guesses with "slow down" instead of a verdict; paced runs keep the product's defaults.
+    static func start(mode: BenchMode, maximumPlayers: Int) async throws -> BenchHost {
+        var configuration = GameConfiguration(range: try BenchGame.range())
+        configuration.maximumPlayers = maximumPlayers
+        if mode == .closed {
+            configuration.guessesPerSecond = 1_000_000
+            configuration.guessBurst = 1_000_000
+        }
+        let session = Session(localPeer: try PeerID(displayName: "bench host"), transport: TCPTransport(bindHost: "127.0.0.1"))
+        let master = try GameMaster(session: session, configuration: configuration)
+        master.start()
+        let port = try await session.startListening(port: 0, policy: .custom { _ in
+            master.playerCount >= maximumPlayers ? .decline(reason: "the game is full") : .accept
+        })
+        return BenchHost(session: session, master: master, port: port)
+    }
+
+    func stop() async {
+        master.stop()
+        await session.disconnect(reason: "the benchmark is over")
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+
+/// One run's results, printed as a table or (with `--json`) as one JSON object whose keys the
+/// results file and BENCHMARKS.md use.
+struct BenchResult: Codable, Sendable {
+    var guests: Int
+    var mode: BenchMode
+    var seconds: Double
+    var workers: Int
+    var roundTrips: UInt64
+    var rttP50Us: Double?
+    var rttP99Us: Double?
+    var rttP999Us: Double?
+    var rttMaxUs: Double?
+    var probeRttP50Us: Double?
+    var probeRttP99Us: Double?
+    var verdictsPerS: Double
+    var fanoutPerS: Double
+    var summarisedPerS: Double
+    var broadcastsPerS: Double
+    var connectP50Us: Double?
+    var connectP99Us: Double?
+    var hostRssIdleKb: Int
+    var hostRssConnectedKb: Int
+    var hostRssKb: Int
+    var rssPerGuestKb: Double
+    var dropped: Int
+    var refused: Int
+    var late: Int
+    var failedGuests: Int
+    var baselineRttP50Us: Double?
+    var baselineRttP99Us: Double?
+    var rttP50Ratio: Double?
+    var rttP99Ratio: Double?
+    var rawFanoutPerS: Double?
+    var fanoutRatio: Double?
+    var machine: MachineInfo
+
+    enum CodingKeys: String, CodingKey {
+        case guests, mode, seconds, workers, machine, dropped, refused, late
+        case roundTrips = "round_trips"
+        case rttP50Us = "rtt_p50_us", rttP99Us = "rtt_p99_us", rttP999Us = "rtt_p999_us", rttMaxUs = "rtt_max_us"
+        case probeRttP50Us = "probe_rtt_p50_us", probeRttP99Us = "probe_rtt_p99_us"
+        case verdictsPerS = "verdicts_per_s", fanoutPerS = "fanout_per_s", summarisedPerS = "summarised_per_s"
+        case broadcastsPerS = "broadcasts_per_s"
+        case connectP50Us = "connect_p50_us", connectP99Us = "connect_p99_us"
+        case hostRssIdleKb = "host_rss_idle_kb", hostRssConnectedKb = "host_rss_connected_kb", hostRssKb = "host_rss_kb"
+        case rssPerGuestKb = "rss_per_guest_kb"
+        case failedGuests = "failed_guests"
+        case baselineRttP50Us = "baseline_rtt_p50_us", baselineRttP99Us = "baseline_rtt_p99_us"
+        case rttP50Ratio = "rtt_p50_ratio", rttP99Ratio = "rtt_p99_ratio"
+        case rawFanoutPerS = "raw_fanout_per_s", fanoutRatio = "fanout_ratio"
+    }
+
+    var json: String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return (try? String(decoding: encoder.encode(self), as: UTF8.self)) ?? "{}"
+    }
+
+    /// A few lines for a person.
+    var text: String {
+        func us(_ value: Double?) -> String { value.map { String(format: "%.1f µs", $0) } ?? "–" }
+        func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "–" }
+        var lines = [
+            "guessnum-bench: \(guests) guests, \(mode.rawValue), \(seconds) s, \(workers) worker process(es)",
+            "machine: \(machine.summary)",
+        ]
+        if mode == .fanout {
+            lines.append(String(format: "fan-out: %.0f frames/s delivered; raw socket writes: %.0f/s; ratio %@",
+                                fanoutPerS, rawFanoutPerS ?? 0, ratio(fanoutRatio)))
+        } else {
+            lines += [
+                "round trip guess→verdict: p50 \(us(rttP50Us)), p99 \(us(rttP99Us)), p99.9 \(us(rttP999Us)), max \(us(rttMaxUs)) (\(roundTrips) round trips)",
+                "raw TCP ping-pong, same sizes: p50 \(us(baselineRttP50Us)), p99 \(us(baselineRttP99Us)); ratio p50 \(ratio(rttP50Ratio)), p99 \(ratio(rttP99Ratio))",
+                String(format: "verdicts: %.0f/s; broadcast verdict lines delivered: %.0f/s; summarised: %.0f/s; broadcasts read: %.0f/s",
+                       verdictsPerS, fanoutPerS, summarisedPerS, broadcastsPerS),
+            ]
+            if probeRttP50Us != nil { lines.append("probe guest (5 guesses/s): p50 \(us(probeRttP50Us)), p99 \(us(probeRttP99Us))") }
+        }
+        lines += [
+            "connect+handshake+welcome: p50 \(us(connectP50Us)), p99 \(us(connectP99Us))",
+            String(format: "host RSS: %d KiB idle, %d KiB with all connected, %d KiB peak; %.1f KiB per guest", hostRssIdleKb, hostRssConnectedKb, hostRssKb, rssPerGuestKb),
+            "dropped \(dropped), refused \(refused), late \(late), failed guests \(failedGuests)",
+        ]
+        return lines.joined(separator: "\n")
+    }
+}

@@ -1,0 +1,168 @@
+import ArgumentParser
+import Foundation
+import Multipeer
+import MultipeerNIO
+import NIOCore
+import NIOPosix
+
+/// `guessnum-bench worker`: a process of simulated guests, driven by the coordinator over
+/// its standard input and output (one JSON object per line).
+///
+/// It connects its guests (a bounded number at a time), reports `ready`, starts guessing on
+/// `go`, reports its ``WorkerStats`` when the run ends, and leaves on `quit` or end of input.
+struct GuestWorker: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "worker",
+        abstract: "Simulated guests for one benchmark run (started by guessnum-bench itself).",
+        shouldDisplay: false
+    )
+
+    @Option(help: "The host's port on 127.0.0.1.") var port: Int
+    @Option(name: .customLong("count"), help: "How many guests this worker runs.") var guests: Int
+    @Option(help: "The first guest's number, for names.") var first = 0
+    @Option(name: .customLong("pacing"), help: "closed, paced or fanout.") var mode: BenchMode
+    @Option(name: .customLong("duration"), help: "Seconds to guess for.") var seconds: Double
+    @Option(help: "Milliseconds between a paced guest's guesses.") var periodMs = 1000
+    @Flag(help: "Make the first guest a probe that guesses every 200 ms.") var probe = false
+    @Option(help: "Fan-out runs: the raw baseline's port.") var rawPort: Int?
+    @Option(help: "Fan-out runs: broadcasts each guest receives.") var rounds = 0
+    @Option(help: "Fan-out runs: the broadcast frame's size in bytes.") var frameBytes = 0
+
+    static let connectsInFlight = 128
+    static let heartbeatQuiet: UInt64 = 1_000_000_000
+
+    func run() async throws {
+        FileLimit.raise(to: guests + 256)
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        let loop = group.next()
+        let transport = TCPTransport(group: group)
+        let recorder = WorkerRecorder()
+        let endpoint = try Endpoint(host: "127.0.0.1", port: port)
+        let pacing: SimulatedGuest.Pacing = mode == .closed ? .closedLoop : .paced
+        let crowd: [SimulatedGuest] = try (0..<guests).map { index in
+            let isProbe = probe && index == 0
+            return SimulatedGuest(
+                peer: try PeerID(displayName: isProbe ? "probe" : "guest \(first + index)"),
+                pacing: isProbe ? .paced : pacing, isProbe: isProbe,
+                seed: UInt64(first + index) &* 0x9E37_79B9 &+ 1, recorder: recorder)
+        }
+        let heartbeats = loop.scheduleRepeatedTask(initialDelay: .milliseconds(250), delay: .milliseconds(250)) { _ in
+            let now = MonotonicClock.nanoseconds()
+            for guest in crowd { guest.heartbeatIfQuiet(now: now, quietNanoseconds: Self.heartbeatQuiet) }
+        }
+        if mode == .fanout, let rawPort {
+            try await readRawFanOut(port: rawPort, group: group)
+        }
+        await connect(crowd, to: endpoint, transport: transport, recorder: recorder)
+        let welcomed = crowd.filter(\.isWelcomed).count
+        LineChannel.emit(#"{"event":"ready","welcomed":\#(welcomed)}"#)
+
+        var commands = LineChannel.lines(from: STDIN_FILENO).makeAsyncIterator()
+        guard await commands.next() == "go" else { return }
+        if mode == .fanout {
+            try await receiveBroadcasts(recorder: recorder)
+        } else {
+            try await measure(crowd, loop: loop, recorder: recorder)
+        }
+        let stats = recorder.stats.withLock { $0 }
+        LineChannel.emit(String(decoding: try JSONEncoder().encode(WorkerReport(stats: stats)), as: UTF8.self))
+
+        _ = await commands.next()  // "quit" or end of input
+        heartbeats.cancel()
+        for guest in crowd { guest.leave() }
+        try? await Task.sleep(for: .milliseconds(200))
+        try? await group.shutdownGracefully()
+    }
+
+    /// Connects every guest, `connectsInFlight` at a time, and waits for their welcomes.
+    private func connect(_ crowd: [SimulatedGuest], to endpoint: Endpoint, transport: TCPTransport, recorder: WorkerRecorder) async {
+        await withTaskGroup(of: Void.self) { group in
+            var next = 0
+            func add() {
+                let guest = crowd[next]
+                next += 1
+                group.addTask {
+                    guest.connecting()
+                    do {
+                        _ = try await transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(30), handler: guest)
+                    } catch {
+                        recorder.update { $0.failedGuests += 1 }
+                        return
+                    }
+                    // Wait for the welcome (bounded), so the number in flight stays bounded too.
+                    let deadline = ContinuousClock.now + .seconds(30)
+                    while !guest.isWelcomed, !guest.isClosed, ContinuousClock.now < deadline {
+                        try? await Task.sleep(for: .milliseconds(5))
+                    }
+                }
+            }
+            while next < min(Self.connectsInFlight, crowd.count) { add() }
+            while await group.next() != nil {
+                if next < crowd.count { add() }
+            }
+        }
+    }
+
+    /// The measured phase: everyone guesses for `seconds`, then answers in flight get two
+    /// seconds to arrive; whatever is still unanswered counts as dropped.
+    private func measure(_ crowd: [SimulatedGuest], loop: any EventLoop, recorder: WorkerRecorder) async throws {
+        recorder.setMeasuring(true)
+        recorder.update { $0.startedAt = MonotonicClock.nanoseconds() }
+        var timers: [RepeatedTask] = []
+        var random = SplitMix64(seed: UInt64(first) + 7)
+        for guest in crowd {
+            if guest.isProbe || guest.pacing == .paced {
+                let period = guest.isProbe ? 200 : periodMs
+                let offset = Int64(random.next() % UInt64(period * 1000))
+                timers.append(loop.scheduleRepeatedTask(initialDelay: .microseconds(offset), delay: .milliseconds(Int64(period))) { _ in
+                    guest.pacedTick()
+                })
+            }
+            guest.startGuessing()
+        }
+        try await Task.sleep(for: .seconds(seconds))
+        for timer in timers { timer.cancel() }
+        for guest in crowd { guest.stopGuessing() }
+        recorder.update { $0.endedAt = MonotonicClock.nanoseconds() }
+        let deadline = ContinuousClock.now + .seconds(2)
+        while crowd.contains(where: \.isWaiting), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        recorder.setMeasuring(false)
+        let dropped = crowd.filter { $0.finish() }.count
+        recorder.update { $0.dropped += dropped }
+    }
+}
+
+extension GuestWorker {
+    /// The raw fan-out baseline's receiving side: sinks that count bytes until every round
+    /// arrived; reports when the last byte did.
+    private func readRawFanOut(port: Int, group: any EventLoopGroup) async throws {
+        let sinks = RawSinks(expectedBytes: guests * rounds * frameBytes)
+        let channels = try await sinks.connect(count: guests, port: port, group: group)
+        let deadline = ContinuousClock.now + .seconds(120)
+        while sinks.completedAt == 0, ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        LineChannel.emit(#"{"event":"raw-done","at":\#(sinks.completedAt)}"#)
+        for channel in channels { try? await channel.close() }
+    }
+
+    /// The session fan-out: counts broadcasts until every guest has all of them (or two
+    /// minutes passed); the last one's arrival ends the run.
+    private func receiveBroadcasts(recorder: WorkerRecorder) async throws {
+        recorder.broadcastTarget.store(guests * rounds, ordering: .relaxed)
+        recorder.setMeasuring(true)
+        let deadline = ContinuousClock.now + .seconds(120)
+        while recorder.stats.withLock({ $0.broadcasts < guests * rounds }), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(1))
+        }
+        recorder.setMeasuring(false)
+    }
+}
+
+/// The worker's last word to the coordinator.
+struct WorkerReport: Codable {
+    var event = "result"
+    var stats: WorkerStats
+}

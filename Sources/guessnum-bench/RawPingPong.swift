@@ -1,0 +1,43 @@
+import Foundation
+
+/// The machine's limit for a round trip: a raw TCP ping-pong on loopback with the same sizes
+/// as a guess and its verdict, between two threads of this process with blocking sockets.
+enum RawPingPong {
+    struct Result: Sendable {
+        var roundTrips: LatencyHistogram
+        var count: Int
+    }
+
+    /// Measures `duration` of back-to-back round trips after a warm-up of 2,000.
+    static func measure(requestBytes: Int, replyBytes: Int, duration: Duration) throws -> Result {
+        let (listener, port) = try RawSocket.listen()
+        let echo = Thread {
+            guard let peer = try? listener.accept() else { return }
+            var request = [UInt8](repeating: 0, count: requestBytes)
+            let reply = [UInt8](repeating: 0x2A, count: replyBytes)
+            while request.withUnsafeMutableBytes({ peer.readExactly($0) }) {
+                guard reply.withUnsafeBytes({ peer.writeAll($0) }) else { break }
+            }
+        }
+        echo.start()
+        let client = try RawSocket.connect(port: port)
+        let request = [UInt8](repeating: 0x17, count: requestBytes)
+        var reply = [UInt8](repeating: 0, count: replyBytes)
+        var histogram = LatencyHistogram.latencies()
+        var count = 0
+        func roundTrip() -> UInt64? {
+            let start = MonotonicClock.nanoseconds()
+            guard request.withUnsafeBytes({ client.writeAll($0) }), reply.withUnsafeMutableBytes({ client.readExactly($0) }) else { return nil }
+            return MonotonicClock.nanoseconds() - start
+        }
+        for _ in 0..<2_000 { _ = roundTrip() }
+        let end = MonotonicClock.nanoseconds() + UInt64(duration.components.seconds) * 1_000_000_000
+            + UInt64(duration.components.attoseconds / 1_000_000_000)
+        while MonotonicClock.nanoseconds() < end, let rtt = roundTrip() {
+            histogram.recordLatency(rtt)
+            count += 1
+        }
+        shutdown(client.descriptor, Int32(SHUT_RDWR))  // ends the echo thread
+        return Result(roundTrips: histogram, count: count)
+    }
+}

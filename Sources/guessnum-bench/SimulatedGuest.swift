@@ -1,0 +1,207 @@
+import Foundation
+import GuessnumGame
+import Multipeer
+import Synchronization
+
+/// One simulated player over a real TCP connection: it invites itself with a hello frame, waits
+/// for the welcome, then guesses, either as soon as each verdict arrives (closed loop) or on its
+/// own clock (paced), and times every guess until its verdict. It speaks the wire protocol
+/// directly instead of running a ``Session``, so thousands fit in one worker process; it
+/// answers the host's heartbeats by sending its own when quiet.
+final class SimulatedGuest: ConnectionHandler, Sendable {
+    enum Pacing: Sendable, Equatable {
+        /// The next guess leaves as soon as the previous one is answered.
+        case closedLoop
+        /// One guess per period, whether or not the last was answered.
+        case paced
+    }
+
+    let peer: PeerID
+    let pacing: Pacing
+    /// A probe's round trips are recorded apart from the crowd's.
+    let isProbe: Bool
+    private let recorder: WorkerRecorder
+    private let state: Mutex<State>
+
+    private struct State {
+        var connection: (any Connection)?
+        var connectStarted: UInt64 = 0
+        var isWelcomed = false
+        var isGuessing = false
+        var isClosed = false
+        var outstandingSince: UInt64?
+        var lastSent: UInt64 = 0
+        var random: SplitMix64
+    }
+
+    init(peer: PeerID, pacing: Pacing, isProbe: Bool, seed: UInt64, recorder: WorkerRecorder) {
+        self.peer = peer
+        self.pacing = pacing
+        self.isProbe = isProbe
+        self.recorder = recorder
+        state = Mutex(State(random: SplitMix64(seed: seed)))
+    }
+
+    var isWelcomed: Bool { state.withLock(\.isWelcomed) }
+    var isClosed: Bool { state.withLock(\.isClosed) }
+
+    /// Stamps the start of the connect, for the connect+handshake+welcome time.
+    func connecting() {
+        state.withLock { $0.connectStarted = MonotonicClock.nanoseconds() }
+    }
+
+    // MARK: Guessing
+
+    /// Starts guessing; in a closed loop the first guess leaves now.
+    func startGuessing() {
+        let go = state.withLock { state -> Bool in
+            state.isGuessing = true
+            return pacing == .closedLoop
+        }
+        if go { guessNow() }
+    }
+
+    /// Stops guessing; answers still in flight are awaited by ``finish()``.
+    func stopGuessing() {
+        state.withLock { $0.isGuessing = false }
+    }
+
+    /// Called once per period when paced: guesses unless the last guess is still unanswered.
+    func pacedTick() {
+        let skipped = state.withLock { state in state.isGuessing && state.outstandingSince != nil }
+        if skipped {
+            recorder.update { $0.late += 1 }
+            return
+        }
+        guessNow()
+    }
+
+    /// Counts a guess still unanswered as dropped; returns whether one was.
+    func finish() -> Bool {
+        state.withLock { state in
+            defer { state.outstandingSince = nil }
+            return state.outstandingSince != nil
+        }
+    }
+
+    /// Whether a guess is still waiting for its answer.
+    var isWaiting: Bool { state.withLock { $0.outstandingSince != nil } }
+
+    private func guessNow() {
+        let now = MonotonicClock.nanoseconds()
+        let (connection, value) = state.withLock { state -> ((any Connection)?, Int64) in
+            guard state.isGuessing, state.isWelcomed, !state.isClosed, state.outstandingSince == nil else { return (nil, 0) }
+            state.outstandingSince = now
+            state.lastSent = now
+            return (state.connection, Int64(state.random.next() % BenchGame.rangeSize) + 1)
+        }
+        connection?.send(GuestWire.guess(value))
+    }
+
+    /// Sends a heartbeat when nothing was sent for `quietNanoseconds`.
+    func heartbeatIfQuiet(now: UInt64, quietNanoseconds: UInt64) {
+        let connection = state.withLock { state -> (any Connection)? in
+            guard !state.isClosed, now - state.lastSent >= quietNanoseconds else { return nil }
+            state.lastSent = now
+            return state.connection
+        }
+        connection?.send(GuestWire.heartbeat)
+    }
+
+    /// Leaves the game with a goodbye.
+    func leave() {
+        let connection = state.withLock { state -> (any Connection)? in
+            defer { state.isGuessing = false }
+            return state.connection
+        }
+        connection?.send(FrameCodec.encode(.goodbye(reason: nil)))
+        connection?.close()
+    }
+
+    // MARK: ConnectionHandler
+
+    func connectionDidOpen(_ connection: any Connection) {
+        let now = MonotonicClock.nanoseconds()
+        state.withLock {
+            $0.connection = connection
+            $0.lastSent = now
+        }
+        connection.send(GuestWire.hello(from: peer))
+    }
+
+    func connection(_ connection: any Connection, didReceive frame: Frame) {
+        guard case .data(let type, let payload) = frame else {
+            if case .decline = frame { recorder.update { $0.failedGuests += 1 } }
+            return
+        }
+        let now = MonotonicClock.nanoseconds()
+        switch type {
+        case GuessLine.messageType?, GameErrorMessage.messageType?:
+            let sentAt = state.withLock { state in
+                defer { state.outstandingSince = nil }
+                return state.outstandingSince
+            }
+            guard let sentAt else { return }
+            if recorder.isMeasuring {
+                let refused = type == GameErrorMessage.messageType
+                recorder.update { stats in
+                    if refused {
+                        stats.refused += 1
+                    } else {
+                        stats.verdicts += 1
+                        if isProbe { stats.probeRoundTrips.recordLatency(now - sentAt) } else { stats.roundTrips.recordLatency(now - sentAt) }
+                    }
+                }
+            }
+            if pacing == .closedLoop { guessNow() }
+        case HistoryBatch.messageType?:
+            guard recorder.isMeasuring else { return }
+            let (verdicts, omitted) = GuestWire.countHistory(payload)
+            let target = recorder.broadcastTarget.load(ordering: .relaxed)
+            recorder.update { stats in
+                stats.broadcasts += 1
+                stats.broadcastVerdicts += verdicts
+                stats.summarisedGuesses += omitted
+                if stats.broadcasts == target { stats.endedAt = now }
+            }
+        case WelcomeMessage.messageType?:
+            let started = state.withLock { state -> UInt64? in
+                guard !state.isWelcomed else { return nil }
+                state.isWelcomed = true
+                return state.connectStarted
+            }
+            if let started { recorder.update { $0.connects.recordLatency(now - started) } }
+        default:
+            return
+        }
+    }
+
+    func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) {
+        let (wasGuessing, wasWaiting) = state.withLock { state in
+            defer {
+                state.isClosed = true
+                state.outstandingSince = nil
+            }
+            return (state.isGuessing, state.outstandingSince != nil)
+        }
+        if wasGuessing || wasWaiting {
+            recorder.update { stats in
+                stats.failedGuests += 1
+                if wasWaiting { stats.dropped += 1 }
+            }
+        }
+    }
+}
+
+/// A tiny, fast, seedable generator for guesses (no system call per guess).
+struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -1,0 +1,42 @@
+import Synchronization
+
+/// What one worker's guests measured, gathered under one lock and sent to the coordinator.
+struct WorkerStats: Codable, Sendable {
+    var roundTrips = LatencyHistogram.latencies()
+    var probeRoundTrips = LatencyHistogram.latencies()
+    var connects = LatencyHistogram.latencies()
+    /// Verdicts received for this guest's own guesses.
+    var verdicts = 0
+    /// Guesses refused with an error message (throttled, round over).
+    var refused = 0
+    /// Guesses never answered: outstanding at the end, or on a connection that closed.
+    var dropped = 0
+    /// Paced guesses skipped because the previous one had no answer yet a second later.
+    var late = 0
+    /// Guests that failed to connect or were closed by the host.
+    var failedGuests = 0
+    /// Broadcast history messages received, verdict lines in them, guesses they only counted.
+    var broadcasts = 0
+    var broadcastVerdicts = 0
+    var summarisedGuesses = 0
+    /// When the measured phase started and ended, on the system-wide monotonic clock.
+    var startedAt: UInt64 = 0
+    var endedAt: UInt64 = 0
+}
+
+/// The worker's shared ``WorkerStats``.
+final class WorkerRecorder: Sendable {
+    let stats = Mutex(WorkerStats())
+    private let measuring = Atomic(false)
+    /// In a fan-out run, how many broadcasts all of this worker's guests expect in total; the
+    /// moment the last arrives ends the run.
+    let broadcastTarget = Atomic(0)
+
+    /// Whether round trips and broadcasts count now (only during the measured phase).
+    var isMeasuring: Bool { measuring.load(ordering: .relaxed) }
+    func setMeasuring(_ value: Bool) { measuring.store(value, ordering: .relaxed) }
+
+    func update(_ body: (inout WorkerStats) -> Void) {
+        stats.withLock { body(&$0) }
+    }
+}
