@@ -4,10 +4,11 @@ import Synchronization
 
 /// One TCP connection, as the session sees it: a ``Multipeer/Connection`` over a NIO `Channel`.
 ///
-/// ``send(_:)`` and ``close()`` may be called from any thread. Both only append to a queue under
-/// a lock and, when needed, schedule one task on the channel's event loop that writes everything
-/// queued with a single flush; so frames go out in exactly the order they were queued, whichever
-/// threads queued them, and a burst of sends costs one flush.
+/// ``send(_:)`` and ``close()`` may be called from any thread. Off the channel's event loop both
+/// only append to a queue under a lock and, when needed, schedule one task on the loop that
+/// writes everything queued with a single flush; on the loop with nothing queued, a frame is
+/// written at once. Either way frames go out in exactly the order they were queued, whichever
+/// threads queued them, and a burst of sends from elsewhere costs one flush.
 final class TCPConnection: Connection, Sendable {
     /// How long ``close()`` waits for the other side to take the queued frames and close its end,
     /// before closing anyway.
@@ -33,6 +34,10 @@ final class TCPConnection: Connection, Sendable {
     var isClosing: Bool { state.withLock(\.closeRequested) }
 
     func send(_ frame: EncodedFrame) {
+        if channel.eventLoop.inEventLoop {
+            sendOnLoop(frame)
+            return
+        }
         let schedule = state.withLock { state -> Bool in
             guard !state.closeRequested else { return false }  // Frames after close() are dropped.
             state.queued.append(frame)
@@ -40,6 +45,22 @@ final class TCPConnection: Connection, Sendable {
             return !state.drainScheduled
         }
         if schedule { channel.eventLoop.execute { self.drain() } }
+    }
+
+    /// On the channel's own thread (a reply from inside a read, say) nothing needs scheduling:
+    /// with nothing queued the frame is written and flushed at once, saving a task and a loop
+    /// iteration on the hot path; otherwise it joins the queue behind earlier frames.
+    private func sendOnLoop(_ frame: EncodedFrame) {
+        enum Route { case direct, queued, dropped }
+        let route = state.withLock { state -> Route in
+            if state.closeRequested { return .dropped }
+            if state.drainScheduled {
+                state.queued.append(frame)
+                return .queued
+            }
+            return .direct
+        }
+        if route == .direct { channel.writeAndFlush(ByteBuffer(bytes: frame.bytes), promise: nil) }
     }
 
     func close() {

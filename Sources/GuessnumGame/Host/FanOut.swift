@@ -44,32 +44,47 @@ struct FanOut: Sendable {
         return HistoryBatch(items: pending, omittedGuesses: omitted)
     }
 
-    /// `batch` as one or more JSON payloads of at most `payloadLimit` bytes each (a single item
-    /// larger than that is left alone, for the session to refuse).
+    /// `batch` as one or more JSON payloads of at most `payloadLimit` bytes and
+    /// ``maximumItemsPerMessage`` items each, in order (a single item larger than that is left
+    /// alone, for the session to refuse). Each item is encoded once; verdict lines, nearly all
+    /// of a busy game's items, take the hand-written path (``HotPathJSON``).
     static func encode(_ batch: HistoryBatch, payloadLimit: Int) throws -> [Data] {
         let encoder = JSONEncoder()
         var payloads: [Data] = []
+        var current: [UInt8] = []
+        var itemsInCurrent = 0
         var omitted = batch.omittedGuesses
-        var start = batch.items.startIndex
-        repeat {
-            let end = min(start + maximumItemsPerMessage, batch.items.endIndex)
-            try split(batch.items[start..<end], omitted: omitted, limit: payloadLimit, encoder: encoder, into: &payloads)
+        let closingReserve = 40  // `],"omittedGuesses":N}`
+        func finishCurrent() {
+            if itemsInCurrent == 0 { current = Array(#"{"items":["#.utf8) }
+            current.append(contentsOf: #"],"omittedGuesses":"#.utf8)
+            HotPathJSON.appendNumber(omitted, to: &current)
+            current.append(UInt8(ascii: "}"))
+            payloads.append(Data(current))
             omitted = 0
-            start = end
-        } while start < batch.items.endIndex
+            itemsInCurrent = 0
+        }
+        for item in batch.items {
+            let encoded = try json(of: item, encoder: encoder)
+            if itemsInCurrent > 0,
+               itemsInCurrent == maximumItemsPerMessage || current.count + 1 + encoded.count + closingReserve > payloadLimit {
+                finishCurrent()
+            }
+            if itemsInCurrent == 0 { current = Array(#"{"items":["#.utf8) } else { current.append(UInt8(ascii: ",")) }
+            current.append(contentsOf: encoded)
+            itemsInCurrent += 1
+        }
+        if itemsInCurrent > 0 || payloads.isEmpty { finishCurrent() }
         return payloads
     }
 
-    private static func split(
-        _ items: ArraySlice<HistoryItem>, omitted: Int, limit: Int, encoder: JSONEncoder, into payloads: inout [Data]
-    ) throws {
-        let payload = try encoder.encode(HistoryBatch(items: Array(items), omittedGuesses: omitted))
-        if payload.count <= limit || items.count <= 1 {
-            payloads.append(payload)
-            return
-        }
-        let middle = items.startIndex + items.count / 2
-        try split(items[..<middle], omitted: omitted, limit: limit, encoder: encoder, into: &payloads)
-        try split(items[middle...], omitted: 0, limit: limit, encoder: encoder, into: &payloads)
+    private static func json(of item: HistoryItem, encoder: JSONEncoder) throws -> [UInt8] {
+        guard case .verdict(let line) = item else { return Array(try encoder.encode(item)) }
+        var bytes = Array(#"{"type":""#.utf8)
+        bytes.append(contentsOf: GuessLine.messageType.utf8)
+        bytes.append(contentsOf: #"","body":"#.utf8)
+        HotPathJSON.append(line, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
     }
 }

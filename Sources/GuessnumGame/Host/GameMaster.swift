@@ -189,8 +189,8 @@ public final class GameMaster: Sendable {
         let peer = data.peer
         switch data.messageType {
         case GuessMessage.messageType:
-            guard let message = events.decodeGameMessage(GuessMessage.self, data) else { return }
-            asPlayer(peer) { guess(message.guess, from: peer) }
+            guard let value = HotPathJSON.guess(in: data.payload) ?? events.decodeGameMessage(GuessMessage.self, data)?.guess else { return }
+            asPlayer(peer) { guess(value, from: peer) }
         case ChatMessage.messageType:
             guard let message = events.decodeGameMessage(ChatMessage.self, data) else { return }
             asPlayer(peer) { chat(message.text, from: peer) }
@@ -225,7 +225,9 @@ public final class GameMaster: Sendable {
         case .refused(let error):
             if let error { reply(GameErrorMessage(error), to: peer) }
         case .judged(let line, let won, let board):
-            reply(line, to: peer)
+            send { () throws(MultipeerError) in
+                try session.send(HotPathJSON.payload(of: line), messageType: GuessLine.messageType, to: [peer])
+            }
             events.post(.verdict, line)
             if let won { roundWon(won) }
             if let board { events.post(.scoreboardChanged, board) }

@@ -1,0 +1,47 @@
+import Foundation
+import MultipeerTestSupport
+import Testing
+
+/// A few seconds of `guessnum-bench`, so the benchmark never rots: a real host, real guests in
+/// a worker process, real TCP on loopback, and the JSON keys BENCHMARKS.md relies on.
+@Suite("guessnum-bench smoke run")
+struct BenchSmokeTests {
+    static let keys = [
+        "guests", "mode", "rtt_p50_us", "rtt_p99_us", "rtt_p999_us", "verdicts_per_s", "fanout_per_s",
+        "connect_p50_us", "host_rss_kb", "rss_per_guest_kb", "dropped", "baseline_rtt_p50_us",
+    ]
+
+    func run(_ arguments: [String]) async throws -> [String: Any] {
+        let process = try ChildProcess(try builtExecutable(named: "guessnum-bench"), arguments + ["--json"])
+        process.closeInput()
+        let status = await process.exitStatus(within: .seconds(60))
+        #expect(status == 0, "output: \(process.text)")
+        let line = try #require(process.text.split(separator: "\n").last { $0.hasPrefix("{") }, "output: \(process.text)")
+        return try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+    }
+
+    @Test("Closed loop: every guess of four guests is answered, and the report has every key")
+    func closedLoop() async throws {
+        let result = try await run(["--guests", "4", "--mode", "closed", "--seconds", "1"])
+        for key in Self.keys { #expect(result[key] != nil, "missing \(key)") }
+        #expect(result["guests"] as? Int == 4)
+        #expect(result["mode"] as? String == "closed")
+        #expect(result["dropped"] as? Int == 0)
+        #expect(result["failed_guests"] as? Int == 0)
+        #expect((result["round_trips"] as? Int ?? 0) > 50, "four guests in a closed loop answer many guesses a second")
+        let p50 = try #require(result["rtt_p50_us"] as? Double)
+        let baseline = try #require(result["baseline_rtt_p50_us"] as? Double)
+        #expect(p50 > 0 && baseline > 0 && p50 <= (result["rtt_p99_us"] as? Double ?? 0))
+        #expect((result["fanout_per_s"] as? Double ?? 0) > 0, "guests read each other's verdicts")
+        #expect((result["connect_p50_us"] as? Double ?? 0) > 0)
+    }
+
+    @Test("Fan-out: every broadcast reaches every guest, measured against raw socket writes")
+    func fanOut() async throws {
+        let result = try await run(["--guests", "5", "--mode", "fanout", "--seconds", "1"])
+        #expect(result["dropped"] as? Int == 0)
+        #expect((result["fanout_per_s"] as? Double ?? 0) > 0)
+        #expect((result["raw_fanout_per_s"] as? Double ?? 0) > 0)
+        #expect((result["fanout_ratio"] as? Double ?? 0) > 0)
+    }
+}
