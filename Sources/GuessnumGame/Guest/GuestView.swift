@@ -84,6 +84,8 @@ public struct GuestView: Sendable {
             lastSequence = sequence
             events.append(contentsOf: apply(item))
         }
+        // A big game lists only some joins and leaves, and then says how many players there are.
+        if let count = batch.playerCount { playerCount = count }
         if batch.omittedGuesses > 0 {
             omittedGuesses += batch.omittedGuesses
             events.append(.omitted(OmittedGuesses(count: batch.omittedGuesses)))

@@ -5,30 +5,57 @@ import Foundation
 /// happened and however many players read them.
 ///
 /// Beyond ``maximumGuessLinesPerTick`` guess lines in one tick, further guess lines are only
-/// counted (``HistoryBatch/omittedGuesses``); every other item is always sent.
+/// counted (``HistoryBatch/omittedGuesses``), and so are joins and leaves beyond a cap of the
+/// same size (``HistoryBatch/omittedJoins``, ``HistoryBatch/omittedLeaves``, with the player
+/// count); every other item is always sent.
 struct FanOut: Sendable {
     /// The most items one message carries before it is split.
     static let maximumItemsPerMessage = 256
 
-    let maximumGuessLinesPerTick: Int
+    /// The most guess lines listed this tick; the host lowers it in big games (see
+    /// ``GameConfiguration/listedLinesPerTick(players:interval:)``). Joins and leaves have a
+    /// cap of the same size.
+    var maximumGuessLinesPerTick: Int
     private(set) var pending: [HistoryItem] = []
     private var guessLines = 0
+    private var membershipLines = 0
     private var omitted = 0
+    private var omittedJoins = 0
+    private var omittedLeaves = 0
+    private var playerCount: Int?
 
     init(maximumGuessLinesPerTick: Int) {
         self.maximumGuessLinesPerTick = maximumGuessLinesPerTick
     }
 
-    var isEmpty: Bool { pending.isEmpty && omitted == 0 }
+    var isEmpty: Bool { pending.isEmpty && omitted == 0 && omittedJoins == 0 && omittedLeaves == 0 }
 
-    /// Adds `item` to the next batch.
+    /// Adds `item` to the next batch, or only counts it when it is a guess line, a join or a
+    /// leave beyond this tick's cap.
     mutating func enqueue(_ item: HistoryItem) {
-        if case .verdict = item {
+        switch item {
+        case .verdict:
             guard guessLines < maximumGuessLinesPerTick else {
                 omitted += 1
                 return
             }
             guessLines += 1
+        case .joined(let joined):
+            playerCount = joined.playerCount
+            guard membershipLines < maximumGuessLinesPerTick else {
+                omittedJoins += 1
+                return
+            }
+            membershipLines += 1
+        case .left(let left):
+            playerCount = left.playerCount
+            guard membershipLines < maximumGuessLinesPerTick else {
+                omittedLeaves += 1
+                return
+            }
+            membershipLines += 1
+        default:
+            break
         }
         pending.append(item)
     }
@@ -39,9 +66,15 @@ struct FanOut: Sendable {
         defer {
             pending = []
             guessLines = 0
+            membershipLines = 0
             omitted = 0
+            omittedJoins = 0
+            omittedLeaves = 0
+            playerCount = nil
         }
-        return HistoryBatch(items: pending, omittedGuesses: omitted)
+        let countsMembers = omittedJoins > 0 || omittedLeaves > 0
+        return HistoryBatch(items: pending, omittedGuesses: omitted, omittedJoins: omittedJoins, omittedLeaves: omittedLeaves,
+                            playerCount: countsMembers ? playerCount : nil)
     }
 
     /// `batch` as one or more JSON payloads of at most `payloadLimit` bytes and
@@ -53,15 +86,25 @@ struct FanOut: Sendable {
         var payloads: [Data] = []
         var current: [UInt8] = []
         var itemsInCurrent = 0
-        var omitted = batch.omittedGuesses
-        let closingReserve = 40  // `],"omittedGuesses":N}`
+        var counts: HistoryBatch? = batch  // the counts travel in the first payload
+        let closingReserve = 120  // `],"omittedGuesses":N,…}`
         func finishCurrent() {
             if itemsInCurrent == 0 { current = Array(#"{"items":["#.utf8) }
             current.append(contentsOf: #"],"omittedGuesses":"#.utf8)
-            HotPathJSON.appendNumber(omitted, to: &current)
+            HotPathJSON.appendNumber(counts?.omittedGuesses ?? 0, to: &current)
+            if let counts {
+                for (key, value) in [("omittedJoins", counts.omittedJoins), ("omittedLeaves", counts.omittedLeaves)] where value > 0 {
+                    current.append(contentsOf: ",\"\(key)\":".utf8)
+                    HotPathJSON.appendNumber(value, to: &current)
+                }
+                if let playerCount = counts.playerCount {
+                    current.append(contentsOf: #","playerCount":"#.utf8)
+                    HotPathJSON.appendNumber(playerCount, to: &current)
+                }
+            }
             current.append(UInt8(ascii: "}"))
             payloads.append(Data(current))
-            omitted = 0
+            counts = nil
             itemsInCurrent = 0
         }
         for item in batch.items {

@@ -27,6 +27,15 @@ public struct GameConfiguration: Sendable {
     public var scoreboardLimit = 20
     /// The most guess lines broadcast per tick; more are counted, not sent (250).
     public var maximumGuessLinesPerTick = 250
+    /// The most broadcast frames per second to all players together (50,000). Each player gets
+    /// one frame per tick, so in a game of more than `broadcastFramesPerSecond ×
+    /// broadcastTick` players the tick lengthens: 50 ms up to 2,500 players, 200 ms at 10,000.
+    public var broadcastFramesPerSecond = 50_000
+    /// The most guess lines per second delivered to all players together (100,000). In a game
+    /// of more than a few hundred players each tick lists fewer lines and only counts the rest
+    /// (at 1,000 players 5 lines a tick, 100 a second; never fewer than 1 a tick); joins and
+    /// leaves are listed under the same cap, and counted beyond it.
+    public var broadcastLinesPerSecond = 100_000
 
     /// The defaults, with the given range and secret source.
     public init(range: GuessRange = .standard, secretSource: SecretSource = .secureRandom) {
@@ -45,10 +54,28 @@ public struct GameConfiguration: Sendable {
         if !(chatLinesPerSecond > 0) || !(chatBurst >= 1) {
             throw .invalidConfiguration("chat lines per second must be above zero and the burst at least 1")
         }
+        if broadcastFramesPerSecond < 1 || broadcastLinesPerSecond < 1 {
+            throw .invalidConfiguration("the broadcast budgets must be at least 1 a second")
+        }
         if maximumPlayers < 1 { throw .invalidConfiguration("the game must admit at least one player") }
         if welcomeHistoryLimit < 0 || welcomePlayerLimit < 0 || scoreboardLimit < 0 || maximumGuessLinesPerTick < 0 {
             throw .invalidConfiguration("limits cannot be negative")
         }
+    }
+
+    /// The broadcast interval for a game of `players`: ``broadcastTick``, or longer so that one
+    /// frame per player per tick stays within ``broadcastFramesPerSecond``.
+    func broadcastInterval(players: Int) -> Duration {
+        max(broadcastTick, .seconds(Double(players) / Double(broadcastFramesPerSecond)))
+    }
+
+    /// How many guess lines (and, separately, joins and leaves) one tick of `interval` lists for
+    /// a game of `players`: within ``broadcastLinesPerSecond`` for all of them together, at
+    /// least 1 and at most ``maximumGuessLinesPerTick``.
+    func listedLinesPerTick(players: Int, interval: Duration) -> Int {
+        let seconds = Double(interval.components.seconds) + Double(interval.components.attoseconds) / 1e18
+        let budget = Double(broadcastLinesPerSecond) * seconds / Double(max(players, 1))
+        return max(1, min(maximumGuessLinesPerTick, Int(budget)))
     }
 
     var guessThrottle: Throttle { Throttle(rate: guessesPerSecond, burst: guessBurst) }

@@ -68,7 +68,7 @@ public final class GameMaster: Sendable {
     /// Starts serving: observes the session, adds the peers already connected and starts the
     /// broadcast tick. Calling it again, or after ``stop()``, does nothing.
     public func start() {
-        let tick = configuration.broadcastTick
+        let tick = configuration.broadcastInterval(players: 0)
         let announcement: RoundStarted? = state.withLock { state in
             guard state.phase == .ready else { return nil }
             state.phase = .running
@@ -77,10 +77,11 @@ public final class GameMaster: Sendable {
                 session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
             ]
             state.ticker = Task { [weak self] in
+                var interval = tick
                 while !Task.isCancelled {
-                    try? await Task.sleep(for: tick)
+                    try? await Task.sleep(for: interval)
                     guard let self else { return }
-                    self.flush()
+                    interval = self.flush()
                 }
             }
             return state.table.roundAnnouncement
@@ -318,13 +319,15 @@ public final class GameMaster: Sendable {
 
     // MARK: Sending
 
-    /// Sends the welcomes and the batch gathered since the last tick.
-    private func flush() {
-        let flush: GameTable.Flush? = state.withLock { state in
-            guard state.phase == .running else { return nil }
-            return state.table.takeFlush()
+    /// Sends the welcomes and the batch gathered since the last tick; returns how long the
+    /// next tick lasts (longer in big games, see ``GameConfiguration/broadcastFramesPerSecond``).
+    private func flush() -> Duration {
+        let (flush, interval) = state.withLock { state -> (GameTable.Flush?, Duration) in
+            let interval = configuration.broadcastInterval(players: state.table.roster.count)
+            guard state.phase == .running else { return (nil, interval) }
+            return (state.table.takeFlush(nextInterval: interval), interval)
         }
-        guard let flush else { return }
+        guard let flush else { return interval }
         if let gameState = flush.state {
             do {
                 let payloads = try WelcomeEncoder.encode(gameState, for: flush.welcomes.map(\.player), payloadLimit: payloadLimit(for: WelcomeMessage.messageType))
@@ -344,6 +347,7 @@ public final class GameMaster: Sendable {
                 events.postGameDiagnostic(host.name, "could not encode a broadcast: \(error)")
             }
         }
+        return interval
     }
 
     /// The most payload bytes a message of `type` may carry in one frame.

@@ -173,8 +173,13 @@ struct GameTable: Sendable {
     // MARK: Flushing
 
     /// Everything to send now; afterwards nothing is pending.
-    mutating func takeFlush() -> Flush {
+    /// The next tick lasts `interval`: sets how many lines it lists for the current number of
+    /// players.
+    mutating func takeFlush(nextInterval interval: Duration? = nil) -> Flush {
         var flush = Flush(batch: fanOut.take())
+        if let interval {
+            fanOut.maximumGuessLinesPerTick = configuration.listedLinesPerTick(players: roster.count, interval: interval)
+        }
         guard !awaitingWelcome.isEmpty else { return flush }
         for id in awaitingWelcome {
             if let member = roster[id] { flush.welcomes.append((member.peer, member.player)) }

@@ -49,3 +49,45 @@ struct FanOutTests {
         #expect(decoded.flatMap(\.items).compactMap(\.sequence) == Array(1...1000))
     }
 }
+
+@Suite("Broadcasts in big games")
+struct BroadcastBudgetTests {
+    let configuration = GameConfiguration()
+
+    @Test("The tick stays 50 ms up to 2,500 players and lengthens beyond, keeping within 50,000 frames a second", arguments: [
+        (1, 50), (2_500, 50), (5_000, 100), (10_000, 200),
+    ])
+    func interval(players: Int, milliseconds: Int) {
+        #expect(configuration.broadcastInterval(players: players) == .milliseconds(milliseconds))
+    }
+
+    @Test("Each tick lists fewer lines as the game grows: never more than 100,000 a second to everyone, never fewer than one", arguments: [
+        (1, 250), (8, 250), (100, 50), (1_000, 5), (10_000, 2), (50_000, 2),
+    ])
+    func linesPerTick(players: Int, lines: Int) {
+        let interval = configuration.broadcastInterval(players: players)
+        #expect(configuration.listedLinesPerTick(players: players, interval: interval) == lines)
+        var stingy = configuration
+        stingy.broadcastLinesPerSecond = 1
+        #expect(stingy.listedLinesPerTick(players: players, interval: interval) == 1)
+    }
+
+    @Test("Joins and leaves beyond the cap are counted, with the player count, and old decoders still read the batch")
+    func membership() throws {
+        var fanOut = FanOut(maximumGuessLinesPerTick: 2)
+        for count in 1...5 {
+            fanOut.enqueue(.joined(PlayerJoined(sequence: UInt64(count), player: PlayerRef(id: UUID(), name: "p\(count)"), playerCount: count)))
+        }
+        fanOut.enqueue(.left(PlayerLeft(sequence: 6, player: PlayerRef(id: UUID(), name: "p1"), playerCount: 4)))
+        let taken = fanOut.take()
+        let batch = try #require(taken)
+        #expect(batch.items.count == 2)
+        #expect(batch.omittedJoins == 3 && batch.omittedLeaves == 1 && batch.playerCount == 4)
+        let payloads = try FanOut.encode(batch, payloadLimit: 65_000)
+        #expect(try JSONDecoder().decode(HistoryBatch.self, from: payloads[0]) == batch)
+        #expect(fanOut.take() == nil, "nothing left over")
+        // A batch without omissions has none of the new keys, exactly as before.
+        let plain = try FanOut.encode(HistoryBatch(items: [batch.items[0]]), payloadLimit: 65_000)[0]
+        #expect(String(decoding: plain, as: UTF8.self).hasSuffix(#"],"omittedGuesses":0}"#))
+    }
+}
