@@ -19,9 +19,11 @@ final class TCPConnection: Connection, Sendable {
     private let state = Mutex(State())
 
     private struct State {
-        var queued: [EncodedFrame] = []
+        var queued: [ByteBuffer] = []
         var drainScheduled = false
         var closeRequested = false
+        /// Whether a drain has begun closing (it must happen once, however many drains run).
+        var closeStarted = false
     }
 
     init(channel: any Channel, remoteDescription: String) {
@@ -34,33 +36,45 @@ final class TCPConnection: Connection, Sendable {
     var isClosing: Bool { state.withLock(\.closeRequested) }
 
     func send(_ frame: EncodedFrame) {
+        let buffer = ByteBuffer(bytes: frame.bytes)
         if channel.eventLoop.inEventLoop {
-            sendOnLoop(frame)
+            sendOnLoop(buffer)
             return
         }
-        let schedule = state.withLock { state -> Bool in
+        if enqueue(buffer) { channel.eventLoop.execute { self.drain() } }
+    }
+
+    /// Queues `buffer` behind the frames already queued; true when the caller must arrange a
+    /// ``drain()`` on the channel's event loop (none is scheduled yet). After ``close()`` the
+    /// frame is dropped.
+    func enqueue(_ buffer: ByteBuffer) -> Bool {
+        state.withLock { state -> Bool in
             guard !state.closeRequested else { return false }  // Frames after close() are dropped.
-            state.queued.append(frame)
+            state.queued.append(buffer)
             defer { state.drainScheduled = true }
             return !state.drainScheduled
         }
-        if schedule { channel.eventLoop.execute { self.drain() } }
     }
 
     /// On the channel's own thread (a reply from inside a read, say) nothing needs scheduling:
-    /// with nothing queued the frame is written and flushed at once, saving a task and a loop
-    /// iteration on the hot path; otherwise it joins the queue behind earlier frames.
-    private func sendOnLoop(_ frame: EncodedFrame) {
+    /// the frame is written and flushed at once, saving a task and a loop iteration on the hot
+    /// path. Frames queued earlier (a broadcast waiting for its turn) go out first, at once too,
+    /// so a reply never waits for a scheduled drain; that drain later finds nothing to do.
+    private func sendOnLoop(_ buffer: ByteBuffer) {
         enum Route { case direct, queued, dropped }
         let route = state.withLock { state -> Route in
             if state.closeRequested { return .dropped }
             if state.drainScheduled {
-                state.queued.append(frame)
+                state.queued.append(buffer)
                 return .queued
             }
             return .direct
         }
-        if route == .direct { channel.writeAndFlush(ByteBuffer(bytes: frame.bytes), promise: nil) }
+        switch route {
+        case .direct: channel.writeAndFlush(buffer, promise: nil)
+        case .queued: drain()
+        case .dropped: break
+        }
     }
 
     func close() {
@@ -75,17 +89,19 @@ final class TCPConnection: Connection, Sendable {
 
     /// Writes what is queued; after ``close()``, then shuts down the sending half and lets the other
     /// side close (a full close right away could reset the connection and lose frames in flight).
-    private func drain() {
+    func drain() {
         channel.eventLoop.assertInEventLoop()
         let (frames, closing) = state.withLock { state in
+            let closing = state.closeRequested && !state.closeStarted
             defer {
                 state.queued = []
                 state.drainScheduled = false
+                if closing { state.closeStarted = true }
             }
-            return (state.queued, state.closeRequested)
+            return (state.queued, closing)
         }
         for frame in frames {
-            channel.write(ByteBuffer(bytes: frame.bytes), promise: nil)
+            channel.write(frame, promise: nil)
         }
         channel.flush()
         guard closing else { return }

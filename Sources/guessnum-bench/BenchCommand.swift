@@ -25,6 +25,8 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "How long guests guess, in seconds.") var seconds: Double = 5
     @Option(help: "Worker processes for the guests (default: 1 up to 100 guests, else 2).") var workers: Int?
     @Flag(help: "Print one JSON object instead of text.") var json = false
+    @Option(help: ArgumentHelp("Experiments: the host's broadcast tick in milliseconds (default: the game's, 50).", visibility: .hidden))
+    var tickMs: Int?
 
     func validate() throws {
         guard guests >= 1, guests <= 50_000 else { throw ValidationError("--guests must be from 1 to 50000.") }
@@ -38,7 +40,7 @@ struct BenchCommand: AsyncParsableCommand {
             throw ValidationError("\(guests) guests need about \(guests + 256) file descriptors, and this process may open only \(limit) (ulimit -n).")
         }
         let coordinator = Coordinator(guests: guests, mode: mode, seconds: seconds,
-                                      workers: workers ?? (guests <= 100 ? 1 : 2),
+                                      workers: workers ?? (guests <= 100 ? 1 : 2), tickMilliseconds: tickMs,
                                       machine: MachineInfo.current(descriptorLimit: limit))
         let result = try await coordinator.run()
         print(json ? result.json : result.text)

@@ -13,9 +13,10 @@ struct BenchHost: Sendable {
     /// Starts hosting for up to `maximumPlayers`. Closed-loop runs lift the per-guest guess
     /// throttle (20 a second by default), which would otherwise answer most of a closed loop's
     /// guesses with "slow down" instead of a verdict; paced runs keep the product's defaults.
-    static func start(mode: BenchMode, maximumPlayers: Int) async throws -> BenchHost {
+    static func start(mode: BenchMode, maximumPlayers: Int, tickMilliseconds: Int? = nil) async throws -> BenchHost {
         var configuration = GameConfiguration(range: try BenchGame.range())
         configuration.maximumPlayers = maximumPlayers
+        if let tickMilliseconds { configuration.broadcastTick = .milliseconds(tickMilliseconds) }
         if mode == .closed {
             configuration.guessesPerSecond = 1_000_000
             configuration.guessBurst = 1_000_000

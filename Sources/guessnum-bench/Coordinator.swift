@@ -8,6 +8,7 @@ struct Coordinator {
     let mode: BenchMode
     let seconds: Double
     let workers: Int
+    let tickMilliseconds: Int?
     let machine: MachineInfo
 
     /// Fan-out runs send this many broadcasts to each guest (about 200,000 frames in all).
@@ -20,19 +21,24 @@ struct Coordinator {
             try RawPingPong.measure(requestBytes: guessFrame.bytes.count, replyBytes: verdictFrame.bytes.count,
                                     duration: .milliseconds(Int64(min(seconds, 3) * 1000)))
         }
-        let host = try await BenchHost.start(mode: mode, maximumPlayers: guests)
+        let host = try await BenchHost.start(mode: mode, maximumPlayers: guests, tickMilliseconds: tickMilliseconds)
         let rssIdle = ProcessMemory.residentKB()
 
         let broadcast = Self.sampleBroadcast()
         var raw: (listener: RawSocket, port: Int)?
         if mode == .fanout { raw = try RawSocket.listen() }
-        let shares = (0..<workers).map { index in guests / workers + (index < guests % workers ? 1 : 0) }.filter { $0 > 0 }
+        // From 100 guests on, one of them is a probe in a process of its own, as a player on
+        // their own machine would be: its round trips measure the host, not the crowd's workers.
+        let probe = guests >= 100 && mode != .fanout
+        let crowd = probe ? guests - 1 : guests
+        var shares = (0..<workers).map { index in crowd / workers + (index < crowd % workers ? 1 : 0) }.filter { $0 > 0 }
+        if probe { shares.append(1) }
         var processes: [WorkerProcess] = []
         var first = 0
         for (index, share) in shares.enumerated() {
             var arguments = ["--port", "\(host.port)", "--count", "\(share)", "--first", "\(first)",
                              "--pacing", mode.rawValue, "--duration", "\(seconds)"]
-            if index == 0, guests >= 100, mode != .fanout { arguments.append("--probe") }
+            if probe, index == shares.count - 1 { arguments.append("--probe") }
             if let raw {
                 arguments += ["--raw-port", "\(raw.port)", "--rounds", "\(fanOutRounds)", "--frame-bytes", "\(broadcast.frame.bytes.count)"]
             }

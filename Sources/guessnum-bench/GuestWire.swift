@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import GuessnumGame
 import Multipeer
 
@@ -27,33 +30,46 @@ enum GuestWire {
     private static let verdictMarker = Array("\"\(GuessLine.messageType)\"".utf8)
     private static let omittedMarker = Array("\"omittedGuesses\":".utf8)
 
+    /// Counts `marker` in `bytes` (a simulated guest reads every broadcast, so this must cost
+    /// far less than the host's work per broadcast: `memchr` and `memcmp`, not a Swift loop).
     private static func occurrences(of marker: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int {
-        guard let first = marker.first, bytes.count >= marker.count else { return 0 }
+        guard var cursor = bytes.baseAddress, bytes.count >= marker.count else { return 0 }
+        let end = cursor + bytes.count
         var count = 0
-        var index = 0
-        let last = bytes.count - marker.count
-        while index <= last {
-            if bytes[index] == first, marker.indices.allSatisfy({ bytes[index + $0] == marker[$0] }) {
+        marker.withUnsafeBytes { needle in
+            while let found = find(cursor, end - cursor, needle.baseAddress, needle.count) {
                 count += 1
-                index += marker.count
-            } else {
-                index += 1
+                cursor = UnsafeRawPointer(found) + needle.count
             }
         }
         return count
     }
 
-    private static func number(after marker: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int {
-        guard bytes.count >= marker.count else { return 0 }
-        for start in 0...(bytes.count - marker.count) where marker.indices.allSatisfy({ bytes[start + $0] == marker[$0] }) {
-            var value = 0
-            var index = start + marker.count
-            while index < bytes.count, (48...57).contains(bytes[index]) {
-                value = value * 10 + Int(bytes[index] - 48)
-                index += 1
-            }
-            return value
+    /// Glibc's `memmem` without `_GNU_SOURCE`: the first `needle` in `count` bytes at `haystack`.
+    private static func find(_ haystack: UnsafeRawPointer, _ count: Int, _ needle: UnsafeRawPointer?, _ needleCount: Int) -> UnsafeRawPointer? {
+        guard let needle, needleCount > 0 else { return nil }
+        let first = Int32(needle.load(as: UInt8.self))
+        var cursor = haystack
+        let last = haystack + count - needleCount
+        while cursor <= last {
+            guard let hit = memchr(cursor, first, last - cursor + 1) else { return nil }
+            let candidate = UnsafeRawPointer(hit)
+            if memcmp(candidate, needle, needleCount) == 0 { return candidate }
+            cursor = candidate + 1
         }
-        return 0
+        return nil
+    }
+
+    private static func number(after marker: [UInt8], in bytes: UnsafeRawBufferPointer) -> Int {
+        guard let base = bytes.baseAddress, bytes.count >= marker.count else { return 0 }
+        let end = base + bytes.count
+        guard let found = marker.withUnsafeBytes({ find(base, bytes.count, $0.baseAddress, $0.count) }) else { return 0 }
+        var cursor = UnsafeRawPointer(found) + marker.count
+        var value = 0
+        while cursor < end, (48...57).contains(cursor.load(as: UInt8.self)) {
+            value = value * 10 + Int(cursor.load(as: UInt8.self) - 48)
+            cursor += 1
+        }
+        return value
     }
 }

@@ -131,7 +131,7 @@ public final class Session: Sendable {
             for peer in peers { state.links[state.connectedLinks[peer]!]?.lastSent = now }
             return connections
         }
-        for connection in connections { connection.send(frame) }
+        if connections.count == 1 { connections[0].send(frame) } else { transport.broadcast(frame, to: connections) }
     }
 
     /// Sends `payload` to every connected peer; returns how many that was.
@@ -151,7 +151,7 @@ public final class Session: Sendable {
             }
             return connections
         }
-        for connection in connections { connection.send(frame) }
+        transport.broadcast(frame, to: connections)
         return connections.count
     }
 

@@ -31,6 +31,19 @@ public protocol Transport: Sendable {
         timeout: Duration,
         handler: any ConnectionHandler
     ) async throws(MultipeerError) -> any Connection
+
+    /// Queues `frame` on each of `connections` (all created by this transport), as if by
+    /// ``Connection/send(_:)`` on each: for every connection the frame keeps its place among
+    /// that connection's frames. A transport may share one copy of the bytes among all of them
+    /// and spread the writing out so that other connections are not kept waiting; the default
+    /// sends to each in turn.
+    func broadcast(_ frame: EncodedFrame, to connections: [any Connection])
+}
+
+extension Transport {
+    public func broadcast(_ frame: EncodedFrame, to connections: [any Connection]) {
+        for connection in connections { connection.send(frame) }
+    }
 }
 
 /// Limits that apply to one connection.
