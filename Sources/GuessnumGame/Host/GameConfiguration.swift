@@ -27,13 +27,16 @@ public struct GameConfiguration: Sendable {
     public var scoreboardLimit = 20
     /// The most guess lines broadcast per tick; more are counted, not sent (250).
     public var maximumGuessLinesPerTick = 250
-    /// The most broadcast frames per second to all players together (50,000). Each player gets
+    /// The most broadcast frames per second to all players together (20,000). Each player gets
     /// one frame per tick, so in a game of more than `broadcastFramesPerSecond ×
-    /// broadcastTick` players the tick lengthens: 50 ms up to 2,500 players, 200 ms at 10,000.
-    public var broadcastFramesPerSecond = 50_000
+    /// broadcastTick` players the tick lengthens: 50 ms up to 1,000 players, 500 ms at 10,000.
+    /// (On a 2-core machine a write to loopback costs about 10 µs of the host's time; 50,000
+    /// a second saturated the host at 10,000 players, see BENCHMARKS.md.)
+    public var broadcastFramesPerSecond = 20_000
     /// The most guess lines per second delivered to all players together (100,000). In a game
     /// of more than a few hundred players each tick lists fewer lines and only counts the rest
-    /// (at 1,000 players 5 lines a tick, 100 a second; never fewer than 1 a tick); joins and
+    /// (at 1,000 players 5 lines a tick, 100 a second; at 10,000, 5 a tick, 10 a second; never
+    /// fewer than 1 a tick); joins and
     /// leaves are listed under the same cap, and counted beyond it.
     public var broadcastLinesPerSecond = 100_000
 
