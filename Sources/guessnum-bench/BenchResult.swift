@@ -34,6 +34,9 @@ struct BenchResult: Codable, Sendable {
     var rttP99Ratio: Double?
     var rawFanoutPerS: Double?
     var fanoutRatio: Double?
+    var roundFanoutPerS: Double?
+    var rawRoundFanoutPerS: Double?
+    var roundFanoutRatio: Double?
     var machine: MachineInfo
 
     enum CodingKeys: String, CodingKey {
@@ -50,6 +53,7 @@ struct BenchResult: Codable, Sendable {
         case baselineRttP50Us = "baseline_rtt_p50_us", baselineRttP99Us = "baseline_rtt_p99_us"
         case rttP50Ratio = "rtt_p50_ratio", rttP99Ratio = "rtt_p99_ratio"
         case rawFanoutPerS = "raw_fanout_per_s", fanoutRatio = "fanout_ratio"
+        case roundFanoutPerS = "round_fanout_per_s", rawRoundFanoutPerS = "raw_round_fanout_per_s", roundFanoutRatio = "round_fanout_ratio"
     }
 
     var json: String {
@@ -67,8 +71,10 @@ struct BenchResult: Codable, Sendable {
             "machine: \(machine.summary)",
         ]
         if mode == .fanout {
-            lines.append(String(format: "fan-out: %.0f frames/s delivered; raw socket writes: %.0f/s; ratio %@",
+            lines.append(String(format: "fan-out, back to back: %.0f frames/s delivered; raw socket writes: %.0f/s; ratio %@",
                                 fanoutPerS, rawFanoutPerS ?? 0, ratio(fanoutRatio)))
+            lines.append(String(format: "fan-out, one broadcast at a time: %.0f frames/s delivered; raw socket writes: %.0f/s; ratio %@",
+                                roundFanoutPerS ?? 0, rawRoundFanoutPerS ?? 0, ratio(roundFanoutRatio)))
         } else {
             lines += [
                 "round trip guess→verdict: p50 \(us(rttP50Us)), p99 \(us(rttP99Us)), p99.9 \(us(rttP999Us)), max \(us(rttMaxUs)) (\(roundTrips) round trips)",

@@ -11,8 +11,13 @@ struct Coordinator {
     let tickMilliseconds: Int?
     let machine: MachineInfo
 
-    /// Fan-out runs send this many broadcasts to each guest (about 200,000 frames in all).
+    /// Fan-out runs send this many broadcasts to each guest back to back (about 200,000
+    /// frames in all)…
     var fanOutRounds: Int { max(10, 200_000 / guests) }
+    /// …then this many one at a time, each after the previous one has surely arrived: one
+    /// broadcast as a tick sends it, with nothing queued to coalesce with.
+    let separateRounds = 20
+    var separateGap: Duration { .microseconds(max(30_000, Int64(guests) * 30)) }
 
     func run() async throws -> BenchResult {
         let guessFrame = GuestWire.guess(Int64(BenchGame.rangeSize / 2))
@@ -40,28 +45,27 @@ struct Coordinator {
                              "--pacing", mode.rawValue, "--duration", "\(seconds)"]
             if probe, index == shares.count - 1 { arguments.append("--probe") }
             if let raw {
-                arguments += ["--raw-port", "\(raw.port)", "--rounds", "\(fanOutRounds)", "--frame-bytes", "\(broadcast.frame.bytes.count)"]
+                arguments += ["--raw-port", "\(raw.port)", "--rounds", "\(fanOutRounds)", "--frame-bytes", "\(broadcast.frame.bytes.count)",
+                              "--separate-rounds", "\(separateRounds)"]
             }
             processes.append(try WorkerProcess(arguments: arguments))
             first += share
         }
 
-        var rawFanOutPerSecond: Double?
+        var rawTiming: FanOutTiming?
         if let raw {
-            let rounds = fanOutRounds
-            let frame = broadcast.frame.bytes
-            let guests = guests
-            let start = try await Self.offPool {
-                try RawFanOut.write(frame, rounds: rounds, to: guests, listener: raw.listener, accepted: {})
+            let (rounds, separate, gap, frame, guests) = (fanOutRounds, separateRounds, separateGap, broadcast.frame.bytes, guests)
+            let starts = try await Self.offPool {
+                try RawFanOut.write(frame, rounds: rounds, separateRounds: separate, gap: gap, to: guests, listener: raw.listener)
             }
-            var done: UInt64 = 0
+            var crossings: [[UInt64]] = []
             for process in processes {
-                guard let line = await process.nextLine(), let event = try? JSONDecoder().decode(RawDone.self, from: Data(line.utf8)) else {
+                guard let line = await process.nextLine(), let report = try? JSONDecoder().decode(RawFanOutReport.self, from: Data(line.utf8)) else {
                     throw BenchFailure("a worker ended during the raw fan-out")
                 }
-                done = max(done, event.at)
+                crossings.append(report.crossings)
             }
-            rawFanOutPerSecond = Double(guests * rounds) / (Double(done - start) / 1e9)
+            rawTiming = FanOutTiming(guests: guests, rounds: rounds, starts: starts, crossings: crossings)
         }
 
         for process in processes {
@@ -71,10 +75,18 @@ struct Coordinator {
         let peak = PeakSampler()
         let sampling = Task { await peak.sample(every: .milliseconds(100)) }
         for process in processes { process.send("go") }
-        var broadcastStart: UInt64 = 0
+        var broadcastStarts: [UInt64] = []
         if mode == .fanout {
-            broadcastStart = MonotonicClock.nanoseconds()
+            broadcastStarts.append(MonotonicClock.nanoseconds())
             for _ in 0..<fanOutRounds { _ = try host.session.sendToAll(broadcast.payload, messageType: HistoryBatch.messageType) }
+            for process in processes {
+                guard let line = await process.nextLine(), line.contains("bulk-done") else { throw BenchFailure("a worker ended during the fan-out") }
+            }
+            for _ in 0..<separateRounds {
+                try await Task.sleep(for: separateGap)
+                broadcastStarts.append(MonotonicClock.nanoseconds())
+                _ = try host.session.sendToAll(broadcast.payload, messageType: HistoryBatch.messageType)
+            }
         }
         var stats: [WorkerStats] = []
         for process in processes {
@@ -88,13 +100,15 @@ struct Coordinator {
         for process in processes { await process.quit() }
         await host.stop()
 
-        if mode == .fanout { for index in stats.indices { stats[index].startedAt = broadcastStart } }
-        return summarise(stats, baseline: baseline, rawFanOutPerSecond: rawFanOutPerSecond,
+        let sessionTiming = mode == .fanout
+            ? FanOutTiming(guests: guests, rounds: fanOutRounds, starts: broadcastStarts, crossings: stats.map(\.crossings)) : nil
+        return summarise(stats, baseline: baseline, fanOut: sessionTiming.map { ($0, rawTiming) },
                          rss: (rssIdle, rssConnected, rssPeak))
     }
 
     private func summarise(
-        _ stats: [WorkerStats], baseline: RawPingPong.Result?, rawFanOutPerSecond: Double?, rss: (idle: Int, connected: Int, peak: Int)
+        _ stats: [WorkerStats], baseline: RawPingPong.Result?, fanOut: (session: FanOutTiming, raw: FanOutTiming?)?,
+        rss: (idle: Int, connected: Int, peak: Int)
     ) -> BenchResult {
         var all = WorkerStats()
         for part in stats {
@@ -117,7 +131,10 @@ struct Coordinator {
         let rtt99 = all.roundTrips.microseconds(atPercentile: 99)
         let base50 = baseline?.roundTrips.microseconds(atPercentile: 50)
         let base99 = baseline?.roundTrips.microseconds(atPercentile: 99)
-        let fanout = mode == .fanout ? Double(all.broadcasts) / span : Double(all.broadcastVerdicts) / span
+        let fanout = fanOut?.session.backToBackPerSecond ?? Double(all.broadcastVerdicts) / span
+        let rawFanout = fanOut?.raw?.backToBackPerSecond
+        let roundFanout = fanOut?.session.separateRoundPerSecond
+        let rawRoundFanout = fanOut?.raw?.separateRoundPerSecond
         return BenchResult(
             guests: guests, mode: mode, seconds: seconds, workers: stats.count,
             roundTrips: all.roundTrips.totalCount,
@@ -134,13 +151,16 @@ struct Coordinator {
             connectP99Us: all.connects.microseconds(atPercentile: 99),
             hostRssIdleKb: rss.idle, hostRssConnectedKb: rss.connected, hostRssKb: rss.peak,
             rssPerGuestKb: Double(rss.connected - rss.idle) / Double(guests),
-            dropped: all.dropped + (mode == .fanout ? max(0, guests * fanOutRounds - all.broadcasts) : 0),
+            dropped: all.dropped + (mode == .fanout ? max(0, guests * (fanOutRounds + separateRounds) - all.broadcasts) : 0),
             refused: all.refused, late: all.late, failedGuests: all.failedGuests,
             baselineRttP50Us: base50, baselineRttP99Us: base99,
             rttP50Ratio: rtt50.flatMap { value in base50.map { value / $0 } },
             rttP99Ratio: rtt99.flatMap { value in base99.map { value / $0 } },
-            rawFanoutPerS: rawFanOutPerSecond,
-            fanoutRatio: mode == .fanout ? rawFanOutPerSecond.map { fanout / $0 } : nil,
+            rawFanoutPerS: rawFanout,
+            fanoutRatio: rawFanout.map { fanout / $0 },
+            roundFanoutPerS: roundFanout,
+            rawRoundFanoutPerS: rawRoundFanout,
+            roundFanoutRatio: roundFanout.flatMap { ours in rawRoundFanout.map { ours / $0 } },
             machine: machine
         )
     }
@@ -172,9 +192,35 @@ struct Coordinator {
     }
 }
 
-/// The worker's report that the raw fan-out's last byte arrived.
-private struct RawDone: Decodable {
-    var at: UInt64
+/// When a fan-out's broadcasts were sent and when each part had reached every guest.
+struct FanOutTiming {
+    let guests: Int
+    let rounds: Int
+    /// The back-to-back part's start, then each separate round's.
+    let starts: [UInt64]
+    /// Per worker: when the back-to-back part, then each separate round, had fully arrived.
+    let crossings: [[UInt64]]
+
+    private func arrival(_ index: Int) -> UInt64? {
+        let times = crossings.compactMap { $0.indices.contains(index) ? $0[index] : nil }
+        return times.count == crossings.count ? times.max() : nil
+    }
+
+    /// Frames delivered per second while broadcasting back to back.
+    var backToBackPerSecond: Double? {
+        guard let end = arrival(0), let start = starts.first, end > start else { return nil }
+        return Double(guests * rounds) / (Double(end - start) / 1e9)
+    }
+
+    /// The median, over the separate rounds, of frames delivered per second within a round
+    /// (guests divided by the time from sending to the last guest's arrival).
+    var separateRoundPerSecond: Double? {
+        let rates = starts.indices.dropFirst().compactMap { index -> Double? in
+            guard let end = arrival(index), end > starts[index] else { return nil }
+            return Double(guests) / (Double(end - starts[index]) / 1e9)
+        }.sorted()
+        return rates.isEmpty ? nil : rates[rates.count / 2]
+    }
 }
 
 /// The largest resident set size seen while sampling.

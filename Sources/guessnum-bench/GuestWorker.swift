@@ -27,6 +27,7 @@ struct GuestWorker: AsyncParsableCommand {
     @Option(help: "Fan-out runs: the raw baseline's port.") var rawPort: Int?
     @Option(help: "Fan-out runs: broadcasts each guest receives.") var rounds = 0
     @Option(help: "Fan-out runs: the broadcast frame's size in bytes.") var frameBytes = 0
+    @Option(help: "Fan-out runs: broadcasts sent one at a time after the back-to-back ones.") var separateRounds = 0
 
     static let connectsInFlight = 128
     static let heartbeatQuiet: UInt64 = 1_000_000_000
@@ -55,6 +56,12 @@ struct GuestWorker: AsyncParsableCommand {
         }
         await connect(crowd, to: endpoint, transport: transport, recorder: recorder)
         let welcomed = crowd.filter(\.isWelcomed).count
+        if mode == .fanout {
+            // Count from the first broadcast on: the coordinator starts right after `go`.
+            let wanted = thresholds(unit: 1)
+            recorder.update { $0.thresholds = wanted }
+            recorder.setMeasuring(true)
+        }
         LineChannel.emit(#"{"event":"ready","welcomed":\#(welcomed)}"#)
 
         var commands = LineChannel.lines(from: STDIN_FILENO).makeAsyncIterator()
@@ -135,30 +142,49 @@ struct GuestWorker: AsyncParsableCommand {
 }
 
 extension GuestWorker {
-    /// The raw fan-out baseline's receiving side: sinks that count bytes until every round
-    /// arrived; reports when the last byte did.
+    /// Counts to time in a fan-out run: all back-to-back rounds, then each separate round.
+    private func thresholds(unit: Int) -> [Int] {
+        [guests * rounds * unit] + (1...max(1, separateRounds)).prefix(separateRounds).map { guests * (rounds + $0) * unit }
+    }
+
+    /// The raw fan-out baseline's receiving side: sinks that count bytes; reports when the
+    /// back-to-back part and each separate round had fully arrived.
     private func readRawFanOut(port: Int, group: any EventLoopGroup) async throws {
-        let sinks = RawSinks(expectedBytes: guests * rounds * frameBytes)
+        let sinks = RawSinks(thresholds: thresholds(unit: frameBytes))
         let channels = try await sinks.connect(count: guests, port: port, group: group)
         let deadline = ContinuousClock.now + .seconds(120)
-        while sinks.completedAt == 0, ContinuousClock.now < deadline {
+        while sinks.crossings.count < sinks.thresholds.count, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(1))
         }
-        LineChannel.emit(#"{"event":"raw-done","at":\#(sinks.completedAt)}"#)
+        let report = RawFanOutReport(crossings: sinks.crossings)
+        LineChannel.emit(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
         for channel in channels { try? await channel.close() }
     }
 
     /// The session fan-out: counts broadcasts until every guest has all of them (or two
-    /// minutes passed); the last one's arrival ends the run.
+    /// minutes passed), saying when the back-to-back part is in so the separate rounds can start.
     private func receiveBroadcasts(recorder: WorkerRecorder) async throws {
-        recorder.broadcastTarget.store(guests * rounds, ordering: .relaxed)
-        recorder.setMeasuring(true)
+        let wanted = thresholds(unit: 1)
         let deadline = ContinuousClock.now + .seconds(120)
-        while recorder.stats.withLock({ $0.broadcasts < guests * rounds }), ContinuousClock.now < deadline {
+        var saidBulkDone = false
+        while ContinuousClock.now < deadline {
+            let crossed = recorder.stats.withLock { $0.crossings.count }
+            if crossed >= 1, !saidBulkDone {
+                LineChannel.emit(#"{"event":"bulk-done"}"#)
+                saidBulkDone = true
+            }
+            if crossed == wanted.count { break }
             try await Task.sleep(for: .milliseconds(1))
         }
+        if !saidBulkDone { LineChannel.emit(#"{"event":"bulk-done"}"#) }
         recorder.setMeasuring(false)
     }
+}
+
+/// A worker's timings of the raw fan-out.
+struct RawFanOutReport: Codable {
+    var event = "raw-done"
+    var crossings: [UInt64]
 }
 
 /// The worker's last word to the coordinator.

@@ -157,12 +157,10 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
         case HistoryBatch.messageType?:
             guard recorder.isMeasuring else { return }
             let (verdicts, omitted) = GuestWire.countHistory(payload)
-            let target = recorder.broadcastTarget.load(ordering: .relaxed)
             recorder.update { stats in
-                stats.broadcasts += 1
+                stats.countBroadcast(at: now)
                 stats.broadcastVerdicts += verdicts
                 stats.summarisedGuesses += omitted
-                if stats.broadcasts == target { stats.endedAt = now }
             }
         case WelcomeMessage.messageType?:
             let started = state.withLock { state -> UInt64? in

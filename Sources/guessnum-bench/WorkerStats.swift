@@ -22,15 +22,22 @@ struct WorkerStats: Codable, Sendable {
     /// When the measured phase started and ended, on the system-wide monotonic clock.
     var startedAt: UInt64 = 0
     var endedAt: UInt64 = 0
+    /// Fan-out runs: broadcast counts to time (the end of the back-to-back part, then the end
+    /// of each separate round), and when each was reached.
+    var thresholds: [Int] = []
+    var crossings: [UInt64] = []
+
+    /// Counts one more broadcast received at `now`, timing the thresholds it reaches.
+    mutating func countBroadcast(at now: UInt64) {
+        broadcasts += 1
+        while crossings.count < thresholds.count, broadcasts >= thresholds[crossings.count] { crossings.append(now) }
+    }
 }
 
 /// The worker's shared ``WorkerStats``.
 final class WorkerRecorder: Sendable {
     let stats = Mutex(WorkerStats())
     private let measuring = Atomic(false)
-    /// In a fan-out run, how many broadcasts all of this worker's guests expect in total; the
-    /// moment the last arrives ends the run.
-    let broadcastTarget = Atomic(0)
 
     /// Whether round trips and broadcasts count now (only during the measured phase).
     var isMeasuring: Bool { measuring.load(ordering: .relaxed) }
