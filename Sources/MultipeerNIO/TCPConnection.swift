@@ -100,10 +100,13 @@ final class TCPConnection: Connection, Sendable {
             }
             return (state.queued, closing)
         }
-        for frame in frames {
-            channel.write(frame, promise: nil)
+        switch frames.count {
+        case 0: break  // a drain scheduled for frames that a send on the loop wrote already
+        case 1: channel.writeAndFlush(frames[0], promise: nil)
+        default:
+            for frame in frames { channel.write(frame, promise: nil) }
+            channel.flush()
         }
-        channel.flush()
         guard closing else { return }
         // `close(mode: .output)` waits for the pending writes, then sends FIN. The other side answers
         // by closing, which closes this channel. The safety net covers a peer that never reads.

@@ -121,6 +121,7 @@ struct Coordinator {
             all.late += part.late
             all.failedGuests += part.failedGuests
             all.broadcasts += part.broadcasts
+            all.fanOutFrames += part.fanOutFrames
             all.broadcastVerdicts += part.broadcastVerdicts
             all.summarisedGuesses += part.summarisedGuesses
         }
@@ -151,7 +152,7 @@ struct Coordinator {
             connectP99Us: all.connects.microseconds(atPercentile: 99),
             hostRssIdleKb: rss.idle, hostRssConnectedKb: rss.connected, hostRssKb: rss.peak,
             rssPerGuestKb: Double(rss.connected - rss.idle) / Double(guests),
-            dropped: all.dropped + (mode == .fanout ? max(0, guests * (fanOutRounds + separateRounds) - all.broadcasts) : 0),
+            dropped: all.dropped + (mode == .fanout ? max(0, guests * (fanOutRounds + separateRounds) - all.fanOutFrames) : 0),
             refused: all.refused, late: all.late, failedGuests: all.failedGuests,
             baselineRttP50Us: base50, baselineRttP99Us: base99,
             rttP50Ratio: rtt50.flatMap { value in base50.map { value / $0 } },
@@ -180,7 +181,7 @@ struct Coordinator {
     }
 
     private static func sampleLine() -> GuessLine {
-        let player = PlayerRef(id: UUID(), name: "guest 1234")
+        let player = PlayerRef(id: UUID(), name: GuestWire.fanOutPlayerName)
         return GuessLine(sequence: 123_456, round: 1, judgement: Judgement(player: player, guess: 500_000_000, verdict: .tooLow))
     }
 

@@ -27,6 +27,18 @@ enum GuestWire {
         }
     }
 
+    /// The player name in the fan-out benchmark's broadcasts, which tells them from the game's.
+    static let fanOutPlayerName = "bench fan-out"
+    private static let fanOutMarker = Array("\"\(fanOutPlayerName)\"".utf8)
+
+    /// Whether `payload` is one of the fan-out benchmark's broadcasts.
+    static func isFanOutFrame(_ payload: Data) -> Bool {
+        payload.withUnsafeBytes { bytes in
+            guard let base = bytes.baseAddress else { return false }
+            return fanOutMarker.withUnsafeBytes { find(base, bytes.count, $0.baseAddress, $0.count) } != nil
+        }
+    }
+
     private static let verdictMarker = Array("\"\(GuessLine.messageType)\"".utf8)
     private static let omittedMarker = Array("\"omittedGuesses\":".utf8)
 

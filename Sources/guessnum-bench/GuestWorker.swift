@@ -52,7 +52,7 @@ struct GuestWorker: AsyncParsableCommand {
             for guest in crowd { guest.heartbeatIfQuiet(now: now, quietNanoseconds: Self.heartbeatQuiet) }
         }
         if mode == .fanout, let rawPort {
-            try await readRawFanOut(port: rawPort, group: group)
+            try await readRawFanOut(port: rawPort, transport: transport)
         }
         await connect(crowd, to: endpoint, transport: transport, recorder: recorder)
         let welcomed = crowd.filter(\.isWelcomed).count
@@ -149,16 +149,23 @@ extension GuestWorker {
 
     /// The raw fan-out baseline's receiving side: sinks that count bytes; reports when the
     /// back-to-back part and each separate round had fully arrived.
-    private func readRawFanOut(port: Int, group: any EventLoopGroup) async throws {
-        let sinks = RawSinks(thresholds: thresholds(unit: frameBytes))
-        let channels = try await sinks.connect(count: guests, port: port, group: group)
+    private func readRawFanOut(port: Int, transport: TCPTransport) async throws {
+        let recorder = WorkerRecorder()
+        let wanted = thresholds(unit: 1)
+        recorder.update { $0.thresholds = wanted }
+        recorder.setMeasuring(true)
+        let endpoint = try Endpoint(host: "127.0.0.1", port: port)
+        var connections: [any Connection] = []
+        for _ in 0..<guests {
+            connections.append(try await transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(30), handler: RawFrameSink(recorder: recorder)))
+        }
         let deadline = ContinuousClock.now + .seconds(120)
-        while sinks.crossings.count < sinks.thresholds.count, ContinuousClock.now < deadline {
+        while recorder.stats.withLock({ $0.crossings.count }) < wanted.count, ContinuousClock.now < deadline {
             try await Task.sleep(for: .milliseconds(1))
         }
-        let report = RawFanOutReport(crossings: sinks.crossings)
+        let report = RawFanOutReport(crossings: recorder.stats.withLock { $0.crossings })
         LineChannel.emit(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
-        for channel in channels { try? await channel.close() }
+        for connection in connections { connection.close() }
     }
 
     /// The session fan-out: counts broadcasts until every guest has all of them (or two

@@ -1,4 +1,5 @@
 import Foundation
+import Multipeer
 import NIOCore
 import NIOPosix
 import Synchronization
@@ -30,52 +31,20 @@ enum RawFanOut {
     }
 }
 
-/// The worker's side of the raw fan-out: N plain NIO connections that only count bytes, so
-/// the raw baseline is read by the same machinery as the guests' broadcasts.
-final class RawSinks: Sendable {
-    private let progress: Mutex<(received: Int, crossings: [UInt64])>
-    /// Byte counts to time: the end of the back-to-back part, then of each separate round.
-    let thresholds: [Int]
+/// The worker's side of the raw fan-out: one receiver per raw socket, reading with the same
+/// transport and doing the same work per frame as a simulated guest does with a broadcast
+/// (``SimulatedGuest/record(broadcast:in:at:)``), so the two fan-outs differ only in the
+/// sending host.
+final class RawFrameSink: ConnectionHandler, Sendable {
+    let recorder: WorkerRecorder
+    init(recorder: WorkerRecorder) { self.recorder = recorder }
 
-    init(thresholds: [Int]) {
-        self.thresholds = thresholds
-        progress = Mutex((0, []))
+    func connectionDidOpen(_ connection: any Connection) {}
+
+    func connection(_ connection: any Connection, didReceive frame: Frame) {
+        guard case .data(_, let payload) = frame else { return }
+        SimulatedGuest.record(broadcast: payload, in: recorder, at: MonotonicClock.nanoseconds())
     }
 
-    /// Connects `count` sinks to 127.0.0.1:`port`.
-    func connect(count: Int, port: Int, group: any EventLoopGroup) async throws -> [any Channel] {
-        var channels: [any Channel] = []
-        for _ in 0..<count {
-            let channel = try await ClientBootstrap(group: group)
-                .channelOption(.tcpOption(.tcp_nodelay), value: 1)
-                .channelInitializer { channel in
-                    channel.eventLoop.makeCompletedFuture { try channel.pipeline.syncOperations.addHandler(Counter(sinks: self)) }
-                }
-                .connect(host: "127.0.0.1", port: port).get()
-            channels.append(channel)
-        }
-        return channels
-    }
-
-    /// When each threshold was reached, so far.
-    var crossings: [UInt64] { progress.withLock { $0.crossings } }
-
-    fileprivate func add(_ count: Int) {
-        let now = MonotonicClock.nanoseconds()
-        progress.withLock { progress in
-            progress.received += count
-            while progress.crossings.count < thresholds.count, progress.received >= thresholds[progress.crossings.count] {
-                progress.crossings.append(now)
-            }
-        }
-    }
-
-    private final class Counter: ChannelInboundHandler, Sendable {
-        typealias InboundIn = ByteBuffer
-        let sinks: RawSinks
-        init(sinks: RawSinks) { self.sinks = sinks }
-        func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-            sinks.add(Self.unwrapInboundIn(data).readableBytes)
-        }
-    }
+    func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) {}
 }

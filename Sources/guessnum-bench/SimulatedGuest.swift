@@ -156,12 +156,7 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
             if pacing == .closedLoop { guessNow() }
         case HistoryBatch.messageType?:
             guard recorder.isMeasuring else { return }
-            let (verdicts, omitted) = GuestWire.countHistory(payload)
-            recorder.update { stats in
-                stats.countBroadcast(at: now)
-                stats.broadcastVerdicts += verdicts
-                stats.summarisedGuesses += omitted
-            }
+            Self.record(broadcast: payload, in: recorder, at: now)
         case WelcomeMessage.messageType?:
             let started = state.withLock { state -> UInt64? in
                 guard !state.isWelcomed else { return nil }
@@ -187,6 +182,21 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
                 stats.failedGuests += 1
                 if wasWaiting { stats.dropped += 1 }
             }
+        }
+    }
+}
+
+extension SimulatedGuest {
+    /// What a guest does with a broadcast: counts its verdict lines and omissions, and times it
+    /// when it is one of the fan-out benchmark's. The raw fan-out's receivers do exactly this too.
+    static func record(broadcast payload: Data, in recorder: WorkerRecorder, at now: UInt64) {
+        let (verdicts, omitted) = GuestWire.countHistory(payload)
+        let isFanOutFrame = GuestWire.isFanOutFrame(payload)
+        recorder.update { stats in
+            stats.broadcasts += 1
+            if isFanOutFrame { stats.countFanOutFrame(at: now) }
+            stats.broadcastVerdicts += verdicts
+            stats.summarisedGuesses += omitted
         }
     }
 }

@@ -27,10 +27,14 @@ struct WorkerStats: Codable, Sendable {
     var thresholds: [Int] = []
     var crossings: [UInt64] = []
 
-    /// Counts one more broadcast received at `now`, timing the thresholds it reaches.
-    mutating func countBroadcast(at now: UInt64) {
-        broadcasts += 1
-        while crossings.count < thresholds.count, broadcasts >= thresholds[crossings.count] { crossings.append(now) }
+    /// Fan-out runs: the coordinator's broadcasts received (the game's own are not counted).
+    var fanOutFrames = 0
+
+    /// Counts one more of the coordinator's broadcasts, received at `now`, timing the
+    /// thresholds it reaches.
+    mutating func countFanOutFrame(at now: UInt64) {
+        fanOutFrames += 1
+        while crossings.count < thresholds.count, fanOutFrames >= thresholds[crossings.count] { crossings.append(now) }
     }
 }
 
