@@ -27,11 +27,19 @@ struct BenchCommand: AsyncParsableCommand {
     @Flag(help: "Print one JSON object instead of text.") var json = false
     @Option(help: ArgumentHelp("Experiments: the host's broadcast tick in milliseconds (default: the game's, 50).", visibility: .hidden))
     var tickMs: Int?
+    @Option(help: "Seconds of raw TCP ping-pong for the baseline (default: --seconds, at most 3).")
+    var baselineSeconds: Double?
+    @Option(help: "Fan-out runs: frames sent back to back to all guests together.")
+    var fanoutFrames = 200_000
 
     func validate() throws {
         guard guests >= 1, guests <= 50_000 else { throw ValidationError("--guests must be from 1 to 50000.") }
         guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be above 0 and at most 600.") }
         if let workers, !(1...16).contains(workers) { throw ValidationError("--workers must be from 1 to 16.") }
+        if let baselineSeconds, !(baselineSeconds > 0 && baselineSeconds <= 60) {
+            throw ValidationError("--baseline-seconds must be above 0 and at most 60.")
+        }
+        guard fanoutFrames >= 1 else { throw ValidationError("--fanout-frames must be at least 1.") }
     }
 
     func run() async throws {
@@ -40,7 +48,8 @@ struct BenchCommand: AsyncParsableCommand {
             throw ValidationError("\(guests) guests need about \(guests + 256) file descriptors, and this process may open only \(limit) (ulimit -n).")
         }
         let coordinator = Coordinator(guests: guests, mode: mode, seconds: seconds,
-                                      workers: workers ?? (guests <= 100 ? 1 : 2), tickMilliseconds: tickMs,
+                                      workers: workers ?? (guests <= 100 ? 1 : 2), tickMilliseconds: tickMs, fanOutFrames: fanoutFrames,
+                                      baselineSeconds: baselineSeconds ?? min(seconds, 3),
                                       machine: MachineInfo.current(descriptorLimit: limit))
         let result = try await coordinator.run()
         print(json ? result.json : result.text)

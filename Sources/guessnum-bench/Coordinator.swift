@@ -9,11 +9,13 @@ struct Coordinator {
     let seconds: Double
     let workers: Int
     let tickMilliseconds: Int?
+    let fanOutFrames: Int
+    let baselineSeconds: Double
     let machine: MachineInfo
 
-    /// Fan-out runs send this many broadcasts to each guest back to back (about 200,000
-    /// frames in all)…
-    var fanOutRounds: Int { max(10, 200_000 / guests) }
+    /// Fan-out runs send this many broadcasts to each guest back to back (about
+    /// `--fanout-frames` in all, 200,000 unless told)…
+    var fanOutRounds: Int { max(10, fanOutFrames / guests) }
     /// …then this many one at a time, each after the previous one has surely arrived: one
     /// broadcast as a tick sends it, with nothing queued to coalesce with.
     let separateRounds = 20
@@ -24,7 +26,7 @@ struct Coordinator {
         let verdictFrame = Self.sampleVerdictFrame()
         let baseline = mode == .fanout ? nil : try await Self.offPool {
             try RawPingPong.measure(requestBytes: guessFrame.bytes.count, replyBytes: verdictFrame.bytes.count,
-                                    duration: .milliseconds(Int64(min(seconds, 3) * 1000)))
+                                    duration: .milliseconds(Int64(baselineSeconds * 1000)))
         }
         let host = try await BenchHost.start(mode: mode, maximumPlayers: guests, tickMilliseconds: tickMilliseconds)
         let rssIdle = ProcessMemory.residentKB()
