@@ -24,9 +24,18 @@ struct Coordinator {
     func run() async throws -> BenchResult {
         let guessFrame = GuestWire.guess(Int64(BenchGame.rangeSize / 2))
         let verdictFrame = Self.sampleVerdictFrame()
-        let baseline = mode == .fanout ? nil : try await Self.offPool {
-            try RawPingPong.measure(requestBytes: guessFrame.bytes.count, replyBytes: verdictFrame.bytes.count,
-                                    duration: .milliseconds(Int64(baselineSeconds * 1000)))
+        var baseline: RawPingPong.Result?
+        if mode != .fanout {
+            let (request, reply) = (guessFrame.bytes.count, verdictFrame.bytes.count)
+            let echo = try WorkerProcess(subcommand: "raw-echo", arguments: ["--request-bytes", "\(request)", "--reply-bytes", "\(reply)"])
+            guard let line = await echo.nextLine(), let listening = try? JSONDecoder().decode(Listening.self, from: Data(line.utf8)) else {
+                throw BenchFailure("the raw echo server did not start")
+            }
+            let duration = Duration.milliseconds(Int64(baselineSeconds * 1000))
+            baseline = try await Self.offPool {
+                try RawPingPong.measure(port: listening.port, requestBytes: request, replyBytes: reply, duration: duration)
+            }
+            await echo.quit()
         }
         let host = try await BenchHost.start(mode: mode, maximumPlayers: guests, tickMilliseconds: tickMilliseconds)
         let rssIdle = ProcessMemory.residentKB()
@@ -193,6 +202,11 @@ struct Coordinator {
             Thread { continuation.resume(with: Result { try work() }) }.start()
         }
     }
+}
+
+/// The raw echo server's first word: its port.
+private struct Listening: Decodable {
+    var port: Int
 }
 
 /// When a fan-out's broadcasts were sent and when each part had reached every guest.

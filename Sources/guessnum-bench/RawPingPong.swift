@@ -1,25 +1,18 @@
+import ArgumentParser
 import Foundation
 
 /// The machine's limit for a round trip: a raw TCP ping-pong on loopback with the same sizes
-/// as a guess and its verdict, between two threads of this process with blocking sockets.
+/// as a guess and its verdict, with blocking sockets, between this process and an echo server
+/// in a child process (``RawEcho``), as between a guest and the host (and as `sockperf` does).
 enum RawPingPong {
     struct Result: Sendable {
         var roundTrips: LatencyHistogram
         var count: Int
     }
 
-    /// Measures `duration` of back-to-back round trips after a warm-up of 2,000.
-    static func measure(requestBytes: Int, replyBytes: Int, duration: Duration) throws -> Result {
-        let (listener, port) = try RawSocket.listen()
-        let echo = Thread {
-            guard let peer = try? listener.accept() else { return }
-            var request = [UInt8](repeating: 0, count: requestBytes)
-            let reply = [UInt8](repeating: 0x2A, count: replyBytes)
-            while request.withUnsafeMutableBytes({ peer.readExactly($0) }) {
-                guard reply.withUnsafeBytes({ peer.writeAll($0) }) else { break }
-            }
-        }
-        echo.start()
+    /// Measures `duration` of back-to-back round trips after a warm-up of 2,000, against an
+    /// echo server listening on `port`.
+    static func measure(port: Int, requestBytes: Int, replyBytes: Int, duration: Duration) throws -> Result {
         let client = try RawSocket.connect(port: port)
         let request = [UInt8](repeating: 0x17, count: requestBytes)
         var reply = [UInt8](repeating: 0, count: replyBytes)
@@ -37,7 +30,27 @@ enum RawPingPong {
             histogram.recordLatency(rtt)
             count += 1
         }
-        shutdown(client.descriptor, Int32(SHUT_RDWR))  // ends the echo thread
         return Result(roundTrips: histogram, count: count)
+    }
+}
+
+/// `guessnum-bench raw-echo`: the raw baseline's server. It prints the port it listens on, then
+/// answers each `--request-bytes` read with `--reply-bytes` until the client leaves.
+struct RawEcho: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "raw-echo", abstract: "The raw TCP baseline's echo server (started by guessnum-bench itself).", shouldDisplay: false)
+
+    @Option var requestBytes: Int
+    @Option var replyBytes: Int
+
+    func run() throws {
+        let (listener, port) = try RawSocket.listen()
+        LineChannel.emit(#"{"event":"listening","port":\#(port)}"#)
+        let peer = try listener.accept()
+        var request = [UInt8](repeating: 0, count: requestBytes)
+        let reply = [UInt8](repeating: 0x2A, count: replyBytes)
+        while request.withUnsafeMutableBytes({ peer.readExactly($0) }) {
+            guard reply.withUnsafeBytes({ peer.writeAll($0) }) else { break }
+        }
     }
 }

@@ -1,16 +1,16 @@
 import Foundation
 
-/// One `guessnum-bench worker` child process, seen from the coordinator.
+/// One child process of the benchmark (`guessnum-bench worker` or `raw-echo`), seen from the coordinator.
 final class WorkerProcess {
     private let process = Process()
     private let input = Pipe()
     private var lines: AsyncStream<String>.AsyncIterator
 
-    /// Starts this same executable as a worker with `arguments`.
-    init(arguments: [String]) throws {
+    /// Starts this same executable as `subcommand` (a guest worker unless told) with `arguments`.
+    init(subcommand: String = "worker", arguments: [String]) throws {
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        process.arguments = ["worker"] + arguments
+        process.arguments = [subcommand] + arguments
         process.standardInput = input
         process.standardOutput = output
         lines = LineChannel.lines(from: output.fileHandleForReading.fileDescriptor).makeAsyncIterator()
