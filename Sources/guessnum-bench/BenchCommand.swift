@@ -23,7 +23,7 @@ struct BenchCommand: AsyncParsableCommand {
     @Option(help: "closed: guess again as soon as the verdict arrives; paced: once a second; fanout: broadcast throughput.")
     var mode: BenchMode = .closed
     @Option(help: "How long guests guess, in seconds.") var seconds: Double = 5
-    @Option(help: "Worker processes for the guests (default: 1 up to 100 guests, else 2).") var workers: Int?
+    @Option(help: "Worker processes for the guests (default: 1 up to 100 guests, else 3).") var workers: Int?
     @Flag(help: "Print one JSON object instead of text.") var json = false
     @Option(help: ArgumentHelp("Experiments: the host's broadcast tick in milliseconds (default: the game's, 50).", visibility: .hidden))
     var tickMs: Int?
@@ -48,7 +48,7 @@ struct BenchCommand: AsyncParsableCommand {
             throw ValidationError("\(guests) guests need about \(guests + 256) file descriptors, and this process may open only \(limit) (ulimit -n).")
         }
         let coordinator = Coordinator(guests: guests, mode: mode, seconds: seconds,
-                                      workers: workers ?? (guests <= 100 ? 1 : 2), tickMilliseconds: tickMs, fanOutFrames: fanoutFrames,
+                                      workers: workers ?? (guests <= 100 ? 1 : 3), tickMilliseconds: tickMs, fanOutFrames: fanoutFrames,
                                       baselineSeconds: baselineSeconds ?? min(seconds, 3),
                                       machine: MachineInfo.current(descriptorLimit: limit))
         let result = try await coordinator.run()
