@@ -41,23 +41,27 @@ struct FanOut: Sendable {
             }
             guessLines += 1
         case .joined(let joined):
-            playerCount = joined.playerCount
-            guard membershipLines < maximumGuessLinesPerTick else {
+            guard listMembershipChange(playerCount: joined.playerCount) else {
                 omittedJoins += 1
                 return
             }
-            membershipLines += 1
         case .left(let left):
-            playerCount = left.playerCount
-            guard membershipLines < maximumGuessLinesPerTick else {
+            guard listMembershipChange(playerCount: left.playerCount) else {
                 omittedLeaves += 1
                 return
             }
-            membershipLines += 1
         default:
             break
         }
         pending.append(item)
+    }
+
+    /// Notes the player count after a join or leave; true when this tick still lists it.
+    private mutating func listMembershipChange(playerCount: Int) -> Bool {
+        self.playerCount = playerCount
+        guard membershipLines < maximumGuessLinesPerTick else { return false }
+        membershipLines += 1
+        return true
     }
 
     /// The batch gathered since the last call, or nil when nothing happened.
