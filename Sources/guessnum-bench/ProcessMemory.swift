@@ -5,9 +5,6 @@ enum ProcessMemory {
     /// Resident set size now, in KiB (`VmRSS`).
     static func residentKB() -> Int { field("VmRSS:") ?? 0 }
 
-    /// The largest resident set size so far, in KiB (`VmHWM`).
-    static func peakResidentKB() -> Int { field("VmHWM:") ?? 0 }
-
     private static func field(_ name: String) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix(name) {

@@ -7,7 +7,6 @@ import Foundation
 enum RawPingPong {
     struct Result: Sendable {
         var roundTrips: LatencyHistogram
-        var count: Int
     }
 
     /// Measures `duration` of back-to-back round trips after a warm-up of 2,000, against an
@@ -17,7 +16,6 @@ enum RawPingPong {
         let request = [UInt8](repeating: 0x17, count: requestBytes)
         var reply = [UInt8](repeating: 0, count: replyBytes)
         var histogram = LatencyHistogram.latencies()
-        var count = 0
         func roundTrip() -> UInt64? {
             let start = MonotonicClock.nanoseconds()
             guard request.withUnsafeBytes({ client.writeAll($0) }), reply.withUnsafeMutableBytes({ client.readExactly($0) }) else { return nil }
@@ -28,9 +26,8 @@ enum RawPingPong {
             + UInt64(duration.components.attoseconds / 1_000_000_000)
         while MonotonicClock.nanoseconds() < end, let rtt = roundTrip() {
             histogram.recordLatency(rtt)
-            count += 1
         }
-        return Result(roundTrips: histogram, count: count)
+        return Result(roundTrips: histogram)
     }
 }
 

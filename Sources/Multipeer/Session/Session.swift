@@ -131,6 +131,8 @@ public final class Session: Sendable {
             for peer in peers { state.links[state.connectedLinks[peer]!]?.lastSent = now }
             return connections
         }
+        // One recipient (a reply, usually from the sender's own event loop) takes the
+        // connection's direct path, which writes at once; several share one broadcast.
         if connections.count == 1 { connections[0].send(frame) } else { transport.broadcast(frame, to: connections) }
     }
 
