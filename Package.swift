@@ -19,16 +19,18 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
     ],
     targets: [
         .target(name: "EventBus"),
-        .target(name: "Multipeer", dependencies: ["EventBus"]),
+        .target(name: "Multipeer", dependencies: ["EventBus", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "MultipeerNIO",
             dependencies: [
                 "Multipeer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .systemLibrary(
@@ -36,7 +38,7 @@ let package = Package(
             pkgConfig: "avahi-client",
             providers: [.apt(["libavahi-client-dev"])]
         ),
-        .target(name: "MultipeerAvahi", dependencies: ["Multipeer", "CAvahi"]),
+        .target(name: "MultipeerAvahi", dependencies: ["Multipeer", "CAvahi", .product(name: "Logging", package: "swift-log")]),
         .target(name: "MultipeerTesting", dependencies: ["Multipeer"]),
         .systemLibrary(
             name: "CReadline",
@@ -46,7 +48,7 @@ let package = Package(
         .target(name: "GuessnumTerminal", dependencies: ["CReadline"]),
         .target(
             name: "GuessnumGame",
-            dependencies: ["Multipeer", "EventBus", .product(name: "Crypto", package: "swift-crypto")]
+            dependencies: ["Multipeer", "EventBus", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "GuessnumResources",
@@ -72,7 +74,7 @@ let package = Package(
         ),
         .target(
             name: "MultipeerTestSupport",
-            dependencies: ["Multipeer", "EventBus"],
+            dependencies: ["Multipeer", "EventBus", .product(name: "Logging", package: "swift-log")],
             path: "Tests/MultipeerTestSupport"
         ),
         .executableTarget(
