@@ -45,21 +45,30 @@ let package = Package(
             pkgConfig: "readline",
             providers: [.apt(["libreadline-dev"])]
         ),
+        .target(name: "SafeText"),
         .target(name: "GuessnumTerminal", dependencies: ["CReadline"]),
         .target(
             name: "GuessnumGame",
-            dependencies: ["Multipeer", "EventBus", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
+            dependencies: ["Multipeer", "EventBus", "SafeText", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
         ),
         .target(
             name: "GuessnumResources",
             path: "Resources",
             resources: [.copy("player-names.txt")]
         ),
+        .target(
+            name: "GuessnumApp",
+            dependencies: [
+                "Multipeer", "EventBus", "GuessnumGame", "GuessnumTerminal", "SafeText", "GuessnumResources",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .executableTarget(
             name: "guessnum",
             dependencies: [
-                "Multipeer", "MultipeerNIO", "MultipeerAvahi", "GuessnumGame", "GuessnumTerminal", "GuessnumResources",
+                "GuessnumApp", "Multipeer", "MultipeerNIO", "MultipeerAvahi", "GuessnumGame", "GuessnumTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -79,12 +88,12 @@ let package = Package(
         ),
         .executableTarget(
             name: "ConsoleDemo",
-            dependencies: ["GuessnumTerminal"],
+            dependencies: ["GuessnumTerminal", "SafeText"],
             path: "Tests/ConsoleDemo"
         ),
         .testTarget(
             name: "GuessnumTerminalTests",
-            dependencies: ["GuessnumTerminal", "MultipeerTestSupport"]
+            dependencies: ["GuessnumTerminal", "SafeText", "MultipeerTestSupport"]
         ),
         .executableTarget(
             name: "SessionPeer",
@@ -101,6 +110,13 @@ let package = Package(
             dependencies: ["Multipeer", "MultipeerAvahi", "CAvahi", "MultipeerTestSupport"]
         ),
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
+        .testTarget(
+            name: "GuessnumAppTests",
+            dependencies: [
+                "GuessnumApp", "GuessnumGame", "GuessnumTerminal", "Multipeer", "MultipeerTesting", "MultipeerTestSupport", "EventBus",
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
         .testTarget(
             name: "GuessnumGameTests",
             dependencies: ["GuessnumGame", "Multipeer", "MultipeerTesting", "MultipeerNIO", "MultipeerTestSupport", "EventBus"]

@@ -63,6 +63,12 @@ static inline int creadline_write_stdout(const char *bytes, size_t count) {
     return fflush(stdout) == 0 ? 0 : -1;
 }
 
+/// Writes `count` bytes to standard error and flushes it. Returns 0, or -1 when the stream failed.
+static inline int creadline_write_stderr(const char *bytes, size_t count) {
+    if (count > 0 && fwrite(bytes, 1, count, stderr) != count) { return -1; }
+    return fflush(stderr) == 0 ? 0 : -1;
+}
+
 // MARK: - Signals through a self-pipe
 
 /// The write end of the pipe the signal handler writes the signal number to; -1 when none.

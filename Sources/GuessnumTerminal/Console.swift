@@ -1,29 +1,48 @@
 import Foundation
 
+/// What a console hears from the person at it, in order.
+public enum ConsoleInput: Sendable, Equatable {
+    /// A line entered, without its newline (empty lines included).
+    case line(String)
+    /// End of input: Ctrl-D on an empty line, the end of a file or pipe. Nothing follows it.
+    case ended
+}
+
+/// Where a console delivers ``ConsoleInput``: called on the console's own thread, one call at
+/// a time, never after ``Console/close()`` returns. It must be quick (post the input to a
+/// queue or stream).
+public typealias ConsoleInputHandler = @Sendable (ConsoleInput) -> Void
+
 /// Where the program reads lines and writes messages.
 ///
 /// Two implementations: ``ReadlineConsole`` when a person sits at a terminal, and
-/// ``PlainConsole`` when standard input is a pipe or a file. ``Consoles/make(prompt:history:completions:)``
-/// picks one.
+/// ``PlainConsole`` when standard input is a pipe or a file.
+/// ``Consoles/make(prompt:history:completions:input:)`` picks one. Input is delivered to the
+/// handler given when the console is made, so a program can merge it with its other events
+/// into one stream.
 public protocol Console: Sendable {
-    /// Lines the user enters, in order, without their newline (empty lines included); the
-    /// stream finishes at end of input (Ctrl-D on an empty line, end of file) or on ``close()``.
-    ///
-    /// The stream has a single consumer: iterate it from one task.
-    var lines: AsyncStream<String> { get }
+    /// Whether a person is at a terminal (line editing, a prompt, Ctrl-C and Ctrl-D keys), as
+    /// opposed to a script feeding standard input.
+    var isInteractive: Bool { get }
 
-    /// Prints one message, followed by a newline, without disturbing what the user is typing.
+    /// Prints one message to standard output, followed by a newline, without disturbing what
+    /// the user is typing.
     ///
     /// The message may contain several lines or none. Callable from any thread; messages
     /// appear in the order of the calls. Text that comes from other people should be passed
-    /// through ``TerminalText/sanitized(_:)`` first.
+    /// through `TerminalText.sanitized(_:)` (module SafeText) first.
     func print(_ text: String)
+
+    /// Prints one diagnostic line to standard error, above the line being typed, like
+    /// ``print(_:)``.
+    func printDiagnostic(_ text: String)
 
     /// Changes the prompt (for example "guess> "). It may contain ANSI colour sequences.
     func setPrompt(_ prompt: String)
 
-    /// Restores the terminal and finishes ``lines``. Idempotent, callable from any thread;
-    /// must be called before the program exits. ``print(_:)`` still works afterwards.
+    /// Restores the terminal and stops delivering input (an ``ConsoleInput/ended`` is
+    /// delivered if it was not yet). Idempotent, callable from any thread; must be called
+    /// before the program exits. ``print(_:)`` still works afterwards.
     func close()
 }
 
@@ -31,10 +50,24 @@ public protocol Console: Sendable {
 public enum Consoles {
     /// A ``ReadlineConsole`` when standard input and standard output are both terminals,
     /// otherwise a ``PlainConsole`` (which shows no prompt and ignores `history` and `completions`).
-    public static func make(prompt: String, history: HistoryStore?, completions: [String]) -> any Console {
+    public static func make(
+        prompt: String, history: HistoryStore?, completions: [String], input: @escaping ConsoleInputHandler
+    ) -> any Console {
         if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-            return ReadlineConsole(prompt: prompt, history: history, completions: completions)
+            return ReadlineConsole(prompt: prompt, history: history, completions: completions, input: input)
         }
-        return PlainConsole()
+        return PlainConsole(input: input)
+    }
+}
+
+extension ConsoleInput {
+    /// A stream of input and the handler that feeds it, for a program whose only events are
+    /// what is typed.
+    public static func makeStream() -> (stream: AsyncStream<ConsoleInput>, handler: ConsoleInputHandler) {
+        let (stream, continuation) = AsyncStream.makeStream(of: ConsoleInput.self, bufferingPolicy: .unbounded)
+        return (stream, { input in
+            continuation.yield(input)
+            if input == .ended { continuation.finish() }
+        })
     }
 }

@@ -7,33 +7,64 @@ import Synchronization
 /// One thread reads standard input with `readLine()`; ``print(_:)`` writes each message and a
 /// newline to standard output under a lock and flushes it, so messages never interleave.
 public final class PlainConsole: Console {
-    public let lines: AsyncStream<String>
-    private let continuation: AsyncStream<String>.Continuation
+    private let gate: InputGate
 
-    /// Starts reading standard input at once.
-    public init() {
-        (lines, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
-        let continuation = self.continuation
+    /// Starts reading standard input at once, delivering each line to `input`.
+    public init(input: @escaping ConsoleInputHandler) {
+        let gate = InputGate(input)
+        self.gate = gate
         let reader = Thread {
             while let line = readLine(strippingNewline: true) {
-                if case .terminated = continuation.yield(line) { return }
+                if !gate.deliver(.line(line)) { return }
             }
-            continuation.finish()
+            gate.end()
         }
         reader.name = "PlainConsole reader"
         reader.start()
     }
 
+    public var isInteractive: Bool { false }
+
     public func print(_ text: String) {
-        StandardOutput.writeLine(text)
+        StandardStreams.writeLine(text)
+    }
+
+    public func printDiagnostic(_ text: String) {
+        StandardStreams.writeErrorLine(text)
     }
 
     /// Does nothing: a plain console shows no prompt.
     public func setPrompt(_ prompt: String) {}
 
-    /// Finishes ``lines``. The reading thread stays blocked until standard input ends or the
-    /// process exits; nothing it reads afterwards is delivered.
+    /// Stops delivering input. The reading thread stays blocked until standard input ends or
+    /// the process exits; nothing it reads afterwards is delivered.
     public func close() {
-        continuation.finish()
+        gate.end()
+    }
+}
+
+/// Delivers input until it has delivered ``ConsoleInput/ended``, then nothing more.
+private final class InputGate: Sendable {
+    private let input: ConsoleInputHandler
+    private let open = Mutex(true)
+
+    init(_ input: @escaping ConsoleInputHandler) {
+        self.input = input
+    }
+
+    /// Delivers `item` unless the input has ended; returns whether it is still open.
+    func deliver(_ item: ConsoleInput) -> Bool {
+        open.withLock { open in
+            if open { input(item) }
+            return open
+        }
+    }
+
+    /// Delivers ``ConsoleInput/ended`` once.
+    func end() {
+        open.withLock { open in
+            if open { input(.ended) }
+            open = false
+        }
     }
 }

@@ -6,14 +6,13 @@ import Foundation
 /// Readline is owned by one dedicated thread, which runs readline's callback interface in a
 /// `poll()` loop over standard input, a wake-up pipe and a signal pipe. Every other thread
 /// only queues work for it. Ctrl-C clears the line being typed (the program is not
-/// interrupted); Ctrl-D on an empty line ends ``lines``.
+/// interrupted); Ctrl-D on an empty line ends the input.
 ///
 /// Readline is a process-wide library: at most one `ReadlineConsole` may be open at a time
 /// (opening a second one before closing the first is a programming error and traps).
 /// While it is open, the console handles SIGINT and SIGWINCH; ``close()`` puts the previous
 /// handlers back.
 public final class ReadlineConsole: Console {
-    public let lines: AsyncStream<String>
     private let session: ReadlineSession
 
     /// How long ``close()`` waits for the readline thread.
@@ -24,14 +23,13 @@ public final class ReadlineConsole: Console {
     ///   - history: where the history is loaded from now and saved to on ``close()``; nil for none.
     ///   - completions: the words Tab completes when the first word starts with "/" (for
     ///     example `["/help", "/quit"]`).
-    public init(prompt: String, history: HistoryStore?, completions: [String]) {
-        let (lines, continuation) = AsyncStream.makeStream(of: String.self, bufferingPolicy: .unbounded)
-        self.lines = lines
+    ///   - input: called on the readline thread with each line entered and at end of input.
+    public init(prompt: String, history: HistoryStore?, completions: [String], input: @escaping ConsoleInputHandler) {
         session = ReadlineSession(
             prompt: ReadlinePrompt.marked(prompt),
             history: history,
             completions: completions,
-            continuation: continuation
+            input: input
         )
         session.start()
     }
@@ -40,9 +38,17 @@ public final class ReadlineConsole: Console {
         close()
     }
 
+    public var isInteractive: Bool { true }
+
     public func print(_ text: String) {
         if !session.send(.print(text)) {
-            StandardOutput.writeLine(text)
+            StandardStreams.writeLine(text)
+        }
+    }
+
+    public func printDiagnostic(_ text: String) {
+        if !session.send(.printDiagnostic(text)) {
+            StandardStreams.writeErrorLine(text)
         }
     }
 
@@ -51,7 +57,7 @@ public final class ReadlineConsole: Console {
     }
 
     /// Removes readline's handler, restores the terminal and the signal handlers, saves the
-    /// history and finishes ``lines``. Waits up to two seconds for the readline thread.
+    /// history and ends the input. Waits up to two seconds for the readline thread.
     public func close() {
         session.close(timeout: Self.closeTimeout)
     }

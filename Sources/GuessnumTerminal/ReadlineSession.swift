@@ -9,6 +9,7 @@ import Synchronization
 final class ReadlineSession: @unchecked Sendable {
     enum Command {
         case print(String)
+        case printDiagnostic(String)
         case setPrompt(String)
         case close(DispatchSemaphore)
     }
@@ -25,7 +26,7 @@ final class ReadlineSession: @unchecked Sendable {
     private let shared = Mutex(Shared())
     private let wakePipe: (read: Int32, write: Int32)
     private let signalPipe: (read: Int32, write: Int32)
-    private let continuation: AsyncStream<String>.Continuation
+    private let input: ConsoleInputHandler
     private let history: HistoryStore?
     private let completions: [String]
 
@@ -34,13 +35,15 @@ final class ReadlineSession: @unchecked Sendable {
     /// Whether readline's line handler is installed (until end of input or close).
     private var isReading = false
     private var isRunning = true
+    /// Whether ``ConsoleInput/ended`` was delivered.
+    private var inputEnded = false
     private var previousActions: [Int32: sigaction] = [:]
 
-    init(prompt: String, history: HistoryStore?, completions: [String], continuation: AsyncStream<String>.Continuation) {
+    init(prompt: String, history: HistoryStore?, completions: [String], input: @escaping ConsoleInputHandler) {
         self.prompt = prompt
         self.history = history
         self.completions = completions
-        self.continuation = continuation
+        self.input = input
         wakePipe = Self.makePipe()
         signalPipe = Self.makePipe()
     }
@@ -135,8 +138,12 @@ final class ReadlineSession: @unchecked Sendable {
             return shared.commands
         }
         activeSession.withLock { if $0 === self { $0 = nil } }
-        for case .print(let text) in leftovers {
-            StandardOutput.writeLine(text)
+        for command in leftovers {
+            switch command {
+            case .print(let text): StandardStreams.writeLine(text)
+            case .printDiagnostic(let text): StandardStreams.writeErrorLine(text)
+            default: break
+            }
         }
         for case .close(let done) in leftovers {
             done.signal()
@@ -185,7 +192,7 @@ final class ReadlineSession: @unchecked Sendable {
         creadline_forget_signal_fd()
         creadline_set_completion(nil)
         saveHistory()
-        continuation.finish()
+        endInput()
         isRunning = false
     }
 
@@ -208,7 +215,9 @@ final class ReadlineSession: @unchecked Sendable {
             guard let command else { return }
             switch command {
             case .print(let text):
-                display(text)
+                display(text, on: creadline_write_out, otherwise: StandardStreams.writeLine)
+            case .printDiagnostic(let text):
+                display(text, on: creadline_write_stderr, otherwise: StandardStreams.writeErrorLine)
             case .setPrompt(let newPrompt):
                 changePrompt(to: newPrompt)
             case .close(let done):
@@ -222,14 +231,16 @@ final class ReadlineSession: @unchecked Sendable {
 
     /// Prints `text` above the prompt and redraws the prompt and the line being typed, with
     /// the cursor where it was.
-    private func display(_ text: String) {
+    private func display(
+        _ text: String, on stream: (UnsafePointer<CChar>?, Int) -> Int32, otherwise writeLine: (String) -> Void
+    ) {
         guard isReading else {
-            StandardOutput.writeLine(text)
+            writeLine(text)
             return
         }
         let point = creadline_point()
         rl_clear_visible_line()
-        writeOut(text + "\n")
+        emit(text + "\n", to: stream)
         rl_on_new_line()
         creadline_set_point(point)
         rl_redisplay()
@@ -245,12 +256,23 @@ final class ReadlineSession: @unchecked Sendable {
     }
 
     private func writeOut(_ text: String) {
+        emit(text, to: creadline_write_out)
+    }
+
+    private func emit(_ text: String, to stream: (UnsafePointer<CChar>?, Int) -> Int32) {
         let bytes = Array(text.utf8)
         bytes.withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { chars in
-                _ = creadline_write_out(chars.baseAddress, chars.count)
+                _ = stream(chars.baseAddress, chars.count)
             }
         }
+    }
+
+    /// Delivers ``ConsoleInput/ended`` once.
+    private func endInput() {
+        guard !inputEnded else { return }
+        inputEnded = true
+        input(.ended)
     }
 
     private func handleSignals() {
@@ -291,14 +313,14 @@ final class ReadlineSession: @unchecked Sendable {
             rl_callback_handler_remove()
             isReading = false
             writeOut("\n")
-            continuation.finish()
+            endInput()
             return
         }
         if !line.isEmpty && line != lastHistoryEntry() {
             add_history(line)
         }
         using_history()
-        continuation.yield(line)
+        input(.line(line))
     }
 
     private func lastHistoryEntry() -> String? {

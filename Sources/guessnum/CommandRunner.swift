@@ -1,17 +1,8 @@
 import ArgumentParser
+import GuessnumApp
 import GuessnumGame
+import GuessnumTerminal
 import Multipeer
-
-/// A failure of the program itself, with its sentence and exit code.
-struct CLIError: Error, Sendable {
-    let message: String
-    let exitCode: Int32
-
-    init(_ message: String, exitCode: Int32 = 1) {
-        self.message = message
-        self.exitCode = exitCode
-    }
-}
 
 /// The one place that turns errors into what the user reads and the exit code scripts see.
 ///
@@ -23,13 +14,13 @@ enum CommandRunner {
         do {
             try await body()
         } catch let error as MultipeerError {
-            Output.error(error.message)
+            StandardStreams.writeErrorLine(error.message)
             throw ExitCode(exitCode(for: error.code))
         } catch let error as GameError {
-            Output.error(error.message)
+            StandardStreams.writeErrorLine(error.message)
             throw ExitCode(usageExitCode)
-        } catch let error as CLIError {
-            Output.error(error.message)
+        } catch let error as AppFailure {
+            StandardStreams.writeErrorLine(error.message)
             throw ExitCode(error.exitCode)
         }
     }

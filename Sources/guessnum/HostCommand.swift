@@ -1,7 +1,7 @@
 import ArgumentParser
-import Foundation
+import GuessnumApp
 import GuessnumGame
-import GuessnumTerminal
+import Logging
 import Multipeer
 import MultipeerAvahi
 import MultipeerNIO
@@ -13,8 +13,8 @@ struct HostCommand: AsyncParsableCommand {
         abstract: "Host a game: pick a secret, announce it on the LAN and answer every guess."
     )
 
-    @Option(help: "The numbers the secret is drawn from, such as 1-100 or -50-50.")
-    var range: String = "1-100"
+    @Option(help: "The numbers the secret is drawn from, such as 1-100 or -50-50.", transform: GuessRange.parse)
+    var range: GuessRange = .standard
 
     @Option(help: "Your name as players see it (default: your login name).")
     var name: String?
@@ -31,11 +31,7 @@ struct HostCommand: AsyncParsableCommand {
     @Flag(help: "Ask before letting each player in.")
     var ask = false
 
-    @Flag(name: .customLong("no-color"), help: "Print without colour.")
-    var noColor = false
-
-    @Flag(help: "Print every event as one JSON object a line (implies plain lines, no colour).")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard maxPlayers >= 1 else { throw ValidationError("--max-players must be at least 1.") }
@@ -43,23 +39,22 @@ struct HostCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        let logs = LogDestination()
+        LoggingSystem.bootstrapTerminal(level: output.logLevel, destination: logs)
         try await CommandRunner.run {
-            let guessRange = try GuessRange(parsing: range)
-            var configuration = GameConfiguration(range: guessRange, secretSource: secret.map { .fixed($0) } ?? .secureRandom)
+            var configuration = GameConfiguration(range: range, secretSource: secret.map { .fixed($0) } ?? .secureRandom)
             configuration.maximumPlayers = maxPlayers
-            let session = Session(localPeer: try PeerIdentity.local(name: name, role: .host), transport: TCPTransport())
+            let me = try LocalPlayer(name: name, role: .host)
+            let session = Session(localPeer: me.peer, transport: TCPTransport())
             let master = try GameMaster(session: session, configuration: configuration)
-            let console: any Console = json
-                ? JSONConsole(wrapping: PlainConsole())
-                : Consoles.make(
-                    prompt: "> ", history: HistoryStore.standard(application: "guessnum"),
-                    completions: SlashCommand.names(for: .host))
-            Signals.install(for: console)
+            let terminal = AppTerminal.open(for: .host, json: output.json, logs: logs)
+            defer { terminal.close(logs: logs) }
+            if let notice = me.notice { terminal.console.print(notice) }
             let host = HostREPL(
-                session: session, master: master, console: console, style: json ? TextStyle.plain : TextStyle.detect(noColorFlag: noColor), json: json,
-                maxPlayers: maxPlayers, asks: ask)
-            defer { console.close() }
+                master: master, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),
+                text: GameText(style: output.style, json: output.json, me: master.host.id), asks: ask)
             try await host.run(port: port)
+            withExtendedLifetime(me) {}
         }
     }
 }

@@ -1,7 +1,8 @@
 import ArgumentParser
-import Foundation
-import GuessnumTerminal
+import GuessnumApp
+import Logging
 import Multipeer
+import MultipeerAvahi
 import MultipeerNIO
 
 /// `guessnum join`: find a game nearby (or go straight to an address) and play.
@@ -17,37 +18,34 @@ struct JoinCommand: AsyncParsableCommand {
     @Option(help: "Join the game of this name as soon as it is found (for scripts).")
     var game: String?
 
-    @Argument(help: "Join the game at this address (as `guessnum host` prints it) without looking for games.")
-    var address: String?
+    @Argument(help: "Join the game at this address (as `guessnum host` prints it) without looking for games.", transform: Endpoint.parse)
+    var address: Endpoint?
 
     @Option(help: "Seconds to wait for a host to answer, or for --game to be found.")
     var timeout: Int = 30
 
-    @Flag(name: .customLong("no-color"), help: "Print without colour.")
-    var noColor = false
-
-    @Flag(help: "Print every event as one JSON object a line (implies plain lines, no colour).")
-    var json = false
+    @OptionGroup var output: OutputOptions
 
     func validate() throws {
         guard timeout >= 1 else { throw ValidationError("--timeout must be at least 1 second.") }
     }
 
     func run() async throws {
+        let logs = LogDestination()
+        LoggingSystem.bootstrapTerminal(level: output.logLevel, destination: logs)
         try await CommandRunner.run {
-            let endpoint = try address.map { text throws(MultipeerError) in try Endpoint(parsing: text) }
-            let session = Session(localPeer: try PeerIdentity.local(name: name, role: .guest), transport: TCPTransport())
-            let console: any Console = json
-                ? JSONConsole(wrapping: PlainConsole())
-                : Consoles.make(
-                    prompt: endpoint == nil ? "join> " : "guess> ", history: HistoryStore.standard(application: "guessnum"),
-                    completions: SlashCommand.names(for: .guest))
-            Signals.install(for: console)
-            defer { console.close() }
-            let guest = GuestREPL(session: session, console: console, style: json ? TextStyle.plain : TextStyle.detect(noColorFlag: noColor), json: json, timeout: .seconds(timeout))
-            let status = await guest.run(direct: endpoint, gameName: game)
+            let me = try LocalPlayer(name: name, role: .guest)
+            let session = Session(localPeer: me.peer, transport: TCPTransport())
+            let terminal = AppTerminal.open(for: address == nil ? .lobby : .player, json: output.json, logs: logs)
+            defer { terminal.close(logs: logs) }
+            if let notice = me.notice { terminal.console.print(notice) }
+            let guest = GuestREPL(
+                session: session, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),
+                text: GameText(style: output.style, json: output.json, me: me.peer.identity), timeout: .seconds(timeout))
+            let failure = await guest.run(direct: address, gameName: game)
             await session.disconnect()
-            if let failure = status { throw failure }
+            withExtendedLifetime(me) {}
+            if let failure { throw failure }
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import GuessnumTerminal
+import SafeText
 
 struct DemoOptions: Sendable {
     var ticks = false
@@ -25,16 +26,19 @@ enum Demo {
     static let completions = ["/help", "/players", "/prompt", "/visible", "/quit"]
 
     static func run(_ options: DemoOptions) async {
+        let (inputs, handler) = ConsoleInput.makeStream()
         let console = Consoles.make(
             prompt: options.prompt,
             history: options.historyPath.map { HistoryStore(fileURL: URL(fileURLWithPath: $0)) },
-            completions: completions
+            completions: completions,
+            input: handler
         )
-        let kind = console is ReadlineConsole ? "readline" : "plain"
+        let kind = console.isInteractive ? "readline" : "plain"
         console.print("console: \(kind)")
         if options.ticks { startTicking(console) }
         var ended = "end of input"
-        for await line in console.lines {
+        for await input in inputs {
+            guard case .line(let line) = input else { break }
             if line.trimmingCharacters(in: .whitespaces) == "/quit" {
                 ended = "quit"
                 break

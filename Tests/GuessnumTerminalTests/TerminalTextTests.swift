@@ -1,3 +1,4 @@
+import SafeText
 import GuessnumTerminal
 import Testing
 

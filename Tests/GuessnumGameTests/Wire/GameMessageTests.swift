@@ -67,9 +67,9 @@ struct GameMessageTests {
     @Test("Text from the network is shown with control characters replaced")
     func sanitized() {
         let evil = PlayerRef(id: UUID(), name: "eve\u{1B}[2J\u{202E}")
-        #expect(evil.displayText == "eve?[2J?")
+        #expect(evil.displayText == "eve\u{FFFD}[2J\u{FFFD}")
         let line = ChatLine(sequence: 1, from: evil, text: "hi\nthere\u{7}")
-        #expect(line.displayText == "eve?[2J?: hi?there?")
+        #expect(line.displayText == "eve\u{FFFD}[2J\u{FFFD}: hi\u{FFFD}there\u{FFFD}")
         #expect(line.text == "hi\nthere\u{7}", "the model keeps the raw text")
         let guess = GuessLine(sequence: 1, round: 1, judgement: Judgement(player: bob, guess: 50, verdict: .tooHigh))
         #expect(guess.displayText == "bob guessed 50: too high")

@@ -2,15 +2,24 @@ import Foundation
 import GuessnumGame
 import GuessnumTerminal
 import Multipeer
+import SafeText
 
-/// How game events read on the terminal: one sentence each, written for people.
-struct GameText: Sendable {
+/// How game events read on the terminal: one sentence each, written for people, or one JSON
+/// object each with `--json`.
+public struct GameText: Sendable {
     let style: TextStyle
     /// `--json`: each event is one JSON object (see ``JSONLines``) instead of a sentence.
     var json = false
     /// This side's identity (its peer identity, which the game uses for its player), so its own
     /// lines read "you guessed …" from the first one on, even before the welcome arrives.
     let me: UUID
+
+    /// Text for a screen in `style` (plain with `json`), whose own player is `me`.
+    public init(style: TextStyle, json: Bool, me: UUID) {
+        self.style = json ? .plain : style
+        self.json = json
+        self.me = me
+    }
 
     func isMe(_ player: PlayerRef) -> Bool { player.id == me }
 
@@ -37,13 +46,21 @@ struct GameText: Sendable {
     }
 
     func joined(_ event: PlayerJoined) -> String {
-        if json { return JSONLines.line("joined", event) }
-        return style.dim("\(event.player.displayText) joined (\(event.playerCount) playing).")
+        json ? JSONLines.line("joined", event) : membership(event.player, "joined", event.playerCount)
     }
 
     func left(_ event: PlayerLeft) -> String {
-        if json { return JSONLines.line("left", event) }
-        return style.dim("\(event.player.displayText) left (\(event.playerCount) playing).")
+        json ? JSONLines.line("left", event) : membership(event.player, "left", event.playerCount)
+    }
+
+    /// "bob joined (3 playing)."
+    private func membership(_ player: PlayerRef, _ verb: String, _ count: Int) -> String {
+        style.dim("\(player.displayText) \(verb) (\(count) playing).")
+    }
+
+    /// The message shown when someone is welcomed into a game.
+    func welcome(_ welcome: WelcomeMessage) -> String {
+        "Welcome, \(welcome.you.displayText)! Round \(welcome.game.round): numbers \(welcome.game.range)."
     }
 
     func renamed(_ event: PlayerRenamed) -> String {

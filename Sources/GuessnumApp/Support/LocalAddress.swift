@@ -5,9 +5,9 @@ import Darwin
 #endif
 
 /// The address other machines most likely reach this one at, for the "join with" hint.
-enum LocalAddress {
+public enum LocalAddress {
     /// The first IPv4 address of an interface that is up and not loopback, else 127.0.0.1.
-    static func bestGuess() -> String {
+    public static func bestGuess() -> String {
         var list: UnsafeMutablePointer<ifaddrs>?
         guard getifaddrs(&list) == 0, let first = list else { return "127.0.0.1" }
         defer { freeifaddrs(list) }

@@ -27,21 +27,27 @@ enum JSONLines {
 }
 
 /// A console for `--json`: event lines pass through; every other message becomes a
-/// `message` event, so each output line is one JSON object.
-final class JSONConsole: Console {
+/// `message` event, so each line of standard output is one JSON object. Diagnostics go to
+/// standard error as they are.
+public final class JSONConsole: Console {
     private let inner: any Console
 
-    init(wrapping inner: any Console) {
+    /// A console that writes through `inner`.
+    public init(wrapping inner: any Console) {
         self.inner = inner
     }
 
-    var lines: AsyncStream<String> { inner.lines }
+    public var isInteractive: Bool { false }
 
-    func print(_ text: String) {
+    public func print(_ text: String) {
         inner.print(JSONLines.isEvent(text) ? text : JSONLines.message(text))
     }
 
-    func setPrompt(_ prompt: String) {}
+    public func printDiagnostic(_ text: String) {
+        inner.printDiagnostic(text)
+    }
 
-    func close() { inner.close() }
+    public func setPrompt(_ prompt: String) {}
+
+    public func close() { inner.close() }
 }

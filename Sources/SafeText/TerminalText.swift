@@ -17,7 +17,7 @@ public enum TerminalText {
         return String(scalars)
     }
 
-    static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
+    public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         switch properties.generalCategory {
         case .control, .lineSeparator, .paragraphSeparator:

@@ -1,5 +1,6 @@
 import Foundation
 import GuessnumTerminal
+import SafeText
 import Multipeer
 import Synchronization
 
@@ -47,7 +48,8 @@ final class JoinQuestions: Sendable {
             return false
         }
         question.answer.resume(returning: decision)
-        console.print(decision == .accept ? "Letting \(question.invitation.peer.displayName) in." : "Turned \(question.invitation.peer.displayName) away.")
+        let name = TerminalText.sanitized(question.invitation.peer.displayName)
+        console.print(decision == .accept ? "Letting \(name) in." : "Turned \(name) away.")
         prompt(console)
         return true
     }

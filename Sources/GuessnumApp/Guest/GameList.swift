@@ -1,5 +1,7 @@
+import GuessnumGame
 import GuessnumTerminal
 import Multipeer
+import SafeText
 import Synchronization
 
 /// The games nearby, numbered in the order they were found, as `guessnum join` lists them.
@@ -52,13 +54,19 @@ final class GameList: Sendable {
         let games = entries.withLock { $0 }
         var lines = ["Searching for games… \(games.count) found"]
         for (index, game) in games.enumerated() {
-            var facts: [String] = []
-            if let range = game.info["r"] { facts.append("numbers \(range.replacingOccurrences(of: "..", with: "–"))") }
-            if let players = game.info["p"] { facts.append("\(players) players") }
-            if let round = game.info["n"] { facts.append("round \(round)") }
+            let facts = Self.facts(GameAdvertisement(decoding: game.info))
             lines.append("  \(index + 1)) \(style.bold(TerminalText.sanitized(game.peer.displayName)))"
-                + (facts.isEmpty ? "" : " — " + TerminalText.sanitized(facts.joined(separator: ", "))))
+                + (facts.isEmpty ? "" : " — " + facts.joined(separator: ", ")))
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "numbers 1–100", "3/100 players", "round 2": what is known of a game.
+    static func facts(_ game: GameAdvertisement) -> [String] {
+        var facts: [String] = []
+        if let range = game.range { facts.append("numbers \(range)") }
+        if let count = game.playerCount, let maximum = game.maximumPlayers { facts.append("\(count)/\(maximum) players") }
+        if let round = game.round { facts.append("round \(round)") }
+        return facts
     }
 }

@@ -1,0 +1,128 @@
+import Foundation
+import SafeText
+
+/// Every slash command, declared once. To add a command, add it here: `/help`, Tab
+/// completion and parsing follow.
+public enum CommandTable {
+    /// The commands, in the order `/help` lists them.
+    public static let commands: [SlashCommand] = [
+        SlashCommand(
+            "/help",
+            host: CommandAction("this list") { host, _ in host.console.print(help(for: .host)) },
+            player: CommandAction("this list") { seat, _ in seat.console.print(help(for: .player)) },
+            lobby: CommandAction("this list") { lobby, _ in lobby.console.print(help(for: .lobby)) }),
+        SlashCommand("/players", showing: "who is playing: state, wins, guesses this round") { $0.showPlayers() },
+        SlashCommand("/history", showing: "this round's guesses") { $0.showHistory() },
+        SlashCommand("/score", showing: "the scoreboard") { $0.showScore() },
+        SlashCommand(
+            "/visible", .choice(["on", "off"]),
+            host: CommandAction("show or hide the game from `guessnum join` (players stay)") { host, argument in
+                await host.setVisible(argument == "on")
+            }),
+        SlashCommand(
+            "/new", .optional("RANGE"),
+            host: CommandAction("start a new round, optionally over a new range such as 1-500") { host, range in
+                host.startNewRound(range: range)
+            }),
+        SlashCommand(
+            "/kick", .required("NAME"),
+            host: CommandAction("remove a player") { host, name in host.kick(name ?? "") }),
+        SlashCommand(
+            "/name", .required("NEW"),
+            player: CommandAction("change your name") { seat, name in seat.rename(to: name ?? "") }),
+        SlashCommand(
+            "/leave",
+            player: CommandAction("leave this game and go back to the list of games", flow: { seat, _ in
+                seat.leave()
+                return .leave
+            })),
+        SlashCommand(
+            "/quit",
+            host: CommandAction("end the game (players are told)", flow: { _, _ in .quit }),
+            player: CommandAction("leave and quit", flow: { seat, _ in
+                seat.quit()
+                return .quit
+            }),
+            lobby: CommandAction("quit", flow: { _, _ in .quit })),
+    ]
+
+    /// The commands `role` has.
+    public static func commands(for role: CommandRole) -> [SlashCommand] {
+        commands.filter { $0.roles.contains(role) }
+    }
+
+    /// The words Tab completes for `role`.
+    public static func completions(for role: CommandRole) -> [String] {
+        commands(for: role).map(\.name)
+    }
+
+    /// `/help` for `role`: a line a command, then what other lines mean.
+    public static func help(for role: CommandRole) -> String {
+        let lines = commands.compactMap { $0.helpLine(for: role) }
+        let footnote = switch role {
+        case .host: "Anything else you type is chat."
+        case .player: "A number is a guess; anything else you type is chat."
+        case .lobby: "Type the number of a game to join it. Games appear in the list as they are found."
+        }
+        return (lines + [footnote]).joined(separator: "\n")
+    }
+
+    /// What a typed line asks of `seat`: nil when it is not a slash command; otherwise the
+    /// action to run with its argument, or the sentence to answer with (an unknown command,
+    /// another role's command, a missing or wrong argument).
+    public static func parse<Context>(_ line: String, for seat: CommandSeat<Context>) -> ParsedCommand<Context>? {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard trimmed.hasPrefix("/") else { return nil }
+        let parts = trimmed.split(separator: " ", maxSplits: 1).map(String.init)
+        let name = parts[0]
+        let argument = parts.count > 1 ? parts[1].trimmingCharacters(in: .whitespaces) : nil
+        guard let command = commands.first(where: { $0.name == name }) else {
+            return .answer("There is no command \(TerminalText.sanitized(name)); /help lists them.")
+        }
+        guard let action = command[keyPath: seat.action] else {
+            return .answer(wrongRole(command, for: seat.role))
+        }
+        switch command.argument {
+        case .none:
+            return .run(action, argument: nil)
+        case .optional:
+            return .run(action, argument: argument.flatMap { $0.isEmpty ? nil : $0 })
+        case .required(let placeholder):
+            guard let argument, !argument.isEmpty else { return .answer("Use \(name) \(placeholder).") }
+            return .run(action, argument: argument)
+        case .choice(let words):
+            guard let argument, words.contains(argument) else {
+                return .answer("Use " + words.map { "\(name) \($0)" }.joined(separator: " or ") + ".")
+            }
+            return .run(action, argument: argument)
+        }
+    }
+
+    private static func wrongRole(_ command: SlashCommand, for role: CommandRole) -> String {
+        switch role {
+        case .host: "That is a command for players; /help lists the host's."
+        case .player: "That is a command for the host; /help lists yours."
+        case .lobby: "\(command.name) works in a game; /help lists what works here."
+        }
+    }
+}
+
+/// A typed slash command, parsed for one role.
+public enum ParsedCommand<Context>: Sendable {
+    /// Run this action with this argument.
+    case run(CommandAction<Context>, argument: String?)
+    /// Print this sentence instead.
+    case answer(String)
+}
+
+extension ParsedCommand {
+    /// Runs the command on `context`, or prints its answer; returns what the REPL does next.
+    func perform(on context: Context) async -> CommandFlow where Context: CommandContext {
+        switch self {
+        case .run(let action, let argument): return await action.run(context, argument)
+        case .answer(let sentence):
+            context.console.print(sentence)
+            return .stay
+        }
+    }
+}

@@ -1,0 +1,199 @@
+import EventBus
+import Foundation
+import GuessnumGame
+import GuessnumTerminal
+import Multipeer
+import SafeText
+
+/// The player's side at the terminal: the list of games nearby, joining one, and playing.
+///
+/// Everything it reacts to arrives through one ``Inbox``, handled one event at a time by
+/// ``handle(_:)``: in the list of games (the lobby) a number joins a game; in a game the
+/// ``PlayerSeat`` takes guesses, chat and commands.
+public final class GuestREPL: CommandContext, @unchecked Sendable {
+    // @unchecked: the mutable state (`seat`, `tried`, `outcome`) is only touched by the task
+    // that runs `run(direct:gameName:)`; observers and timers only post to the inbox.
+
+    /// Where the player reads and types.
+    public let console: any Console
+    let session: Session
+    let inbox: Inbox
+    let text: GameText
+    let timeout: Duration
+    private let discovery: any DiscoveryBackend
+    private let games: GameList
+
+    /// How the program ends: nil for success, or the failure to report.
+    private var outcome: AppFailure?
+    /// The game being played, if any.
+    private var seat: PlayerSeat?
+    /// With `--game NAME`: the game wanted, when to give up, and the hosts already tried.
+    private var wanted: (name: String, deadline: ContinuousClock.Instant)?
+    private var tried: Set<PeerID> = []
+    /// Whether there is a list of games to go back to (not when joining by address).
+    private var hasLobby = false
+
+    /// A player REPL on `session`.
+    /// - Parameters:
+    ///   - discovery: where games are found (Avahi in the program, in-memory in tests).
+    ///   - timeout: how long a host may take to answer, and `--game` to be found.
+    public init(session: Session, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend, text: GameText, timeout: Duration) {
+        self.session = session
+        self.console = console
+        self.inbox = inbox
+        self.discovery = discovery
+        self.text = text
+        self.timeout = timeout
+        games = GameList(style: text.style)
+    }
+
+    /// Plays until the player quits: at `endpoint` if given, otherwise from the list of games
+    /// nearby (joining the game called `gameName` as soon as it is found, if given). Returns
+    /// the failure to report, if any.
+    public func run(direct endpoint: Endpoint?, gameName: String?) async -> AppFailure? {
+        if let endpoint {
+            console.print("Connecting to \(endpoint)…")
+            let seat = PlayerSeat(repl: self)
+            do {
+                switch try await session.invite(endpoint, timeout: timeout) {
+                case .connected(let host): await sit(in: seat, host: host)
+                case .declined(let reason):
+                    seat.stop()
+                    return AppFailure("The host turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").", exitCode: 3)
+                case .timedOut:
+                    seat.stop()
+                    return AppFailure("The host did not answer within \(MultipeerError.secondsText(timeout)).", exitCode: 3)
+                }
+            } catch {
+                seat.stop()
+                return AppFailure(error.message, exitCode: 1)
+            }
+            await loop()
+            return outcome
+        }
+        hasLobby = true
+        let browser = Browser(serviceType: GameAdvertisement.serviceType, localPeer: session.localPeer, discovery: discovery)
+        let watching = observe(browser)
+        do { try await browser.start() } catch { console.print(error.message) }
+        console.setPrompt("join> ")
+        if let gameName {
+            wanted = (gameName, .now + timeout)
+            inbox.wake(after: timeout)
+            console.print("Looking for the game “\(TerminalText.sanitized(gameName))”…")
+        } else {
+            console.print(games.render() + "\nType the number of a game to join it; /help for more.")
+        }
+        if await joinWantedGame() != .quit { await loop() }
+        watching.cancel()  // stops quietly: no "0 found" on the way out
+        await browser.stop()
+        return outcome
+    }
+
+    private func loop() async {
+        for await event in inbox.events {
+            if await handle(event) == .quit { return }
+        }
+    }
+
+    /// What the player does with one event.
+    func handle(_ event: AppEvent) async -> CommandFlow {
+        if let seat {
+            let flow = await seat.handle(event)
+            if flow == .stay { return .stay }
+            seat.stop()
+            self.seat = nil
+            if flow == .quit || !hasLobby { return .quit }
+            games.isShowing = true
+            console.setPrompt("join> ")
+            console.print(games.render())
+            return await joinWantedGame()
+        }
+        switch event {
+        case .typed(let line):
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let number = Int(trimmed) {
+                guard let chosen = games.entry(number) else {
+                    console.print("There is no game number \(number); \(games.isEmpty ? "none has been found yet." : "pick one from the list.")")
+                    return .stay
+                }
+                _ = await join(chosen)
+                return .stay
+            }
+            if let command = CommandTable.parse(line, for: .lobby) { return await command.perform(on: self) }
+            if !trimmed.isEmpty {
+                console.print("Type the number of a game to join it, or /quit. Games appear here as they are found.")
+            }
+            return .stay
+        case .gamesChanged, .timer:
+            return await joinWantedGame()
+        case .inputEnded:
+            // A script that names its game may have no more to say.
+            return wanted == nil ? .quit : .stay
+        case .signal:
+            return .quit
+        case .hostLeft:
+            return .stay
+        }
+    }
+
+    /// With `--game`: joins the wanted game once it is listed, or gives up after the timeout.
+    private func joinWantedGame() async -> CommandFlow {
+        guard let wanted else { return .stay }
+        if let game = games.named(wanted.name), !tried.contains(game.peer) {
+            tried.insert(game.peer)
+            if await join(game) { return .stay }
+            outcome = AppFailure("Could not join “\(TerminalText.sanitized(wanted.name))”.", exitCode: 3)
+            return .quit
+        }
+        if ContinuousClock.now >= wanted.deadline {
+            outcome = AppFailure(
+                "No game called “\(TerminalText.sanitized(wanted.name))” was found within \(MultipeerError.secondsText(timeout)).", exitCode: 3)
+            return .quit
+        }
+        return .stay
+    }
+
+    /// Invites the host of `game` and sits down if let in; false when it could not be joined.
+    private func join(_ game: DiscoveredPeer) async -> Bool {
+        let hostName = TerminalText.sanitized(game.peer.displayName)
+        console.print("Joining \(hostName)…")
+        let seat = PlayerSeat(repl: self)
+        do {
+            switch try await session.invite(game, timeout: timeout) {
+            case .connected(let host):
+                await sit(in: seat, host: host)
+                return true
+            case .declined(let reason):
+                console.print("\(hostName) turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
+            case .timedOut:
+                console.print("\(hostName) did not answer within \(MultipeerError.secondsText(timeout)).")
+            }
+        } catch {
+            console.print(error.message)
+        }
+        seat.stop()
+        return false
+    }
+
+    /// Takes the seat the host let this player into.
+    private func sit(in seat: PlayerSeat, host: PeerID) async {
+        games.isShowing = false
+        self.seat = seat
+        await seat.start(host: host)
+    }
+
+    /// Prints the list of games as it changes, and posts ``AppEvent/gamesChanged``.
+    private func observe(_ browser: Browser) -> EventObservation {
+        let console = console
+        let games = games
+        let inbox = inbox
+        return browser.events.observe(.browserEvent) { event in
+            if case .failed(let error) = event {
+                console.print(error.message + " To join a game whose address you know: guessnum join HOST:PORT")
+                return
+            }
+            if games.apply(event), games.isShowing { console.print(games.render()) }
+            inbox.post(.gamesChanged)
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import Multipeer
+
+/// What a host announces about its game on the LAN, and what `guessnum join` lists: the
+/// range of the round, how many play out of how many seats, and the round number.
+///
+/// Carried in the DNS-SD TXT record (``discoveryInfo``) with one-letter keys, well within the
+/// 200 bytes a record should stay under:
+///
+/// | key | value | example |
+/// | --- | --- | --- |
+/// | `r` | the round's range, `LOW..HIGH` | `1..100` |
+/// | `p` | players and seats, `COUNT/MAX` | `3/100` |
+/// | `n` | the round number | `2` |
+///
+/// Decoding is lenient: a missing or malformed entry is nil, and unknown keys are ignored, so
+/// a newer host's extra facts never hide a game from an older player.
+public struct GameAdvertisement: Sendable, Hashable {
+    /// The DNS-SD service type every guessnum game is announced under (`_guessnum._tcp`).
+    public static let serviceType: ServiceType = {
+        do { return try ServiceType("guessnum") } catch { preconditionFailure("“guessnum” is a valid service type: \(error)") }
+    }()
+
+    /// The current round's range.
+    public var range: GuessRange?
+    /// How many players are in the game.
+    public var playerCount: Int?
+    /// How many may join.
+    public var maximumPlayers: Int?
+    /// The current round's number.
+    public var round: Int?
+
+    /// An advertisement with the given facts.
+    public init(range: GuessRange?, playerCount: Int?, maximumPlayers: Int?, round: Int?) {
+        self.range = range
+        self.playerCount = playerCount
+        self.maximumPlayers = maximumPlayers
+        self.round = round
+    }
+
+    /// The facts `info` carries; nil for each one missing or malformed.
+    public init(decoding info: DiscoveryInfo) {
+        range = info[Key.range].flatMap { try? GuessRange(parsing: $0) }
+        let seats = info[Key.players].map { $0.split(separator: "/", omittingEmptySubsequences: false) }
+        if let seats, seats.count == 2, let count = Int(seats[0]), let maximum = Int(seats[1]), count >= 0, maximum >= 1 {
+            playerCount = count
+            maximumPlayers = maximum
+        }
+        round = info[Key.round].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
+    }
+
+    /// The TXT record entries for these facts (the missing ones are left out).
+    public var discoveryInfo: DiscoveryInfo {
+        var entries: [String: String] = [:]
+        if let range { entries[Key.range] = "\(range.lowerBound)..\(range.upperBound)" }
+        if let playerCount, let maximumPlayers { entries[Key.players] = "\(playerCount)/\(maximumPlayers)" }
+        if let round { entries[Key.round] = String(round) }
+        // Three short entries are always within DiscoveryInfo's limits.
+        return (try? DiscoveryInfo(entries)) ?? DiscoveryInfo()
+    }
+
+    private enum Key {
+        static let range = "r"
+        static let players = "p"
+        static let round = "n"
+    }
+}
+
+extension GameMaster {
+    /// What this game announces now: its round, range, players and seats.
+    public var advertisement: GameAdvertisement {
+        GameAdvertisement(
+            range: range, playerCount: playerCount, maximumPlayers: configuration.maximumPlayers, round: roundNumber)
+    }
+
+    /// Whether every seat is taken.
+    public var isFull: Bool { playerCount >= configuration.maximumPlayers }
+}

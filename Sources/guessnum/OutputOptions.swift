@@ -1,0 +1,19 @@
+import ArgumentParser
+import GuessnumApp
+import GuessnumTerminal
+import Logging
+
+/// How the program prints: colour, JSON lines, and how much it logs.
+struct OutputOptions: ParsableArguments {
+    @Flag(name: .customLong("no-color"), help: "Print without colour.")
+    var noColor = false
+
+    @Flag(help: "Print every event as one JSON object a line (implies plain lines, no colour).")
+    var json = false
+
+    @Option(name: .customLong("log-level"), help: "Log diagnostics to standard error from this level on: trace, debug, info, notice, warning, error or critical.")
+    var logLevel: Logger.Level = .warning
+
+    /// How game events read.
+    var style: TextStyle { json ? .plain : TextStyle.detect(noColorFlag: noColor) }
+}
