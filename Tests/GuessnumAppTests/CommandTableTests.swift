@@ -15,3 +15,79 @@ struct CommandTableTests {
         #expect(CommandTable.completions(for: .lobby) == ["/help", "/quit"])
     }
 }
+
+extension CommandTableTests {
+    @Test("A line that is not a slash command is not parsed; leading spaces are allowed")
+    func notACommand() {
+        #expect(CommandTable.parse("hello", for: .host) == nil)
+        #expect(CommandTable.parse("42", for: .player) == nil)
+        #expect(CommandTable.parse("", for: .lobby) == nil)
+        #expect(CommandTable.parse("  /help", for: .host).map(answer) == .some(nil), "runs /help")
+    }
+
+    @Test("Unknown commands, other roles' commands and bad arguments are answered with a sentence", arguments: [
+        ("/frobnicate", CommandRole.host, "There is no command /frobnicate; /help lists them."),
+        ("/name bob", .host, "That is a command for players; /help lists the host's."),
+        ("/kick bob", .player, "That is a command for the host; /help lists yours."),
+        ("/players", .lobby, "/players works in a game; /help lists what works here."),
+        ("/kick", .host, "Use /kick NAME."),
+        ("/kick   ", .host, "Use /kick NAME."),
+        ("/visible", .host, "Use /visible on or /visible off."),
+        ("/visible yes", .host, "Use /visible on or /visible off."),
+        ("/name", .player, "Use /name NEW."),
+        ("/\u{1B}[2J", .player, "There is no command /\u{FFFD}[2J; /help lists them."),
+    ])
+    func answers(line: String, role: CommandRole, sentence: String) {
+        #expect(parsedAnswer(line, role) == sentence)
+    }
+
+    @Test("Arguments reach the action trimmed; an optional argument may be left out")
+    func arguments() async {
+        #expect(parsedArgument("/kick  bob ", .host) == .some("bob"))
+        #expect(parsedArgument("/visible off", .host) == .some("off"))
+        #expect(parsedArgument("/new", .host) == .some(nil))
+        #expect(parsedArgument("/new 1-500", .host) == .some("1-500"))
+        #expect(parsedArgument("/name bobby tables", .player) == .some("bobby tables"))
+    }
+
+    @Test("Help lines are aligned in one column and name each argument")
+    func helpLayout() {
+        let host = CommandTable.help(for: .host)
+        #expect(host.contains("/visible on|off    show or hide the game from `guessnum join` (players stay)"))
+        #expect(host.contains("/new [RANGE]       start a new round"))
+        #expect(host.contains("/kick NAME         remove a player"))
+        #expect(host.hasSuffix("Anything else you type is chat."))
+        let player = CommandTable.help(for: .player)
+        #expect(player.contains("/name NEW          change your name"))
+        #expect(player.contains("/quit              leave and quit"))
+        for line in (host + "\n" + player).split(separator: "\n") where line.hasPrefix("/") {
+            #expect(line.dropFirst(19).first != " " && line.prefix(19).last == " ", "column 20: \(line)")
+        }
+    }
+
+    private func answer<Context>(_ parsed: ParsedCommand<Context>) -> String? {
+        if case .answer(let sentence) = parsed { return sentence }
+        return nil
+    }
+
+    private func parsedAnswer(_ line: String, _ role: CommandRole) -> String? {
+        switch role {
+        case .host: CommandTable.parse(line, for: .host).flatMap(answer)
+        case .player: CommandTable.parse(line, for: .player).flatMap(answer)
+        case .lobby: CommandTable.parse(line, for: .lobby).flatMap(answer)
+        }
+    }
+
+    /// The argument the action would get; nil when the line is not run.
+    private func parsedArgument(_ line: String, _ role: CommandRole) -> String?? {
+        func argument<Context>(_ parsed: ParsedCommand<Context>?) -> String?? {
+            guard case .run(_, let argument)? = parsed else { return nil }
+            return .some(argument)
+        }
+        return switch role {
+        case .host: argument(CommandTable.parse(line, for: .host))
+        case .player: argument(CommandTable.parse(line, for: .player))
+        case .lobby: argument(CommandTable.parse(line, for: .lobby))
+        }
+    }
+}

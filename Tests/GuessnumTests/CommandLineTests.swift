@@ -12,7 +12,7 @@ struct CommandLineTests {
     static let noBus = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/guessnum-test-bus"]
 
     func run(_ arguments: [String]) async throws -> (status: Int32?, output: String) {
-        let process = try ChildProcess(try guessnumExecutable(), arguments, environment: scratchConfigEnvironment().merging(Self.noBus) { $1 })
+        let process = try ChildProcess(try guessnumExecutable(), arguments, environment: personEnvironment().merging(Self.noBus) { $1 })
         process.closeInput()
         let status = await process.exitStatus(within: .seconds(15))
         return (status, process.text)
@@ -52,13 +52,13 @@ struct CommandLineTests {
     @Test("A host without avahi-daemon says so and keeps serving players who join by address")
     func hostWithoutDiscovery() async throws {
         let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "7"],
-                                    environment: scratchConfigEnvironment().merging(Self.noBus) { $1 })
+                                    environment: personEnvironment().merging(Self.noBus) { $1 })
         defer { host.signal(SIGKILL) }
         let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
         #expect(host.text.contains("avahi-daemon cannot be reached"))
         let port = try #require(banner.split(separator: ":").last.map { String($0) })
         let player = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "127.0.0.1:\(port)"],
-                                      environment: scratchConfigEnvironment().merging(Self.noBus) { $1 })
+                                      environment: personEnvironment().merging(Self.noBus) { $1 })
         defer { player.signal(SIGKILL) }
         player.send(line: String(repeating: "x", count: 100_000))
         #expect(await player.line(containing: "characters long, above the limit of") != nil, "a huge line gets a sentence: \(player.text)")
@@ -74,7 +74,7 @@ struct CommandLineTests {
 
     @Test("--ask asks the host about each player; a no is explained to the player, a yes lets them in")
     func askingHost() async throws {
-        let environment = scratchConfigEnvironment().merging(Self.noBus) { $1 }
+        let environment = personEnvironment().merging(Self.noBus) { $1 }
         let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--ask"], environment: environment)
         defer { host.signal(SIGKILL) }
         let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
@@ -97,7 +97,7 @@ struct CommandLineTests {
 
     @Test("--json prints every event as one JSON object a line")
     func jsonLines() async throws {
-        let environment = scratchConfigEnvironment().merging(Self.noBus) { $1 }
+        let environment = personEnvironment().merging(Self.noBus) { $1 }
         let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "3", "--json"], environment: environment)
         defer { host.signal(SIGKILL) }
         let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
@@ -113,6 +113,40 @@ struct CommandLineTests {
         let verdict = objects.compactMap { $0 }.first { $0["event"] as? String == "verdict" }
         #expect(((verdict?["data"] as? [String: Any])?["guess"] as? Int) == 3)
         #expect(host.text.split(separator: "\n").allSatisfy { $0.hasPrefix("{\"event\":") }, "host: \(host.text)")
+    }
+
+    @Test("Three players from one account (one HOME) are three players: none replaces another")
+    func threePlayersFromOneAccount() async throws {
+        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "7"],
+                                    environment: personEnvironment().merging(Self.noBus) { $1 })
+        defer { host.signal(SIGKILL) }
+        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
+        let port = try #require(banner.split(separator: ":").last.map(String.init))
+        let account = personEnvironment().merging(Self.noBus) { $1 }
+        var players: [ChildProcess] = []
+        defer { for player in players { player.signal(SIGKILL) } }
+        for count in 1...3 {
+            let player = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "127.0.0.1:\(port)"], environment: account)
+            players.append(player)
+            #expect(await player.line(containing: "Welcome, bob") != nil, "player \(count): \(player.text)")
+            #expect(await host.line(containing: "(\(count) playing)") != nil, "host: \(host.text)")
+        }
+        for (index, player) in players.enumerated() {
+            player.send(line: "\(index + 1)")
+        }
+        #expect(await host.line(containing: "guessed 3: too low") != nil, "host: \(host.text)")
+        #expect(await eventually { host.text.components(separatedBy: "guessed").count - 1 >= 3 }, "every player's guess is answered: \(host.text)")
+        #expect(!host.text.contains("left"), "nobody was replaced: \(host.text)")
+        for player in players {
+            #expect(!player.text.contains("The host left"), "\(player.text)")
+        }
+        for player in players { player.closeInput() }
+        for player in players { #expect(await player.exitStatus() == 0) }
+        #expect(await host.line(containing: "(0 playing)") != nil)
+        // Once they have quit, the same account joins again (the identity slots are free again).
+        let again = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "127.0.0.1:\(port)"], environment: account)
+        players.append(again)
+        #expect(await again.line(containing: "Welcome, bob!") != nil, "the first identity is free again: \(again.text)")
     }
 
     @Test("--version and --help answer and exit 0")

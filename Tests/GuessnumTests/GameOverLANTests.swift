@@ -10,7 +10,7 @@ struct GameOverLANTests {
     let lan = TestLAN.game
 
     func guessnum(on host: Int, _ arguments: [String]) throws -> ChildProcess {
-        try lan.start(on: host, [try guessnumExecutable().path] + arguments, environment: scratchConfigEnvironment())
+        try lan.start(on: host, [try guessnumExecutable().path] + arguments, environment: personEnvironment())
     }
 
     @Test("A host and three players: found through Avahi, guesses answered, chat relayed, a win announced, /players right, /visible off hides the game")

@@ -8,14 +8,14 @@ import Testing
 struct GuestTerminalTests {
     @Test("A half-typed line survives incoming messages; history recall, /help, Ctrl-C and Ctrl-D work")
     func typingWhileMessagesArrive() async throws {
-        var environment = scratchConfigEnvironment()
+        var environment = personEnvironment()
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/guessnum-test-bus"
         let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "99"], environment: environment)
         defer { host.signal(SIGKILL) }
         let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
         let port = try #require(banner.split(separator: ":").last.map(String.init))
 
-        let settings = environment.map { "\($0.key)=\($0.value)" } + ["HOME=\(environment["XDG_CONFIG_HOME"]!)"]
+        let settings = environment.map { "\($0.key)=\($0.value)" }
         let terminal = try TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
         defer { terminal.kill() }
         #expect(try await terminal.waitFor("the welcome") { $0.contains { $0.contains("Welcome, bob!") } })

@@ -117,8 +117,17 @@ public func builtExecutable(named name: String) throws -> URL {
     throw Missing(name: name)
 }
 
-/// A fresh configuration directory, so that each process has its own peer identity.
-public func scratchConfigEnvironment() -> [String: String] {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-\(UUID().uuidString)")
-    return ["XDG_CONFIG_HOME": directory.path, "NO_COLOR": "1"]
+/// A simulated person's environment: a fresh home directory with its own XDG configuration,
+/// data, state and cache directories inside (identity, known hosts, history), and no colour.
+/// Each person in a test gets their own; one person running several programs shares one.
+public func personEnvironment() -> [String: String] {
+    let home = FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-person-\(UUID().uuidString)")
+    return [
+        "HOME": home.path,
+        "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,
+        "XDG_DATA_HOME": home.appendingPathComponent(".local/share").path,
+        "XDG_STATE_HOME": home.appendingPathComponent(".local/state").path,
+        "XDG_CACHE_HOME": home.appendingPathComponent(".cache").path,
+        "NO_COLOR": "1",
+    ]
 }

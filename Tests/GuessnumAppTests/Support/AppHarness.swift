@@ -1,0 +1,69 @@
+import Foundation
+import GuessnumApp
+import GuessnumGame
+import GuessnumTerminal
+import Multipeer
+import MultipeerTesting
+
+/// A host REPL and any number of player REPLs over one in-memory network, each with a
+/// scripted console and its own inbox: the application layer, end to end, in one process.
+final class AppHarness: Sendable {
+    let network = InMemoryNetwork()
+    let hostConsole: ScriptedConsole
+    let hostInbox = Inbox()
+    let master: GameMaster
+    let host: HostREPL
+    let hostRun: Task<MultipeerError?, Never>
+
+    init(secret: Int64 = 42, asks: Bool = false, hostInteractive: Bool = false, json: Bool = false) throws {
+        var configuration = GameConfiguration(range: .standard, secretSource: .fixed(secret))
+        configuration.pauseBetweenRounds = .milliseconds(100)
+        configuration.maximumPlayers = 10
+        let session = Session(localPeer: try PeerID(displayName: "alice"), transport: network)
+        master = try GameMaster(session: session, configuration: configuration)
+        hostConsole = ScriptedConsole(interactive: hostInteractive)
+        host = HostREPL(
+            master: master, console: hostConsole, inbox: hostInbox, discovery: network.discovery,
+            text: GameText(style: .plain, json: json, me: master.host.id), asks: asks)
+        let host = host
+        hostRun = Task {
+            do throws(MultipeerError) { try await host.run(port: 0) } catch { return error }
+            return nil
+        }
+    }
+
+    /// A player REPL named `name`, started in the list of games (or joining `gameName`).
+    func player(_ name: String, gameName: String? = nil, timeout: Duration = .seconds(5), json: Bool = false) throws -> Player {
+        let session = Session(localPeer: try PeerID(displayName: name), transport: network)
+        let console = ScriptedConsole()
+        let inbox = Inbox()
+        let repl = GuestREPL(
+            session: session, console: console, inbox: inbox, discovery: network.discovery,
+            text: GameText(style: .plain, json: json, me: session.localPeer.identity), timeout: timeout)
+        let run = Task { await repl.run(direct: nil, gameName: gameName) }
+        return Player(session: session, console: console, inbox: inbox, run: run)
+    }
+
+    /// Ends the host's REPL as a signal would; returns its error, if any.
+    func stopHost() async -> MultipeerError? {
+        hostInbox.post(.signal)
+        return await hostRun.value
+    }
+}
+
+/// One player's REPL.
+struct Player: Sendable {
+    let session: Session
+    let console: ScriptedConsole
+    let inbox: Inbox
+    let run: Task<AppFailure?, Never>
+
+    /// Types `line` and Enter.
+    func type(_ line: String) { inbox.post(.typed(line)) }
+
+    /// Ends the REPL as a signal would; returns its failure, if any.
+    func stop() async -> AppFailure? {
+        inbox.post(.signal)
+        return await run.value
+    }
+}

@@ -1,0 +1,43 @@
+import GuessnumTerminal
+import MultipeerTestSupport
+
+/// A console for unit tests: it records what the program prints; what the person types is
+/// posted to the REPL's inbox by the test.
+final class ScriptedConsole: Console {
+    let isInteractive: Bool
+    private let printed = Locked<[String]>([])
+    private let diagnostics = Locked<[String]>([])
+    private let prompts = Locked<[String]>([])
+
+    init(interactive: Bool = false) {
+        isInteractive = interactive
+    }
+
+    /// Every line printed so far (a message of several lines counts as several).
+    var lines: [String] { printed.value.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } }
+    /// Every diagnostic printed so far.
+    var diagnosticLines: [String] { diagnostics.value }
+    /// The prompt now.
+    var prompt: String? { prompts.value.last }
+
+    func print(_ text: String) { printed.withLock { $0.append(text) } }
+    func printDiagnostic(_ text: String) { diagnostics.withLock { $0.append(text) } }
+    func setPrompt(_ prompt: String) { prompts.withLock { $0.append(prompt) } }
+    func close() {}
+
+    /// Waits (up to `timeout`) for a printed line containing `text`; returns it.
+    func line(containing text: String, within timeout: Duration = .seconds(5)) async -> String? {
+        var found: String?
+        _ = await eventually(within: timeout) {
+            found = lines.first { $0.contains(text) }
+            return found != nil
+        }
+        return found
+    }
+
+    /// How many printed lines contain `text`.
+    func count(_ text: String) -> Int { lines.filter { $0.contains(text) }.count }
+
+    /// The transcript, for failure messages.
+    var transcript: String { lines.joined(separator: "\n") }
+}

@@ -1,0 +1,34 @@
+import GuessnumGame
+import Multipeer
+import Testing
+
+@Suite("What a game announces on the LAN")
+struct GameAdvertisementTests {
+    @Test("Encodes to the documented TXT entries and decodes back", arguments: [
+        (GuessRange.standard, 3, 100, 2, ["r": "1..100", "p": "3/100", "n": "2"]),
+        (try! GuessRange(-50, 50), 0, 1, 1, ["r": "-50..50", "p": "0/1", "n": "1"]),
+    ])
+    func roundTrip(range: GuessRange, players: Int, seats: Int, round: Int, entries: [String: String]) throws {
+        let advertisement = GameAdvertisement(range: range, playerCount: players, maximumPlayers: seats, round: round)
+        #expect(advertisement.discoveryInfo.entries == entries)
+        #expect(GameAdvertisement(decoding: advertisement.discoveryInfo) == advertisement)
+        #expect(advertisement.discoveryInfo.encodedSize <= 200)
+    }
+
+    @Test("A missing or malformed entry is nil; the others and unknown keys do not matter", arguments: [
+        (["r": "1..100"], GameAdvertisement(range: .standard, playerCount: nil, maximumPlayers: nil, round: nil)),
+        (["r": "100..1", "p": "3/100", "n": "2"], GameAdvertisement(range: nil, playerCount: 3, maximumPlayers: 100, round: 2)),
+        (["r": "banana", "p": "3", "n": "-1"], GameAdvertisement(range: nil, playerCount: nil, maximumPlayers: nil, round: nil)),
+        (["p": "-1/5", "n": "x", "future": "1"], GameAdvertisement(range: nil, playerCount: nil, maximumPlayers: nil, round: nil)),
+        (["p": "4/0"], GameAdvertisement(range: nil, playerCount: nil, maximumPlayers: nil, round: nil)),
+        ([:], GameAdvertisement(range: nil, playerCount: nil, maximumPlayers: nil, round: nil)),
+    ])
+    func lenientDecoding(entries: [String: String], expected: GameAdvertisement) throws {
+        #expect(GameAdvertisement(decoding: try DiscoveryInfo(entries)) == expected)
+    }
+
+    @Test("Every game is announced as _guessnum._tcp")
+    func serviceType() {
+        #expect(GameAdvertisement.serviceType == (try? ServiceType("guessnum")))
+    }
+}
