@@ -71,11 +71,6 @@ extension EventName where Payload == PeerStateChange {
     public static var hostLeft: EventName<PeerStateChange> { EventName("guessnum.hostLeft") }
 }
 
-extension EventName where Payload == GameDiagnostic {
-    /// Something the game handled on its own and that is worth a log line.
-    public static var gameDiagnostic: EventName<GameDiagnostic> { EventName("guessnum.gameDiagnostic") }
-}
-
 extension EventName where Payload == PlayerListChange {
     /// A row of a ``PlayerListViewModel`` changed.
     public static var playerListChanged: EventName<PlayerListChange> { EventName("guessnum.playerListChanged") }

@@ -1,5 +1,6 @@
 import EventBus
 import Foundation
+import Logging
 import Multipeer
 import Synchronization
 
@@ -18,6 +19,11 @@ import Synchronization
 /// ``stop()`` cancels both. Nothing else is timed, and no work is done per player except in
 /// the flush's single send.
 ///
+/// What the game handles on its own is logged: a message from a player that cannot be decoded
+/// or is of an unknown type at `.notice` (with the player's name as `peer` metadata), a failure of
+/// the host's own (a send, an encoding, a round that cannot start) at `.warning`, players joining
+/// and leaving and rounds starting at `.debug`. A normal game logs nothing at `.warning` or above.
+///
 /// ```swift
 /// let master = try GameMaster(session: session)
 /// master.start()
@@ -31,10 +37,11 @@ public final class GameMaster: Sendable {
     /// Where the game posts what a user interface shows: ``EventName/verdict``,
     /// ``EventName/chat``, ``EventName/playerJoined``, ``EventName/playerLeft``,
     /// ``EventName/playerRenamed``, ``EventName/roundWon``, ``EventName/roundStarted``,
-    /// ``EventName/scoreboardChanged`` and ``EventName/gameDiagnostic``.
+    /// and ``EventName/scoreboardChanged``.
     public let events: EventBus
     /// The host as chat lines name it.
     public let host: PlayerRef
+    private let logger: Logger
 
     private enum Phase { case ready, running, stopped }
 
@@ -50,13 +57,19 @@ public final class GameMaster: Sendable {
 
     /// Creates the game master of `session` and draws the first round's secret. Call
     /// ``start()`` to begin serving.
+    ///
+    /// - Parameter logger: where the game logs; by default a logger labelled `guessnum.game`.
     /// - Throws: ``GameError/Code/invalidConfiguration``, or
     ///   ``GameError/Code/secretOutOfRange`` when a fixed secret lies outside the range.
-    public init(session: Session, configuration: GameConfiguration = GameConfiguration(), events: EventBus = EventBus()) throws(GameError) {
+    public init(
+        session: Session, configuration: GameConfiguration = GameConfiguration(), events: EventBus = EventBus(),
+        logger: Logger = Logger(label: "guessnum.game")
+    ) throws(GameError) {
         try configuration.validate()
         self.session = session
         self.configuration = configuration
         self.events = events
+        self.logger = logger
         host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
         let secret = try configuration.secretSource.secret(in: configuration.range)
         let round = try Round(number: 1, range: configuration.range, secret: secret)
@@ -172,8 +185,12 @@ public final class GameMaster: Sendable {
             return state.table.join(peer)
         }
         switch outcome {
-        case .joined(let joined): events.post(.playerJoined, joined)
-        case .full: session.disconnect(peer, reason: GameError.gameFull(configuration.maximumPlayers).message)
+        case .joined(let joined):
+            logger.debug("Player joined.", metadata: .game(peer: joined.player.name))
+            events.post(.playerJoined, joined)
+        case .full:
+            logger.debug("Game full; a peer was turned away.", metadata: .game(peer: peer.displayName, code: GameError.Code.gameFull.rawValue))
+            session.disconnect(peer, reason: GameError.gameFull(configuration.maximumPlayers).message)
         case .alreadyPlaying, nil: break
         }
     }
@@ -183,25 +200,27 @@ public final class GameMaster: Sendable {
             guard state.phase == .running else { return nil }
             return state.table.leave(peer.identity)
         }
-        if let left { events.post(.playerLeft, left) }
+        guard let left else { return }
+        logger.debug("Player left.", metadata: .game(peer: left.player.name))
+        events.post(.playerLeft, left)
     }
 
     private func received(_ data: ReceivedData) {
         let peer = data.peer
         switch data.messageType {
         case GuessMessage.messageType:
-            guard let value = HotPathJSON.guess(in: data.payload) ?? events.decodeGameMessage(GuessMessage.self, data)?.guess else { return }
+            guard let value = HotPathJSON.guess(in: data.payload) ?? logger.decodeGameMessage(GuessMessage.self, data)?.guess else { return }
             asPlayer(peer) { guess(value, from: peer) }
         case ChatMessage.messageType:
-            guard let message = events.decodeGameMessage(ChatMessage.self, data) else { return }
+            guard let message = logger.decodeGameMessage(ChatMessage.self, data) else { return }
             asPlayer(peer) { chat(message.text, from: peer) }
         case RenameRequest.messageType:
-            guard let message = events.decodeGameMessage(RenameRequest.self, data) else { return }
+            guard let message = logger.decodeGameMessage(RenameRequest.self, data) else { return }
             asPlayer(peer) { rename(peer, to: message.name) }
         case SyncRequest.messageType:
             asPlayer(peer) { sync(peer) }
         default:
-            events.postGameDiagnostic(peer.displayName, "sent a message of unknown type “\(data.messageType ?? "raw bytes")”, which was ignored")
+            logger.unknownGameMessage(data)
         }
     }
 
@@ -300,8 +319,7 @@ public final class GameMaster: Sendable {
         let salt = Salt.random()
         let secret: Int64
         do { secret = try configuration.secretSource.secret(in: range) } catch {
-            events.postGameDiagnostic(host.name, "could not start round \(number + 1): \(error.message)")
-            return
+            return roundNotStarted(number + 1, error)
         }
         let started: RoundStarted?
         do {
@@ -311,10 +329,16 @@ public final class GameMaster: Sendable {
                 return try state.table.startRound(range: range, secret: secret, salt: salt).started
             }
         } catch {
-            events.postGameDiagnostic(host.name, "could not start round \(number + 1): \(error.message)")
-            return
+            return roundNotStarted(number + 1, error)
         }
         if let started { events.post(.roundStarted, started) }
+    }
+
+    private func roundNotStarted(_ number: Int, _ error: GameError) {
+        var metadata = Logger.Metadata.game(peer: host.name, code: error.code.rawValue)
+        metadata["round"] = "\(number)"
+        metadata["error"] = .string(error.message)
+        logger.warning("Could not start the next round.", metadata: metadata)
     }
 
     // MARK: Sending
@@ -335,7 +359,7 @@ public final class GameMaster: Sendable {
                     send { () throws(MultipeerError) in try session.send(payload, messageType: WelcomeMessage.messageType, to: [welcome.peer]) }
                 }
             } catch {
-                events.postGameDiagnostic(host.name, "could not encode a welcome: \(error)")
+                logger.warning("Could not encode a welcome.", metadata: .game(peer: host.name).merging(["error": "\(error)"]) { $1 })
             }
         }
         if let batch = flush.batch {
@@ -344,7 +368,7 @@ public final class GameMaster: Sendable {
                     send { () throws(MultipeerError) in try session.sendToAll(payload, messageType: HistoryBatch.messageType) }
                 }
             } catch {
-                events.postGameDiagnostic(host.name, "could not encode a broadcast: \(error)")
+                logger.warning("Could not encode a broadcast.", metadata: .game(peer: host.name).merging(["error": "\(error)"]) { $1 })
             }
         }
         return interval
@@ -364,7 +388,8 @@ public final class GameMaster: Sendable {
         do { try body() } catch {
             switch error.code {
             case .peerNotConnected, .sessionClosed: break
-            default: events.postGameDiagnostic(host.name, "could not send: \(error.message)")
+            default:
+                logger.warning("A send failed.", metadata: .game(peer: host.name, code: error.code.rawValue).merging(["error": .string(error.message)]) { $1 })
             }
         }
     }
