@@ -38,10 +38,10 @@ public final class GuestGame: Sendable {
     private struct State {
         var view = GuestView()
         var host: PeerID?
-        var observations: [EventObservation] = []
     }
 
     private let state: Mutex<State>
+    private let observations = ObservationBag()
 
     /// Starts following the game hosted by `host` (nil: whoever this session connects to).
     /// - Parameter logger: where the game logs; by default a logger labelled `guessnum.game`.
@@ -50,21 +50,16 @@ public final class GuestGame: Sendable {
         self.events = events
         self.logger = logger
         state = Mutex(State(host: host))
-        let observations = [
+        observations.add(contentsOf: [
             session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
             session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
-        ]
-        state.withLock { $0.observations = observations }
+        ])
         if let host, session.state(of: host) == .connected { try? requestWelcome() }
     }
 
     /// Stops following the game. The session stays connected.
     public func stop() {
-        let observations = state.withLock { state in
-            defer { state.observations = [] }
-            return state.observations
-        }
-        for observation in observations { observation.cancel() }
+        observations.cancelAll()
     }
 
     deinit {
@@ -168,7 +163,7 @@ public final class GuestGame: Sendable {
         if let host, data.peer != host {
             return logger.notice("A peer that is not the host sent a message; it was ignored.", metadata: .game(peer: data.peer.displayName))
         }
-        let posts: [GuestEvent]
+        let posts: [GuestPost]
         switch data.messageType {
         case WelcomeMessage.messageType:
             guard let welcome = logger.decodeGameMessage(WelcomeMessage.self, data) else { return }

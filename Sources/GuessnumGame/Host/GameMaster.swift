@@ -48,12 +48,12 @@ public final class GameMaster: Sendable {
     private struct State {
         var table: GameTable
         var phase = Phase.ready
-        var observations: [EventObservation] = []
         var ticker: Task<Void, Never>?
         var pause: Task<Void, Never>?
     }
 
     private let state: Mutex<State>
+    private let observations = ObservationBag()
 
     /// Creates the game master of `session` and draws the first round's secret. Call
     /// ``start()`` to begin serving.
@@ -85,10 +85,10 @@ public final class GameMaster: Sendable {
         let announcement: RoundStarted? = state.withLock { state in
             guard state.phase == .ready else { return nil }
             state.phase = .running
-            state.observations = [
+            observations.add(contentsOf: [
                 session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
                 session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
-            ]
+            ])
             state.ticker = Task { [weak self] in
                 var interval = tick
                 while !Task.isCancelled {
@@ -106,16 +106,15 @@ public final class GameMaster: Sendable {
 
     /// Stops serving: no more answers, broadcasts or rounds. The session stays connected.
     public func stop() {
-        let (observations, tasks) = state.withLock { state in
+        let tasks = state.withLock { state in
             defer {
                 state.phase = .stopped
-                state.observations = []
                 state.ticker = nil
                 state.pause = nil
             }
-            return (state.observations, [state.ticker, state.pause])
+            return [state.ticker, state.pause]
         }
-        for observation in observations { observation.cancel() }
+        observations.cancelAll()
         for task in tasks { task?.cancel() }
     }
 
@@ -256,35 +255,32 @@ public final class GameMaster: Sendable {
     }
 
     private func chat(_ text: String, from peer: PeerID) -> Bool {
-        let now = ContinuousClock.now
-        let outcome: GameTable.RequestOutcome<ChatLine>? = state.withLock { state in
-            guard state.phase == .running else { return nil }
-            return state.table.chat(text, from: peer.identity, at: now)
-        }
-        switch outcome {
-        case nil, .ignored: return true
-        case .notPlaying: return false
-        case .refused(let error):
-            if let error { reply(GameErrorMessage(error), to: peer) }
-        case .done(let line):
-            events.post(.chat, line)
-        }
-        return true
+        request(from: peer, posting: HistoryItem.chat) { table, now in table.chat(text, from: peer.identity, at: now) }
     }
 
     private func rename(_ peer: PeerID, to name: String) -> Bool {
+        request(from: peer, posting: HistoryItem.renamed) { table, now in table.rename(peer.identity, to: name, at: now) }
+    }
+
+    /// Carries out a player's request (a chat line, a rename) on the table: posts what it did
+    /// as the history item `item` makes of it, or tells the player why it was refused.
+    /// Returns false when `peer` is not a player yet.
+    private func request<Done: Sendable>(
+        from peer: PeerID, posting item: (Done) -> HistoryItem,
+        _ body: (inout GameTable, ContinuousClock.Instant) -> GameTable.RequestOutcome<Done>
+    ) -> Bool {
         let now = ContinuousClock.now
-        let outcome: GameTable.RequestOutcome<PlayerRenamed>? = state.withLock { state in
+        let outcome: GameTable.RequestOutcome<Done>? = state.withLock { state in
             guard state.phase == .running else { return nil }
-            return state.table.rename(peer.identity, to: name, at: now)
+            return body(&state.table, now)
         }
         switch outcome {
         case nil, .ignored: return true
         case .notPlaying: return false
         case .refused(let error):
             if let error { reply(GameErrorMessage(error), to: peer) }
-        case .done(let renamed):
-            events.post(.playerRenamed, renamed)
+        case .done(let done):
+            item(done).post(on: events)
         }
         return true
     }
