@@ -14,7 +14,9 @@ public struct RecordingLogHandler: LogHandler {
     public struct Entry: Sendable, CustomStringConvertible {
         /// The logger's label.
         public let label: String
+        /// The line's level.
         public let level: Logger.Level
+        /// The line's message.
         public let message: String
         /// The handler's metadata merged with the line's.
         public let metadata: Logger.Metadata
@@ -69,11 +71,14 @@ public struct RecordingLogHandler: LogHandler {
         }
     }
 
+    /// The label of the logger this handler serves.
     public let label: String
+    /// Where its lines go.
     public let store: Store
     public var logLevel: Logger.Level = .trace
     public var metadata: Logger.Metadata = [:]
 
+    /// A handler for the logger labelled `label`, recording into `store`.
     public init(label: String, store: Store) {
         self.label = label
         self.store = store
