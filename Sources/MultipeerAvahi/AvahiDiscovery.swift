@@ -1,4 +1,5 @@
 import CAvahi
+import Logging
 import Multipeer
 import Synchronization
 
@@ -14,16 +15,25 @@ import Synchronization
 /// ``MultipeerError/Code/discoveryUnavailable`` error that says so, and everything resumes by
 /// itself when the daemon starts. The daemon is reached over the D-Bus system bus
 /// (`DBUS_SYSTEM_BUS_ADDRESS` chooses which).
+///
+/// What happens is also logged: a failure to advertise or browse, and the daemon going away, at
+/// `.warning`; advertisements established, renamed and updated, and peers found and lost, at
+/// `.debug`. The `peer` metadata is the advertised or discovered name, `code` the
+/// ``MultipeerError/Code``.
 public final class AvahiDiscovery: DiscoveryBackend, Sendable {
     private let runtime = Mutex<AvahiRuntime?>(nil)
+    private let logger: Logger
 
     /// A backend; the connection to the daemon is made on first use.
-    public init() {}
+    /// - Parameter logger: where the backend logs; by default a logger labelled `multipeer.avahi`.
+    public init(logger: Logger = Logger(label: "multipeer.avahi")) {
+        self.logger = logger
+    }
 
     private func connectedRuntime() throws(MultipeerError) -> AvahiRuntime {
         try runtime.withLock { runtime throws(MultipeerError) in
             if let runtime { return runtime }
-            let made = try AvahiRuntime()
+            let made = try AvahiRuntime(logger: logger)
             runtime = made
             return made
         }
@@ -43,20 +53,58 @@ public final class AvahiDiscovery: DiscoveryBackend, Sendable {
             throw .avahiPublishFailed(advertisement.peer.displayName, -1)
         }
         let runtime = try connectedRuntime()
+        let logger = logger
+        let name = advertisement.peer.displayName
         let record = AvahiPublicationRecord(
-            name: advertisement.peer.displayName, type: advertisement.serviceType.dnsSDType, port: port,
-            entries: entries, delivery: runtime.delivery, onEvent: onEvent)
+            name: name, type: advertisement.serviceType.dnsSDType, port: port,
+            entries: entries, delivery: runtime.delivery
+        ) { event in
+            Self.log(event, of: name, to: logger)
+            onEvent(event)
+        }
         try runtime.locked { runtime.add(record) }
-        return AvahiPublication(runtime: runtime, record: record, peer: advertisement.peer)
+        return AvahiPublication(runtime: runtime, record: record, peer: advertisement.peer, logger: logger)
     }
 
     public func browse(
         _ serviceType: ServiceType, onEvent: @escaping @Sendable (DiscoveryEvent) -> Void
     ) async throws(MultipeerError) -> any BrowseOperation {
         let runtime = try connectedRuntime()
-        let record = AvahiBrowseRecord(type: serviceType.dnsSDType, delivery: runtime.delivery, onEvent: onEvent)
+        let logger = logger
+        let type = serviceType.dnsSDType
+        let record = AvahiBrowseRecord(type: type, delivery: runtime.delivery) { event in
+            Self.log(event, browsing: type, to: logger)
+            onEvent(event)
+        }
         try runtime.locked { runtime.add(record) }
         return AvahiBrowseOperation(runtime: runtime, record: record)
+    }
+
+    private static func log(_ event: PublicationEvent, of name: String, to logger: Logger) {
+        switch event {
+        case .established: logger.debug("Advertisement established.", metadata: ["peer": .string(name)])
+        case .renamed(let new): logger.debug("Advertisement renamed.", metadata: ["peer": .string(name), "name": .string(new)])
+        case .failed(let error): logger.warning("Advertising failed.", metadata: metadata(name, error))
+        }
+    }
+
+    private static func log(_ event: DiscoveryEvent, browsing type: String, to logger: Logger) {
+        switch event {
+        case .found(let found):
+            logger.debug("Browser found a peer.", metadata: ["peer": .string(found.peer.displayName), "service": .string(type)])
+        case .lost(let peer):
+            logger.debug("Browser lost a peer.", metadata: ["peer": .string(peer.displayName), "service": .string(type)])
+        case .failed(let error):
+            var metadata = metadata(nil, error)
+            metadata["service"] = .string(type)
+            logger.warning("Browsing failed.", metadata: metadata)
+        }
+    }
+
+    static func metadata(_ peer: String?, _ error: MultipeerError) -> Logger.Metadata {
+        var metadata: Logger.Metadata = ["code": .string(error.code.rawValue), "error": .string(error.message)]
+        if let peer { metadata["peer"] = .string(peer) }
+        return metadata
     }
 }
 
@@ -64,10 +112,12 @@ struct AvahiPublication: Publication {
     let runtime: AvahiRuntime
     let record: AvahiPublicationRecord
     let peer: PeerID
+    let logger: Logger
 
     func update(_ info: DiscoveryInfo) async throws(MultipeerError) {
         let entries = try TXTRecord.entries(for: peer, info: info)
         try runtime.locked { () throws(MultipeerError) in try record.update(entries) }
+        logger.debug("Advertisement updated.", metadata: ["peer": .string(peer.displayName)])
     }
 
     func cancel() async {

@@ -1,5 +1,6 @@
 import CAvahi
 import Dispatch
+import Logging
 import Multipeer
 
 /// One Avahi threaded poll and one client, shared by every publication and browse of an
@@ -23,8 +24,10 @@ final class AvahiRuntime: @unchecked Sendable {
     private var browses: [ObjectIdentifier: AvahiBrowseRecord] = [:]
     /// Where events leave the poll thread, in order.
     let delivery = DispatchQueue(label: "multipeer.avahi.events")
+    private let logger: Logger
 
-    init() throws(MultipeerError) {
+    init(logger: Logger) throws(MultipeerError) {
+        self.logger = logger
         guard let poll = avahi_threaded_poll_new() else { throw .avahiUnavailable("could not create its event loop") }
         self.poll = poll
         // From here on `deinit` runs even when init throws, and it frees whatever was made.
@@ -88,6 +91,7 @@ final class AvahiRuntime: @unchecked Sendable {
         if client == nil { client = changed }  // the first call comes from inside avahi_client_new
         switch state {
         case AVAHI_CLIENT_S_RUNNING:
+            if !isRunning { logger.debug("Connected to the Avahi daemon.") }
             isRunning = true
             guard let client = changed else { return }
             for record in publications.values { record.register(on: client) }
@@ -108,6 +112,7 @@ final class AvahiRuntime: @unchecked Sendable {
             if let old = changed ?? client { avahi_client_free(old) }
             client = nil
             let error: MultipeerError = code == cavahi_err_disconnected() ? .avahiDaemonStopped : .avahiFailed(code)
+            logger.warning("Lost the Avahi daemon; reconnecting.", metadata: AvahiDiscovery.metadata(nil, error))
             for record in publications.values { record.report(.failed(error)) }
             for record in browses.values { record.reportGone(error) }
             var ignored: Int32 = 0

@@ -1,3 +1,4 @@
+import Logging
 import Multipeer
 import NIOCore
 import Synchronization
@@ -10,11 +11,15 @@ import Synchronization
 /// event loop; `didCloseWith` exactly once, last (channel inactive), with nil for an orderly close
 /// or the first error seen. An error (from the decoder or the socket) is recorded and the channel
 /// closed; the handler hears of it only in `didCloseWith`.
+///
+/// It logs at `.debug` only: a connection opening, and the error that closes one (the session
+/// above judges whether that error was the peer's fault and logs it at its own level).
 final class ConnectionBridge: ChannelInboundHandler {
     typealias InboundIn = Frame
 
     private let handler: any ConnectionHandler
     private let gate: OpenGate?
+    private let logger: Logger
     private var opened: EventLoopPromise<TCPConnection>?
     private var connection: TCPConnection?
     private var firstError: MultipeerError?
@@ -26,10 +31,15 @@ final class ConnectionBridge: ChannelInboundHandler {
     ///     may try several addresses): only the first channel to become active reaches the handler.
     ///   - opened: succeeded with the connection once the handler has seen `connectionDidOpen`;
     ///     never failed here.
-    init(handler: any ConnectionHandler, gate: OpenGate? = nil, opened: EventLoopPromise<TCPConnection>? = nil) {
+    ///   - logger: where the connection's life is logged.
+    init(
+        handler: any ConnectionHandler, gate: OpenGate? = nil, opened: EventLoopPromise<TCPConnection>? = nil,
+        logger: Logger = TCPTransport.defaultLogger
+    ) {
         self.handler = handler
         self.gate = gate
         self.opened = opened
+        self.logger = logger
     }
 
     func channelActive(context: ChannelHandlerContext) {
@@ -43,6 +53,8 @@ final class ConnectionBridge: ChannelInboundHandler {
             remoteDescription: context.channel.remoteAddress.map(RemoteAddressText.describe) ?? "an unknown address"
         )
         self.connection = connection
+        // Only client connections have an `opened` promise.
+        logger.debug(opened == nil ? "Connection accepted." : "Connection opened.", metadata: ["peer": .string(connection.remoteDescription)])
         handler.connectionDidOpen(connection)
         opened?.succeed(connection)
         opened = nil
@@ -58,7 +70,12 @@ final class ConnectionBridge: ChannelInboundHandler {
         // Errors provoked by a close this side asked for (say, a reset while half-closed) are not
         // reported: that close is orderly.
         if firstError == nil, connection?.isClosing != true {
-            firstError = NIOErrorMapping.connectionError(error)
+            let mapped = NIOErrorMapping.connectionError(error)
+            firstError = mapped
+            logger.debug("Connection closing on an error.", metadata: [
+                "peer": .string(connection?.remoteDescription ?? "an unknown address"),
+                "code": .string(mapped.code.rawValue), "error": .string(mapped.message),
+            ])
         }
         context.close(promise: nil)
     }

@@ -1,3 +1,4 @@
+import Logging
 import Multipeer
 import NIOCore
 
@@ -24,11 +25,12 @@ enum ConnectionPipeline {
         options: LinkOptions,
         handler: any ConnectionHandler,
         gate: OpenGate? = nil,
-        opened: EventLoopPromise<TCPConnection>? = nil
+        opened: EventLoopPromise<TCPConnection>? = nil,
+        logger: Logger = TCPTransport.defaultLogger
     ) throws {
         let sync = channel.pipeline.syncOperations
         // TLS: `try sync.addHandler(NIOSSLServerHandler(...))` / `NIOSSLClientHandler` here.
         try sync.addHandler(ByteToMessageHandler(FrameDecodingHandler(maximumFrameLength: options.maximumFrameLength)))
-        try sync.addHandler(ConnectionBridge(handler: handler, gate: gate, opened: opened))
+        try sync.addHandler(ConnectionBridge(handler: handler, gate: gate, opened: opened, logger: logger))
     }
 }

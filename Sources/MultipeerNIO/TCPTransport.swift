@@ -1,3 +1,4 @@
+import Logging
 import Multipeer
 import NIOCore
 import NIOPosix
@@ -8,6 +9,10 @@ import NIOPosix
 /// Frames travel as ``Multipeer/FrameCodec`` defines them; each connection reports to its
 /// ``Multipeer/ConnectionHandler`` on its event loop, in the order the ``Multipeer/Transport``
 /// contract promises.
+///
+/// The transport logs at `.debug` only (listening, connections accepted and opened, the error
+/// that closes a connection), with the remote address as `peer` metadata: the errors themselves
+/// reach the ``Multipeer/Session``, which logs what a peer did wrong at `.notice`.
 ///
 /// ```swift
 /// let transport = TCPTransport()
@@ -22,6 +27,10 @@ public final class TCPTransport: Transport, Sendable {
 
     private let group: any EventLoopGroup
     private let bindHost: String?
+    private let logger: Logger
+
+    /// The logger a transport uses unless given one: labelled `multipeer.nio`.
+    static var defaultLogger: Logger { Logger(label: "multipeer.nio") }
 
     /// Creates a transport.
     ///
@@ -31,9 +40,14 @@ public final class TCPTransport: Transport, Sendable {
     ///   - bindHost: the address to listen on, for example `"127.0.0.1"` to accept only local
     ///     connections; nil listens on all interfaces, IPv6 and IPv4 (`::`, falling back to
     ///     `0.0.0.0` where IPv6 is unavailable).
-    public init(group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, bindHost: String? = nil) {
+    ///   - logger: where the transport logs; by default a logger labelled `multipeer.nio`.
+    public init(
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, bindHost: String? = nil,
+        logger: Logger = Logger(label: "multipeer.nio")
+    ) {
         self.group = group
         self.bindHost = bindHost
+        self.logger = logger
     }
 
     /// Accepts TCP connections on `port` until the listener is closed.
@@ -54,6 +68,7 @@ public final class TCPTransport: Transport, Sendable {
                 return try await bind(host: "::", port: port, options: options, dualStack: true, makeHandler: makeHandler)
             } catch where NIOErrorMapping.mayMeanNoIPv6(error) {
                 // No IPv6 on this machine (or no dual stack): IPv4 only.
+                logger.debug("No IPv6 here; listening on IPv4 only.", metadata: ["port": "\(port)"])
             } catch {
                 throw NIOErrorMapping.listenFailure(error, port: port, host: "::")
             }
@@ -91,13 +106,14 @@ public final class TCPTransport: Transport, Sendable {
         let eventLoop = group.next()
         let opened = eventLoop.makePromise(of: TCPConnection.self)
         let gate = OpenGate()
+        let logger = self.logger
         let bootstrap = ClientBootstrap(group: eventLoop)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .channelOption(.writeBufferWaterMark, value: ConnectionPipeline.writeBufferWaterMark)
             .connectTimeout(TimeAmount(timeout))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try ConnectionPipeline.configure(channel, options: options, handler: handler, gate: gate, opened: opened)
+                    try ConnectionPipeline.configure(channel, options: options, handler: handler, gate: gate, opened: opened, logger: logger)
                 }
             }
         let channel: any Channel
@@ -124,6 +140,7 @@ public final class TCPTransport: Transport, Sendable {
         dualStack: Bool,
         makeHandler: @escaping @Sendable () -> any ConnectionHandler
     ) async throws -> TCPListener {
+        let logger = self.logger
         var bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(.backlog, value: Self.backlog)
@@ -131,7 +148,7 @@ public final class TCPTransport: Transport, Sendable {
             .childChannelOption(.writeBufferWaterMark, value: ConnectionPipeline.writeBufferWaterMark)
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try ConnectionPipeline.configure(channel, options: options, handler: makeHandler())
+                    try ConnectionPipeline.configure(channel, options: options, handler: makeHandler(), logger: logger)
                 }
             }
         if dualStack {
@@ -141,6 +158,8 @@ public final class TCPTransport: Transport, Sendable {
             )
         }
         let channel = try await bootstrap.bind(host: host, port: port).get()
-        return TCPListener(channel: channel, port: channel.localAddress?.port ?? port)
+        let bound = channel.localAddress?.port ?? port
+        logger.debug("Listening.", metadata: ["host": .string(host), "port": "\(bound)"])
+        return TCPListener(channel: channel, port: bound)
     }
 }

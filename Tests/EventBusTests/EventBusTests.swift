@@ -142,4 +142,22 @@ struct EventBusTests {
         await consumer.value
         #expect(bus.observerCount(of: .counted) == 0)
     }
+
+    @Test("An observation bag ends all its observations at once, and only once")
+    func observationBag() {
+        let bus = EventBus()
+        let heard = Collected<String>()
+        let bag = ObservationBag()
+        bag.add(bus.observe(.counted) { heard.append("counted \($0)") })
+        bag.add(contentsOf: [bus.observe(.said) { heard.append("said \($0)") }, bus.observe(.counted) { _ in }])
+        #expect(bag.count == 3)
+        bus.post(.counted, 1)
+        bus.post(.said, "hi")
+        bag.cancelAll()
+        #expect(bag.count == 0)
+        #expect(bus.observerCount(of: .counted) == 0 && bus.observerCount(of: .said) == 0)
+        bus.post(.counted, 2)
+        bag.cancelAll()
+        #expect(heard.all == ["counted 1", "said hi"])
+    }
 }

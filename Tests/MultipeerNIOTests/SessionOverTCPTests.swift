@@ -45,8 +45,10 @@ struct SessionOverTCPTests {
     func silentClientDropped() async throws {
         var configuration = SessionConfiguration()
         configuration.handshakeTimeout = .seconds(1)
-        let host = Session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"), configuration: configuration)
-        let diagnostics = EventLog(host.events, .sessionDiagnostic)
+        let log = RecordingLogHandler.Store()
+        let host = Session(
+            localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"), configuration: configuration,
+            logger: log.logger(label: "multipeer.session"))
         let port = try await host.startListening()
         let socket = try RawSocket(port: port, readTimeoutSeconds: 5)
         try socket.write(Array(FrameCodec.encode(.heartbeat).bytes.prefix(2)))  // half a frame, then silence
@@ -56,7 +58,7 @@ struct SessionOverTCPTests {
         #expect(bytes.isEmpty)
         #expect(end == .closed)
         #expect(waited >= .milliseconds(900))
-        #expect(await diagnostics.first { $0.error.code == .handshakeTimedOut } != nil)
+        #expect(await log.first { $0.level == .notice && $0["code"] == "handshakeTimedOut" } != nil)
         await host.disconnect()
     }
 

@@ -54,26 +54,24 @@ struct DisconnectTests {
         var configuration = SessionConfiguration()
         configuration.handshakeTimeout = .milliseconds(300)
         let peers = try await TwoPeers(configuration: configuration)
-        let diagnostics = EventLog(peers.host.events, .sessionDiagnostic)
         let raw = try await peers.network.openRawConnection(toPort: peers.port)
         try await Task.sleep(for: .milliseconds(150))
         #expect(!raw.isClosed)
         #expect(await eventually { raw.isClosed })
-        #expect(await diagnostics.first { $0.error.code == .handshakeTimedOut } != nil)
+        #expect(await peers.hostLog.first { $0.level == .notice && $0["code"] == "handshakeTimedOut" } != nil)
         await peers.tearDown()
     }
 
     @Test("Garbage instead of a hello closes the connection and is reported, never fatal")
     func garbage() async throws {
         let peers = try await TwoPeers()
-        let diagnostics = EventLog(peers.host.events, .sessionDiagnostic)
         let raw = try await peers.network.openRawConnection(toPort: peers.port)
         raw.send(bytes: Array("GET / HTTP/1.1\r\n\r\n".utf8))
         #expect(await eventually { raw.isClosed })
         let data = try await peers.network.openRawConnection(toPort: peers.port)
         data.send(.data(messageType: "chat", payload: Data()))
         #expect(await eventually { data.isClosed })
-        #expect(await diagnostics.first { $0.error.code == .protocolViolation } != nil)
+        #expect(await peers.hostLog.first { $0.level == .notice && $0["code"] == "protocolViolation" } != nil)
         try await peers.connect()
         await peers.tearDown()
     }

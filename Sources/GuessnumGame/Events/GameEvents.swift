@@ -71,12 +71,26 @@ extension EventName where Payload == PeerStateChange {
     public static var hostLeft: EventName<PeerStateChange> { EventName("guessnum.hostLeft") }
 }
 
-extension EventName where Payload == GameDiagnostic {
-    /// Something the game handled on its own and that is worth a log line.
-    public static var gameDiagnostic: EventName<GameDiagnostic> { EventName("guessnum.gameDiagnostic") }
-}
-
 extension EventName where Payload == PlayerListChange {
     /// A row of a ``PlayerListViewModel`` changed.
     public static var playerListChanged: EventName<PlayerListChange> { EventName("guessnum.playerListChanged") }
+}
+
+extension HistoryItem {
+    /// Posts the item on `bus` under its ``EventName`` (``EventName/verdict``,
+    /// ``EventName/chat``, …); an unknown item is not posted. The host and the guest post the
+    /// same items this way.
+    func post(on bus: EventBus) {
+        switch self {
+        case .verdict(let line): bus.post(.verdict, line)
+        case .chat(let line): bus.post(.chat, line)
+        case .joined(let joined): bus.post(.playerJoined, joined)
+        case .left(let left): bus.post(.playerLeft, left)
+        case .renamed(let renamed): bus.post(.playerRenamed, renamed)
+        case .roundWon(let won): bus.post(.roundWon, won)
+        case .roundStarted(let started): bus.post(.roundStarted, started)
+        case .scoreboard(let update): bus.post(.scoreboardChanged, update)
+        case .unknown: break
+        }
+    }
 }

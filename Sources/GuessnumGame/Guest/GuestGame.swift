@@ -1,5 +1,6 @@
 import EventBus
 import Foundation
+import Logging
 import Multipeer
 import Synchronization
 
@@ -21,42 +22,44 @@ import Synchronization
 /// ``EventName/verdict``, ``EventName/chat``, ``EventName/playerJoined``,
 /// ``EventName/playerLeft``, ``EventName/playerRenamed``, ``EventName/roundWon``,
 /// ``EventName/roundStarted``, ``EventName/scoreboardChanged``,
-/// ``EventName/fairnessChecked``, ``EventName/guessesOmitted``, ``EventName/gameError``,
-/// ``EventName/hostLeft`` and ``EventName/gameDiagnostic``.
+/// ``EventName/fairnessChecked``, ``EventName/guessesOmitted``, ``EventName/gameError`` and
+/// ``EventName/hostLeft``.
+///
+/// What the guest handles on its own is logged: a message that cannot be decoded, is of an
+/// unknown type or comes from a peer that is not the host, at `.notice` with the sender's name as
+/// `peer` metadata; the welcome and the host leaving at `.debug`.
 public final class GuestGame: Sendable {
     /// The guest's session.
     public let session: Session
     /// Where the guest posts what a user interface shows.
     public let events: EventBus
+    private let logger: Logger
 
     private struct State {
         var view = GuestView()
         var host: PeerID?
-        var observations: [EventObservation] = []
     }
 
     private let state: Mutex<State>
+    private let observations = ObservationBag()
 
     /// Starts following the game hosted by `host` (nil: whoever this session connects to).
-    public init(session: Session, host: PeerID? = nil, events: EventBus = EventBus()) {
+    /// - Parameter logger: where the game logs; by default a logger labelled `guessnum.game`.
+    public init(session: Session, host: PeerID? = nil, events: EventBus = EventBus(), logger: Logger = Logger(label: "guessnum.game")) {
         self.session = session
         self.events = events
+        self.logger = logger
         state = Mutex(State(host: host))
-        let observations = [
+        observations.add(contentsOf: [
             session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
             session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
-        ]
-        state.withLock { $0.observations = observations }
+        ])
         if let host, session.state(of: host) == .connected { try? requestWelcome() }
     }
 
     /// Stops following the game. The session stays connected.
     public func stop() {
-        let observations = state.withLock { state in
-            defer { state.observations = [] }
-            return state.observations
-        }
-        for observation in observations { observation.cancel() }
+        observations.cancelAll()
     }
 
     deinit {
@@ -150,33 +153,36 @@ public final class GuestGame: Sendable {
                 return false
             }
         }
-        if hostLeft { events.post(.hostLeft, change) }
+        guard hostLeft else { return }
+        logger.debug("Host left.", metadata: .game(peer: change.peer.displayName))
+        events.post(.hostLeft, change)
     }
 
     private func received(_ data: ReceivedData) {
         let host = state.withLock { $0.host }
         if let host, data.peer != host {
-            return events.postGameDiagnostic(data.peer.displayName, "is not the host, so its message was ignored")
+            return logger.notice("A peer that is not the host sent a message; it was ignored.", metadata: .game(peer: data.peer.displayName))
         }
-        let posts: [GuestEvent]
+        let posts: [GuestPost]
         switch data.messageType {
         case WelcomeMessage.messageType:
-            guard let welcome = events.decodeGameMessage(WelcomeMessage.self, data) else { return }
+            guard let welcome = logger.decodeGameMessage(WelcomeMessage.self, data) else { return }
+            logger.debug("Welcomed by the host.", metadata: .game(peer: data.peer.displayName))
             posts = state.withLock { state in
                 if state.host == nil { state.host = data.peer }
                 return state.view.apply(welcome)
             }
         case HistoryBatch.messageType:
-            guard host != nil, let batch = events.decodeGameMessage(HistoryBatch.self, data) else { return }
+            guard host != nil, let batch = logger.decodeGameMessage(HistoryBatch.self, data) else { return }
             posts = state.withLock { $0.view.apply(batch) }
         case GuessLine.messageType:
-            guard host != nil, let line = events.decodeGameMessage(GuessLine.self, data) else { return }
+            guard host != nil, let line = logger.decodeGameMessage(GuessLine.self, data) else { return }
             posts = state.withLock { $0.view.applyOwn(line) }
         case GameErrorMessage.messageType:
-            guard host != nil, let message = events.decodeGameMessage(GameErrorMessage.self, data) else { return }
+            guard host != nil, let message = logger.decodeGameMessage(GameErrorMessage.self, data) else { return }
             posts = [.error(message.error)]
         default:
-            return events.postGameDiagnostic(data.peer.displayName, "sent a message of unknown type “\(data.messageType ?? "raw bytes")”, which was ignored")
+            return logger.unknownGameMessage(data)
         }
         for post in posts { post.post(on: events) }
     }

@@ -42,7 +42,7 @@ public struct GuestView: Sendable {
     init() {}
 
     /// Takes in a welcome; returns what to post.
-    mutating func apply(_ welcome: WelcomeMessage) -> [GuestEvent] {
+    mutating func apply(_ welcome: WelcomeMessage) -> [GuestPost] {
         let game = welcome.game
         isWelcomed = true
         you = welcome.you
@@ -60,25 +60,25 @@ public struct GuestView: Sendable {
         var audit = RoundAudit(round: game.round, range: game.range, commitment: game.commitment)
         for judgement in game.history { audit.observe(judgement) }
         self.audit = audit
-        var events: [GuestEvent] = [.welcomed(welcome)]
+        var events: [GuestPost] = [.welcomed(welcome)]
         if let reveal = game.reveal, reveal.round == game.round { events.append(contentsOf: check(reveal)) }
         return events
     }
 
     /// Takes in this guest's own verdict, sent at once; returns what to post.
-    mutating func applyOwn(_ line: GuessLine) -> [GuestEvent] {
+    mutating func applyOwn(_ line: GuessLine) -> [GuestPost] {
         lastVerdict = line
         if isWelcomed, line.sequence <= lastSequence { return [] }  // the broadcast copy came first
         announced.insert(line.sequence)
         if announced.count > 4096 { announced = announced.filter { $0 > lastSequence } }
         if line.round == round { audit?.observe(line.judgement) }
-        return [.verdict(line)]
+        return [.item(.verdict(line))]
     }
 
     /// Takes in a broadcast batch; returns what to post.
-    mutating func apply(_ batch: HistoryBatch) -> [GuestEvent] {
+    mutating func apply(_ batch: HistoryBatch) -> [GuestPost] {
         guard isWelcomed else { return [] }
-        var events: [GuestEvent] = []
+        var events: [GuestPost] = []
         for item in batch.items {
             guard let sequence = item.sequence, sequence > lastSequence else { continue }
             lastSequence = sequence
@@ -93,7 +93,9 @@ public struct GuestView: Sendable {
         return events
     }
 
-    private mutating func apply(_ item: HistoryItem) -> [GuestEvent] {
+    /// Takes in one broadcast item; returns what to post: the item itself (unless it is an own
+    /// verdict posted already, or unknown), then any fairness check it brings.
+    private mutating func apply(_ item: HistoryItem) -> [GuestPost] {
         switch item {
         case .verdict(let line):
             let alreadyPosted = announced.remove(line.sequence) != nil
@@ -102,25 +104,22 @@ public struct GuestView: Sendable {
                 audit?.observe(line.judgement)
             }
             if line.player.id == you?.id, !alreadyPosted { lastVerdict = line }
-            return alreadyPosted ? [] : [.verdict(line)]
-        case .chat(let line):
-            return [.chat(line)]
+            if alreadyPosted { return [] }
+        case .chat:
+            break
         case .joined(let joined):
             players[joined.player.id] = joined.player
             playerCount = joined.playerCount
-            return [.joined(joined)]
         case .left(let left):
             players[left.player.id] = nil
             playerCount = left.playerCount
-            return [.left(left)]
         case .renamed(let renamed):
             players[renamed.player.id] = renamed.player
             if renamed.player.id == you?.id { you = renamed.player }
-            return [.renamed(renamed)]
         case .roundWon(let won):
-            guard won.round == round else { return [.roundWon(won)] }
+            guard won.round == round else { break }
             reveal = won
-            return [.roundWon(won)] + check(won)
+            return [.item(item)] + check(won)
         case .roundStarted(let started):
             round = started.round
             range = started.range
@@ -128,13 +127,12 @@ public struct GuestView: Sendable {
             history = []
             reveal = nil
             audit = RoundAudit(round: started.round, range: started.range, commitment: started.commitment)
-            return [.roundStarted(started)]
         case .scoreboard(let update):
             scoreboard = update.entries
-            return [.scoreboard(update)]
         case .unknown:
             return []
         }
+        return [.item(item)]
     }
 
     private mutating func record(_ judgement: Judgement) {
@@ -142,7 +140,7 @@ public struct GuestView: Sendable {
         if history.count >= 2 * Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
-    private mutating func check(_ reveal: RoundWon) -> [GuestEvent] {
+    private mutating func check(_ reveal: RoundWon) -> [GuestPost] {
         let audit: RoundAudit
         if let current = self.audit, current.round == reveal.round {
             audit = current

@@ -1,5 +1,6 @@
 import EventBus
 import Foundation
+import Logging
 import Multipeer
 import Synchronization
 
@@ -18,6 +19,11 @@ import Synchronization
 /// ``stop()`` cancels both. Nothing else is timed, and no work is done per player except in
 /// the flush's single send.
 ///
+/// What the game handles on its own is logged: a message from a player that cannot be decoded
+/// or is of an unknown type at `.notice` (with the player's name as `peer` metadata), a failure of
+/// the host's own (a send, an encoding, a round that cannot start) at `.warning`, players joining
+/// and leaving and rounds starting at `.debug`. A normal game logs nothing at `.warning` or above.
+///
 /// ```swift
 /// let master = try GameMaster(session: session)
 /// master.start()
@@ -31,32 +37,39 @@ public final class GameMaster: Sendable {
     /// Where the game posts what a user interface shows: ``EventName/verdict``,
     /// ``EventName/chat``, ``EventName/playerJoined``, ``EventName/playerLeft``,
     /// ``EventName/playerRenamed``, ``EventName/roundWon``, ``EventName/roundStarted``,
-    /// ``EventName/scoreboardChanged`` and ``EventName/gameDiagnostic``.
+    /// and ``EventName/scoreboardChanged``.
     public let events: EventBus
     /// The host as chat lines name it.
     public let host: PlayerRef
+    private let logger: Logger
 
     private enum Phase { case ready, running, stopped }
 
     private struct State {
         var table: GameTable
         var phase = Phase.ready
-        var observations: [EventObservation] = []
         var ticker: Task<Void, Never>?
         var pause: Task<Void, Never>?
     }
 
     private let state: Mutex<State>
+    private let observations = ObservationBag()
 
     /// Creates the game master of `session` and draws the first round's secret. Call
     /// ``start()`` to begin serving.
+    ///
+    /// - Parameter logger: where the game logs; by default a logger labelled `guessnum.game`.
     /// - Throws: ``GameError/Code/invalidConfiguration``, or
     ///   ``GameError/Code/secretOutOfRange`` when a fixed secret lies outside the range.
-    public init(session: Session, configuration: GameConfiguration = GameConfiguration(), events: EventBus = EventBus()) throws(GameError) {
+    public init(
+        session: Session, configuration: GameConfiguration = GameConfiguration(), events: EventBus = EventBus(),
+        logger: Logger = Logger(label: "guessnum.game")
+    ) throws(GameError) {
         try configuration.validate()
         self.session = session
         self.configuration = configuration
         self.events = events
+        self.logger = logger
         host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
         let secret = try configuration.secretSource.secret(in: configuration.range)
         let round = try Round(number: 1, range: configuration.range, secret: secret)
@@ -72,10 +85,10 @@ public final class GameMaster: Sendable {
         let announcement: RoundStarted? = state.withLock { state in
             guard state.phase == .ready else { return nil }
             state.phase = .running
-            state.observations = [
+            observations.add(contentsOf: [
                 session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
                 session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
-            ]
+            ])
             state.ticker = Task { [weak self] in
                 var interval = tick
                 while !Task.isCancelled {
@@ -93,16 +106,15 @@ public final class GameMaster: Sendable {
 
     /// Stops serving: no more answers, broadcasts or rounds. The session stays connected.
     public func stop() {
-        let (observations, tasks) = state.withLock { state in
+        let tasks = state.withLock { state in
             defer {
                 state.phase = .stopped
-                state.observations = []
                 state.ticker = nil
                 state.pause = nil
             }
-            return (state.observations, [state.ticker, state.pause])
+            return [state.ticker, state.pause]
         }
-        for observation in observations { observation.cancel() }
+        observations.cancelAll()
         for task in tasks { task?.cancel() }
     }
 
@@ -172,8 +184,12 @@ public final class GameMaster: Sendable {
             return state.table.join(peer)
         }
         switch outcome {
-        case .joined(let joined): events.post(.playerJoined, joined)
-        case .full: session.disconnect(peer, reason: GameError.gameFull(configuration.maximumPlayers).message)
+        case .joined(let joined):
+            logger.debug("Player joined.", metadata: .game(peer: joined.player.name))
+            events.post(.playerJoined, joined)
+        case .full:
+            logger.debug("Game full; a peer was turned away.", metadata: .game(peer: peer.displayName, code: GameError.Code.gameFull.rawValue))
+            session.disconnect(peer, reason: GameError.gameFull(configuration.maximumPlayers).message)
         case .alreadyPlaying, nil: break
         }
     }
@@ -183,25 +199,27 @@ public final class GameMaster: Sendable {
             guard state.phase == .running else { return nil }
             return state.table.leave(peer.identity)
         }
-        if let left { events.post(.playerLeft, left) }
+        guard let left else { return }
+        logger.debug("Player left.", metadata: .game(peer: left.player.name))
+        events.post(.playerLeft, left)
     }
 
     private func received(_ data: ReceivedData) {
         let peer = data.peer
         switch data.messageType {
         case GuessMessage.messageType:
-            guard let value = HotPathJSON.guess(in: data.payload) ?? events.decodeGameMessage(GuessMessage.self, data)?.guess else { return }
+            guard let value = HotPathJSON.guess(in: data.payload) ?? logger.decodeGameMessage(GuessMessage.self, data)?.guess else { return }
             asPlayer(peer) { guess(value, from: peer) }
         case ChatMessage.messageType:
-            guard let message = events.decodeGameMessage(ChatMessage.self, data) else { return }
+            guard let message = logger.decodeGameMessage(ChatMessage.self, data) else { return }
             asPlayer(peer) { chat(message.text, from: peer) }
         case RenameRequest.messageType:
-            guard let message = events.decodeGameMessage(RenameRequest.self, data) else { return }
+            guard let message = logger.decodeGameMessage(RenameRequest.self, data) else { return }
             asPlayer(peer) { rename(peer, to: message.name) }
         case SyncRequest.messageType:
             asPlayer(peer) { sync(peer) }
         default:
-            events.postGameDiagnostic(peer.displayName, "sent a message of unknown type “\(data.messageType ?? "raw bytes")”, which was ignored")
+            logger.unknownGameMessage(data)
         }
     }
 
@@ -237,35 +255,32 @@ public final class GameMaster: Sendable {
     }
 
     private func chat(_ text: String, from peer: PeerID) -> Bool {
-        let now = ContinuousClock.now
-        let outcome: GameTable.RequestOutcome<ChatLine>? = state.withLock { state in
-            guard state.phase == .running else { return nil }
-            return state.table.chat(text, from: peer.identity, at: now)
-        }
-        switch outcome {
-        case nil, .ignored: return true
-        case .notPlaying: return false
-        case .refused(let error):
-            if let error { reply(GameErrorMessage(error), to: peer) }
-        case .done(let line):
-            events.post(.chat, line)
-        }
-        return true
+        request(from: peer, posting: HistoryItem.chat) { table, now in table.chat(text, from: peer.identity, at: now) }
     }
 
     private func rename(_ peer: PeerID, to name: String) -> Bool {
+        request(from: peer, posting: HistoryItem.renamed) { table, now in table.rename(peer.identity, to: name, at: now) }
+    }
+
+    /// Carries out a player's request (a chat line, a rename) on the table: posts what it did
+    /// as the history item `item` makes of it, or tells the player why it was refused.
+    /// Returns false when `peer` is not a player yet.
+    private func request<Done: Sendable>(
+        from peer: PeerID, posting item: (Done) -> HistoryItem,
+        _ body: (inout GameTable, ContinuousClock.Instant) -> GameTable.RequestOutcome<Done>
+    ) -> Bool {
         let now = ContinuousClock.now
-        let outcome: GameTable.RequestOutcome<PlayerRenamed>? = state.withLock { state in
+        let outcome: GameTable.RequestOutcome<Done>? = state.withLock { state in
             guard state.phase == .running else { return nil }
-            return state.table.rename(peer.identity, to: name, at: now)
+            return body(&state.table, now)
         }
         switch outcome {
         case nil, .ignored: return true
         case .notPlaying: return false
         case .refused(let error):
             if let error { reply(GameErrorMessage(error), to: peer) }
-        case .done(let renamed):
-            events.post(.playerRenamed, renamed)
+        case .done(let done):
+            item(done).post(on: events)
         }
         return true
     }
@@ -300,8 +315,7 @@ public final class GameMaster: Sendable {
         let salt = Salt.random()
         let secret: Int64
         do { secret = try configuration.secretSource.secret(in: range) } catch {
-            events.postGameDiagnostic(host.name, "could not start round \(number + 1): \(error.message)")
-            return
+            return roundNotStarted(number + 1, error)
         }
         let started: RoundStarted?
         do {
@@ -311,10 +325,16 @@ public final class GameMaster: Sendable {
                 return try state.table.startRound(range: range, secret: secret, salt: salt).started
             }
         } catch {
-            events.postGameDiagnostic(host.name, "could not start round \(number + 1): \(error.message)")
-            return
+            return roundNotStarted(number + 1, error)
         }
         if let started { events.post(.roundStarted, started) }
+    }
+
+    private func roundNotStarted(_ number: Int, _ error: GameError) {
+        var metadata = Logger.Metadata.game(peer: host.name, code: error.code.rawValue)
+        metadata["round"] = "\(number)"
+        metadata["error"] = .string(error.message)
+        logger.warning("Could not start the next round.", metadata: metadata)
     }
 
     // MARK: Sending
@@ -335,7 +355,7 @@ public final class GameMaster: Sendable {
                     send { () throws(MultipeerError) in try session.send(payload, messageType: WelcomeMessage.messageType, to: [welcome.peer]) }
                 }
             } catch {
-                events.postGameDiagnostic(host.name, "could not encode a welcome: \(error)")
+                logger.warning("Could not encode a welcome.", metadata: .game(peer: host.name).merging(["error": "\(error)"]) { $1 })
             }
         }
         if let batch = flush.batch {
@@ -344,7 +364,7 @@ public final class GameMaster: Sendable {
                     send { () throws(MultipeerError) in try session.sendToAll(payload, messageType: HistoryBatch.messageType) }
                 }
             } catch {
-                events.postGameDiagnostic(host.name, "could not encode a broadcast: \(error)")
+                logger.warning("Could not encode a broadcast.", metadata: .game(peer: host.name).merging(["error": "\(error)"]) { $1 })
             }
         }
         return interval
@@ -364,7 +384,8 @@ public final class GameMaster: Sendable {
         do { try body() } catch {
             switch error.code {
             case .peerNotConnected, .sessionClosed: break
-            default: events.postGameDiagnostic(host.name, "could not send: \(error.message)")
+            default:
+                logger.warning("A send failed.", metadata: .game(peer: host.name, code: error.code.rawValue).merging(["error": .string(error.message)]) { $1 })
             }
         }
     }

@@ -15,19 +15,15 @@ public final class PlayerListViewModel: Sendable {
     /// Where changes are posted.
     public let events: EventBus
 
-    private struct State {
-        var list: PlayerList
-        var observations: [EventObservation] = []
-    }
-
-    private let state: Mutex<State>
+    private let state: Mutex<PlayerList>
+    private let observations = ObservationBag()
 
     /// Starts following `sessionEvents` and `gameEvents`, keeping up to `goneLimit` players
     /// who left.
     public init(sessionEvents: EventBus, gameEvents: EventBus, goneLimit: Int = 20, events: EventBus = EventBus()) {
         self.events = events
-        state = Mutex(State(list: PlayerList(goneLimit: goneLimit)))
-        let observations = [
+        state = Mutex(PlayerList(goneLimit: goneLimit))
+        observations.add(contentsOf: [
             sessionEvents.observe(.stateChanged) { [weak self] event in self?.update { $0.apply(event) } },
             gameEvents.observe(.playerJoined) { [weak self] event in self?.update { $0.apply(event) } },
             gameEvents.observe(.playerLeft) { [weak self] event in self?.update { $0.apply(event) } },
@@ -37,17 +33,12 @@ public final class PlayerListViewModel: Sendable {
             gameEvents.observe(.roundWon) { [weak self] event in self?.update { $0.apply(event) } },
             gameEvents.observe(.scoreboardChanged) { [weak self] event in self?.update { $0.apply(event) } },
             gameEvents.observe(.welcomed) { [weak self] event in self?.update { $0.apply(event) } },
-        ]
-        state.withLock { $0.observations = observations }
+        ])
     }
 
     /// Stops following the events.
     public func stop() {
-        let observations = state.withLock { state in
-            defer { state.observations = [] }
-            return state.observations
-        }
-        for observation in observations { observation.cancel() }
+        observations.cancelAll()
     }
 
     deinit {
@@ -55,16 +46,16 @@ public final class PlayerListViewModel: Sendable {
     }
 
     /// Every row, in the order players first appeared.
-    public var rows: [PlayerRow] { state.withLock { $0.list.all } }
+    public var rows: [PlayerRow] { state.withLock { $0.all } }
 
     /// The row of player `id`.
-    public func row(for id: UUID) -> PlayerRow? { state.withLock { $0.list.row(for: id) } }
+    public func row(for id: UUID) -> PlayerRow? { state.withLock { $0.row(for: id) } }
 
     /// How many players are connected.
-    public var connectedCount: Int { state.withLock { $0.list.connectedCount } }
+    public var connectedCount: Int { state.withLock { $0.connectedCount } }
 
     private func update(_ body: (inout PlayerList) -> [PlayerListChange]) {
-        let changes = state.withLock { body(&$0.list) }
+        let changes = state.withLock { body(&$0) }
         for change in changes { events.post(.playerListChanged, change) }
     }
 }

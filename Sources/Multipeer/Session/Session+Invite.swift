@@ -38,7 +38,7 @@ extension Session {
         }
         if let expected, state(of: expected) == .connected { return .connected(expected) }
         let deadline = ContinuousClock.now + (timeout ?? configuration.invitationTimeout)
-        if let expected { events.post(.stateChanged, PeerStateChange(peer: expected, state: .connecting, reason: nil)) }
+        if let expected { postStateChange(PeerStateChange(peer: expected, state: .connecting, reason: nil)) }
         var failure = MultipeerError(.connectionFailed, "\(expected?.displayName ?? "The peer") advertised no address to connect to; try again when it is seen again.")
         for endpoint in endpoints {
             let remaining = deadline - .now
@@ -60,7 +60,7 @@ extension Session {
             }
             return try result.get()
         }
-        if let expected { events.post(.stateChanged, PeerStateChange(peer: expected, state: .notConnected, reason: .lost(failure))) }
+        if let expected { postStateChange(PeerStateChange(peer: expected, state: .notConnected, reason: .lost(failure))) }
         if deadline <= .now { return .timedOut }
         throw failure
     }

@@ -66,13 +66,22 @@ extension Session {
             let source = record.connection.remoteDescription
             switch record.phase {
             case .awaitingHello:
-                if let error { effects.diagnose(source, error) }
+                if let error { effects.diagnose("Connection failed before its handshake.", source, error) }
             case .deciding(let invitation):
+                if let error, error.code.isPeerMisbehaviour {
+                    effects.diagnose("Inviter sent bad data; connection closed.", source, error)
+                }
                 if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
             case .inviting(let outgoing):
+                if let error, error.code.isPeerMisbehaviour {
+                    effects.diagnose("Host sent bad data; connection closed.", source, error)
+                }
                 effects.resolve(outgoing, .failure(error ?? .connectionClosed("before the invitation was answered")))
                 if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
             case .connected(let peer):
+                if let error, error.code.isPeerMisbehaviour {
+                    effects.diagnose("Peer sent bad data; connection closed.", peer.displayName, error)
+                }
                 let cause = error ?? .connectionClosed("without a goodbye from \(peer.displayName)")
                 effects.post(peer, .notConnected, .lost(cause))
             }
@@ -101,6 +110,7 @@ extension Session {
 
         case (.inviting(let outgoing), .accept(let accept)):
             guard accept.version == WireProtocol.version else {
+                effects.diagnose("Host speaks another protocol version.", connection.remoteDescription, .unsupportedProtocolVersion(accept.version))
                 _ = state.removeLink(id)
                 effects.close(connection, after: .goodbye(reason: "unsupported protocol version"))
                 effects.resolve(outgoing, .failure(.unsupportedProtocolVersion(accept.version)))
@@ -120,6 +130,7 @@ extension Session {
             case .refused: effects.resolve(outgoing, .success(.declined(reason: decline.reason)))
             case .timedOut: effects.resolve(outgoing, .success(.timedOut))
             case .unsupportedVersion:
+                effects.diagnose("Host refused our protocol version.", connection.remoteDescription, .unsupportedProtocolVersion(WireProtocol.version))
                 effects.resolve(outgoing, .failure(MultipeerError(.unsupportedProtocolVersion, "The host does not speak protocol version \(WireProtocol.version)\(decline.reason.map { " (\($0))" } ?? ""); update both programs to the same release.")))
             }
             if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
@@ -155,7 +166,7 @@ extension Session {
         }
         guard hello.version == WireProtocol.version else {
             turnAway(.unsupportedVersion, "this host speaks protocol version \(WireProtocol.version), not \(hello.version)")
-            effects.diagnose(connection.remoteDescription, .unsupportedProtocolVersion(hello.version))
+            effects.diagnose("Inviter speaks another protocol version.", connection.remoteDescription, .unsupportedProtocolVersion(hello.version))
             return
         }
         let peer = hello.peer
@@ -180,6 +191,7 @@ extension Session {
         var record = record
         record.phase = .connected(peer)
         if let oldID = state.connectedLinks[peer], let old = state.removeLink(oldID) {
+            effects.log(.notice, "Peer connected again; its older link was replaced.", .about(peer: peer.displayName).merging(["address": .string(old.connection.remoteDescription)]) { $1 })
             effects.close(old.connection, after: .goodbye(reason: "replaced by a newer connection"))
         } else {
             if announce { effects.post(peer, .connecting) }
@@ -194,6 +206,13 @@ extension Session {
         state: inout SessionState, effects: inout SessionEffects
     ) {
         let error = MultipeerError.protocolViolation("an unexpected \(frame.kindName) frame")
+        let source: String
+        switch record.phase {
+        case .connected(let peer): source = peer.displayName
+        case .deciding(let invitation): source = invitation.peer.displayName
+        case .inviting, .awaitingHello: source = record.connection.remoteDescription
+        }
+        effects.diagnose("Peer broke the protocol; connection closed.", source, error)
         _ = state.removeLink(id)
         effects.close(record.connection, after: .goodbye(reason: "protocol violation"))
         switch record.phase {
@@ -204,9 +223,8 @@ extension Session {
             if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
         case .deciding(let invitation):
             if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
-            effects.diagnose(record.connection.remoteDescription, error)
         case .awaitingHello:
-            effects.diagnose(record.connection.remoteDescription, error)
+            break
         }
     }
 

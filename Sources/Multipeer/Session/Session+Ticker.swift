@@ -58,7 +58,7 @@ extension Session {
         switch record.phase {
         case .awaitingHello:
             effects.close(connection)
-            effects.diagnose(connection.remoteDescription, .handshakeTimedOut(after: configuration.handshakeTimeout))
+            effects.diagnose("Handshake timed out; connection closed.", connection.remoteDescription, .handshakeTimedOut(after: configuration.handshakeTimeout))
         case .deciding(let invitation):
             effects.close(connection, after: .decline(.init(cause: .timedOut, reason: "no answer before the invitation expired")))
             if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }

@@ -1,5 +1,6 @@
 import EventBus
 import Foundation
+import Logging
 import Synchronization
 
 /// A group of connected peers, the centre of the library (Apple's `MCSession`).
@@ -7,8 +8,11 @@ import Synchronization
 /// A session listens for invitations (``startListening(port:policy:)``, usually through an
 /// ``Advertiser``), delivers its own (``invite(_:context:timeout:)``), keeps every remote peer's
 /// ``PeerState``, and sends reliable, ordered messages to one, several or all connected peers.
-/// What happens is posted on ``events``: ``EventName/stateChanged``,
-/// ``EventName/dataReceived`` and ``EventName/sessionDiagnostic``.
+/// What happens is posted on ``events``: ``EventName/stateChanged`` and
+/// ``EventName/dataReceived``. What the session handles on its own goes to its ``logger``: a
+/// peer that breaks the protocol (a malformed or oversized frame, another protocol version, a
+/// handshake that fails or times out, a link replaced by a newer one) at `.notice`, every state
+/// change and the start of listening at `.debug`.
 ///
 /// Peers that stop answering are found by heartbeats within three seconds (see
 /// ``SessionConfiguration``). A session uses no thread of its own: one lock guards its state,
@@ -21,21 +25,29 @@ public final class Session: Sendable {
     public let configuration: SessionConfiguration
     /// Where the session posts what happens. Observers run on the transport's threads.
     public let events: EventBus
+    /// Where the session logs what it handled on its own, with `peer` (a remote address or a
+    /// display name) and, for errors, `code` (a ``MultipeerError/Code``) as metadata.
+    public let logger: Logger
 
     let transport: any Transport
     let state = Mutex(SessionState())
 
     /// Creates a session for `localPeer` that connects through `transport`.
+    ///
+    /// - Parameter logger: where the session logs; by default a logger labelled
+    ///   `multipeer.session`, which goes wherever the process bootstrapped swift-log.
     public init(
         localPeer: PeerID,
         transport: any Transport,
         configuration: SessionConfiguration = SessionConfiguration(),
-        events: EventBus = EventBus()
+        events: EventBus = EventBus(),
+        logger: Logger = Logger(label: "multipeer.session")
     ) {
         self.localPeer = localPeer
         self.transport = transport
         self.configuration = configuration
         self.events = events
+        self.logger = logger
         startTicker()
     }
 
@@ -84,7 +96,10 @@ public final class Session: Sendable {
             state.listener = listener
             return (true, listener)
         }
-        if kept { return listener.port }
+        if kept {
+            logger.debug("Listening for invitations.", metadata: ["port": "\(listener.port)"])
+            return listener.port
+        }
         await listener.close()
         guard let inUse else { throw .sessionClosed }
         return inUse.port
@@ -248,6 +263,30 @@ public final class Session: Sendable {
 
     /// The longest ``disconnect(reason:)`` waits for connections to close.
     public static var drainTimeout: Duration { .seconds(2) }
+
+    /// Logs `change` at `.debug` and posts it.
+    func postStateChange(_ change: PeerStateChange) {
+        logStateChange(change)
+        events.post(.stateChanged, change)
+    }
+
+    func logStateChange(_ change: PeerStateChange) {
+        var metadata = Logger.Metadata.about(peer: change.peer.displayName)
+        switch change.reason {
+        case .goodbye(let reason): metadata["reason"] = .string(reason.map { "goodbye: \($0)" } ?? "goodbye")
+        case .localDisconnect: metadata["reason"] = "disconnected here"
+        case .invitationEnded: metadata["reason"] = "invitation ended"
+        case .lost(let error):
+            metadata["reason"] = "lost"
+            metadata["code"] = .string(error.code.rawValue)
+        case nil: break
+        }
+        switch change.state {
+        case .connecting: logger.debug("Peer is connecting.", metadata: metadata)
+        case .connected: logger.debug("Peer connected.", metadata: metadata)
+        case .notConnected: logger.debug("Peer disconnected.", metadata: metadata)
+        }
+    }
 
     func checkOpen() throws(MultipeerError) {
         if state.withLock({ $0.isClosed }) { throw .sessionClosed }

@@ -1,17 +1,19 @@
 import EventBus
+import Logging
 
 /// What the session must do after it lets go of its lock: the lock only ever guards state
-/// changes, and every send, close, post and resumption happens outside it, in this order.
+/// changes, and every send, close, post, log line and resumption happens outside it, in this
+/// order.
 struct SessionEffects {
     enum Post {
         case stateChanged(PeerStateChange)
         case dataReceived(ReceivedData)
-        case diagnostic(SessionDiagnostic)
     }
 
     private(set) var sends: [(any Connection, EncodedFrame)] = []
     private(set) var closes: [any Connection] = []
     private(set) var posts: [Post] = []
+    private(set) var logLines: [SessionLogLine] = []
     private(set) var resolutions: [(OutgoingInvitation, Result<InvitationOutcome, MultipeerError>)] = []
     private(set) var decisions: [(LinkHandler, Invitation, InvitationPolicy)] = []
 
@@ -32,8 +34,14 @@ struct SessionEffects {
         posts.append(.dataReceived(data))
     }
 
-    mutating func diagnose(_ source: String, _ error: MultipeerError) {
-        posts.append(.diagnostic(SessionDiagnostic(source: source, error: error)))
+    /// Logs that the other side at `source` (a remote address or a peer name) did something
+    /// the session handled on its own: at `.notice` when it broke the rules, else `.debug`.
+    mutating func diagnose(_ message: Logger.Message, _ source: String, _ error: MultipeerError) {
+        log(error.code.isPeerMisbehaviour ? .notice : .debug, message, .about(peer: source, error))
+    }
+
+    mutating func log(_ level: Logger.Level, _ message: Logger.Message, _ metadata: Logger.Metadata) {
+        logLines.append(SessionLogLine(level: level, message: message, metadata: metadata))
     }
 
     mutating func resolve(_ invitation: OutgoingInvitation, _ result: Result<InvitationOutcome, MultipeerError>) {
@@ -44,15 +52,18 @@ struct SessionEffects {
         decisions.append((handler, invitation, policy))
     }
 
-    /// Carries everything out, in order: frames, closes, posts, invitation answers, decisions.
+    /// Carries everything out, in order: frames, closes, log lines, posts, invitation answers,
+    /// decisions. Every state change is logged at `.debug`.
     func perform(on session: Session) {
         for (connection, frame) in sends { connection.send(frame) }
         for connection in closes { connection.close() }
+        for line in logLines { session.logger.log(level: line.level, line.message, metadata: line.metadata) }
         for post in posts {
             switch post {
-            case .stateChanged(let change): session.events.post(.stateChanged, change)
+            case .stateChanged(let change):
+                session.logStateChange(change)
+                session.events.post(.stateChanged, change)
             case .dataReceived(let data): session.events.post(.dataReceived, data)
-            case .diagnostic(let diagnostic): session.events.post(.sessionDiagnostic, diagnostic)
             }
         }
         for (invitation, result) in resolutions { invitation.outcome.resolve(result) }

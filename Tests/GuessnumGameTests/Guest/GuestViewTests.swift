@@ -19,8 +19,8 @@ struct GuestViewTests {
         GuessLine(sequence: sequence, round: round, judgement: Judgement(player: player, guess: guess, verdict: verdict))
     }
 
-    func verdicts(_ events: [GuestEvent]) -> [UInt64] {
-        events.compactMap { if case .verdict(let line) = $0 { line.sequence } else { nil } }
+    func verdicts(_ events: [GuestPost]) -> [UInt64] {
+        events.compactMap { if case .item(.verdict(let line)) = $0 { line.sequence } else { nil } }
     }
 
     @Test("Broadcasts before the welcome are ignored; after it, only items newer than it count")

@@ -25,7 +25,10 @@ final class GameHarness: Sendable {
     let hostVerdicts: EventLog<GuessLine>
     let hostChats: EventLog<ChatLine>
     let hostLeaves: EventLog<PlayerLeft>
-    let diagnostics: EventLog<GameDiagnostic>
+    /// What the host's game master logged.
+    let hostLog = RecordingLogHandler.Store()
+    /// What every session of the harness (the host's and the guests') logged.
+    let sessionLog = RecordingLogHandler.Store()
     let sessionConfiguration: SessionConfiguration
     private let guests = Locked<[Guest]>([])
 
@@ -34,12 +37,11 @@ final class GameHarness: Sendable {
         self.sessionConfiguration = sessionConfiguration
         memory = InMemoryNetwork()
         let transport: any Transport = network == .tcp ? TCPTransport(bindHost: "127.0.0.1") : memory
-        host = Session(localPeer: peer("alice"), transport: transport, configuration: sessionConfiguration)
-        master = try GameMaster(session: host, configuration: configuration)
+        host = Session(localPeer: peer("alice"), transport: transport, configuration: sessionConfiguration, logger: sessionLog.logger(label: "multipeer.session"))
+        master = try GameMaster(session: host, configuration: configuration, logger: hostLog.logger(label: "guessnum.game"))
         hostVerdicts = EventLog(master.events, .verdict)
         hostChats = EventLog(master.events, .chat)
         hostLeaves = EventLog(master.events, .playerLeft)
-        diagnostics = EventLog(master.events, .gameDiagnostic)
         master.start()
         port = try await host.startListening()
     }
@@ -54,7 +56,9 @@ final class GameHarness: Sendable {
 
     /// A guest named `name` that has joined and been welcomed.
     func join(_ name: String) async throws -> Guest {
-        let guest = Guest(session: Session(localPeer: peer(name), transport: transport(), configuration: sessionConfiguration))
+        let guest = Guest(session: Session(
+            localPeer: peer(name), transport: transport(), configuration: sessionConfiguration,
+            logger: sessionLog.logger(label: "multipeer.session")))
         guests.withLock { $0.append(guest) }
         let outcome = try await guest.session.invite(endpoint)
         guard outcome == .connected(host.localPeer) else { throw TestFailure("\(name) could not join: \(outcome)") }
@@ -84,10 +88,12 @@ final class Guest: Sendable {
     let roundsStarted: EventLog<RoundStarted>
     let fairness: EventLog<FairnessCheck>
     let joins: EventLog<PlayerJoined>
+    /// What the guest game logged.
+    let log = RecordingLogHandler.Store()
 
     init(session: Session) {
         self.session = session
-        game = GuestGame(session: session)
+        game = GuestGame(session: session, logger: log.logger(label: "guessnum.game"))
         welcomes = EventLog(game.events, .welcomed)
         verdicts = EventLog(game.events, .verdict)
         chats = EventLog(game.events, .chat)

@@ -14,13 +14,15 @@ struct TwoPeers {
     let guestStates: EventLog<PeerStateChange>
     let hostData: EventLog<ReceivedData>
     let guestData: EventLog<ReceivedData>
+    /// What the host's session logged.
+    let hostLog = RecordingLogHandler.Store()
     let port: Int
 
     var endpoint: Endpoint { try! Endpoint(host: InMemoryNetwork.host, port: port) }
 
     init(policy: InvitationPolicy = .acceptAll, configuration: SessionConfiguration = SessionConfiguration(), network: InMemoryNetwork = InMemoryNetwork()) async throws {
         self.network = network
-        host = Session(localPeer: peer("alice"), transport: network, configuration: configuration)
+        host = Session(localPeer: peer("alice"), transport: network, configuration: configuration, logger: hostLog.logger(label: "multipeer.session"))
         guest = Session(localPeer: peer("bob"), transport: network, configuration: configuration)
         hostStates = EventLog(host.events, .stateChanged)
         guestStates = EventLog(guest.events, .stateChanged)
