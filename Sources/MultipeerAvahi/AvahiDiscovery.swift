@@ -17,7 +17,8 @@ import Synchronization
 /// (`DBUS_SYSTEM_BUS_ADDRESS` chooses which).
 ///
 /// What happens is also logged: a failure to advertise or browse, and the daemon going away, at
-/// `.warning`; advertisements established, renamed and updated, and peers found and lost, at
+/// `.info` (the failures also reach the advertiser's and browser's observers, who tell the
+/// user); advertisements established, renamed and updated, and peers found and lost, at
 /// `.debug`. The `peer` metadata is the advertised or discovered name, `code` the
 /// ``MultipeerError/Code``.
 public final class AvahiDiscovery: DiscoveryBackend, Sendable {
@@ -84,7 +85,7 @@ public final class AvahiDiscovery: DiscoveryBackend, Sendable {
         switch event {
         case .established: logger.debug("Advertisement established.", metadata: ["peer": .string(name)])
         case .renamed(let new): logger.debug("Advertisement renamed.", metadata: ["peer": .string(name), "name": .string(new)])
-        case .failed(let error): logger.warning("Advertising failed.", metadata: metadata(name, error))
+        case .failed(let error): logger.info("Advertising failed.", metadata: metadata(name, error))
         }
     }
 
@@ -97,7 +98,7 @@ public final class AvahiDiscovery: DiscoveryBackend, Sendable {
         case .failed(let error):
             var metadata = metadata(nil, error)
             metadata["service"] = .string(type)
-            logger.warning("Browsing failed.", metadata: metadata)
+            logger.info("Browsing failed.", metadata: metadata)
         }
     }
 

@@ -112,7 +112,7 @@ final class AvahiRuntime: @unchecked Sendable {
             if let old = changed ?? client { avahi_client_free(old) }
             client = nil
             let error: MultipeerError = code == cavahi_err_disconnected() ? .avahiDaemonStopped : .avahiFailed(code)
-            logger.warning("Lost the Avahi daemon; reconnecting.", metadata: AvahiDiscovery.metadata(nil, error))
+            logger.info("Lost the Avahi daemon; reconnecting.", metadata: AvahiDiscovery.metadata(nil, error))
             for record in publications.values { record.report(.failed(error)) }
             for record in browses.values { record.reportGone(error) }
             var ignored: Int32 = 0

@@ -43,6 +43,7 @@ struct BenchCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
+        BenchLogging.bootstrap()
         let limit = FileLimit.raise(to: guests * 2 + 1024)
         guard limit >= guests + 256 else {
             throw ValidationError("\(guests) guests need about \(guests + 256) file descriptors, and this process may open only \(limit) (ulimit -n).")

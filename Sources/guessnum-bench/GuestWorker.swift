@@ -33,6 +33,7 @@ struct GuestWorker: AsyncParsableCommand {
     static let heartbeatQuiet: UInt64 = 1_000_000_000
 
     func run() async throws {
+        BenchLogging.bootstrap()
         FileLimit.raise(to: guests + 256)
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         let loop = group.next()

@@ -149,6 +149,39 @@ struct CommandLineTests {
         #expect(await again.line(containing: "Welcome, bob!") != nil, "the first identity is free again: \(again.text)")
     }
 
+    @Test("--log-level debug logs a malformed frame with the peer's address on standard error; the default level logs nothing in a game")
+    func diagnosticsAreLogged() async throws {
+        let environment = personEnvironment().merging(Self.noBus) { $1 }
+        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "7", "--log-level", "debug"], environment: environment)
+        defer { host.signal(SIGKILL) }
+        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
+        let port = try #require(banner.split(separator: ":").last.flatMap { Int($0) })
+        #expect(await host.line(containing: "guessnum: debug: Listening") != nil, "debug lines are shown: \(host.text)")
+
+        let socket = try RawSocket(port: port)
+        try socket.write(Array(repeating: 0xFF, count: 64))
+        let logged = await host.line(containing: "guessnum: notice:")
+        #expect(logged?.contains("peer=127.0.0.1:") == true, "the malformed frame is logged with its peer: \(host.text)")
+        #expect(logged?.contains("code=") == true, "and its code: \(String(describing: logged))")
+        socket.close()
+
+        let quiet = try ChildProcess(try guessnumExecutable(), ["host", "--name", "carol", "--secret", "3"], environment: personEnvironment().merging(Self.noBus) { $1 })
+        defer { quiet.signal(SIGKILL) }
+        let quietBanner = try #require(await quiet.line(containing: "directly: guessnum join"), "host: \(quiet.text)")
+        let quietPort = try #require(quietBanner.split(separator: ":").last.map(String.init))
+        let player = try ChildProcess(try guessnumExecutable(), ["join", "--name", "dave", "127.0.0.1:\(quietPort)"], environment: personEnvironment().merging(Self.noBus) { $1 })
+        defer { player.signal(SIGKILL) }
+        player.send(line: "hello")
+        player.send(line: "3")
+        #expect(await player.line(containing: "Round 1 was fair") != nil, "player: \(player.text)")
+        player.closeInput()
+        #expect(await player.exitStatus() == 0)
+        #expect(await quiet.line(containing: "dave left") != nil)
+        for output in [quiet.text, player.text] {
+            #expect(!output.contains("guessnum: "), "no log line at the default level in a normal game: \(output)")
+        }
+    }
+
     @Test("--version and --help answer and exit 0")
     func versionAndHelp() async throws {
         let version = try await run(["--version"])

@@ -1,6 +1,7 @@
 import Foundation
 import Multipeer
 @testable import MultipeerNIO
+import MultipeerTestSupport
 import Testing
 
 /// Real TCP over 127.0.0.1.

@@ -125,7 +125,7 @@ public final class HostREPL: GameScreen, Sendable {
                 case .renamed(let name): console.print("Another game on the LAN is called that; this one is listed as “\(TerminalText.sanitized(name))”.")
                 case .failed(let error):
                     console.print(error.message)
-                    logger.warning("Announcing the game failed.", metadata: ["code": "\(error.code)"])
+                    logger.info("Announcing the game failed.", metadata: ["code": "\(error.code)"])
                 case .established: logger.debug("The game is announced on the LAN.")
                 }
             },

@@ -207,9 +207,9 @@ struct GameMasterTests {
             raw.send(bytes: hello)
             vanish = { raw.close() }
         case .tcp:
-            let raw = try RawTCPClient(port: game.port)
-            raw.write(hello)
-            vanish = { raw.vanish() }
+            let raw = try RawSocket(port: game.port)
+            try raw.write(hello)
+            vanish = { raw.close() }
         }
         #expect(await eventually { game.master.players.contains { $0.player.id == ghost.identity } })
         #expect(await bob.joins.first { $0.player.id == ghost.identity } != nil)

@@ -11,11 +11,12 @@ private let systemSend = Glibc.send
 private let systemClose = Glibc.close
 private let noSignal = Int32(MSG_NOSIGNAL)
 #endif
+import Synchronization
 
 /// A plain blocking TCP client to 127.0.0.1, for sending bytes no well-behaved peer would send.
 /// Every read gives up after a few seconds, so tests cannot hang on it.
-final class RawSocket {
-    enum ReadEnd: Equatable {
+public final class RawSocket: Sendable {
+    public enum ReadEnd: Equatable, Sendable {
         /// The other side closed in an orderly way.
         case closed
         /// The other side reset the connection.
@@ -25,22 +26,25 @@ final class RawSocket {
         case failed(Int32)
     }
 
-    struct Failure: Error, CustomStringConvertible {
-        let call: String
-        let code: Int32
-        var description: String { "\(call) failed with errno \(code)" }
+    public struct Failure: Error, CustomStringConvertible {
+        public let call: String
+        public let code: Int32
+        public var description: String { "\(call) failed with errno \(code)" }
     }
 
-    private var descriptor: Int32
+    private let state: Mutex<Int32>
+    /// The socket, or -1 once closed. Calls on one socket are not meant to overlap.
+    private var descriptor: Int32 { state.withLock { $0 } }
 
-    init(port: Int, readTimeoutSeconds: Int = 5) throws {
+    public init(port: Int, readTimeoutSeconds: Int = 5) throws {
         #if os(Linux)
         let stream = Int32(SOCK_STREAM.rawValue)
         #else
         let stream = SOCK_STREAM
         #endif
-        descriptor = socket(AF_INET, stream, 0)
+        let descriptor = socket(AF_INET, stream, 0)
         guard descriptor >= 0 else { throw Failure(call: "socket", code: errno) }
+        state = Mutex(descriptor)
         var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
         var address = sockaddr_in()
@@ -61,7 +65,7 @@ final class RawSocket {
 
     deinit { close() }
 
-    func write(_ bytes: [UInt8]) throws {
+    public func write(_ bytes: [UInt8]) throws {
         var offset = 0
         while offset < bytes.count {
             let written = bytes[offset...].withUnsafeBytes { systemSend(descriptor, $0.baseAddress, $0.count, noSignal) }
@@ -71,12 +75,12 @@ final class RawSocket {
     }
 
     /// Stops sending: the other side reads end of file.
-    func shutdownWriting() {
+    public func shutdownWriting() {
         shutdown(descriptor, Int32(SHUT_WR))
     }
 
     /// Reads until the other side closes, resets, or the timeout passes.
-    func readToEnd() -> (bytes: [UInt8], end: ReadEnd) {
+    public func readToEnd() -> (bytes: [UInt8], end: ReadEnd) {
         var received: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
         while true {
@@ -97,16 +101,19 @@ final class RawSocket {
     }
 
     /// Closes with a reset (RST) instead of an orderly close.
-    func reset() {
+    public func reset() {
         var option = linger(l_onoff: 1, l_linger: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_LINGER, &option, socklen_t(MemoryLayout<linger>.size))
         close()
     }
 
-    func close() {
-        if descriptor >= 0 {
-            _ = systemClose(descriptor)
-            descriptor = -1
+    /// Closes the socket (an orderly close, with no goodbye from the protocol). Idempotent.
+    public func close() {
+        state.withLock { descriptor in
+            if descriptor >= 0 {
+                _ = systemClose(descriptor)
+                descriptor = -1
+            }
         }
     }
 }
