@@ -23,7 +23,7 @@ let package = Package(
     ],
     targets: [
         .target(name: "EventBus"),
-        .target(name: "Multipeer", dependencies: ["EventBus", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Multipeer", dependencies: ["EventBus", "SafeText", .product(name: "Logging", package: "swift-log")]),
         .target(
             name: "MultipeerNIO",
             dependencies: [

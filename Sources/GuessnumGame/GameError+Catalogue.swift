@@ -1,4 +1,5 @@
 import Multipeer
+import SafeText
 
 /// The sentences of the game module, in one place.
 extension GameError {
@@ -11,7 +12,7 @@ extension GameError {
 
     /// A range text that does not have the shape `LOW-HIGH`.
     public static func unreadableRange(_ text: String) -> GameError {
-        GameError(.invalidRange, "\(quoted(text)) is not a range; \(rangeExample).")
+        GameError(.invalidRange, "\(TerminalText.quoted(text)) is not a range; \(rangeExample).")
     }
 
     /// A range whose lower bound is above its upper bound.
@@ -26,7 +27,7 @@ extension GameError {
 
     /// A range with a bound beyond ``GuessRange/maximumMagnitude``.
     public static func absurdRange(_ text: String) -> GameError {
-        GameError(.invalidRange, "The range \(quoted(text)) reaches beyond ±\(GuessRange.maximumMagnitude); choose bounds between -\(GuessRange.maximumMagnitude) and \(GuessRange.maximumMagnitude).")
+        GameError(.invalidRange, "The range \(TerminalText.quoted(text)) reaches beyond ±\(GuessRange.maximumMagnitude); choose bounds between -\(GuessRange.maximumMagnitude) and \(GuessRange.maximumMagnitude).")
     }
 
     /// A fixed secret outside the range.
@@ -71,7 +72,7 @@ extension GameError {
 
     /// A guest whose host has left.
     public static func hostGone(_ host: PeerID) -> GameError {
-        GameError(.notJoined, "The host \(quoted(host.displayName)) is no longer connected, so nothing was sent; join a game again.")
+        GameError(.notJoined, "The host \(TerminalText.quoted(host.displayName)) is no longer connected, so nothing was sent; join a game again.")
     }
 
     /// A send the session refused.
@@ -82,10 +83,6 @@ extension GameError {
     /// An error received from the host, with a code this program may not know.
     public static func received(code: String, message: String) -> GameError {
         GameError(Code(rawValue: code) ?? .other, message)
-    }
-
-    static func quoted(_ text: String) -> String {
-        "“" + text.sanitizedForDisplay + "”"
     }
 
     static func rateText(_ rate: Double) -> String {

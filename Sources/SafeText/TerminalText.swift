@@ -17,6 +17,13 @@ public enum TerminalText {
         return String(scalars)
     }
 
+    /// `s` sanitized and between curly quotes, for naming untrusted text in a sentence:
+    /// “eve\u{FFFD}[2J”.
+    public static func quoted(_ s: String) -> String {
+        "“" + sanitized(s) + "”"
+    }
+
+    /// Whether `scalar` could act on a terminal (see ``sanitized(_:)``).
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties
         switch properties.generalCategory {

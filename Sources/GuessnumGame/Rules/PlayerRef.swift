@@ -1,4 +1,5 @@
 import Foundation
+import SafeText
 
 /// A player as messages name it: the peer's stable identity plus its display name, unique in
 /// the game ("bob", "bob (2)").
@@ -17,7 +18,7 @@ public struct PlayerRef: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// The name, safe to print.
-    public var displayText: String { name.sanitizedForDisplay }
+    public var displayText: String { TerminalText.sanitized(name) }
 
     public var description: String { displayText }
 }

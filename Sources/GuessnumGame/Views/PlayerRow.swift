@@ -1,4 +1,5 @@
 import Foundation
+import SafeText
 
 /// One line of the player list.
 public struct PlayerRow: Sendable, Hashable, Identifiable {
@@ -29,6 +30,6 @@ public struct PlayerRow: Sendable, Hashable, Identifiable {
     public var displayText: String {
         let wins = "\(wins) win\(wins == 1 ? "" : "s")"
         let guesses = "\(guessesThisRound) guess\(guessesThisRound == 1 ? "" : "es") this round"
-        return "\(name.sanitizedForDisplay) — \(presence.rawValue), \(wins), \(guesses)"
+        return "\(TerminalText.sanitized(name)) — \(presence.rawValue), \(wins), \(guesses)"
     }
 }

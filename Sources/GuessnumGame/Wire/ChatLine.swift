@@ -1,3 +1,4 @@
+import SafeText
 /// `guessnum.v1.chat-line` — a chat line relayed by the host to everyone (in a
 /// ``HistoryBatch``); the host's own lines travel the same way.
 public struct ChatLine: GameMessage, Hashable, CustomStringConvertible {
@@ -17,7 +18,7 @@ public struct ChatLine: GameMessage, Hashable, CustomStringConvertible {
     }
 
     /// "bob: hello", safe to print.
-    public var displayText: String { "\(from.displayText): \(text.sanitizedForDisplay)" }
+    public var displayText: String { "\(from.displayText): \(TerminalText.sanitized(text))" }
 
     public var description: String { displayText }
 }

@@ -1,13 +1,14 @@
+import SafeText
 /// The sentences of the library, in one place.
 extension MultipeerError {
     /// A display name broke the rules.
     public static func invalidDisplayName(_ name: String, _ problem: String) -> MultipeerError {
-        MultipeerError(.invalidDisplayName, "The display name \(quoted(name)) \(problem); choose a name of 1 to \(PeerID.maximumDisplayNameBytes) bytes without control characters.")
+        MultipeerError(.invalidDisplayName, "The display name \(TerminalText.quoted(name)) \(problem); choose a name of 1 to \(PeerID.maximumDisplayNameBytes) bytes without control characters.")
     }
 
     /// A service type broke the DNS-SD rules.
     public static func invalidServiceType(_ type: String, _ problem: String) -> MultipeerError {
-        MultipeerError(.invalidServiceType, "The service type \(quoted(type)) \(problem); use 1 to 15 lowercase letters, digits and single hyphens, with at least one letter and no hyphen at either end.")
+        MultipeerError(.invalidServiceType, "The service type \(TerminalText.quoted(type)) \(problem); use 1 to 15 lowercase letters, digits and single hyphens, with at least one letter and no hyphen at either end.")
     }
 
     /// Discovery info broke the size or key rules.
@@ -17,7 +18,7 @@ extension MultipeerError {
 
     /// Text that is not `HOST:PORT`.
     public static func invalidEndpoint(_ text: String) -> MultipeerError {
-        MultipeerError(.invalidEndpoint, "\(quoted(text)) is not an address; write it as HOST:PORT, for example 192.168.1.20:7777 or [fe80::1]:7777.")
+        MultipeerError(.invalidEndpoint, "\(TerminalText.quoted(text)) is not an address; write it as HOST:PORT, for example 192.168.1.20:7777 or [fe80::1]:7777.")
     }
 
     /// A length prefix above the limit.
@@ -83,17 +84,17 @@ extension MultipeerError {
 
     /// A message type that is empty or too long.
     public static func invalidMessageType(_ type: String) -> MultipeerError {
-        MultipeerError(.messageEncodingFailed, "The message type \(quoted(type)) must be 1 to 255 bytes of UTF-8.")
+        MultipeerError(.messageEncodingFailed, "The message type \(TerminalText.quoted(type)) must be 1 to 255 bytes of UTF-8.")
     }
 
     /// A message that could not be encoded.
     public static func messageEncodingFailed(_ type: String, _ error: any Error) -> MultipeerError {
-        MultipeerError(.messageEncodingFailed, "A \(quoted(type)) message could not be encoded: \(error).")
+        MultipeerError(.messageEncodingFailed, "A \(TerminalText.quoted(type)) message could not be encoded: \(error).")
     }
 
     /// A payload that is not the requested message.
     public static func messageDecodingFailed(_ type: String, _ problem: String) -> MultipeerError {
-        MultipeerError(.messageDecodingFailed, "A message could not be read as \(quoted(type)): \(problem).")
+        MultipeerError(.messageDecodingFailed, "A message could not be read as \(TerminalText.quoted(type)): \(problem).")
     }
 
     /// Use of a disconnected session.
@@ -110,10 +111,6 @@ extension MultipeerError {
     /// so that every sentence reads alike.
     public static func secondsText(_ duration: Duration) -> String {
         duration.secondsText
-    }
-
-    static func quoted(_ text: String) -> String {
-        "“" + String(text.unicodeScalars.map { $0.properties.generalCategory == .control ? "?" : Character($0) }) + "”"
     }
 }
 
