@@ -1,3 +1,4 @@
+import Foundation
 @testable import GuessnumApp
 import Testing
 
@@ -88,6 +89,18 @@ extension CommandTableTests {
         case .host: argument(CommandTable.parse(line, for: .host))
         case .player: argument(CommandTable.parse(line, for: .player))
         case .lobby: argument(CommandTable.parse(line, for: .lobby))
+        }
+    }
+}
+
+extension CommandTableTests {
+    @Test("The README shows exactly what /help prints for each role")
+    func readmeMatchesHelp() throws {
+        let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("README.md")
+        let text = try String(contentsOf: readme, encoding: .utf8)
+        for role in CommandRole.allCases {
+            #expect(text.contains("```text\n" + CommandTable.help(for: role) + "\n```"), "README.md lacks /help for \(role)")
         }
     }
 }
