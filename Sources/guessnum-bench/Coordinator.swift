@@ -181,7 +181,7 @@ struct Coordinator {
     static func sampleVerdictFrame() -> EncodedFrame {
         let line = sampleLine()
         let payload = (try? JSONEncoder().encode(line)) ?? Data()
-        return FrameCodec.encode(.data(messageType: GuessLine.messageType, payload: payload))
+        return FrameCodec.encode(.data(messageType: JudgedGuess.messageType, payload: payload))
     }
 
     /// A one-verdict history batch, the smallest broadcast (the hardest case for fan-out: the
@@ -191,9 +191,9 @@ struct Coordinator {
         return (payload, FrameCodec.encode(.data(messageType: HistoryBatch.messageType, payload: payload)))
     }
 
-    private static func sampleLine() -> GuessLine {
+    private static func sampleLine() -> JudgedGuess {
         let player = PlayerRef(id: UUID(), name: GuestWire.fanOutPlayerName)
-        return GuessLine(sequence: 123_456, round: 1, judgement: Judgement(player: player, guess: 500_000_000, verdict: .tooLow))
+        return JudgedGuess(sequence: 123_456, round: 1, judgement: Judgement(player: player, guess: 500_000_000, verdict: .tooLow))
     }
 
     /// Runs blocking work on a thread of its own, off Swift's cooperative pool.

@@ -39,7 +39,7 @@ enum GuestWire {
         }
     }
 
-    private static let verdictMarker = Array("\"\(GuessLine.messageType)\"".utf8)
+    private static let verdictMarker = Array("\"\(JudgedGuess.messageType)\"".utf8)
     private static let omittedMarker = Array("\"omittedGuesses\":".utf8)
 
     /// Counts `marker` in `bytes` (a simulated guest reads every broadcast, so this must cost

@@ -136,7 +136,7 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
         }
         let now = MonotonicClock.nanoseconds()
         switch type {
-        case GuessLine.messageType?, GameErrorMessage.messageType?:
+        case JudgedGuess.messageType?, GameErrorMessage.messageType?:
             let sentAt = state.withLock { state in
                 defer { state.outstandingSince = nil }
                 return state.outstandingSince

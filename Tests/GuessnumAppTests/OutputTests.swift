@@ -14,7 +14,7 @@ struct OutputTests {
     @Test("--json: events are JSON objects with their data; every other message becomes a message event")
     func jsonLines() throws {
         let text = GameText(style: TextStyle(isColored: true), json: true, me: me)
-        let verdict = GuessLine(sequence: 3, round: 1, judgement: Judgement(player: bob, guess: 50, verdict: .tooHigh))
+        let verdict = JudgedGuess(sequence: 3, round: 1, judgement: Judgement(player: bob, guess: 50, verdict: .tooHigh))
         let inner = ScriptedConsole()
         let console = JSONConsole(wrapping: inner)
         console.print(text.verdict(verdict))
@@ -33,7 +33,7 @@ struct OutputTests {
     @Test("Sentences: your own guesses read as yours, others' names are made safe, colour only when asked")
     func sentences() {
         let plain = GameText(style: .plain, json: false, me: me)
-        let mine = GuessLine(sequence: 1, round: 2, judgement: Judgement(player: PlayerRef(id: me, name: "alice"), guess: 7, verdict: .correct))
+        let mine = JudgedGuess(sequence: 1, round: 2, judgement: Judgement(player: PlayerRef(id: me, name: "alice"), guess: 7, verdict: .correct))
         #expect(plain.verdict(mine) == "you guessed 7: correct! You win round 2.")
         let eve = PlayerRef(id: UUID(), name: "eve\u{1B}[2J")
         #expect(plain.joined(PlayerJoined(sequence: 1, player: eve, playerCount: 2)) == "eve\u{FFFD}[2J joined (2 playing).")

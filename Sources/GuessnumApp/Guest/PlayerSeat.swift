@@ -19,14 +19,14 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
     let game: GuestGame
     private let repl: GuestREPL
     private let players: PlayerListViewModel
-    private let observations: [EventObservation]
+    private let observations = ObservationBag()
     private var host: PeerID?
 
     init(repl: GuestREPL) {
         self.repl = repl
         game = GuestGame(session: repl.session)
         players = PlayerListViewModel(sessionEvents: repl.session.events, gameEvents: game.events)
-        observations = Self.observe(game, console: repl.console, text: repl.text, inbox: repl.inbox)
+        observations.add(contentsOf: Self.observe(game, console: repl.console, text: repl.text, inbox: repl.inbox))
     }
 
     /// Sits down at `host`'s game. Waits briefly for the welcome, so that the player reads the
@@ -43,7 +43,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
 
     /// Stops following the game (the session stays up).
     func stop() {
-        for observation in observations { observation.cancel() }
+        observations.cancelAll()
         players.stop()
         game.stop()
     }
@@ -98,7 +98,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         return [
             events.observe(.welcomed) { console.print(text.welcome($0)) },
             events.observe(.verdict) { console.print(text.verdict($0)) },
-            events.observe(.chat) { line in if !text.isMe(line.from) { console.print(text.chat(line)) } },
+            events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat)) } },
             events.observe(.playerJoined) { console.print(text.joined($0)) },
             events.observe(.playerLeft) { console.print(text.left($0)) },
             events.observe(.playerRenamed) { console.print(text.renamed($0)) },

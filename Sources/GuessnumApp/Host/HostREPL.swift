@@ -49,7 +49,8 @@ public final class HostREPL: GameScreen, Sendable {
     /// quits (`/quit`, Ctrl-D at a terminal, a signal); then says goodbye to everyone.
     public func run(port: Int) async throws(MultipeerError) {
         let boundPort = try await session.startListening(port: port, policy: policy())
-        let observations = observeGame()
+        let observations = ObservationBag()
+        observations.add(contentsOf: observeGame())
         master.start()
         try await advertiser.update(master.advertisement.discoveryInfo)
         do { try await advertiser.start() } catch { console.print(error.message) }
@@ -63,7 +64,7 @@ public final class HostREPL: GameScreen, Sendable {
         master.stop()
         await advertiser.stop()
         await session.disconnect(reason: "the host ended the game")
-        for observation in observations { observation.cancel() }
+        observations.cancelAll()
     }
 
     /// What the host does with one event.
@@ -114,7 +115,7 @@ public final class HostREPL: GameScreen, Sendable {
         let logger = logger
         return [
             events.observe(.verdict) { console.print(text.verdict($0)) },
-            events.observe(.chat) { line in if !text.isMe(line.from) { console.print(text.chat(line)) } },
+            events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat)) } },
             events.observe(.playerJoined) { console.print(text.joined($0)); advertising.refresh() },
             events.observe(.playerLeft) { console.print(text.left($0)); advertising.refresh() },
             events.observe(.playerRenamed) { console.print(text.renamed($0)) },

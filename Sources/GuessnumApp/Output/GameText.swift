@@ -27,22 +27,22 @@ public struct GameText: Sendable {
         isMe(player) ? "you" : style.bold(player.displayText)
     }
 
-    func verdict(_ line: GuessLine) -> String {
-        if json { return JSONLines.line("verdict", line) }
-        let who = name(line.player)
-        switch line.verdict {
+    func verdict(_ judged: JudgedGuess) -> String {
+        if json { return JSONLines.line("verdict", judged) }
+        let who = name(judged.player)
+        switch judged.verdict {
         case .correct:
-            return style.green("\(who) guessed \(line.guess): correct!") + (who == "you" ? " You win round \(line.round)." : "")
+            return style.green("\(who) guessed \(judged.guess): correct!") + (who == "you" ? " You win round \(judged.round)." : "")
         case .tooLow, .tooHigh:
-            return "\(who) guessed \(line.guess): \(line.verdict)"
+            return "\(who) guessed \(judged.guess): \(judged.verdict)"
         case .outOfRange, .roundOver:
-            return style.yellow("\(who) guessed \(line.guess): \(line.verdict.hint)")
+            return style.yellow("\(who) guessed \(judged.guess): \(judged.verdict.hint)")
         }
     }
 
-    func chat(_ line: ChatLine) -> String {
-        if json { return JSONLines.line("chat", line) }
-        return "\(name(line.from)): \(TerminalText.sanitized(line.text))"
+    func chat(_ chat: RelayedChat) -> String {
+        if json { return JSONLines.line("chat", chat) }
+        return "\(name(chat.from)): \(TerminalText.sanitized(chat.text))"
     }
 
     func joined(_ event: PlayerJoined) -> String {

@@ -5,15 +5,15 @@ import Multipeer
 // same names with the same payloads, so one interface can show either side. Observers run on
 // the session's threads and must be quick.
 
-extension EventName where Payload == GuessLine {
+extension EventName where Payload == JudgedGuess {
     /// A guess was judged ("bob guessed 50: too high"). A guest posts its own verdict once, as
     /// soon as it arrives.
-    public static var verdict: EventName<GuessLine> { EventName("guessnum.verdict") }
+    public static var verdict: EventName<JudgedGuess> { EventName("guessnum.verdict") }
 }
 
-extension EventName where Payload == ChatLine {
+extension EventName where Payload == RelayedChat {
     /// A chat line, the host's own included.
-    public static var chat: EventName<ChatLine> { EventName("guessnum.chat") }
+    public static var chat: EventName<RelayedChat> { EventName("guessnum.chat") }
 }
 
 extension EventName where Payload == PlayerJoined {

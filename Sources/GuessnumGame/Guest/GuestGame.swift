@@ -81,7 +81,7 @@ public final class GuestGame: Sendable {
     /// The top of the scoreboard.
     public var scoreboard: [Scoreboard.Entry] { view.scoreboard }
     /// The verdict on this guest's last guess.
-    public var lastVerdict: GuessLine? { view.lastVerdict }
+    public var lastVerdict: JudgedGuess? { view.lastVerdict }
     /// Round number → whether the host was honest in it.
     public var fairnessChecks: [Int: FairnessCheck] { view.fairnessChecks }
 
@@ -175,8 +175,8 @@ public final class GuestGame: Sendable {
         case HistoryBatch.messageType:
             guard host != nil, let batch = logger.decodeGameMessage(HistoryBatch.self, data) else { return }
             posts = state.withLock { $0.view.apply(batch) }
-        case GuessLine.messageType:
-            guard host != nil, let line = logger.decodeGameMessage(GuessLine.self, data) else { return }
+        case JudgedGuess.messageType:
+            guard host != nil, let line = logger.decodeGameMessage(JudgedGuess.self, data) else { return }
             posts = state.withLock { $0.view.applyOwn(line) }
         case GameErrorMessage.messageType:
             guard host != nil, let message = logger.decodeGameMessage(GameErrorMessage.self, data) else { return }

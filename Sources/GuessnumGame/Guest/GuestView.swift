@@ -20,7 +20,7 @@ public struct GuestView: Sendable {
     /// The recent judgements of the current round, oldest first.
     public internal(set) var history: [Judgement] = []
     /// The verdict on this guest's last guess.
-    public internal(set) var lastVerdict: GuessLine?
+    public internal(set) var lastVerdict: JudgedGuess?
     /// The current round's reveal, once it is over.
     public internal(set) var reveal: RoundWon?
     /// The top of the scoreboard as last sent.
@@ -66,7 +66,7 @@ public struct GuestView: Sendable {
     }
 
     /// Takes in this guest's own verdict, sent at once; returns what to post.
-    mutating func applyOwn(_ line: GuessLine) -> [GuestPost] {
+    mutating func applyOwn(_ line: JudgedGuess) -> [GuestPost] {
         lastVerdict = line
         if isWelcomed, line.sequence <= lastSequence { return [] }  // the broadcast copy came first
         announced.insert(line.sequence)

@@ -128,7 +128,7 @@ struct FanOut: Sendable {
     private static func json(of item: HistoryItem, encoder: JSONEncoder) throws -> [UInt8] {
         guard case .verdict(let line) = item else { return Array(try encoder.encode(item)) }
         var bytes = Array(#"{"type":""#.utf8)
-        bytes.append(contentsOf: GuessLine.messageType.utf8)
+        bytes.append(contentsOf: JudgedGuess.messageType.utf8)
         bytes.append(contentsOf: #"","body":"#.utf8)
         HotPathJSON.append(line, to: &bytes)
         bytes.append(UInt8(ascii: "}"))

@@ -245,7 +245,7 @@ public final class GameMaster: Sendable {
             if let error { reply(GameErrorMessage(error), to: peer) }
         case .judged(let line, let won, let board):
             send { () throws(MultipeerError) in
-                try session.send(HotPathJSON.payload(of: line), messageType: GuessLine.messageType, to: [peer])
+                try session.send(HotPathJSON.payload(of: line), messageType: JudgedGuess.messageType, to: [peer])
             }
             events.post(.verdict, line)
             if let won { roundWon(won) }

@@ -16,7 +16,7 @@ struct GameTable: Sendable {
 
     enum GuessOutcome: Sendable {
         /// Judged: the line for the guesser, and the reveal and scores when it won.
-        case judged(GuessLine, won: RoundWon?, scoreboard: ScoreboardUpdate?)
+        case judged(JudgedGuess, won: RoundWon?, scoreboard: ScoreboardUpdate?)
         /// Throttled; the error when the guest should be told.
         case refused(GameError?)
         case notPlaying
@@ -113,7 +113,7 @@ struct GameTable: Sendable {
         let player = member.player
         let verdict = round.judge(guess: value, by: player)
         if verdict.countsAsGuess { scoreboard.recordGuess(by: player) }
-        let line = GuessLine(sequence: nextSequence(), round: round.number, judgement: Judgement(player: player, guess: value, verdict: verdict))
+        let line = JudgedGuess(sequence: nextSequence(), round: round.number, judgement: Judgement(player: player, guess: value, verdict: verdict))
         fanOut.enqueue(.verdict(line))
         guard verdict == .correct else { return .judged(line, won: nil, scoreboard: nil) }
         let guesses = round.winningGuessCount ?? round.guesses(by: id)
@@ -125,7 +125,7 @@ struct GameTable: Sendable {
         return .judged(line, won: won, scoreboard: board)
     }
 
-    mutating func chat(_ text: String, from id: UUID, at now: ContinuousClock.Instant) -> RequestOutcome<ChatLine> {
+    mutating func chat(_ text: String, from id: UUID, at now: ContinuousClock.Instant) -> RequestOutcome<RelayedChat> {
         guard let member = roster[id] else { return .notPlaying }
         if text.trimmingWhitespace.isEmpty { return .ignored }
         if case .refused(let warn)? = roster.update(id, { $0.chatThrottle.admit(at: now) }) {
@@ -138,12 +138,12 @@ struct GameTable: Sendable {
     }
 
     /// The host's own chat line, relayed like a guest's.
-    mutating func hostChat(_ text: String) -> ChatLine {
+    mutating func hostChat(_ text: String) -> RelayedChat {
         relay(text, from: host)
     }
 
-    private mutating func relay(_ text: String, from player: PlayerRef) -> ChatLine {
-        let line = ChatLine(sequence: nextSequence(), from: player, text: text)
+    private mutating func relay(_ text: String, from player: PlayerRef) -> RelayedChat {
+        let line = RelayedChat(sequence: nextSequence(), from: player, text: text)
         fanOut.enqueue(.chat(line))
         return line
     }

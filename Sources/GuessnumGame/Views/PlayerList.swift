@@ -57,7 +57,7 @@ public struct PlayerList: Sendable {
     }
 
     /// A guess was judged.
-    public mutating func apply(_ line: GuessLine) -> [PlayerListChange] {
+    public mutating func apply(_ line: JudgedGuess) -> [PlayerListChange] {
         var changes = line.round > round ? startRound(line.round) : []
         guard line.round == round, line.verdict.countsAsGuess, rows[line.player.id] != nil else { return changes }
         rows[line.player.id]?.guessesThisRound += 1

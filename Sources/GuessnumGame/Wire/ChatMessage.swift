@@ -1,5 +1,5 @@
 /// `guessnum.v1.chat` — a guest says something to everyone (guest → host). The host relays
-/// it to all players as a ``ChatLine``.
+/// it to all players as a ``RelayedChat``.
 public struct ChatMessage: GameMessage, Hashable {
     public static let messageType = "guessnum.v1.chat"
     /// What was said, at most ``GameProtocol/maximumChatLength`` characters.

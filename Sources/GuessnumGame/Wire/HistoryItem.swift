@@ -2,9 +2,9 @@
 /// the type string of the message it carries.
 public enum HistoryItem: Sendable, Hashable, Codable {
     /// A judged guess.
-    case verdict(GuessLine)
+    case verdict(JudgedGuess)
     /// A chat line.
-    case chat(ChatLine)
+    case chat(RelayedChat)
     /// Someone joined.
     case joined(PlayerJoined)
     /// Someone left.
@@ -38,8 +38,8 @@ public enum HistoryItem: Sendable, Hashable, Codable {
     /// The type string of the message carried.
     public var type: String {
         switch self {
-        case .verdict: GuessLine.messageType
-        case .chat: ChatLine.messageType
+        case .verdict: JudgedGuess.messageType
+        case .chat: RelayedChat.messageType
         case .joined: PlayerJoined.messageType
         case .left: PlayerLeft.messageType
         case .renamed: PlayerRenamed.messageType
@@ -56,8 +56,8 @@ public enum HistoryItem: Sendable, Hashable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         let type = try container.decode(String.self, forKey: .type)
         switch type {
-        case GuessLine.messageType: self = .verdict(try container.decode(GuessLine.self, forKey: .body))
-        case ChatLine.messageType: self = .chat(try container.decode(ChatLine.self, forKey: .body))
+        case JudgedGuess.messageType: self = .verdict(try container.decode(JudgedGuess.self, forKey: .body))
+        case RelayedChat.messageType: self = .chat(try container.decode(RelayedChat.self, forKey: .body))
         case PlayerJoined.messageType: self = .joined(try container.decode(PlayerJoined.self, forKey: .body))
         case PlayerLeft.messageType: self = .left(try container.decode(PlayerLeft.self, forKey: .body))
         case PlayerRenamed.messageType: self = .renamed(try container.decode(PlayerRenamed.self, forKey: .body))

@@ -6,7 +6,7 @@ import Foundation
 /// the same JSON (decoders cannot tell them apart) directly into bytes.
 enum HotPathJSON {
     /// `line` as its wire JSON.
-    static func payload(of line: GuessLine) -> Data {
+    static func payload(of line: JudgedGuess) -> Data {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(160 + line.player.name.utf8.count)
         append(line, to: &bytes)
@@ -14,7 +14,7 @@ enum HotPathJSON {
     }
 
     /// Appends `{"sequence":…,"round":…,"player":{"id":…,"name":…},"guess":…,"verdict":{…}}`.
-    static func append(_ line: GuessLine, to bytes: inout [UInt8]) {
+    static func append(_ line: JudgedGuess, to bytes: inout [UInt8]) {
         bytes.append(contentsOf: #"{"sequence":"#.utf8)
         appendNumber(line.sequence, to: &bytes)
         bytes.append(contentsOf: #","round":"#.utf8)

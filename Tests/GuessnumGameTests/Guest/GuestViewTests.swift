@@ -15,8 +15,8 @@ struct GuestViewTests {
             lastSequence: lastSequence, players: [carol], playerCount: 2, scoreboard: [], reveal: nil))
     }
 
-    func line(_ sequence: UInt64, _ player: PlayerRef, _ guess: Int64, _ verdict: Verdict, round: Int = 1) -> GuessLine {
-        GuessLine(sequence: sequence, round: round, judgement: Judgement(player: player, guess: guess, verdict: verdict))
+    func line(_ sequence: UInt64, _ player: PlayerRef, _ guess: Int64, _ verdict: Verdict, round: Int = 1) -> JudgedGuess {
+        JudgedGuess(sequence: sequence, round: round, judgement: Judgement(player: player, guess: guess, verdict: verdict))
     }
 
     func verdicts(_ events: [GuestPost]) -> [UInt64] {

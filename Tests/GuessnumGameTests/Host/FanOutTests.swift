@@ -7,7 +7,7 @@ struct FanOutTests {
     let bob = PlayerRef(id: UUID(), name: "bob")
 
     func line(_ sequence: UInt64) -> HistoryItem {
-        .verdict(GuessLine(sequence: sequence, round: 1, judgement: Judgement(player: bob, guess: Int64(sequence), verdict: .tooLow)))
+        .verdict(JudgedGuess(sequence: sequence, round: 1, judgement: Judgement(player: bob, guess: Int64(sequence), verdict: .tooLow)))
     }
 
     @Test("Everything enqueued between ticks becomes one batch, in order, and then nothing is pending")
@@ -15,7 +15,7 @@ struct FanOutTests {
         var fanOut = FanOut(maximumGuessLinesPerTick: 250)
         #expect(fanOut.take() == nil)
         for sequence in 1...40 { fanOut.enqueue(line(UInt64(sequence))) }
-        fanOut.enqueue(.chat(ChatLine(sequence: 41, from: bob, text: "hi")))
+        fanOut.enqueue(.chat(RelayedChat(sequence: 41, from: bob, text: "hi")))
         let taken = fanOut.take()
         let batch = try #require(taken)
         #expect(batch.items.compactMap(\.sequence) == Array(1...41))
@@ -27,7 +27,7 @@ struct FanOutTests {
     func cap() throws {
         var fanOut = FanOut(maximumGuessLinesPerTick: 3)
         for sequence in 1...10 { fanOut.enqueue(line(UInt64(sequence))) }
-        fanOut.enqueue(.chat(ChatLine(sequence: 11, from: bob, text: "still here")))
+        fanOut.enqueue(.chat(RelayedChat(sequence: 11, from: bob, text: "still here")))
         let taken = fanOut.take()
         let batch = try #require(taken)
         #expect(batch.items.compactMap(\.sequence) == [1, 2, 3, 11])

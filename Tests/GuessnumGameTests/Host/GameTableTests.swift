@@ -62,7 +62,7 @@ struct GameTableTests {
         guard case .judged(let late, nil, nil) = table.guess(42, from: bob.identity, at: now) else { Issue.record("not judged"); return }
         #expect(late.verdict == .roundOver)
         let kinds = table.takeFlush().batch?.items.map(\.type)
-        #expect(kinds == [GuessLine.messageType, GuessLine.messageType, RoundWon.messageType, ScoreboardUpdate.messageType, GuessLine.messageType])
+        #expect(kinds == [JudgedGuess.messageType, JudgedGuess.messageType, RoundWon.messageType, ScoreboardUpdate.messageType, JudgedGuess.messageType])
         #expect(table.gameState().reveal == won, "a newcomer during the pause sees the reveal")
     }
 

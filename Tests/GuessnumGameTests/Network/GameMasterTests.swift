@@ -36,7 +36,7 @@ struct GameMasterTests {
         #expect(await game.hostVerdicts.first { $0.sequence == own.sequence } != nil)
 
         // Bob's copy came directly, and again in the broadcast, which his game did not post twice.
-        #expect(await bobData.first { $0.messageType == GuessLine.messageType } != nil)
+        #expect(await bobData.first { $0.messageType == JudgedGuess.messageType } != nil)
         #expect(await eventually { bob.game.history.contains(own.judgement) })
         #expect(bob.verdicts.all.filter { $0.sequence == own.sequence }.count == 1)
         #expect(try bobData.all.filter { $0.messageType == HistoryBatch.messageType }

@@ -111,7 +111,7 @@ struct GuestGameTests {
         let committed2 = Commitment(secret: 42, salt: salt2)
         try host.send(HistoryBatch(items: [
             .roundStarted(RoundStarted(sequence: 2, round: 2, range: .standard, commitment: committed2)),
-            .verdict(GuessLine(sequence: 3, round: 2, judgement: Judgement(player: bob, guess: 50, verdict: .tooLow))),
+            .verdict(JudgedGuess(sequence: 3, round: 2, judgement: Judgement(player: bob, guess: 50, verdict: .tooLow))),
             .roundWon(RoundWon(sequence: 4, round: 2, range: .standard, commitment: committed2, winner: nil, secret: 42, salt: salt2, winningGuesses: nil, totalGuesses: 1)),
         ]), to: [guestSession.localPeer])
         let second = try #require(await checks.first { $0.round == 2 })
@@ -129,7 +129,7 @@ struct GuestGameTests {
         let stranger = Session(localPeer: peer("stranger"), transport: game.memory)
         let bobPort = try await bob.session.startListening()
         #expect(try await stranger.invite(Endpoint(host: InMemoryNetwork.host, port: bobPort)) == .connected(bob.session.localPeer))
-        try stranger.send(HistoryBatch(items: [.chat(ChatLine(sequence: 999, from: PlayerRef(id: UUID(), name: "x"), text: "spoof"))]), to: [bob.session.localPeer])
+        try stranger.send(HistoryBatch(items: [.chat(RelayedChat(sequence: 999, from: PlayerRef(id: UUID(), name: "x"), text: "spoof"))]), to: [bob.session.localPeer])
         #expect(await bob.log.first { $0.level == .notice && $0["peer"] == "stranger" } != nil)
         #expect(bob.chats.all.isEmpty)
         await stranger.disconnect()

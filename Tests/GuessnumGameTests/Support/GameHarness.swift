@@ -22,8 +22,8 @@ final class GameHarness: Sendable {
     let host: Session
     let master: GameMaster
     let port: Int
-    let hostVerdicts: EventLog<GuessLine>
-    let hostChats: EventLog<ChatLine>
+    let hostVerdicts: EventLog<JudgedGuess>
+    let hostChats: EventLog<RelayedChat>
     let hostLeaves: EventLog<PlayerLeft>
     /// What the host's game master logged.
     let hostLog = RecordingLogHandler.Store()
@@ -81,8 +81,8 @@ final class Guest: Sendable {
     let session: Session
     let game: GuestGame
     let welcomes: EventLog<WelcomeMessage>
-    let verdicts: EventLog<GuessLine>
-    let chats: EventLog<ChatLine>
+    let verdicts: EventLog<JudgedGuess>
+    let chats: EventLog<RelayedChat>
     let errors: EventLog<GameError>
     let roundsWon: EventLog<RoundWon>
     let roundsStarted: EventLog<RoundStarted>

@@ -19,12 +19,12 @@ struct PlayerListTests {
         #expect(list.row(for: bob.identity)?.presence == .connected)
 
         _ = list.apply(RoundStarted(sequence: 2, round: 1, range: .standard, commitment: Commitment(secret: 1, salt: Salt.random())))
-        _ = list.apply(GuessLine(sequence: 3, round: 1, judgement: Judgement(player: ref, guess: 5, verdict: .tooLow)))
-        _ = list.apply(GuessLine(sequence: 4, round: 1, judgement: Judgement(player: ref, guess: 500, verdict: .outOfRange(.standard))))
+        _ = list.apply(JudgedGuess(sequence: 3, round: 1, judgement: Judgement(player: ref, guess: 5, verdict: .tooLow)))
+        _ = list.apply(JudgedGuess(sequence: 4, round: 1, judgement: Judgement(player: ref, guess: 500, verdict: .outOfRange(.standard))))
         #expect(list.row(for: bob.identity)?.guessesThisRound == 1, "out-of-range guesses do not count")
         _ = list.apply(RoundWon(sequence: 5, round: 1, range: .standard, commitment: Commitment(secret: 1, salt: Salt.random()), winner: ref, secret: 1, salt: Salt.random(), winningGuesses: 1, totalGuesses: 1))
         #expect(list.row(for: bob.identity)?.wins == 1)
-        _ = list.apply(GuessLine(sequence: 6, round: 2, judgement: Judgement(player: ref, guess: 5, verdict: .tooLow)))
+        _ = list.apply(JudgedGuess(sequence: 6, round: 2, judgement: Judgement(player: ref, guess: 5, verdict: .tooLow)))
         #expect(list.row(for: bob.identity)?.guessesThisRound == 1, "a verdict of a later round starts that round's count")
         #expect(list.row(for: bob.identity)?.displayText == "bob (2) — connected, 1 win, 1 guess this round")
 

@@ -12,14 +12,14 @@ struct GameMessageTests {
     func typeStrings() {
         let types: [String] = [
             GuessMessage.messageType, ChatMessage.messageType, RenameRequest.messageType, SyncRequest.messageType,
-            WelcomeMessage.messageType, GuessLine.messageType, ChatLine.messageType, PlayerJoined.messageType,
+            WelcomeMessage.messageType, JudgedGuess.messageType, RelayedChat.messageType, PlayerJoined.messageType,
             PlayerLeft.messageType, PlayerRenamed.messageType, RoundWon.messageType, RoundStarted.messageType,
             ScoreboardUpdate.messageType, GameErrorMessage.messageType, HistoryBatch.messageType,
         ]
         #expect(Set(types).count == types.count)
         #expect(types.allSatisfy { $0.hasPrefix("guessnum.v1.") })
         #expect(GuessMessage.messageType == "guessnum.v1.guess")
-        #expect(GuessLine.messageType == "guessnum.v1.verdict")
+        #expect(JudgedGuess.messageType == "guessnum.v1.verdict")
         #expect(HistoryBatch.messageType == "guessnum.v1.history")
     }
 
@@ -37,8 +37,8 @@ struct GameMessageTests {
     func batchRoundTrip() throws {
         let commitment = Commitment(secret: 42, salt: salt)
         let items: [HistoryItem] = [
-            .verdict(GuessLine(sequence: 1, round: 1, judgement: Judgement(player: bob, guess: 50, verdict: .tooHigh))),
-            .chat(ChatLine(sequence: 2, from: bob, text: "hi")),
+            .verdict(JudgedGuess(sequence: 1, round: 1, judgement: Judgement(player: bob, guess: 50, verdict: .tooHigh))),
+            .chat(RelayedChat(sequence: 2, from: bob, text: "hi")),
             .joined(PlayerJoined(sequence: 3, player: bob, playerCount: 1)),
             .renamed(PlayerRenamed(sequence: 4, player: bob, previousName: "robert")),
             .roundWon(RoundWon(sequence: 5, round: 1, range: .standard, commitment: commitment, winner: bob, secret: 42, salt: salt, winningGuesses: 2, totalGuesses: 9)),
@@ -68,10 +68,10 @@ struct GameMessageTests {
     func sanitized() {
         let evil = PlayerRef(id: UUID(), name: "eve\u{1B}[2J\u{202E}")
         #expect(evil.displayText == "eve\u{FFFD}[2J\u{FFFD}")
-        let line = ChatLine(sequence: 1, from: evil, text: "hi\nthere\u{7}")
+        let line = RelayedChat(sequence: 1, from: evil, text: "hi\nthere\u{7}")
         #expect(line.displayText == "eve\u{FFFD}[2J\u{FFFD}: hi\u{FFFD}there\u{FFFD}")
         #expect(line.text == "hi\nthere\u{7}", "the model keeps the raw text")
-        let guess = GuessLine(sequence: 1, round: 1, judgement: Judgement(player: bob, guess: 50, verdict: .tooHigh))
+        let guess = JudgedGuess(sequence: 1, round: 1, judgement: Judgement(player: bob, guess: 50, verdict: .tooHigh))
         #expect(guess.displayText == "bob guessed 50: too high")
     }
 

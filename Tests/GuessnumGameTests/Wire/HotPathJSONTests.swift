@@ -12,10 +12,10 @@ struct HotPathJSONTests {
     @Test("A verdict line decodes to itself and to what JSONEncoder's encoding decodes to", arguments: names)
     func verdictLine(name: String) throws {
         for verdict in Self.verdicts {
-            let line = GuessLine(sequence: 18_446_744_073_709_551_615, round: 7,
+            let line = JudgedGuess(sequence: 18_446_744_073_709_551_615, round: 7,
                                  judgement: Judgement(player: PlayerRef(id: UUID(), name: name), guess: Int64.min, verdict: verdict))
             let fast = HotPathJSON.payload(of: line)
-            #expect(try JSONDecoder().decode(GuessLine.self, from: fast) == line)
+            #expect(try JSONDecoder().decode(JudgedGuess.self, from: fast) == line)
             let viaFoundation = try JSONSerialization.jsonObject(with: JSONEncoder().encode(line)) as? NSDictionary
             let viaHotPath = try JSONSerialization.jsonObject(with: fast) as? NSDictionary
             #expect(viaHotPath != nil && viaHotPath == viaFoundation, "\(String(decoding: fast, as: UTF8.self))")
@@ -26,9 +26,9 @@ struct HotPathJSONTests {
     func historyBatch(count: Int) throws {
         let bob = PlayerRef(id: UUID(), name: #"b"o\b"#)
         var items: [HistoryItem] = (1...count).map { sequence in
-            .verdict(GuessLine(sequence: UInt64(sequence), round: 1, judgement: Judgement(player: bob, guess: Int64(sequence), verdict: .tooHigh)))
+            .verdict(JudgedGuess(sequence: UInt64(sequence), round: 1, judgement: Judgement(player: bob, guess: Int64(sequence), verdict: .tooHigh)))
         }
-        items.insert(.chat(ChatLine(sequence: 0, from: bob, text: "hi")), at: items.count / 2)
+        items.insert(.chat(RelayedChat(sequence: 0, from: bob, text: "hi")), at: items.count / 2)
         let batch = HistoryBatch(items: items, omittedGuesses: 12)
         let payloads = try FanOut.encode(batch, payloadLimit: 65_000)
         let decoded = try payloads.map { try JSONDecoder().decode(HistoryBatch.self, from: $0) }

@@ -4,7 +4,7 @@
 /// It is a ``Judgement`` with its place in the broadcast. On the wire the judgement's fields sit
 /// beside `sequence` and `round` in one object, as docs/PROTOCOL.md sets out:
 /// `{"sequence":…,"round":…,"player":…,"guess":…,"verdict":…}`.
-public struct GuessLine: GameMessage, Hashable, CustomStringConvertible {
+public struct JudgedGuess: GameMessage, Hashable, CustomStringConvertible {
     public static let messageType = "guessnum.v1.verdict"
     /// The broadcast sequence number; the guesser's own copy and the broadcast one share it.
     public var sequence: UInt64

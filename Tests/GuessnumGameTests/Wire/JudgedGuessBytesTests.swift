@@ -5,9 +5,9 @@ import Testing
 /// The bytes of a verdict line, pinned: the hand-written hot path and `JSONEncoder` must keep
 /// writing what they wrote when the wire format was set (docs/PROTOCOL.md).
 @Suite("Verdict line bytes")
-struct GuessLineBytesTests {
+struct JudgedGuessBytesTests {
     static let bob = PlayerRef(id: UUID(uuidString: "6F1C2B8E-0D3A-4A57-9C1E-2B7D4F6A8E10")!, name: "bob")
-    static let line = GuessLine(sequence: 17, round: 3, judgement: Judgement(player: bob, guess: 50, verdict: .outOfRange(try! GuessRange(1, 10))))
+    static let line = JudgedGuess(sequence: 17, round: 3, judgement: Judgement(player: bob, guess: 50, verdict: .outOfRange(try! GuessRange(1, 10))))
 
     @Test("The hot path writes the pinned bytes")
     func hotPath() {
@@ -20,7 +20,7 @@ struct GuessLineBytesTests {
         encoder.outputFormatting = .sortedKeys
         let data = try encoder.encode(Self.line)
         #expect(String(decoding: data, as: UTF8.self) == #"{"guess":50,"player":{"id":"6F1C2B8E-0D3A-4A57-9C1E-2B7D4F6A8E10","name":"bob"},"round":3,"sequence":17,"verdict":{"kind":"outOfRange","range":{"lower":1,"upper":10}}}"#)
-        #expect(try JSONDecoder().decode(GuessLine.self, from: data) == Self.line)
+        #expect(try JSONDecoder().decode(JudgedGuess.self, from: data) == Self.line)
         let item = try encoder.encode(HistoryItem.verdict(Self.line))
         #expect(String(decoding: item, as: UTF8.self) == #"{"body":{"guess":50,"player":{"id":"6F1C2B8E-0D3A-4A57-9C1E-2B7D4F6A8E10","name":"bob"},"round":3,"sequence":17,"verdict":{"kind":"outOfRange","range":{"lower":1,"upper":10}}},"type":"guessnum.v1.verdict"}"#)
     }
