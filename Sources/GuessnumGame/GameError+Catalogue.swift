@@ -5,6 +5,11 @@ import SafeText
 extension GameError {
     static let rangeExample = "write it as LOW-HIGH, for example 1-100 or -50-50"
 
+    /// No player in the game is called `name`.
+    public static func noSuchPlayer(_ name: String) -> GameError {
+        GameError(.noSuchPlayer, "There is no player called \(TerminalText.quoted(name)); /players lists them.")
+    }
+
     /// A range text that is empty.
     public static var emptyRange: GameError {
         GameError(.invalidRange, "The range is empty; \(rangeExample).")

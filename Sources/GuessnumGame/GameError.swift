@@ -24,6 +24,8 @@ public struct GameError: Error, Sendable, Hashable, CustomStringConvertible {
         case notJoined
         /// A message could not be sent through the session.
         case sendFailed
+        /// No player in the game has the name given.
+        case noSuchPlayer
         /// A code this program does not know, sent by a newer host.
         case other
     }

@@ -240,6 +240,9 @@ final class ReadlineSession: @unchecked Sendable {
         }
         let point = creadline_point()
         rl_clear_visible_line()
+        // Readline cleared the line on its own (buffered) stream: flush that first, or a
+        // message on standard error would land before the clearing and be erased with it.
+        _ = creadline_write_out(nil, 0)
         emit(text + "\n", to: stream)
         rl_on_new_line()
         creadline_set_point(point)

@@ -4,6 +4,8 @@ import SafeText
 
 struct DemoOptions: Sendable {
     var ticks = false
+    /// Ticks printed as diagnostics (standard error) instead of messages.
+    var diagnosticTicks = false
     var historyPath: String?
     var prompt = "demo> "
 
@@ -12,6 +14,7 @@ struct DemoOptions: Sendable {
         while let argument = iterator.next() {
             switch argument {
             case "--ticks": ticks = true
+            case "--diagnostic-ticks": ticks = true; diagnosticTicks = true
             case "--history": historyPath = iterator.next()
             case "--prompt": prompt = iterator.next() ?? prompt
             default:
@@ -35,7 +38,7 @@ enum Demo {
         )
         let kind = console.isInteractive ? "readline" : "plain"
         console.print("console: \(kind)")
-        if options.ticks { startTicking(console) }
+        if options.ticks { startTicking(console, diagnostics: options.diagnosticTicks) }
         var ended = "end of input"
         for await input in inputs {
             guard case .line(let line) = input else { break }
@@ -55,14 +58,15 @@ enum Demo {
         exit(0)
     }
 
-    /// Prints "tick N" from a background thread every 300 ms.
-    private static func startTicking(_ console: any Console) {
+    /// Prints "tick N" from a background thread every 300 ms (to standard error with
+    /// `diagnostics`).
+    private static func startTicking(_ console: any Console, diagnostics: Bool) {
         let thread = Thread {
             var count = 0
             while true {
                 Thread.sleep(forTimeInterval: 0.3)
                 count += 1
-                console.print("tick \(count)")
+                if diagnostics { console.printDiagnostic("tick \(count)") } else { console.print("tick \(count)") }
             }
         }
         thread.start()

@@ -28,8 +28,9 @@ struct ReadlineConsoleTests {
         lines.compactMap { $0.wholeMatch(of: /tick (\d+)/).flatMap { Int($0.1) } }.max() ?? 0
     }
 
-    @Test func messagesArriveAboveTheLineBeingTyped() async throws {
-        let session = try await startDemo(["--ticks"])
+    @Test("Messages, and diagnostics on standard error, arrive above the line being typed", arguments: ["--ticks", "--diagnostic-ticks"])
+    func messagesArriveAboveTheLineBeingTyped(ticks: String) async throws {
+        let session = try await startDemo([ticks])
         defer { session.kill() }
         try session.type("half-typed text")
         try await session.waitForLastLine("demo> half-typed text")

@@ -164,11 +164,9 @@ public final class HostREPL: GameScreen, Sendable {
 
     /// `/kick NAME`.
     func kick(_ name: String) {
-        guard let player = master.players.first(where: { $0.player.name == name }) else {
-            console.print("There is no player called “\(TerminalText.sanitized(name))”; /players lists them.")
-            return
-        }
-        session.disconnect(player.peer, reason: "the host removed you from the game")
-        console.print("\(player.player.displayText) was removed.")
+        do {
+            let player = try master.remove(named: name)
+            console.print("\(player.displayText) was removed.")
+        } catch { console.print(error.message) }
     }
 }
