@@ -13,7 +13,7 @@ struct HostCommand: AsyncParsableCommand {
         abstract: "Host a game: pick a secret, announce it on the LAN and answer every guess."
     )
 
-    @Option(help: "The numbers the secret is drawn from, such as 1-100 or -50-50.", transform: GuessRange.parse)
+    @Option(help: "The numbers the secret is drawn from, such as 1-100 or -50-50 (default: 1-100).", transform: GuessRange.parse)
     var range: GuessRange = .standard
 
     @Option(help: "Your name as players see it (default: your login name).")
@@ -25,7 +25,7 @@ struct HostCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-players"), help: "How many players may join.")
     var maxPlayers: Int = 100
 
-    @Option(help: "The TCP port to listen on (default: any free port).")
+    @Option(help: "The TCP port to listen on; 0 picks any free port.")
     var port: Int = 0
 
     @Flag(help: "Ask before letting each player in.")

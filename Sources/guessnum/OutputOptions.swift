@@ -11,7 +11,7 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Print every event as one JSON object a line (implies plain lines, no colour).")
     var json = false
 
-    @Option(name: .customLong("log-level"), help: "Log diagnostics to standard error from this level on: trace, debug, info, notice, warning, error or critical.")
+    @Option(name: .customLong("log-level"), help: "Log diagnostics to standard error from this level on.")
     var logLevel: Logger.Level = .warning
 
     /// How game events read.
