@@ -11,8 +11,22 @@ struct CommandLineTests {
     /// No D-Bus here: discovery must fail with its sentence, never by touching a real network.
     static let noBus = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/guessnum-test-bus"]
 
+    /// A person's environment with no D-Bus.
+    static func person() -> [String: String] { personEnvironment().merging(noBus) { $1 } }
+
+    /// `guessnum ARGUMENTS` as `environment`'s person (a new one by default).
+    func guessnum(_ arguments: [String], environment: [String: String] = person()) throws -> ChildProcess {
+        try ChildProcess(try guessnumExecutable(), arguments, environment: environment)
+    }
+
+    /// The port a host process announces in its banner ("… directly: guessnum join ADDR:PORT").
+    func listeningPort(of host: ChildProcess) async throws -> Int {
+        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
+        return try #require(banner.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }, "banner: \(banner)")
+    }
+
     func run(_ arguments: [String]) async throws -> (status: Int32?, output: String) {
-        let process = try ChildProcess(try guessnumExecutable(), arguments, environment: personEnvironment().merging(Self.noBus) { $1 })
+        let process = try guessnum(arguments)
         process.closeInput()
         let status = await process.exitStatus(within: .seconds(15))
         return (status, process.text)
@@ -51,14 +65,11 @@ struct CommandLineTests {
 
     @Test("A host without avahi-daemon says so and keeps serving players who join by address")
     func hostWithoutDiscovery() async throws {
-        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "7"],
-                                    environment: personEnvironment().merging(Self.noBus) { $1 })
+        let host = try guessnum(["host", "--name", "alice", "--secret", "7"])
         defer { host.signal(SIGKILL) }
-        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
+        let port = try await listeningPort(of: host)
         #expect(host.text.contains("avahi-daemon cannot be reached"))
-        let port = try #require(banner.split(separator: ":").last.map { String($0) })
-        let player = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "127.0.0.1:\(port)"],
-                                      environment: personEnvironment().merging(Self.noBus) { $1 })
+        let player = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"])
         defer { player.signal(SIGKILL) }
         player.send(line: String(repeating: "x", count: 100_000))
         #expect(await player.line(containing: "characters long, above the limit of") != nil, "a huge line gets a sentence: \(player.text)")
@@ -74,12 +85,11 @@ struct CommandLineTests {
 
     @Test("--ask asks the host about each player; a no is explained to the player, a yes lets them in")
     func askingHost() async throws {
-        let environment = personEnvironment().merging(Self.noBus) { $1 }
-        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--ask"], environment: environment)
+        let environment = Self.person()
+        let host = try guessnum(["host", "--name", "alice", "--ask"], environment: environment)
         defer { host.signal(SIGKILL) }
-        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
-        let port = try #require(banner.split(separator: ":").last.map(String.init))
-        let turnedAway = try ChildProcess(try guessnumExecutable(), ["join", "--name", "mallory", "127.0.0.1:\(port)"], environment: environment)
+        let port = try await listeningPort(of: host)
+        let turnedAway = try guessnum(["join", "--name", "mallory", "127.0.0.1:\(port)"], environment: environment)
         defer { turnedAway.signal(SIGKILL) }
         #expect(await host.line(containing: "mallory wants to join") != nil, "host: \(host.text)")
         host.send(line: "maybe")
@@ -88,7 +98,7 @@ struct CommandLineTests {
         #expect(await turnedAway.exitStatus() == 3)
         #expect(turnedAway.text.contains("The host turned you away: the host said no."), "mallory: \(turnedAway.text)")
 
-        let welcome = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "127.0.0.1:\(port)"], environment: environment)
+        let welcome = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: environment)
         defer { welcome.signal(SIGKILL) }
         #expect(await host.line(containing: "bob wants to join") != nil)
         host.send(line: "y")
@@ -97,12 +107,11 @@ struct CommandLineTests {
 
     @Test("--json prints every event as one JSON object a line")
     func jsonLines() async throws {
-        let environment = personEnvironment().merging(Self.noBus) { $1 }
-        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "3", "--json"], environment: environment)
+        let environment = Self.person()
+        let host = try guessnum(["host", "--name", "alice", "--secret", "3", "--json"], environment: environment)
         defer { host.signal(SIGKILL) }
-        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
-        let port = try #require(banner.split(separator: ":").last.map { String($0.prefix { $0.isNumber }) })
-        let player = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "--json", "127.0.0.1:\(port)"], environment: environment)
+        let port = try await listeningPort(of: host)
+        let player = try guessnum(["join", "--name", "bob", "--json", "127.0.0.1:\(port)"], environment: environment)
         defer { player.signal(SIGKILL) }
         player.send(line: "3")
         #expect(await player.line(containing: "\"event\":\"roundWon\"") != nil, "player: \(player.text)")
@@ -117,16 +126,14 @@ struct CommandLineTests {
 
     @Test("Three players from one account (one HOME) are three players: none replaces another")
     func threePlayersFromOneAccount() async throws {
-        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "7"],
-                                    environment: personEnvironment().merging(Self.noBus) { $1 })
+        let host = try guessnum(["host", "--name", "alice", "--secret", "7"])
         defer { host.signal(SIGKILL) }
-        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
-        let port = try #require(banner.split(separator: ":").last.map(String.init))
-        let account = personEnvironment().merging(Self.noBus) { $1 }
+        let port = try await listeningPort(of: host)
+        let account = Self.person()
         var players: [ChildProcess] = []
         defer { for player in players { player.signal(SIGKILL) } }
         for count in 1...3 {
-            let player = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "127.0.0.1:\(port)"], environment: account)
+            let player = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: account)
             players.append(player)
             #expect(await player.line(containing: "Welcome, bob") != nil, "player \(count): \(player.text)")
             #expect(await host.line(containing: "(\(count) playing)") != nil, "host: \(host.text)")
@@ -144,18 +151,17 @@ struct CommandLineTests {
         for player in players { #expect(await player.exitStatus() == 0) }
         #expect(await host.line(containing: "(0 playing)") != nil)
         // Once they have quit, the same account joins again (the identity slots are free again).
-        let again = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "127.0.0.1:\(port)"], environment: account)
+        let again = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: account)
         players.append(again)
         #expect(await again.line(containing: "Welcome, bob!") != nil, "the first identity is free again: \(again.text)")
     }
 
     @Test("--log-level debug logs a malformed frame with the peer's address on standard error; the default level logs nothing in a game")
     func diagnosticsAreLogged() async throws {
-        let environment = personEnvironment().merging(Self.noBus) { $1 }
-        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "7", "--log-level", "debug"], environment: environment)
+        let environment = Self.person()
+        let host = try guessnum(["host", "--name", "alice", "--secret", "7", "--log-level", "debug"], environment: environment)
         defer { host.signal(SIGKILL) }
-        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
-        let port = try #require(banner.split(separator: ":").last.flatMap { Int($0) })
+        let port = try await listeningPort(of: host)
         #expect(await host.line(containing: "guessnum: debug: Listening") != nil, "debug lines are shown: \(host.text)")
 
         let socket = try RawSocket(port: port)
@@ -165,11 +171,10 @@ struct CommandLineTests {
         #expect(logged?.contains("code=") == true, "and its code: \(String(describing: logged))")
         socket.close()
 
-        let quiet = try ChildProcess(try guessnumExecutable(), ["host", "--name", "carol", "--secret", "3"], environment: personEnvironment().merging(Self.noBus) { $1 })
+        let quiet = try guessnum(["host", "--name", "carol", "--secret", "3"])
         defer { quiet.signal(SIGKILL) }
-        let quietBanner = try #require(await quiet.line(containing: "directly: guessnum join"), "host: \(quiet.text)")
-        let quietPort = try #require(quietBanner.split(separator: ":").last.map(String.init))
-        let player = try ChildProcess(try guessnumExecutable(), ["join", "--name", "dave", "127.0.0.1:\(quietPort)"], environment: personEnvironment().merging(Self.noBus) { $1 })
+        let quietPort = try await listeningPort(of: quiet)
+        let player = try guessnum(["join", "--name", "dave", "127.0.0.1:\(quietPort)"])
         defer { player.signal(SIGKILL) }
         player.send(line: "hello")
         player.send(line: "3")

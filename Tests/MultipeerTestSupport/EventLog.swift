@@ -17,22 +17,12 @@ public final class EventLog<Payload: Sendable>: Sendable {
 
     /// The first recorded payload matching `predicate`, waiting up to `timeout` for it.
     public func first(within timeout: Duration = .seconds(5), where predicate: (Payload) -> Bool) async -> Payload? {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            if let match = all.first(where: predicate) { return match }
-            if ContinuousClock.now >= deadline { return nil }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        await firstMatch(in: { all }, within: timeout, where: predicate)
     }
 
     /// Waits until at least `count` payloads match `predicate`; returns how many did.
     public func count(atLeast count: Int, within timeout: Duration = .seconds(5), where predicate: (Payload) -> Bool) async -> Int {
-        let deadline = ContinuousClock.now + timeout
-        while true {
-            let matching = all.filter(predicate).count
-            if matching >= count || ContinuousClock.now >= deadline { return matching }
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        await matchCount(in: { all }, atLeast: count, within: timeout, where: predicate)
     }
 }
 
@@ -70,4 +60,28 @@ public struct Chat: SessionMessage, Equatable {
     public init(text: String) {
         self.text = text
     }
+}
+
+/// The first element of `elements()` matching `predicate`, polling up to `timeout` for one.
+public func firstMatch<Element>(
+    in elements: () -> [Element], within timeout: Duration = .seconds(5), where predicate: (Element) -> Bool
+) async -> Element? {
+    var match: Element?
+    _ = await eventually(within: timeout) {
+        match = elements().first(where: predicate)
+        return match != nil
+    }
+    return match
+}
+
+/// How many elements of `elements()` match `predicate`, polling up to `timeout` for `count`.
+public func matchCount<Element>(
+    in elements: () -> [Element], atLeast count: Int, within timeout: Duration = .seconds(5), where predicate: (Element) -> Bool
+) async -> Int {
+    var matching = 0
+    _ = await eventually(within: timeout) {
+        matching = elements().filter(predicate).count
+        return matching >= count
+    }
+    return matching
 }

@@ -48,22 +48,12 @@ public struct RecordingLogHandler: LogHandler {
 
         /// The first line matching `predicate`, waiting up to `timeout` for it.
         public func first(within timeout: Duration = .seconds(5), where predicate: (Entry) -> Bool) async -> Entry? {
-            let deadline = ContinuousClock.now + timeout
-            while true {
-                if let match = all.first(where: predicate) { return match }
-                if ContinuousClock.now >= deadline { return nil }
-                try? await Task.sleep(for: .milliseconds(5))
-            }
+            await firstMatch(in: { all }, within: timeout, where: predicate)
         }
 
         /// Waits until at least `count` lines match `predicate`; returns how many did.
         public func count(atLeast count: Int, within timeout: Duration = .seconds(5), where predicate: (Entry) -> Bool) async -> Int {
-            let deadline = ContinuousClock.now + timeout
-            while true {
-                let matching = all.filter(predicate).count
-                if matching >= count || ContinuousClock.now >= deadline { return matching }
-                try? await Task.sleep(for: .milliseconds(5))
-            }
+            await matchCount(in: { all }, atLeast: count, within: timeout, where: predicate)
         }
 
         fileprivate func append(_ entry: Entry) {

@@ -27,12 +27,7 @@ final class ScriptedConsole: Console {
 
     /// Waits (up to `timeout`) for a printed line containing `text`; returns it.
     func line(containing text: String, within timeout: Duration = .seconds(5)) async -> String? {
-        var found: String?
-        _ = await eventually(within: timeout) {
-            found = lines.first { $0.contains(text) }
-            return found != nil
-        }
-        return found
+        await firstMatch(in: { lines }, within: timeout) { $0.contains(text) }
     }
 
     /// How many printed lines contain `text`.
