@@ -33,18 +33,14 @@ let package = Package(
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
-        .systemLibrary(
-            name: "CAvahi",
-            pkgConfig: "avahi-client",
-            providers: [.apt(["libavahi-client-dev"])]
-        ),
+        // The C libraries come from Debian's libavahi-client-dev and libreadline-dev (installed by
+        // scripts/lib/packages.sh); their headers are on the standard path and the module maps
+        // name the libraries to link. No pkgConfig: their .pc files only add -D flags, which
+        // SwiftPM refuses with a warning on every build.
+        .systemLibrary(name: "CAvahi"),
         .target(name: "MultipeerAvahi", dependencies: ["Multipeer", "CAvahi", .product(name: "Logging", package: "swift-log")]),
         .target(name: "MultipeerTesting", dependencies: ["Multipeer"]),
-        .systemLibrary(
-            name: "CReadline",
-            pkgConfig: "readline",
-            providers: [.apt(["libreadline-dev"])]
-        ),
+        .systemLibrary(name: "CReadline"),
         .target(name: "SafeText"),
         .target(name: "GuessnumTerminal", dependencies: ["CReadline"]),
         .target(

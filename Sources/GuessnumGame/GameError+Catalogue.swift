@@ -5,6 +5,17 @@ import SafeText
 extension GameError {
     static let rangeExample = "write it as LOW-HIGH, for example 1-100 or -50-50"
 
+    /// A typed number beyond 64 bits: out of any round's range.
+    public static func numberTooLarge(_ text: String, range: GuessRange?) -> GameError {
+        let hint = range.map { "guess a number from \($0.lowerBound) to \($0.upperBound)" } ?? "guess a smaller number"
+        return GameError(.numberTooLarge, "\(TerminalText.sanitized(text)) is out of range: \(hint).")
+    }
+
+    /// No player removed by the host was called `name`.
+    public static func noSuchRemovedPlayer(_ name: String) -> GameError {
+        GameError(.noSuchPlayer, "Nobody called \(TerminalText.quoted(name)) was removed from this game.")
+    }
+
     /// No player in the game is called `name`.
     public static func noSuchPlayer(_ name: String) -> GameError {
         GameError(.noSuchPlayer, "There is no player called \(TerminalText.quoted(name)); /players lists them.")

@@ -26,6 +26,8 @@ public struct GameError: Error, Sendable, Hashable, CustomStringConvertible {
         case sendFailed
         /// No player in the game has the name given.
         case noSuchPlayer
+        /// A typed number is too large to be a guess in any range.
+        case numberTooLarge
         /// A code this program does not know, sent by a newer host.
         case other
     }

@@ -4,8 +4,12 @@ import Foundation
 public enum ConsoleInput: Sendable, Equatable {
     /// A line entered, without its newline (empty lines included).
     case line(String)
-    /// End of input: Ctrl-D on an empty line, the end of a file or pipe. Nothing follows it.
+    /// End of input: Ctrl-D on an empty line, the end of a file or pipe. Nothing follows it
+    /// unless the program calls ``Console/resumeInput()``.
     case ended
+    /// Ctrl-C at a terminal: the line being typed was abandoned (`clearedText` when it held
+    /// something), and the program goes on.
+    case interrupted(clearedText: Bool)
 }
 
 /// Where a console delivers ``ConsoleInput``: called on the console's own thread, one call at
@@ -40,6 +44,10 @@ public protocol Console: Sendable {
     /// Changes the prompt (for example "guess> "). It may contain ANSI colour sequences.
     func setPrompt(_ prompt: String)
 
+    /// Reads input again after ``ConsoleInput/ended`` at a terminal (after Ctrl-D, when the
+    /// program asks a question instead of ending). Does nothing where input cannot resume.
+    func resumeInput()
+
     /// Restores the terminal and stops delivering input (an ``ConsoleInput/ended`` is
     /// delivered if it was not yet). Idempotent, callable from any thread; must be called
     /// before the program exits. ``print(_:)`` still works afterwards.
@@ -50,11 +58,15 @@ public protocol Console: Sendable {
 public enum Consoles {
     /// A ``ReadlineConsole`` when standard input and standard output are both terminals,
     /// otherwise a ``PlainConsole`` (which shows no prompt and ignores `history` and `completions`).
+    ///
+    /// - Parameter keepsInHistory: whether an entered line is kept in the history (for example
+    ///   not a command that ends something, which Up and Enter would otherwise repeat).
     public static func make(
-        prompt: String, history: HistoryStore?, completions: [String], input: @escaping ConsoleInputHandler
+        prompt: String, history: HistoryStore?, completions: [String],
+        keepsInHistory: @escaping @Sendable (String) -> Bool = { _ in true }, input: @escaping ConsoleInputHandler
     ) -> any Console {
         if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-            return ReadlineConsole(prompt: prompt, history: history, completions: completions, input: input)
+            return ReadlineConsole(prompt: prompt, history: history, completions: completions, keepsInHistory: keepsInHistory, input: input)
         }
         return PlainConsole(input: input)
     }

@@ -36,6 +36,9 @@ public final class PlainConsole: Console {
     /// Does nothing: a plain console shows no prompt.
     public func setPrompt(_ prompt: String) {}
 
+    /// Does nothing: the end of a pipe or file is final.
+    public func resumeInput() {}
+
     /// Stops delivering input. The reading thread stays blocked until standard input ends or
     /// the process exits; nothing it reads afterwards is delivered.
     public func close() {

@@ -23,12 +23,18 @@ public final class ReadlineConsole: Console {
     ///   - history: where the history is loaded from now and saved to on ``close()``; nil for none.
     ///   - completions: the words Tab completes when the first word starts with "/" (for
     ///     example `["/help", "/quit"]`).
-    ///   - input: called on the readline thread with each line entered and at end of input.
-    public init(prompt: String, history: HistoryStore?, completions: [String], input: @escaping ConsoleInputHandler) {
+    ///   - keepsInHistory: whether an entered line goes into the history.
+    ///   - input: called on the readline thread with each line entered, each Ctrl-C and at end
+    ///     of input.
+    public init(
+        prompt: String, history: HistoryStore?, completions: [String],
+        keepsInHistory: @escaping @Sendable (String) -> Bool = { _ in true }, input: @escaping ConsoleInputHandler
+    ) {
         session = ReadlineSession(
             prompt: ReadlinePrompt.marked(prompt),
             history: history,
             completions: completions,
+            keepsInHistory: keepsInHistory,
             input: input
         )
         session.start()
@@ -54,6 +60,10 @@ public final class ReadlineConsole: Console {
 
     public func setPrompt(_ prompt: String) {
         _ = session.send(.setPrompt(ReadlinePrompt.marked(prompt)))
+    }
+
+    public func resumeInput() {
+        _ = session.send(.resumeInput)
     }
 
     /// Removes readline's handler, restores the terminal and the signal handlers, saves the

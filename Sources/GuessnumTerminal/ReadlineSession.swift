@@ -11,6 +11,7 @@ final class ReadlineSession: @unchecked Sendable {
         case print(String)
         case printDiagnostic(String)
         case setPrompt(String)
+        case resumeInput
         case close(DispatchSemaphore)
     }
 
@@ -29,6 +30,7 @@ final class ReadlineSession: @unchecked Sendable {
     private let input: ConsoleInputHandler
     private let history: HistoryStore?
     private let completions: [String]
+    private let keepsInHistory: @Sendable (String) -> Bool
 
     // Confined to the readline thread.
     private var prompt: String
@@ -39,7 +41,9 @@ final class ReadlineSession: @unchecked Sendable {
     private var inputEnded = false
     private var previousActions: [Int32: sigaction] = [:]
 
-    init(prompt: String, history: HistoryStore?, completions: [String], input: @escaping ConsoleInputHandler) {
+    init(prompt: String, history: HistoryStore?, completions: [String],
+         keepsInHistory: @escaping @Sendable (String) -> Bool, input: @escaping ConsoleInputHandler) {
+        self.keepsInHistory = keepsInHistory
         self.prompt = prompt
         self.history = history
         self.completions = completions
@@ -220,6 +224,12 @@ final class ReadlineSession: @unchecked Sendable {
                 display(text, on: creadline_write_stderr, otherwise: StandardStreams.writeErrorLine)
             case .setPrompt(let newPrompt):
                 changePrompt(to: newPrompt)
+            case .resumeInput:
+                if !isReading {
+                    rl_callback_handler_install(prompt, readlineLineHandler)
+                    isReading = true
+                    inputEnded = false
+                }
             case .close(let done):
                 tearDown()
                 // Signalled by `run` once the thread is marked finished (after the messages
@@ -297,6 +307,8 @@ final class ReadlineSession: @unchecked Sendable {
     /// fresh prompt.
     private func interrupt() {
         guard isReading else { return }
+        let hadText = creadline_end() > 0
+        defer { input(.interrupted(clearedText: hadText)) }
         rl_callback_sigcleanup()
         creadline_set_point(creadline_end())
         rl_redisplay()
@@ -319,7 +331,7 @@ final class ReadlineSession: @unchecked Sendable {
             endInput()
             return
         }
-        if !line.isEmpty && line != lastHistoryEntry() {
+        if !line.isEmpty && line != lastHistoryEntry() && keepsInHistory(line) {
             add_history(line)
         }
         using_history()

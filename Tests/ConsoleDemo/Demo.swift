@@ -34,6 +34,7 @@ enum Demo {
             prompt: options.prompt,
             history: options.historyPath.map { HistoryStore(fileURL: URL(fileURLWithPath: $0)) },
             completions: completions,
+            keepsInHistory: { !$0.hasPrefix("/forget") },
             input: handler
         )
         let kind = console.isInteractive ? "readline" : "plain"
@@ -41,6 +42,10 @@ enum Demo {
         if options.ticks { startTicking(console, diagnostics: options.diagnosticTicks) }
         var ended = "end of input"
         for await input in inputs {
+            if case .interrupted(let cleared) = input {
+                console.print(cleared ? "(line cleared)" : "(interrupted)")
+                continue
+            }
             guard case .line(let line) = input else { break }
             if line.trimmingCharacters(in: .whitespaces) == "/quit" {
                 ended = "quit"

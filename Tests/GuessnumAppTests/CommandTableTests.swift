@@ -11,7 +11,7 @@ struct CommandTableTests {
             let listed = help.compactMap { $0.hasPrefix("/") ? String($0.prefix { $0 != " " }) : nil }
             #expect(listed == CommandTable.completions(for: role), "\(role): \(help)")
         }
-        #expect(CommandTable.completions(for: .host) == ["/help", "/players", "/history", "/score", "/visible", "/new", "/kick", "/quit"])
+        #expect(CommandTable.completions(for: .host) == ["/help", "/players", "/history", "/score", "/visible", "/new", "/kick", "/unkick", "/quit"])
         #expect(CommandTable.completions(for: .player) == ["/help", "/players", "/history", "/score", "/name", "/leave", "/quit"])
         #expect(CommandTable.completions(for: .lobby) == ["/help", "/quit"])
     }

@@ -31,7 +31,8 @@ struct REPLTests {
 
         bob.type("42")
         #expect(await bob.console.line(containing: "you guessed 42: correct! You win round 1.") != nil)
-        #expect(await bob.console.line(containing: "Round 1 was fair") != nil, "\(bob.console.transcript)")
+        #expect(await bob.console.line(containing: "Round 1: the reveal matches the commitment and every verdict; the host chose this secret itself") != nil,
+                "a fixed secret is said to be the host's choice: \(bob.console.transcript)")
         #expect(await game.hostConsole.line(containing: "bob won round 1 with 2 guesses. The secret was 42.") != nil)
 
         bob.type("/quit")
@@ -55,7 +56,7 @@ struct REPLTests {
         game.hostInbox.post(.typed("/history"))
         #expect(await game.hostConsole.line(containing: "bob guessed 10: too low") != nil)
         game.hostInbox.post(.typed("/score"))
-        #expect(await game.hostConsole.line(containing: "1. bob: 0 wins, 1 guesses") != nil)
+        #expect(await game.hostConsole.line(containing: "1. bob: 0 wins, 1 guess") != nil)
         game.hostInbox.post(.typed("/name carl"))
         #expect(await game.hostConsole.line(containing: "That is a command for players; /help lists the host's.") != nil)
         game.hostInbox.post(.typed("/visible maybe"))
@@ -68,8 +69,9 @@ struct REPLTests {
         #expect(await game.hostConsole.line(containing: "There is no player called “nobody”; /players lists them.") != nil)
 
         game.hostInbox.post(.typed("/kick bob"))
-        #expect(await game.hostConsole.line(containing: "bob was removed.") != nil)
-        #expect(await bob.console.line(containing: "The host left: the host removed you from the game.") != nil, "\(bob.console.transcript)")
+        #expect(await game.hostConsole.line(containing: "bob was removed, and cannot join again for 10 minutes (/unkick bob lets them back).") != nil)
+        #expect(await game.hostConsole.line(containing: "bob was removed by the host (0 playing).") != nil, "\(game.hostConsole.transcript)")
+        #expect(await bob.console.line(containing: "You were removed from the game by the host.") != nil, "\(bob.console.transcript)")
         #expect(await eventually { bob.console.prompt == "join> " }, "back in the list of games")
 
         game.hostInbox.post(.typed("/visible off"))

@@ -136,8 +136,12 @@ struct ReadlineConsoleTests {
         try session.type("abandon this")
         try await session.waitForLastLine("demo> abandon this")
         try session.press("C-c")
-        try await session.waitFor("a fresh prompt after ^C") { lines in
-            lines.last == "demo>" && lines.contains("demo> abandon this^C")
+        try await session.waitFor("a fresh prompt after ^C, and the program told") { lines in
+            lines.last == "demo>" && lines.contains("demo> abandon this^C") && lines.contains("(line cleared)")
+        }
+        try session.press("C-c")
+        try await session.waitFor("Ctrl-C on an empty line reported as such") { lines in
+            lines.last == "demo>" && lines.contains("(interrupted)")
         }
         try session.type("ok")
         try session.press("Enter")
@@ -145,6 +149,19 @@ struct ReadlineConsoleTests {
         let screen = try session.screen()
         #expect(!screen.contains { $0.contains("you said: abandon") })
         #expect(try session.exitStatus() == nil)
+    }
+
+    @Test("Lines the program keeps out of the history are not recalled by Up")
+    func historyFilter() async throws {
+        let session = try await startDemo()
+        defer { session.kill() }
+        for line in ["keep me", "/forget me"] {
+            try session.type(line)
+            try session.press("Enter")
+            try await session.waitFor("the echo of \(line)") { $0.contains("you said: \(line)") }
+        }
+        try session.press("Up")
+        try await session.waitForLastLine("demo> keep me")
     }
 
     @Test func setPromptRedrawsTheLine() async throws {

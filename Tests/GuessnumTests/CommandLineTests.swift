@@ -178,7 +178,7 @@ struct CommandLineTests {
         defer { player.signal(SIGKILL) }
         player.send(line: "hello")
         player.send(line: "3")
-        #expect(await player.line(containing: "Round 1 was fair") != nil, "player: \(player.text)")
+        #expect(await player.line(containing: "Round 1: the reveal matches the commitment") != nil, "player: \(player.text)")
         player.closeInput()
         #expect(await player.exitStatus() == 0)
         #expect(await quiet.line(containing: "dave left") != nil)

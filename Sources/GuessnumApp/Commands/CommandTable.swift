@@ -25,20 +25,23 @@ public enum CommandTable {
                 host.startNewRound(range: range)
             }),
         SlashCommand(
-            "/kick", .required("NAME"),
-            host: CommandAction("remove a player") { host, name in host.kick(name ?? "") }),
+            "/kick", .required("NAME"), endsSomething: true,
+            host: CommandAction("remove a player; they cannot join again for a while") { host, name in host.kick(name ?? "") }),
+        SlashCommand(
+            "/unkick", .required("NAME"),
+            host: CommandAction("let a removed player join again") { host, name in host.unkick(name ?? "") }),
         SlashCommand(
             "/name", .required("NEW"),
             player: CommandAction("change your name") { seat, name in seat.rename(to: name ?? "") }),
         SlashCommand(
-            "/leave",
+            "/leave", endsSomething: true,
             player: CommandAction("leave this game and go back to the list of games", flow: { seat, _ in
                 seat.leave()
                 return .leave
             })),
         SlashCommand(
-            "/quit",
-            host: CommandAction("end the game (players are told)", flow: { _, _ in .quit }),
+            "/quit", endsSomething: true,
+            host: CommandAction("end the game (players are told; at a terminal you are asked first)", flow: { host, _ in host.requestEnd() }),
             player: CommandAction("leave and quit", flow: { seat, _ in
                 seat.quit()
                 return .quit
@@ -49,6 +52,13 @@ public enum CommandTable {
     /// The commands `role` has.
     public static func commands(for role: CommandRole) -> [SlashCommand] {
         commands.filter { $0.roles.contains(role) }
+    }
+
+    /// Whether a typed line belongs in the input history: not a command that ends something,
+    /// which Up and Enter would otherwise repeat by accident.
+    public static func keepsInHistory(_ line: String) -> Bool {
+        let name = line.trimmingCharacters(in: .whitespaces).split(separator: " ").first.map(String.init)
+        return !commands.contains { $0.endsSomething && $0.name == name }
     }
 
     /// The words Tab completes for `role`.

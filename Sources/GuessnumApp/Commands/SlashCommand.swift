@@ -63,6 +63,8 @@ public struct SlashCommand: Sendable {
     public let name: String
     /// What follows the name.
     public let argument: CommandArgument
+    /// Whether it ends something (a game, a seat): kept out of the input history.
+    public let endsSomething: Bool
     /// What the host's command does, if the host has it.
     let host: CommandAction<HostREPL>?
     /// What a player's command does in a game, if players have it.
@@ -71,11 +73,12 @@ public struct SlashCommand: Sendable {
     let lobby: CommandAction<GuestREPL>?
 
     init(
-        _ name: String, _ argument: CommandArgument = .none,
+        _ name: String, _ argument: CommandArgument = .none, endsSomething: Bool = false,
         host: CommandAction<HostREPL>? = nil, player: CommandAction<PlayerSeat>? = nil, lobby: CommandAction<GuestREPL>? = nil
     ) {
         self.name = name
         self.argument = argument
+        self.endsSomething = endsSomething
         self.host = host
         self.player = player
         self.lobby = lobby

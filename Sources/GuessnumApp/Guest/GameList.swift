@@ -4,57 +4,108 @@ import Multipeer
 import SafeText
 import Synchronization
 
-/// The games nearby, numbered in the order they were found, as `guessnum join` lists them.
+/// The games nearby, numbered in the order they were found, as `guessnum join` lists them;
+/// with what this player learned itself: games whose host did not answer, the game it just
+/// left, and whether discovery works at all.
 final class GameList: Sendable {
-    private let style: TextStyle
-    private let entries = Mutex<[DiscoveredPeer]>([])
-    private let showing = Mutex(true)
-
-    /// Whether changes are printed (while the list is on screen, not during a game).
-    var isShowing: Bool {
-        get { showing.withLock { $0 } }
-        set { showing.withLock { $0 = newValue } }
+    private struct State {
+        var entries: [DiscoveredPeer] = []
+        /// Games whose host did not answer a join; cleared when the game is announced anew.
+        var silent: Set<PeerID> = []
+        /// Games this player just left, and the count it last saw there: shown one lower until
+        /// the host's next announcement.
+        var left: [PeerID: Int] = [:]
+        /// Why games cannot be found, while that is so.
+        var problem: String?
+        var isShowing = true
     }
+
+    private let style: TextStyle
+    private let state = Mutex(State())
 
     init(style: TextStyle) {
         self.style = style
     }
 
-    var isEmpty: Bool { entries.withLock { $0.isEmpty } }
+    /// Whether changes are printed (while the list is on screen, not during a game).
+    var isShowing: Bool {
+        get { state.withLock { $0.isShowing } }
+        set { state.withLock { $0.isShowing = newValue } }
+    }
+
+    var isEmpty: Bool { state.withLock { $0.entries.isEmpty } }
+
+    /// Why discovery does not work, if it does not.
+    var problem: String? { state.withLock { $0.problem } }
 
     /// Applies `event`; returns whether what the list shows changed (a new address does not).
     @discardableResult
     func apply(_ event: BrowserEvent) -> Bool {
         let before = render()
-        entries.withLock { entries in
+        state.withLock { state in
             switch event {
             case .found(let game):
-                if let index = entries.firstIndex(where: { $0.peer == game.peer }) { entries[index] = game } else { entries.append(game) }
+                state.problem = nil
+                if let index = state.entries.firstIndex(where: { $0.peer == game.peer }) {
+                    if state.entries[index].info != game.info { state.silent.remove(game.peer); state.left[game.peer] = nil }
+                    state.entries[index] = game
+                } else {
+                    state.entries.append(game)
+                }
             case .updated(let game):
-                if let index = entries.firstIndex(where: { $0.peer == game.peer }) { entries[index] = game }
+                if let index = state.entries.firstIndex(where: { $0.peer == game.peer }) {
+                    state.entries[index] = game
+                    state.silent.remove(game.peer)
+                    state.left[game.peer] = nil
+                }
             case .lost(let peer):
-                entries.removeAll { $0.peer == peer }
-            case .failed:
-                break
+                state.entries.removeAll { $0.peer == peer }
+                state.silent.remove(peer)
+                state.left[peer] = nil
+            case .failed(let error):
+                if error.code == .discoveryUnavailable { state.problem = error.message }
             }
         }
         return render() != before
     }
 
+    /// Marks `game` as not answering (a join timed out or was refused).
+    func markSilent(_ game: PeerID) {
+        state.withLock { _ = $0.silent.insert(game) }
+    }
+
+    /// Notes that this player left `game` (or was removed): its count shows one fewer until
+    /// the host announces the game again. When `ended`, the game is dropped from the list.
+    func noteLeft(_ game: PeerID, ended: Bool) {
+        state.withLock { state in
+            if ended {
+                state.entries.removeAll { $0.peer == game }
+                return
+            }
+            guard let entry = state.entries.first(where: { $0.peer == game }),
+                  let count = GameAdvertisement(decoding: entry.info).playerCount else { return }
+            state.left[game] = max(0, count - 1)
+        }
+    }
+
     /// Game number `number` (counting from 1).
     func entry(_ number: Int) -> DiscoveredPeer? {
-        entries.withLock { (1...$0.count).contains(number) ? $0[number - 1] : nil }
+        state.withLock { (1...max(1, $0.entries.count)).contains(number) && number <= $0.entries.count ? $0.entries[number - 1] : nil }
     }
 
     func named(_ name: String) -> DiscoveredPeer? {
-        entries.withLock { $0.first { $0.peer.displayName == name } }
+        state.withLock { $0.entries.first { $0.peer.displayName == name } }
     }
 
     func render() -> String {
-        let games = entries.withLock { $0 }
-        var lines = ["Searching for games… \(games.count) found"]
-        for (index, game) in games.enumerated() {
-            let facts = Self.facts(GameAdvertisement(decoding: game.info))
+        let state = state.withLock { $0 }
+        if let problem = state.problem, state.entries.isEmpty { return problem }
+        var lines = ["Searching for games… \(state.entries.count) found"]
+        for (index, game) in state.entries.enumerated() {
+            var advertisement = GameAdvertisement(decoding: game.info)
+            if let count = state.left[game.peer] { advertisement.playerCount = count }
+            var facts = Self.facts(advertisement)
+            if state.silent.contains(game.peer) { facts.append("not answering") }
             lines.append("  \(index + 1)) \(style.bold(TerminalText.sanitized(game.peer.displayName)))"
                 + (facts.isEmpty ? "" : " — " + facts.joined(separator: ", ")))
         }

@@ -25,8 +25,10 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
 
     /// How the program ends: nil for success, or the failure to report.
     private var outcome: AppFailure?
-    /// The game being played, if any.
+    /// The game being played, if any, and the listed game it is in (nil when joined by address).
     private var seat: PlayerSeat?
+    private var seatGame: PeerID?
+    private var interrupts = InterruptTimer()
     /// With `--game NAME`: the game wanted, when to give up, and the hosts already tried.
     private var wanted: (name: String, deadline: ContinuousClock.Instant)?
     private var tried: Set<PeerID> = []
@@ -56,7 +58,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             let seat = PlayerSeat(repl: self)
             do {
                 switch try await session.invite(endpoint, timeout: timeout) {
-                case .connected(let host): await sit(in: seat, host: host)
+                case .connected(let host): await sit(in: seat, host: host, listedAs: host.displayName)
                 case .declined(let reason):
                     seat.stop()
                     return AppFailure("The host turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").", exitCode: 3)
@@ -103,6 +105,14 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             seat.stop()
             self.seat = nil
             if flow == .quit || !hasLobby { return .quit }
+            if let game = seatGame {
+                switch seat.ending {
+                case .left, .removed: games.noteLeft(game, ended: false)
+                case .ended: games.noteLeft(game, ended: true)
+                case .lost: games.markSilent(game)
+                }
+            }
+            seatGame = nil
             games.isShowing = true
             console.setPrompt("join> ")
             console.print(games.render())
@@ -131,6 +141,10 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             return wanted == nil ? .quit : .stay
         case .signal:
             return .quit
+        case .interrupted(let cleared):
+            if interrupts.interrupt(clearedText: cleared) { return .quit }
+            if !cleared { console.print("To quit, press Ctrl-C again, press Ctrl-D or type /quit.") }
+            return .stay
         case .hostLeft:
             return .stay
         }
@@ -146,8 +160,9 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             return .quit
         }
         if ContinuousClock.now >= wanted.deadline {
+            let why = games.problem == nil ? "." : ": games cannot be found while discovery is unavailable."
             outcome = AppFailure(
-                "No game called “\(TerminalText.sanitized(wanted.name))” was found within \(MultipeerError.secondsText(timeout)).", exitCode: 3)
+                "No game called “\(TerminalText.sanitized(wanted.name))” was found within \(MultipeerError.secondsText(timeout))" + why, exitCode: 3)
             return .quit
         }
         return .stay
@@ -161,25 +176,28 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         do {
             switch try await session.invite(game, timeout: timeout) {
             case .connected(let host):
-                await sit(in: seat, host: host)
+                seatGame = game.peer
+                await sit(in: seat, host: host, listedAs: game.peer.displayName)
                 return true
             case .declined(let reason):
                 console.print("\(hostName) turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
             case .timedOut:
-                console.print("\(hostName) did not answer within \(MultipeerError.secondsText(timeout)).")
+                games.markSilent(game.peer)
+                console.print("\(hostName) did not answer within \(MultipeerError.secondsText(timeout)); the list marks the game as not answering.")
             }
         } catch {
-            console.print(error.message)
+            games.markSilent(game.peer)
+            console.print("Could not join \(hostName): \(error.message)")
         }
         seat.stop()
         return false
     }
 
     /// Takes the seat the host let this player into.
-    private func sit(in seat: PlayerSeat, host: PeerID) async {
+    private func sit(in seat: PlayerSeat, host: PeerID, listedAs name: String) async {
         games.isShowing = false
         self.seat = seat
-        await seat.start(host: host)
+        await seat.start(host: host, listedAs: name)
     }
 
     /// Prints the list of games as it changes, and posts ``AppEvent/gamesChanged``.
@@ -188,10 +206,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         let games = games
         let inbox = inbox
         return browser.events.observe(.browserEvent) { event in
-            if case .failed(let error) = event {
-                console.print(error.message + " To join a game whose address you know: guessnum join HOST:PORT")
-                return
-            }
+            // A failure shows once, as the list's header, until games can be found again.
             if games.apply(event), games.isShowing { console.print(games.render()) }
             inbox.post(.gamesChanged)
         }

@@ -4,6 +4,7 @@ import GuessnumGame
 import GuessnumTerminal
 import Multipeer
 import SafeText
+import Synchronization
 
 /// A player's place in one game: the guest side of the game, what the player sees of it, and
 /// what the player types while in it.
@@ -11,8 +12,20 @@ import SafeText
 /// Made before the invitation goes out, so that nothing the host sends right after letting
 /// the player in is missed.
 public final class PlayerSeat: GameScreen, @unchecked Sendable {
-    // @unchecked: `host` is set once by `start(host:)`, before any event is handled, on the
-    // task that runs the REPL; the observers only touch Sendable values.
+    // @unchecked: `host` and `listedName` are set once by `start(host:listedAs:)`, before any
+    // event is handled, on the task that runs the REPL; everything else is Sendable.
+
+    /// How a seat was given up.
+    enum Ending: Sendable, Equatable {
+        /// The player left (`/leave`, `/quit`, the end of input).
+        case left
+        /// The host removed the player.
+        case removed
+        /// The host ended the game.
+        case ended
+        /// The connection was lost, or the host left without saying why.
+        case lost
+    }
 
     /// Where the player reads and types.
     public var console: any Console { repl.console }
@@ -20,21 +33,36 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
     private let repl: GuestREPL
     private let players: PlayerListViewModel
     private let observations = ObservationBag()
+    private let state = Protected(SeatState())
     private var host: PeerID?
+    private var listedName: String { state.withLock { $0.listedName } }
+
+    private struct SeatState {
+        /// Guesses sent whose verdict (or refusal) has not arrived yet.
+        var unanswered = 0
+        var ending = Ending.left
+        var interrupts = InterruptTimer()
+        /// The game's name as listed (or the host's name when joined by address).
+        var listedName = "The host"
+    }
 
     init(repl: GuestREPL) {
         self.repl = repl
         game = GuestGame(session: repl.session)
         players = PlayerListViewModel(sessionEvents: repl.session.events, gameEvents: game.events)
-        observations.add(contentsOf: Self.observe(game, console: repl.console, text: repl.text, inbox: repl.inbox))
+        observations.add(contentsOf: observe())
     }
 
-    /// Sits down at `host`'s game. Waits briefly for the welcome, so that the player reads the
-    /// round first and lines typed meanwhile are answered after it.
-    func start(host: PeerID) async {
+    /// How the seat was given up (meaningful once the REPL has left it).
+    var ending: Ending { state.withLock { $0.ending } }
+
+    /// Sits down at `host`'s game, listed as `listedName`. Waits briefly for the welcome, so
+    /// that the player reads the round first and lines typed meanwhile are answered after it.
+    func start(host: PeerID, listedAs listedName: String) async {
         self.host = host
+        state.withLock { $0.listedName = TerminalText.sanitized(listedName) }
         repl.console.setPrompt("guess> ")
-        repl.console.print("Joined \(TerminalText.sanitized(host.displayName))'s game. Type a number to guess, anything else to chat; /help for more.")
+        repl.console.print("Joined \(self.listedName)'s game. Type a number to guess, anything else to chat; /help for more.")
         let deadline = ContinuousClock.now + .seconds(3)
         while !game.view.isWelcomed, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))
@@ -52,23 +80,48 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
     func handle(_ event: AppEvent) async -> CommandFlow {
         switch event {
         case .typed(let line):
-            if let command = CommandTable.parse(line, for: .player) { return await command.perform(on: self) }
-            do { _ = try game.submit(line: line) } catch { console.print(error.message) }
+            if let command = CommandTable.parse(line, for: .player) {
+                await waitForAnswers()
+                return await command.perform(on: self)
+            }
+            do {
+                if case .guess = try game.submit(line: line) { state.withLock { $0.unanswered += 1 } }
+            } catch { console.print(error.message) }
             return .stay
         case .hostLeft(let why):
             console.print(why)
+            if ending == .ended { console.print(repl.text.finalScores(game.scoreboard)) }
             return .leave
         case .inputEnded, .signal:
             quit()
             return .quit
+        case .interrupted(let cleared):
+            if state.withLock({ $0.interrupts.interrupt(clearedText: cleared) }) {
+                quit()
+                return .quit
+            }
+            if !cleared { console.print("To leave, press Ctrl-C again, press Ctrl-D or type /quit (/leave goes back to the list of games).") }
+            return .stay
         case .gamesChanged, .timer:
             return .stay
         }
     }
 
+    /// Waits (briefly) until every guess sent has been answered, so that what a command shows
+    /// comes after the verdicts on the guesses typed before it, as it would from the host.
+    private func waitForAnswers() async {
+        let deadline = ContinuousClock.now + .seconds(2)
+        while state.withLock({ $0.unanswered > 0 }), ContinuousClock.now < deadline {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+    }
+
     // MARK: Commands
 
-    public func showPlayers() { console.print(repl.text.players(players.rows)) }
+    /// The players of the game: the host is not one of them.
+    public func showPlayers() {
+        console.print(repl.text.players(players.rows.filter { $0.id != host?.identity }))
+    }
 
     public func showHistory() { console.print(repl.text.history(game.history)) }
 
@@ -83,7 +136,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
     func leave() {
         guard let host else { return }
         repl.session.disconnect(host, reason: nil)
-        console.print("You left \(TerminalText.sanitized(host.displayName))'s game.")
+        console.print("You left \(listedName)'s game.")
     }
 
     /// `/quit`, or the end of input: says goodbye to the host.
@@ -93,11 +146,19 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
 
     // MARK: What the player sees
 
-    private static func observe(_ game: GuestGame, console: any Console, text: GameText, inbox: Inbox) -> [EventObservation] {
+    private func observe() -> [EventObservation] {
+        let console = repl.console
+        let text = repl.text
+        let inbox = repl.inbox
         let events = game.events
+        let state = state
+        let answered: @Sendable () -> Void = { state.withLock { $0.unanswered = max(0, $0.unanswered - 1) } }
         return [
             events.observe(.welcomed) { console.print(text.welcome($0)) },
-            events.observe(.verdict) { console.print(text.verdict($0)) },
+            events.observe(.verdict) { verdict in
+                console.print(text.verdict(verdict))
+                if text.isMe(verdict.player) { answered() }
+            },
             events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat)) } },
             events.observe(.playerJoined) { console.print(text.joined($0)) },
             events.observe(.playerLeft) { console.print(text.left($0)) },
@@ -105,15 +166,27 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
             events.observe(.roundWon) { console.print(text.roundWon($0)) },
             events.observe(.roundStarted) { console.print(text.roundStarted($0)) },
             events.observe(.fairnessChecked) { console.print(text.fairness($0)) },
-            events.observe(.gameError) { console.print($0.message) },
+            events.observe(.gameError) { error in
+                console.print(error.message)
+                answered()
+            },
             events.observe(.hostLeft) { change in
-                let reason = switch change.reason {
-                case .goodbye(let said?): "The host left: \(TerminalText.sanitized(said))."
-                case .lost(let error): "The connection to the host was lost: \(error.message)"
-                default: "The host left."
-                }
-                inbox.post(.hostLeft(reason))
+                guard change.reason != .localDisconnect else { return }  // this player left
+                let (ending, sentence) = Self.ending(change, host: state.withLock { $0.listedName })
+                state.withLock { $0.ending = ending }
+                inbox.post(.hostLeft(sentence))
             },
         ]
+    }
+
+    /// How the host's leaving ends the seat, and the sentence that says so.
+    static func ending(_ change: PeerStateChange, host: String) -> (Ending, String) {
+        switch change.reason {
+        case .goodbye(GameMaster.removalReason?): (.removed, "You were removed from the game by the host.")
+        case .goodbye(GameMaster.endReason?): (.ended, "\(host) ended the game.")
+        case .goodbye(let said?): (.lost, "The host left: \(TerminalText.sanitized(said)).")
+        case .lost(let error): (.lost, "The connection to the host was lost: \(error.message)")
+        default: (.lost, "The host left.")
+        }
     }
 }

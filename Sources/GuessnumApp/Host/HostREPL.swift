@@ -5,6 +5,7 @@ import GuessnumTerminal
 import Logging
 import Multipeer
 import SafeText
+import Synchronization
 
 /// The host's side of a game at the terminal: it listens, advertises, shows what happens and
 /// takes the host's commands and chat.
@@ -24,15 +25,27 @@ public final class HostREPL: GameScreen, Sendable {
     private let players: PlayerListViewModel
     private let questions = JoinQuestions()
     private let logger: Logger
+    /// How players are told to run the program ("guessnum", or its path when not on PATH).
+    private let command: String
+    private let prompts = Mutex(Prompts())
+
+    /// What the host was asked or did at the prompt.
+    private struct Prompts {
+        /// Whether the host was asked to confirm ending the game for the players in it.
+        var confirmingEnd = false
+        var interrupts = InterruptTimer()
+    }
 
     /// A host REPL for `master`'s game.
     /// - Parameters:
     ///   - discovery: where the game is announced (Avahi in the program, in-memory in tests).
     ///   - asks: whether the host is asked before each player is let in (`--ask`).
+    ///   - command: how players run the program, in the join command the host prints.
     public init(
         master: GameMaster, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend,
-        text: GameText, asks: Bool, logger: Logger = Logger(label: "guessnum.app")
+        text: GameText, asks: Bool, command: String = "guessnum", logger: Logger = Logger(label: "guessnum.app")
     ) {
+        self.command = command
         self.session = master.session
         self.master = master
         self.console = console
@@ -53,17 +66,25 @@ public final class HostREPL: GameScreen, Sendable {
         observations.add(contentsOf: observeGame())
         master.start()
         try await advertiser.update(master.advertisement.discoveryInfo)
-        do { try await advertiser.start() } catch { console.print(error.message) }
-        console.print("Hosting \(master.host.displayText)'s game: numbers \(master.range), up to \(master.configuration.maximumPlayers) players. "
-            + "Players join with `guessnum join` (listed as \(master.host.displayText)) or directly: guessnum join \(LocalAddress.bestGuess()):\(boundPort)")
+        var listed = true
+        do { try await advertiser.start() } catch {
+            console.print(error.message)
+            listed = false
+        }
+        let direct = "\(command) join \(LocalAddress.bestGuess()):\(boundPort)"
+        let hosting = "Hosting \(master.host.displayText)'s game: numbers \(master.range), up to \(master.configuration.maximumPlayers) players. "
+        console.print(hosting + (listed
+            ? "Players join with `\(command) join` (listed as \(master.host.displayText)) or directly: \(direct)"
+            : "Players cannot find it in the list while discovery is unavailable; they join directly: \(direct)"))
         console.print("Type /help for commands; anything else is chat.")
         for await event in inbox.events {
             if await handle(event) == .quit { break }
         }
         questions.declineAll()
         master.stop()
+        console.print(text.finalScores(master.scoreboard.ranked))
         await advertiser.stop()
-        await session.disconnect(reason: "the host ended the game")
+        await session.disconnect(reason: GameMaster.endReason)
         observations.cancelAll()
     }
 
@@ -71,6 +92,12 @@ public final class HostREPL: GameScreen, Sendable {
     func handle(_ event: AppEvent) async -> CommandFlow {
         switch event {
         case .typed(let line):
+            if prompts.withLock({ $0.confirmingEnd }) {
+                prompts.withLock { $0.confirmingEnd = false }
+                if ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) { return .quit }
+                console.print("The game goes on.")
+                return .stay
+            }
             if questions.answer(line, console: console) { return .stay }
             if let command = CommandTable.parse(line, for: .host) { return await command.perform(on: self) }
             let chat = line.trimmingCharacters(in: .whitespaces)
@@ -79,9 +106,17 @@ public final class HostREPL: GameScreen, Sendable {
             }
             return .stay
         case .inputEnded:
-            // At a terminal (Ctrl-D) that means quit; a script's input may end while the host
-            // keeps serving, until a signal.
-            return console.isInteractive ? .quit : .stay
+            // At a terminal Ctrl-D ends the game (after asking, with players in; a second Ctrl-D
+            // is a yes); a script's input may end while the host keeps serving, until a signal.
+            guard console.isInteractive else { return .stay }
+            if prompts.withLock({ $0.confirmingEnd }) { return .quit }
+            let flow = requestEnd()
+            if flow == .stay { console.resumeInput() }
+            return flow
+        case .interrupted(let cleared):
+            if prompts.withLock({ $0.interrupts.interrupt(clearedText: cleared) }) { return .quit }
+            if !cleared { console.print("To end the game, press Ctrl-C again, press Ctrl-D or type /quit.") }
+            return .stay
         case .signal:
             return .quit
         case .gamesChanged, .hostLeft, .timer:
@@ -93,16 +128,16 @@ public final class HostREPL: GameScreen, Sendable {
 
     private func policy() -> InvitationPolicy {
         let master = master
-        let full = "the game is full"
         if asks {
             let questions = questions
             let console = console
             return .ask { invitation in
-                if master.isFull { return .decline(reason: full) }
+                let admission = master.admission(of: invitation.peer)
+                guard admission == .accept else { return admission }
                 return await questions.ask(invitation, console: console)
             }
         }
-        return .custom { _ in master.isFull ? .decline(reason: full) : .accept }
+        return .custom { invitation in master.admission(of: invitation.peer) }
     }
 
     // MARK: What the host sees
@@ -141,8 +176,22 @@ public final class HostREPL: GameScreen, Sendable {
 
     public func showScore() { console.print(text.scoreboard(master.scoreboard.ranked)) }
 
+    /// `/quit`, or Ctrl-D at a terminal: ends the game, after asking when a person at a terminal
+    /// would end it for players.
+    func requestEnd() -> CommandFlow {
+        let players = master.playerCount
+        guard console.isInteractive, players > 0 else { return .quit }
+        prompts.withLock { $0.confirmingEnd = true }
+        console.print("\(GameText.count(players, "player is", "players are")) in the game. End it for everyone? [y/n]")
+        return .stay
+    }
+
     /// `/visible on|off`.
     func setVisible(_ visible: Bool) async {
+        guard visible != advertiser.isAdvertising else {
+            console.print(visible ? "The game is already visible on the LAN." : "The game is already hidden from `guessnum join`.")
+            return
+        }
         guard visible else {
             await advertiser.stop()
             console.print("The game is hidden from `guessnum join`; players stay, and direct joins still work.")
@@ -166,7 +215,16 @@ public final class HostREPL: GameScreen, Sendable {
     func kick(_ name: String) {
         do {
             let player = try master.remove(named: name)
-            console.print("\(player.displayText) was removed.")
+            let minutes = Int(master.configuration.removalPeriod.components.seconds / 60)
+            console.print("\(player.displayText) was removed, and cannot join again for \(GameText.count(minutes, "minute")) (/unkick \(player.displayText) lets them back).")
+        } catch { console.print(error.message) }
+    }
+
+    /// `/unkick NAME`.
+    func unkick(_ name: String) {
+        do {
+            try master.readmit(named: name)
+            console.print("\(TerminalText.sanitized(name)) may join again.")
         } catch { console.print(error.message) }
     }
 }

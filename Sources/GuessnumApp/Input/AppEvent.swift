@@ -7,6 +7,8 @@ public enum AppEvent: Sendable, Equatable {
     case inputEnded
     /// SIGTERM, or SIGINT when standard input is not a terminal: end gracefully.
     case signal
+    /// Ctrl-C at a terminal; `clearedText` when it abandoned a half-typed line.
+    case interrupted(clearedText: Bool)
     /// The list of games nearby changed.
     case gamesChanged
     /// The host of the game being played left or was lost; the sentence says how.

@@ -23,7 +23,8 @@ public struct AppTerminal: Sendable {
             ? JSONConsole(wrapping: PlainConsole(input: inbox.consoleInput))
             : Consoles.make(
                 prompt: prompt, history: HistoryStore.standard(application: "guessnum"),
-                completions: CommandTable.completions(for: role == .host ? .host : .player), input: inbox.consoleInput)
+                completions: CommandTable.completions(for: role == .host ? .host : .player),
+                keepsInHistory: CommandTable.keepsInHistory, input: inbox.consoleInput)
         Signals.install(interactive: console.isInteractive, inbox: inbox)
         logs.attach(console)
         return AppTerminal(inbox: inbox, console: console)

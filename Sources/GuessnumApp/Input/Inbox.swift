@@ -28,6 +28,7 @@ public final class Inbox: Sendable {
             switch input {
             case .line(let line): continuation.yield(.typed(line))
             case .ended: continuation.yield(.inputEnded)
+            case .interrupted(let cleared): continuation.yield(.interrupted(clearedText: cleared))
             }
         }
     }

@@ -50,7 +50,8 @@ public struct GameText: Sendable {
     }
 
     func left(_ event: PlayerLeft) -> String {
-        json ? JSONLines.line("left", event) : membership(event.player, "left", event.playerCount)
+        json ? JSONLines.line("left", event)
+            : membership(event.player, event.removedByHost == true ? "was removed by the host" : "left", event.playerCount)
     }
 
     /// "bob joined (3 playing)."
@@ -61,7 +62,11 @@ public struct GameText: Sendable {
     /// The message shown when someone is welcomed into a game.
     func welcome(_ welcome: WelcomeMessage) -> String {
         "Welcome, \(welcome.you.displayText)! Round \(welcome.game.round): numbers \(welcome.game.range)."
+            + (welcome.game.hostChoseSecret == true ? " " + Self.chosenSecret : "")
     }
+
+    /// What a player is told when the host picks the secrets itself.
+    static let chosenSecret = "The host chooses the secrets in this game, so the fairness check proves only that a secret did not change during its round."
 
     func renamed(_ event: PlayerRenamed) -> String {
         if json { return JSONLines.line("renamed", event) }
@@ -71,7 +76,7 @@ public struct GameText: Sendable {
     func roundStarted(_ event: RoundStarted) -> String {
         if json { return JSONLines.line("roundStarted", event) }
         return style.cyan("Round \(event.round) starts: guess a number from \(event.range.lowerBound) to \(event.range.upperBound).")
-            + style.dim(" (commitment \(event.commitment.hex.prefix(16))…)")
+            + style.dim(" (commitment \(event.commitment.hex.prefix(16))…\(event.hostChoseSecret == true ? "; the host chose this secret" : ""))")
     }
 
     func roundWon(_ event: RoundWon) -> String {
@@ -80,15 +85,19 @@ public struct GameText: Sendable {
         guard let winner = event.winner else {
             return style.cyan("Round \(event.round) ended without a winner. \(secret).")
         }
-        let guesses = event.winningGuesses.map { " with \($0) guess\($0 == 1 ? "" : "es")" } ?? ""
+        let guesses = event.winningGuesses.map { " with " + Self.count($0, "guess", "guesses") } ?? ""
         return style.cyan("\(name(winner) == "you" ? "You" : name(winner)) won round \(event.round)\(guesses). \(secret).")
     }
 
     func fairness(_ check: FairnessCheck) -> String {
-        if json { return JSONLines.line("fairness", FairnessLine(round: check.round, honest: check.isHonest, problems: check.problems)) }
-        return check.isHonest
-            ? style.dim("Round \(check.round) was fair: the reveal matches the commitment and every verdict.")
-            : style.red("Round \(check.round) was NOT fair: \(check.problems.joined(separator: "; ")).")
+        if json {
+            return JSONLines.line("fairness", FairnessLine(round: check.round, honest: check.isHonest, problems: check.problems, hostChoseSecret: check.hostChoseSecret))
+        }
+        guard check.isHonest else { return style.red("Round \(check.round) was NOT fair: \(check.problems.joined(separator: "; ")).") }
+        guard !check.hostChoseSecret else {
+            return style.dim("Round \(check.round): the reveal matches the commitment and every verdict; the host chose this secret itself, so this shows only that it did not change during the round.")
+        }
+        return style.dim("Round \(check.round) was fair: the reveal matches the commitment and every verdict.")
     }
 
     func players(_ rows: [PlayerRow]) -> String {
@@ -96,7 +105,7 @@ public struct GameText: Sendable {
             return JSONLines.line("players", rows.map { PlayerLine(name: $0.name, state: $0.presence.rawValue, wins: $0.wins, guessesThisRound: $0.guessesThisRound) })
         }
         guard !rows.isEmpty else { return "No players yet." }
-        let width = rows.map { $0.name.count }.max() ?? 4
+        let width = max("name".count, rows.map { TerminalText.sanitized($0.name).count }.max() ?? 0)
         var lines = ["\(pad("name", width))  state       wins  guesses this round"]
         for row in rows.sorted(by: { $0.name < $1.name }) {
             lines.append("\(pad(TerminalText.sanitized(row.name), width))  \(pad(row.presence.rawValue, 10))  \(pad(String(row.wins), 4))  \(row.guessesThisRound)")
@@ -108,14 +117,25 @@ public struct GameText: Sendable {
         if json { return JSONLines.line("scoreboard", entries) }
         guard !entries.isEmpty else { return "No scores yet." }
         return entries.enumerated().map { index, entry in
-            "\(index + 1). \(entry.player.displayText): \(entry.wins) win\(entry.wins == 1 ? "" : "s"), \(entry.guesses) guesses"
-                + (entry.bestRound.map { ", best round \($0) guesses" } ?? "")
+            "\(index + 1). \(entry.player.displayText): \(Self.count(entry.wins, "win")), \(Self.count(entry.guesses, "guess", "guesses"))"
+                + (entry.bestRound.map { ", best round \(Self.count($0, "guess", "guesses"))" } ?? "")
         }.joined(separator: "\n")
     }
 
     func history(_ judgements: [Judgement]) -> String {
         if json { return JSONLines.line("history", judgements) }
         return judgements.isEmpty ? "No guesses yet this round." : judgements.map(\.displayText).joined(separator: "\n")
+    }
+
+    /// The scoreboard when a game ends, for everyone.
+    func finalScores(_ entries: [Scoreboard.Entry]) -> String {
+        if json { return JSONLines.line("finalScores", entries) }
+        return entries.isEmpty ? "The game is over. Nobody scored." : "The game is over. Final scores:\n" + scoreboard(entries)
+    }
+
+    /// "1 guess", "3 guesses".
+    static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
+        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
     }
 
     private func pad(_ text: String, _ width: Int) -> String {
@@ -127,6 +147,7 @@ private struct FairnessLine: Encodable {
     let round: Int
     let honest: Bool
     let problems: [String]
+    let hostChoseSecret: Bool
 }
 
 private struct PlayerLine: Encodable {

@@ -49,5 +49,7 @@ public final class JSONConsole: Console {
 
     public func setPrompt(_ prompt: String) {}
 
+    public func resumeInput() {}
+
     public func close() { inner.close() }
 }

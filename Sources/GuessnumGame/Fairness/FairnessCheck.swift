@@ -4,11 +4,15 @@ public struct FairnessCheck: Sendable, Hashable, CustomStringConvertible {
     public let round: Int
     /// What did not add up, one sentence each; empty when the host was honest.
     public let problems: [String]
+    /// Whether the host said it chose the secret itself: then an honest reveal proves only
+    /// that the secret did not change during the round, not that it was left to chance.
+    public let hostChoseSecret: Bool
 
     /// A finding about `round`; honest when `problems` is empty.
-    public init(round: Int, problems: [String]) {
+    public init(round: Int, problems: [String], hostChoseSecret: Bool = false) {
         self.round = round
         self.problems = problems
+        self.hostChoseSecret = hostChoseSecret
     }
 
     /// Whether everything added up: the reveal matched the commitment and every verdict seen.

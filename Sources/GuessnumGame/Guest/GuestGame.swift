@@ -97,6 +97,7 @@ public final class GuestGame: Sendable {
         let submission = Submission(line: line)
         switch submission {
         case .guess(let number): try guess(number)
+        case .tooLarge(let text): throw .numberTooLarge(text, range: view.range)
         case .chat(let text): try say(text)
         case .ignored: break
         }

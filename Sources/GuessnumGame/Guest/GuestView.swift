@@ -23,8 +23,9 @@ public struct GuestView: Sendable {
     public internal(set) var lastVerdict: JudgedGuess?
     /// The current round's reveal, once it is over.
     public internal(set) var reveal: RoundWon?
-    /// The top of the scoreboard as last sent.
-    public internal(set) var scoreboard: [Scoreboard.Entry] = []
+    /// The scoreboard, best first: the host's last word on it, kept current with every verdict,
+    /// win and rename since.
+    public var scoreboard: [Scoreboard.Entry] { scores.ranked }
     /// The players this guest has heard of (all of them in a small game).
     public internal(set) var players: [UUID: PlayerRef] = [:]
     /// How many players there are.
@@ -34,6 +35,10 @@ public struct GuestView: Sendable {
     /// Guess lines the host left out of busy broadcasts.
     public internal(set) var omittedGuesses = 0
 
+    var scores = Scoreboard()
+    /// This guest's own verdicts that arrived before broadcast items the host sent earlier;
+    /// each is shown once those have been, so the screen follows the host's order.
+    var heldOwn: [JudgedGuess] = []
     var lastSequence: UInt64 = 0
     var audit: RoundAudit?
     /// Sequence numbers of own verdicts already posted, so the broadcast copy is not posted again.
@@ -51,7 +56,9 @@ public struct GuestView: Sendable {
         commitment = game.commitment
         history = game.history
         reveal = game.reveal
-        scoreboard = game.scoreboard
+        scores = Scoreboard()
+        for entry in game.scoreboard { scores.set(entry) }
+        heldOwn = []
         players = Dictionary(game.players.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
         players[welcome.you.id] = welcome.you
         playerCount = game.playerCount
@@ -69,10 +76,29 @@ public struct GuestView: Sendable {
     mutating func applyOwn(_ line: JudgedGuess) -> [GuestPost] {
         lastVerdict = line
         if isWelcomed, line.sequence <= lastSequence { return [] }  // the broadcast copy came first
+        if line.round == round { audit?.observe(line.judgement) }
+        if isWelcomed, line.sequence > lastSequence + 1 {
+            // Earlier items (someone's winning guess, say) are still on their way: wait for them.
+            heldOwn.append(line)
+            return []
+        }
+        return announce(line)
+    }
+
+    /// Posts an own verdict now; its broadcast copy will not be posted again.
+    private mutating func announce(_ line: JudgedGuess) -> [GuestPost] {
         announced.insert(line.sequence)
         if announced.count > 4096 { announced = announced.filter { $0 > lastSequence } }
-        if line.round == round { audit?.observe(line.judgement) }
+        if line.judgement.verdict.countsAsGuess { scores.recordGuess(by: line.player) }
         return [.item(.verdict(line))]
+    }
+
+    /// Posts the held own verdicts numbered below `sequence` (all of them when nil), in order.
+    private mutating func release(before sequence: UInt64?) -> [GuestPost] {
+        let due = heldOwn.filter { sequence == nil || $0.sequence < sequence! }.sorted { $0.sequence < $1.sequence }
+        guard !due.isEmpty else { return [] }
+        heldOwn.removeAll { sequence == nil || $0.sequence < sequence! }
+        return due.flatMap { announce($0) }
     }
 
     /// Takes in a broadcast batch; returns what to post.
@@ -81,9 +107,13 @@ public struct GuestView: Sendable {
         var events: [GuestPost] = []
         for item in batch.items {
             guard let sequence = item.sequence, sequence > lastSequence else { continue }
+            events.append(contentsOf: release(before: sequence))
+            heldOwn.removeAll { $0.sequence == sequence }  // its broadcast copy is posted instead
             lastSequence = sequence
             events.append(contentsOf: apply(item))
         }
+        // A busy tick may have left an own verdict's copy out: then nothing more will come before it.
+        events.append(contentsOf: release(before: batch.omittedGuesses > 0 ? nil : lastSequence + 2))
         // A big game lists only some joins and leaves, and then says how many players there are.
         if let count = batch.playerCount { playerCount = count }
         if batch.omittedGuesses > 0 {
@@ -105,6 +135,7 @@ public struct GuestView: Sendable {
             }
             if line.player.id == you?.id, !alreadyPosted { lastVerdict = line }
             if alreadyPosted { return [] }
+            if line.judgement.verdict.countsAsGuess { scores.recordGuess(by: line.player) }
         case .chat:
             break
         case .joined(let joined):
@@ -115,10 +146,12 @@ public struct GuestView: Sendable {
             playerCount = left.playerCount
         case .renamed(let renamed):
             players[renamed.player.id] = renamed.player
+            scores.rename(renamed.player)
             if renamed.player.id == you?.id { you = renamed.player }
         case .roundWon(let won):
             guard won.round == round else { break }
             reveal = won
+            if let winner = won.winner { scores.recordWin(by: winner, guesses: won.winningGuesses ?? 0) }
             return [.item(item)] + check(won)
         case .roundStarted(let started):
             round = started.round
@@ -128,7 +161,7 @@ public struct GuestView: Sendable {
             reveal = nil
             audit = RoundAudit(round: started.round, range: started.range, commitment: started.commitment)
         case .scoreboard(let update):
-            scoreboard = update.entries
+            for entry in update.entries { scores.set(entry) }
         case .unknown:
             return []
         }
@@ -149,7 +182,8 @@ public struct GuestView: Sendable {
             // against the commitment it names.
             audit = RoundAudit(round: reveal.round, range: reveal.range, commitment: reveal.commitment)
         }
-        let result = audit.check(reveal)
+        let checked = audit.check(reveal)
+        let result = FairnessCheck(round: checked.round, problems: checked.problems, hostChoseSecret: reveal.hostChoseSecret == true)
         fairnessChecks[reveal.round] = result
         return [.fairness(result)]
     }

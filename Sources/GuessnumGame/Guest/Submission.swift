@@ -1,8 +1,9 @@
 /// What a line typed by a guest becomes.
 public enum Submission: Sendable, Hashable {
-    /// A line that is a whole number (with an optional sign) is a guess. Numbers beyond 64
-    /// bits are clamped, and the host answers them "out of range".
+    /// A line that is a whole number (with an optional sign) is a guess.
     case guess(Int64)
+    /// A whole number too large for any range (beyond 64 bits), as typed; never sent.
+    case tooLarge(String)
     /// Any other line is chat.
     case chat(String)
     /// An empty or blank line is nothing.
@@ -22,10 +23,6 @@ public enum Submission: Sendable, Hashable {
             self = .chat(line)
             return
         }
-        if let number = Int64(trimmed) {
-            self = .guess(number)
-        } else {
-            self = .guess(scalars.first == "-" ? .min : .max)
-        }
+        self = Int64(trimmed).map(Submission.guess) ?? .tooLarge(trimmed)
     }
 }

@@ -19,6 +19,8 @@ public struct GameConfiguration: Sendable {
     public var chatBurst: Double = 10
     /// The most guests in the game; more are turned away with a goodbye (10,000).
     public var maximumPlayers = 10_000
+    /// How long a player the host removed is turned away (the host can let them back sooner).
+    public var removalPeriod: Duration = .seconds(600)
     /// The most judgements of the current round a welcome carries (200).
     public var welcomeHistoryLimit = 200
     /// The most players a welcome lists (100).

@@ -140,6 +140,43 @@ public final class GameMaster: Sendable {
         events.post(.roundStarted, started)
     }
 
+    /// The reason a removed player is given when their link is closed.
+    public static let removalReason = "the host removed you from the game"
+    /// The reason every player is given when the host ends the game.
+    public static let endReason = "the host ended the game"
+
+    /// Removes the player called `name`: their link is closed with ``removalReason``, everyone
+    /// sees them removed, and they are turned away for ``GameConfiguration/removalPeriod``
+    /// (or until ``readmit(named:)``).
+    /// - Returns: the player removed.
+    /// - Throws: ``GameError/Code/noSuchPlayer`` when nobody in the game has that name.
+    @discardableResult
+    public func remove(named name: String) throws(GameError) -> PlayerRef {
+        let until = ContinuousClock.now + configuration.removalPeriod
+        guard let player = state.withLock({ $0.table.remove(named: name, until: until) }) else { throw .noSuchPlayer(name) }
+        logger.debug("Player removed by the host.", metadata: .game(peer: name))
+        session.disconnect(player.peer, reason: Self.removalReason)
+        return player.player
+    }
+
+    /// Lets the player removed under `name` join again before their time is up.
+    /// - Throws: ``GameError/Code/noSuchPlayer`` when no removed player had that name.
+    public func readmit(named name: String) throws(GameError) {
+        guard state.withLock({ $0.table.readmit(named: name) }) else { throw .noSuchRemovedPlayer(name) }
+    }
+
+    /// Whether `peer` may join now: declined when the game is full, or when the host removed
+    /// them a short while ago.
+    public func admission(of peer: PeerID) -> InvitationDecision {
+        let now = ContinuousClock.now
+        let (full, removed) = state.withLock { state in
+            (state.table.roster.count >= configuration.maximumPlayers, state.table.isRemoved(peer.identity, at: now))
+        }
+        if removed { return .decline(reason: "the host removed you from this game a short while ago") }
+        if full { return .decline(reason: "the game is full") }
+        return .accept
+    }
+
     /// Says `text` to everyone, as the host.
     /// - Throws: ``GameError/Code/chatTooLong``.
     public func sendChat(_ text: String) throws(GameError) {

@@ -50,6 +50,18 @@ struct GameTable: Sendable {
     private(set) var topScores: [Scoreboard.Entry] = []
     private var fanOut: FanOut
     private var awaitingWelcome: Set<UUID> = []
+    /// Players the host removed, by identity, while they may not come back.
+    private(set) var removals: [UUID: Removal] = [:]
+
+    /// A player the host removed.
+    struct Removal: Sendable, Hashable {
+        /// The name the player had.
+        let name: String
+        /// Until when the player is turned away.
+        let until: ContinuousClock.Instant
+        /// Whether the player's leaving is still to be announced (as removed by the host).
+        var leaving: Bool
+    }
 
     init(configuration: GameConfiguration, host: PlayerRef, round: Round) {
         self.configuration = configuration
@@ -61,7 +73,9 @@ struct GameTable: Sendable {
 
     /// The current round as an announcement (for hosts that show it at start).
     var roundAnnouncement: RoundStarted {
-        RoundStarted(sequence: lastSequence, round: round.number, range: round.range, commitment: round.commitment)
+        RoundStarted(
+            sequence: lastSequence, round: round.number, range: round.range, commitment: round.commitment,
+            hostChoseSecret: configuration.secretSource.isChosenByHost)
     }
 
     // MARK: Players
@@ -79,9 +93,32 @@ struct GameTable: Sendable {
     mutating func leave(_ id: UUID) -> PlayerLeft? {
         guard let member = roster.remove(id) else { return nil }
         awaitingWelcome.remove(id)
-        let left = PlayerLeft(sequence: nextSequence(), player: member.player, playerCount: roster.count)
+        let removed = removals[id]?.leaving == true
+        removals[id]?.leaving = false
+        let left = PlayerLeft(sequence: nextSequence(), player: member.player, playerCount: roster.count, removedByHost: removed)
         fanOut.enqueue(.left(left))
         return left
+    }
+
+    /// Records that the host removes the player called `name` until `until`; nil when nobody
+    /// in the game has that name.
+    mutating func remove(named name: String, until: ContinuousClock.Instant) -> GamePlayer? {
+        guard let player = players.first(where: { $0.player.name == name }) else { return nil }
+        removals[player.player.id] = Removal(name: name, until: until, leaving: true)
+        return player
+    }
+
+    /// Lets the removed player called `name` back in; returns whether there was one.
+    mutating func readmit(named name: String) -> Bool {
+        guard let id = removals.first(where: { $0.value.name == name })?.key else { return false }
+        removals[id] = nil
+        return true
+    }
+
+    /// Whether `id` is a removed player still turned away at `now` (forgets those whose time is up).
+    mutating func isRemoved(_ id: UUID, at now: ContinuousClock.Instant) -> Bool {
+        removals = removals.filter { $0.value.until > now || $0.value.leaving }
+        return removals[id] != nil
     }
 
     mutating func rename(_ id: UUID, to name: String, at now: ContinuousClock.Instant) -> RequestOutcome<PlayerRenamed> {
@@ -156,7 +193,9 @@ struct GameTable: Sendable {
         let ended = round.isWon ? nil : revealRound(winner: nil, winningGuesses: nil)
         round = next
         reveal = nil
-        let started = RoundStarted(sequence: nextSequence(), round: next.number, range: range, commitment: next.commitment)
+        let started = RoundStarted(
+            sequence: nextSequence(), round: next.number, range: range, commitment: next.commitment,
+            hostChoseSecret: configuration.secretSource.isChosenByHost)
         fanOut.enqueue(.roundStarted(started))
         return (ended, started)
     }
@@ -164,7 +203,8 @@ struct GameTable: Sendable {
     private mutating func revealRound(winner: PlayerRef?, winningGuesses: Int?) -> RoundWon {
         let won = RoundWon(
             sequence: nextSequence(), round: round.number, range: round.range, commitment: round.commitment, winner: winner,
-            secret: round.secret, salt: round.salt, winningGuesses: winningGuesses, totalGuesses: round.countedGuesses)
+            secret: round.secret, salt: round.salt, winningGuesses: winningGuesses, totalGuesses: round.countedGuesses,
+            hostChoseSecret: configuration.secretSource.isChosenByHost)
         reveal = won
         fanOut.enqueue(.roundWon(won))
         return won
@@ -196,7 +236,7 @@ struct GameTable: Sendable {
             round: round.number, range: round.range, commitment: round.commitment, history: Array(history),
             earlierJudgements: round.judgedCount - history.count, lastSequence: lastSequence,
             players: roster.some(configuration.welcomePlayerLimit), playerCount: roster.count,
-            scoreboard: topScores, reveal: reveal)
+            scoreboard: topScores, reveal: reveal, hostChoseSecret: configuration.secretSource.isChosenByHost)
     }
 
     /// Every player, in join order.

@@ -51,6 +51,11 @@ public struct Scoreboard: Sendable, Hashable {
         entries[player.id] = entry
     }
 
+    /// Replaces `entry.player`'s entry with `entry` (a guest taking the host's word for it).
+    public mutating func set(_ entry: Entry) {
+        entries[entry.player.id] = entry
+    }
+
     /// Shows `player` under its new name from now on.
     public mutating func rename(_ player: PlayerRef) {
         entries[player.id]?.player = player

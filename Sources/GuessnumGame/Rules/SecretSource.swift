@@ -5,14 +5,18 @@
 /// and demonstrations.
 public struct SecretSource: Sendable {
     private let draw: @Sendable (GuessRange) -> Int64
+    /// Whether a person (the host) picks the secrets rather than chance: a fair-play check then
+    /// proves only that the secret did not change during the round, and players are told so.
+    public let isChosenByHost: Bool
 
-    private init(_ draw: @escaping @Sendable (GuessRange) -> Int64) {
+    private init(chosenByHost: Bool, _ draw: @escaping @Sendable (GuessRange) -> Int64) {
         self.draw = draw
+        isChosenByHost = chosenByHost
     }
 
     /// A uniform draw from the system's secure random source.
     public static var secureRandom: SecretSource {
-        SecretSource { range in
+        SecretSource(chosenByHost: false) { range in
             var generator = SystemRandomNumberGenerator()
             return Int64.random(in: range.lowerBound...range.upperBound, using: &generator)
         }
@@ -20,12 +24,12 @@ public struct SecretSource: Sendable {
 
     /// Always `secret`; rounds whose range does not hold it cannot start.
     public static func fixed(_ secret: Int64) -> SecretSource {
-        SecretSource { _ in secret }
+        SecretSource(chosenByHost: true) { _ in secret }
     }
 
     /// Whatever `draw` returns for the round's range; it must lie in the range.
     public static func custom(_ draw: @escaping @Sendable (GuessRange) -> Int64) -> SecretSource {
-        SecretSource(draw)
+        SecretSource(chosenByHost: true, draw)
     }
 
     /// A secret for a round over `range`.

@@ -23,12 +23,16 @@ public struct GameState: Sendable, Hashable, Codable {
     public var scoreboard: [Scoreboard.Entry]
     /// The reveal of the current round when it is already won and the next has not started.
     public var reveal: RoundWon?
+    /// `true` when the host chooses the secrets itself rather than drawing them; absent otherwise.
+    public var hostChoseSecret: Bool?
 
     /// Creates a state; see the properties.
     public init(
         round: Int, range: GuessRange, commitment: Commitment, history: [Judgement], earlierJudgements: Int,
-        lastSequence: UInt64, players: [PlayerRef], playerCount: Int, scoreboard: [Scoreboard.Entry], reveal: RoundWon?
+        lastSequence: UInt64, players: [PlayerRef], playerCount: Int, scoreboard: [Scoreboard.Entry], reveal: RoundWon?,
+        hostChoseSecret: Bool = false
     ) {
+        self.hostChoseSecret = hostChoseSecret ? true : nil
         self.round = round
         self.range = range
         self.commitment = commitment

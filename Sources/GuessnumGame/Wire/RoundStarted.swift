@@ -10,12 +10,15 @@ public struct RoundStarted: GameMessage, Hashable {
     public var range: GuessRange
     /// SHA-256 of its salt and secret; see ``Commitment``.
     public var commitment: Commitment
+    /// `true` when the host chose the secret itself rather than drawing it; absent otherwise.
+    public var hostChoseSecret: Bool?
 
     /// Creates the message.
-    public init(sequence: UInt64, round: Int, range: GuessRange, commitment: Commitment) {
+    public init(sequence: UInt64, round: Int, range: GuessRange, commitment: Commitment, hostChoseSecret: Bool = false) {
         self.sequence = sequence
         self.round = round
         self.range = range
         self.commitment = commitment
+        self.hostChoseSecret = hostChoseSecret ? true : nil
     }
 }

@@ -23,12 +23,15 @@ public struct RoundWon: GameMessage, Hashable {
     public var winningGuesses: Int?
     /// How many counted guesses everyone made this round.
     public var totalGuesses: Int
+    /// `true` when the host chose the secret itself rather than drawing it; absent otherwise.
+    public var hostChoseSecret: Bool?
 
     /// Creates the reveal.
     public init(
         sequence: UInt64, round: Int, range: GuessRange, commitment: Commitment, winner: PlayerRef?,
-        secret: Int64, salt: Salt, winningGuesses: Int?, totalGuesses: Int
+        secret: Int64, salt: Salt, winningGuesses: Int?, totalGuesses: Int, hostChoseSecret: Bool = false
     ) {
+        self.hostChoseSecret = hostChoseSecret ? true : nil
         self.sequence = sequence
         self.round = round
         self.range = range

@@ -8,6 +8,10 @@ final class ScriptedConsole: Console {
     private let printed = Locked<[String]>([])
     private let diagnostics = Locked<[String]>([])
     private let prompts = Locked<[String]>([])
+    private let resumed = Locked(0)
+
+    /// How often input was resumed after it ended.
+    var resumeCount: Int { resumed.value }
 
     init(interactive: Bool = false) {
         isInteractive = interactive
@@ -24,6 +28,7 @@ final class ScriptedConsole: Console {
     func printDiagnostic(_ text: String) { diagnostics.withLock { $0.append(text) } }
     func setPrompt(_ prompt: String) { prompts.withLock { $0.append(prompt) } }
     func close() {}
+    func resumeInput() { resumed.withLock { $0 += 1 } }
 
     /// Waits (up to `timeout`) for a printed line containing `text`; returns it.
     func line(containing text: String, within timeout: Duration = .seconds(5)) async -> String? {

@@ -35,17 +35,59 @@ struct GuestViewTests {
         #expect(view.history.map(\.guess) == [10, 20])
     }
 
-    @Test("The guesser's own verdict is posted once: at once, not again when the broadcast copy arrives")
+    @Test("The guesser's own verdict is posted once: at once when nothing precedes it, not again when the broadcast copy arrives")
     func ownVerdictOnce() {
         var view = GuestView()
         _ = view.apply(welcome())
-        let own = line(12, me, 50, .tooHigh)
-        #expect(verdicts(view.applyOwn(own)) == [12])
+        let own = line(11, me, 50, .tooHigh)
+        #expect(verdicts(view.applyOwn(own)) == [11], "the next item in the host's order is shown at once")
         #expect(view.lastVerdict == own)
-        let events = view.apply(HistoryBatch(items: [.verdict(line(11, carol, 10, .tooLow)), .verdict(own)]))
-        #expect(verdicts(events) == [11])
-        #expect(view.history.map(\.guess) == [10, 50], "the history has it, in broadcast order")
-        #expect(verdicts(view.applyOwn(line(11, me, 1, .tooLow))).isEmpty, "a copy that comes after the broadcast is not posted again")
+        let events = view.apply(HistoryBatch(items: [.verdict(own), .verdict(line(12, carol, 10, .tooLow))]))
+        #expect(verdicts(events) == [12])
+        #expect(view.history.map(\.guess) == [50, 10], "the history has it, in broadcast order")
+        #expect(verdicts(view.applyOwn(line(12, me, 1, .tooLow))).isEmpty, "a copy that comes after the broadcast is not posted again")
+    }
+
+    @Test("An own verdict that overtook earlier broadcast items waits for them: the screen follows the host's order")
+    func ownVerdictInHostOrder() {
+        var view = GuestView()
+        _ = view.apply(welcome())
+        let mine = line(12, me, 42, .roundOver)
+        #expect(verdicts(view.applyOwn(mine)).isEmpty, "item 11 (bob's winning guess) has not arrived yet")
+        let events = view.apply(HistoryBatch(items: [.verdict(line(11, carol, 42, .correct)), .verdict(mine)]))
+        #expect(verdicts(events) == [11, 12], "carol's win first, then the own verdict, once each")
+
+        var other = GuestView()
+        _ = other.apply(welcome())
+        _ = other.applyOwn(line(13, me, 7, .tooLow))
+        let early = other.apply(HistoryBatch(items: [.verdict(line(11, carol, 1, .tooLow))]))
+        #expect(verdicts(early) == [11], "still waiting for item 12")
+        let late = other.apply(HistoryBatch(items: [.chat(RelayedChat(sequence: 12, from: carol, text: "hi")), .verdict(line(14, carol, 2, .tooLow))]))
+        #expect(verdicts(late) == [13, 14], "the own verdict is shown before what came after it, even if its copy was left out")
+
+        var busy = GuestView()
+        _ = busy.apply(welcome())
+        _ = busy.applyOwn(line(15, me, 9, .tooLow))
+        var batch = HistoryBatch(items: [.verdict(line(11, carol, 3, .tooLow))])
+        batch.omittedGuesses = 3
+        #expect(verdicts(busy.apply(batch)) == [11, 15], "a busy tick that left lines out releases it")
+    }
+
+    @Test("The scoreboard is live: every counted guess, win and rename since the host's last word")
+    func liveScoreboard() {
+        var view = GuestView()
+        _ = view.apply(welcome())
+        _ = view.apply(HistoryBatch(items: [
+            .verdict(line(11, carol, 10, .tooLow)), .verdict(line(12, carol, 500, .outOfRange(.standard))),
+            .verdict(line(13, carol, 20, .tooHigh)),
+        ]))
+        #expect(view.scoreboard.map { "\($0.player.name) \($0.wins) \($0.guesses)" } == ["carol 0 2"], "out-of-range guesses do not count")
+        let dave = PlayerRef(id: carol.id, name: "dave")
+        _ = view.apply(HistoryBatch(items: [.renamed(PlayerRenamed(sequence: 14, player: dave, previousName: "carol"))]))
+        _ = view.applyOwn(line(15, me, 15, .correct))
+        #expect(view.scoreboard.count == 2)
+        #expect(view.scoreboard.first { $0.player.id == carol.id }?.player.name == "dave", "shown under the new name")
+        #expect(view.scoreboard.first { $0.player.id == me.id }?.guesses == 1, "the own guess counts at once")
     }
 
     @Test("A reveal is checked: honest when it matches, flagged when a verdict lied")
@@ -88,7 +130,8 @@ struct GuestViewTests {
 
     @Test("Lines typed by a guest: whole numbers are guesses, blank is nothing, anything else is chat", arguments: [
         ("50", Submission.guess(50)), (" -7 ", .guess(-7)), ("+3", .guess(3)),
-        ("99999999999999999999", .guess(.max)), ("-99999999999999999999", .guess(.min)),
+        ("99999999999999999999", .tooLarge("99999999999999999999")), (" -99999999999999999999", .tooLarge("-99999999999999999999")),
+        ("9223372036854775807", .guess(.max)), ("-9223372036854775808", .guess(.min)),
         ("", .ignored), ("   \t", .ignored),
         ("fifty", .chat("fifty")), ("50!", .chat("50!")), ("5e2", .chat("5e2")), ("1,000", .chat("1,000")),
         ("-", .chat("-")), ("is it 42?", .chat("is it 42?")),
