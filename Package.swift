@@ -62,7 +62,7 @@ let package = Package(
         .executableTarget(
             name: "guessnum",
             dependencies: [
-                "GuessnumApp", "Multipeer", "MultipeerNIO", "MultipeerAvahi", "GuessnumGame", "GuessnumTerminal",
+                "GuessnumApp", "Multipeer", "MultipeerNIO", "MultipeerAvahi", "GuessnumGame", "GuessnumTerminal", "SafeText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

@@ -1,7 +1,9 @@
 import ArgumentParser
+import GuessnumApp
 import GuessnumGame
 import Logging
 import Multipeer
+import SafeText
 
 // The library's values as command-line arguments. ArgumentParser reports a value it cannot
 // read as a usage error (exit 64); options use the throwing `parse` as their transform, so
@@ -23,8 +25,14 @@ extension Endpoint: ExpressibleByArgument {
         self = endpoint
     }
 
-    /// `ADDR:PORT`'s reader: the endpoint, or the sentence that says what is wrong.
-    static func parse(_ text: String) throws -> Endpoint { try Endpoint(parsing: text) }
+    /// `ADDR:PORT`'s reader: the endpoint, or the sentence that says what is wrong (for a word
+    /// that could be a game's name, how to join the game of that name).
+    static func parse(_ text: String) throws -> Endpoint {
+        do { return try Endpoint(parsing: text) } catch {
+            guard !text.contains(":"), (try? PeerID.validate(displayName: text)) != nil else { throw error }
+            throw AppFailure("\(error.message) To join the game called \(TerminalText.quoted(text)), use: \(ProgramCommand.current()) join --game \(text)", exitCode: 64)
+        }
+    }
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}

@@ -13,7 +13,8 @@ struct HostCommand: AsyncParsableCommand {
         abstract: "Host a game: pick a secret, announce it on the LAN and answer every guess."
     )
 
-    @Option(help: "The numbers the secret is drawn from, such as 1-100 or -50-50 (default: 1-100).", transform: GuessRange.parse)
+    // `.unconditional`: "-50-50" is a value, not an option.
+    @Option(parsing: .unconditional, help: "The numbers the secret is drawn from, such as 1-100 or -50-50 (default: 1-100).", transform: GuessRange.parse)
     var range: GuessRange = .standard
 
     @Option(help: "Your name as players see it (default: your login name).")
@@ -52,7 +53,8 @@ struct HostCommand: AsyncParsableCommand {
             if let notice = me.notice { terminal.console.print(notice) }
             let host = HostREPL(
                 master: master, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),
-                text: GameText(style: output.style, json: output.json, me: master.host.id), asks: ask)
+                text: GameText(style: output.style, json: output.json, me: master.host.id), asks: ask,
+                command: ProgramCommand.current())
             try await host.run(port: port)
             withExtendedLifetime(me) {}
         }

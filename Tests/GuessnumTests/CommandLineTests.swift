@@ -19,9 +19,9 @@ struct CommandLineTests {
         try ChildProcess(try guessnumExecutable(), arguments, environment: environment)
     }
 
-    /// The port a host process announces in its banner ("… directly: guessnum join ADDR:PORT").
+    /// The port a host process announces in its banner ("… directly: PROGRAM join ADDR:PORT").
     func listeningPort(of host: ChildProcess) async throws -> Int {
-        let banner = try #require(await host.line(containing: "directly: guessnum join"), "host: \(host.text)")
+        let banner = try #require(await host.line(containing: "directly: "), "host: \(host.text)")
         return try #require(banner.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }, "banner: \(banner)")
     }
 
@@ -59,7 +59,7 @@ struct CommandLineTests {
     func unknownGame() async throws {
         let (status, output) = try await run(["join", "--game", "nobody-hosts-this", "--timeout", "2"])
         #expect(status == 3)
-        #expect(output.contains("No game called “nobody-hosts-this” was found within 2 s."), "output: \(output)")
+        #expect(output.contains("No game called “nobody-hosts-this” was found within 2 s: games cannot be found while discovery is unavailable."), "output: \(output)")
         #expect(output.contains("avahi-daemon"), "the missing daemon is explained: \(output)")
     }
 

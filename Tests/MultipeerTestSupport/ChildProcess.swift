@@ -11,10 +11,12 @@ public final class ChildProcess: @unchecked Sendable {
     private let outputEnded = Locked(false)
 
     /// Starts `executable` with `arguments`; standard error is merged into the output.
-    public init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:]) throws {
+    /// Starts `executable` with this process's environment, `environment` added over it and
+    /// the variables in `unsetting` removed.
+    public init(_ executable: URL, _ arguments: [String], environment: [String: String] = [:], unsetting: Set<String> = []) throws {
         process.executableURL = executable
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }.filter { !unsetting.contains($0.key) }
         process.standardInput = input
         process.standardOutput = output
         process.standardError = output

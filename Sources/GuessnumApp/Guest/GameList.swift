@@ -90,7 +90,7 @@ final class GameList: Sendable {
 
     /// Game number `number` (counting from 1).
     func entry(_ number: Int) -> DiscoveredPeer? {
-        state.withLock { (1...max(1, $0.entries.count)).contains(number) && number <= $0.entries.count ? $0.entries[number - 1] : nil }
+        state.withLock { number >= 1 && number <= $0.entries.count ? $0.entries[number - 1] : nil }
     }
 
     func named(_ name: String) -> DiscoveredPeer? {

@@ -76,12 +76,13 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         hasLobby = true
         let browser = Browser(serviceType: GameAdvertisement.serviceType, localPeer: session.localPeer, discovery: discovery)
         let watching = observe(browser)
-        do { try await browser.start() } catch { console.print(error.message) }
+        do { try await browser.start() } catch { games.apply(.failed(error)) }  // the list's header says so
         console.setPrompt("join> ")
         if let gameName {
             wanted = (gameName, .now + timeout)
             inbox.wake(after: timeout)
             console.print("Looking for the game “\(TerminalText.sanitized(gameName))”…")
+            if let problem = games.problem { console.print(problem) }
         } else {
             console.print(games.render() + "\nType the number of a game to join it; /help for more.")
         }

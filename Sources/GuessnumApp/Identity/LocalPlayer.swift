@@ -23,17 +23,31 @@ public struct LocalPlayer: Sendable {
     /// The local peer for `role`, named `name` or by default the user's login name.
     /// - Throws: ``Multipeer/MultipeerError/Code/invalidDisplayName`` for a name that cannot
     ///   be a display name.
-    public init(name: String?, role: Role, environment: [String: String] = ProcessInfo.processInfo.environment) throws(MultipeerError) {
-        let displayName = name ?? Self.defaultName(environment: environment)
+    ///   `loginName` is the account's name from the system's user database, for when
+    ///   neither `USER` nor `LOGNAME` says it.
+    public init(
+        name: String?, role: Role, environment: [String: String] = ProcessInfo.processInfo.environment,
+        loginName: String? = LocalPlayer.systemLoginName()
+    ) throws(MultipeerError) {
+        let displayName: String
+        var notices: [String] = []
+        if let name {
+            displayName = name
+        } else if let login = Self.loginName(environment: environment, system: loginName) {
+            displayName = login
+        } else {
+            displayName = Self.randomName()
+            notices.append("Your login name could not be found, so you play as \(displayName); choose a name with --name.")
+        }
         try PeerID.validate(displayName: displayName)
         let claim: ClaimedIdentity?
         do {
             claim = try PeerIdentityStore.claim(application: "guessnum", fileName: "peer-identity-\(role.rawValue)", environment: environment)
-            notice = nil
         } catch {
             claim = nil
-            notice = "\(error.message) Playing with a temporary identity for now."
+            notices.append("\(error.message) Playing with a temporary identity for now.")
         }
+        notice = notices.isEmpty ? nil : notices.joined(separator: " ")
         self.claim = claim
         if let claim {
             peer = try PeerID(displayName: displayName, identity: claim.identity)
@@ -42,10 +56,18 @@ public struct LocalPlayer: Sendable {
         }
     }
 
-    private static func defaultName(environment: [String: String]) -> String {
-        for candidate in [environment["USER"], environment["LOGNAME"]] {
-            if let candidate, (try? PeerID.validate(displayName: candidate)) != nil { return candidate }
-        }
+    /// The login name: `USER`, else `LOGNAME`, else the system's; nil when none is a valid name.
+    static func loginName(environment: [String: String], system: String?) -> String? {
+        [environment["USER"], environment["LOGNAME"], system].compactMap { $0 }.first { (try? PeerID.validate(displayName: $0)) != nil }
+    }
+
+    /// The name of the account running this program, from the user database (`getpwuid`).
+    public static func systemLoginName() -> String? {
+        guard let entry = getpwuid(getuid()), let name = entry.pointee.pw_name else { return nil }
+        return String(cString: name)
+    }
+
+    private static func randomName() -> String {
         let names = GuessnumResources.playerNames.filter { (try? PeerID.validate(displayName: $0)) != nil }
         return names.randomElement() ?? "player-\(Int.random(in: 1000...9999))"
     }

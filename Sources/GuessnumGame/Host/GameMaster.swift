@@ -104,8 +104,10 @@ public final class GameMaster: Sendable {
         for peer in session.connectedPeers { join(peer) }
     }
 
-    /// Stops serving: no more answers, broadcasts or rounds. The session stays connected.
+    /// Stops serving: what the last tick gathered is still sent, then no more answers,
+    /// broadcasts or rounds. The session stays connected.
     public func stop() {
+        _ = flush()
         let tasks = state.withLock { state in
             defer {
                 state.phase = .stopped

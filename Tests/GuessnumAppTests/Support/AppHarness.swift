@@ -8,18 +8,22 @@ import MultipeerTesting
 /// A host REPL and any number of player REPLs over one in-memory network, each with a
 /// scripted console and its own inbox: the application layer, end to end, in one process.
 final class AppHarness: Sendable {
-    let network = InMemoryNetwork()
+    let network: InMemoryNetwork
     let hostConsole: ScriptedConsole
     let hostInbox = Inbox()
     let master: GameMaster
     let host: HostREPL
     let hostRun: Task<MultipeerError?, Never>
 
-    init(secret: Int64 = 42, asks: Bool = false, hostInteractive: Bool = false, json: Bool = false) throws {
+    init(
+        secret: Int64 = 42, asks: Bool = false, hostInteractive: Bool = false, json: Bool = false,
+        network: InMemoryNetwork = InMemoryNetwork(), hostName: String = "alice"
+    ) throws {
+        self.network = network
         var configuration = GameConfiguration(range: .standard, secretSource: .fixed(secret))
         configuration.pauseBetweenRounds = .milliseconds(100)
         configuration.maximumPlayers = 10
-        let session = Session(localPeer: try PeerID(displayName: "alice"), transport: network)
+        let session = Session(localPeer: try PeerID(displayName: hostName), transport: network)
         master = try GameMaster(session: session, configuration: configuration)
         hostConsole = ScriptedConsole(interactive: hostInteractive)
         host = HostREPL(

@@ -1,0 +1,97 @@
+@testable import GuessnumApp
+import GuessnumGame
+import Multipeer
+import MultipeerTestSupport
+import MultipeerTesting
+import Testing
+
+/// Leaving and ending, and what everyone reads when it happens.
+@Suite("Leaving and ending a game", .timeLimit(.minutes(1)))
+struct LeavingTests {
+    @Test("At a terminal, /quit and Ctrl-D ask before ending a game with players in; a yes ends it with final scores for everyone")
+    func hostConfirmsTheEnd() async throws {
+        let game = try AppHarness(hostInteractive: true)
+        let bob = try game.player("bob", gameName: "alice", timeout: .seconds(30))
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        bob.type("42")
+        #expect(await game.hostConsole.line(containing: "bob won round 1") != nil)
+
+        game.hostInbox.post(.typed("/quit"))
+        #expect(await game.hostConsole.line(containing: "1 player is in the game. End it for everyone? [y/n]") != nil, "\(game.hostConsole.transcript)")
+        game.hostInbox.post(.typed("n"))
+        #expect(await game.hostConsole.line(containing: "The game goes on.") != nil)
+        game.hostInbox.post(.inputEnded)
+        #expect(await eventually { game.hostConsole.count("End it for everyone?") == 2 }, "Ctrl-D asks too")
+        #expect(game.hostConsole.resumeCount == 1, "input resumes after Ctrl-D so the host can answer")
+        game.hostInbox.post(.typed("y"))
+        #expect(await game.hostRun.value == nil)
+        #expect(await game.hostConsole.line(containing: "The game is over. Final scores:") != nil)
+        #expect(await game.hostConsole.line(containing: "1. bob: 1 win, 1 guess, best round 1 guess") != nil, "\(game.hostConsole.transcript)")
+        #expect(await bob.console.line(containing: "alice ended the game.") != nil, "\(bob.console.transcript)")
+        #expect(await bob.console.line(containing: "1. bob: 1 win, 1 guess") != nil, "the player sees the final scores too: \(bob.console.transcript)")
+        #expect(await bob.stop() == nil)
+    }
+
+    @Test("A host with no players, or not at a terminal, ends at once")
+    func hostEndsAtOnce() async throws {
+        let empty = try AppHarness(hostInteractive: true)
+        empty.hostInbox.post(.typed("/quit"))
+        #expect(await empty.hostRun.value == nil)
+        #expect(empty.hostConsole.count("End it for everyone?") == 0)
+
+        let scripted = try AppHarness()
+        let bob = try scripted.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        scripted.hostInbox.post(.typed("/quit"))
+        #expect(await scripted.hostRun.value == nil)
+        #expect(await bob.console.line(containing: "alice ended the game.") != nil)
+        _ = await bob.stop()
+    }
+
+    @Test("Ctrl-C on an empty line says how to leave; a second one within 2 s leaves; one that cleared a line does neither")
+    func controlC() async throws {
+        let game = try AppHarness()
+        game.hostInbox.post(.interrupted(clearedText: true))
+        game.hostInbox.post(.interrupted(clearedText: false))
+        #expect(await game.hostConsole.line(containing: "To end the game, press Ctrl-C again, press Ctrl-D or type /quit.") != nil)
+        #expect(game.hostConsole.count("press Ctrl-C again") == 1, "a Ctrl-C that cleared a line gives no hint")
+
+        let bob = try game.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        bob.inbox.post(.interrupted(clearedText: false))
+        #expect(await bob.console.line(containing: "To leave, press Ctrl-C again, press Ctrl-D or type /quit") != nil)
+        bob.inbox.post(.interrupted(clearedText: false))
+        #expect(await bob.run.value == nil, "the second Ctrl-C leaves")
+        #expect(await game.hostConsole.line(containing: "bob left (0 playing).") != nil)
+
+        game.hostInbox.post(.interrupted(clearedText: false))
+        #expect(await game.hostRun.value == nil, "the host's second Ctrl-C ends the game")
+    }
+
+    @Test("A removed player is turned away for a while, with a sentence; /unkick lets them back; the list shows the right count meanwhile")
+    func removedPlayer() async throws {
+        let game = try AppHarness()
+        let bob = try game.player("bob")
+        let carol = try game.player("carol")
+        bob.type("1")
+        carol.type("1")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        #expect(await carol.console.line(containing: "Welcome, carol!") != nil)
+        game.hostInbox.post(.typed("/kick bob"))
+        #expect(await bob.console.line(containing: "You were removed from the game by the host.") != nil, "\(bob.console.transcript)")
+        #expect(await carol.console.line(containing: "bob was removed by the host (1 playing).") != nil, "\(carol.console.transcript)")
+        #expect(await eventually { bob.console.lines.last?.contains("1) alice — numbers 1–100, 1/10 players") == true }, "back in the list, with the count after leaving: \(bob.console.transcript)")
+
+        bob.type("1")
+        #expect(await bob.console.line(containing: "alice turned you away: the host removed you from this game a short while ago.") != nil, "\(bob.console.transcript)")
+        game.hostInbox.post(.typed("/unkick carol"))
+        #expect(await game.hostConsole.line(containing: "Nobody called “carol” was removed from this game.") != nil)
+        game.hostInbox.post(.typed("/unkick bob"))
+        #expect(await game.hostConsole.line(containing: "bob may join again.") != nil)
+        bob.type("1")
+        #expect(await eventually { bob.console.count("Welcome, bob!") == 2 }, "\(bob.console.transcript)")
+        _ = await bob.stop()
+        _ = await carol.stop()
+        _ = await game.stopHost()
+    }
+}

@@ -1,0 +1,92 @@
+@testable import GuessnumApp
+import GuessnumGame
+import Multipeer
+import MultipeerTestSupport
+import MultipeerTesting
+import Testing
+
+/// What a player reads in a game: right, current, and in the host's order.
+@Suite("A player's screen", .timeLimit(.minutes(1)))
+struct PlayerScreenTests {
+    @Test("/players lists the players, not the host, in aligned columns; /score is current and says '1 guess'")
+    func playersAndScore() async throws {
+        let game = try AppHarness()
+        let bob = try game.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        bob.type("10")
+        bob.type("/players")
+        #expect(await bob.console.line(containing: "guesses this round") != nil)
+        let table = bob.console.lines.drop { !$0.contains("guesses this round") }.prefix(3)
+        #expect(table.first == "name  state       wins  guesses this round", "\(table)")
+        #expect(table.dropFirst().first == "bob   connected   0     1", "columns line up under the header: \(table)")
+        #expect(!table.contains { $0.hasPrefix("alice") }, "the host is not a player: \(table)")
+        bob.type("/score")
+        #expect(await bob.console.line(containing: "1. bob: 0 wins, 1 guess") != nil, "current before any round ended: \(bob.console.transcript)")
+        bob.type("/name bobby")
+        #expect(await bob.console.line(containing: "bob is now bobby.") != nil)
+        bob.type("/score")
+        #expect(await bob.console.line(containing: "1. bobby: 0 wins, 1 guess") != nil, "under the new name: \(bob.console.transcript)")
+        _ = await bob.stop()
+        _ = await game.stopHost()
+    }
+
+    @Test("Piped lines are answered in order: a guess's verdict comes before the /players typed after it")
+    func answersInOrder() async throws {
+        let game = try AppHarness()
+        let bob = try game.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        for guess in [20, 30, 40] { bob.type("\(guess)") }
+        bob.type("/history")
+        #expect(await bob.console.line(containing: "bob guessed 40: too low") != nil, "\(bob.console.transcript)")
+        let lines = bob.console.lines
+        let verdict = try #require(lines.firstIndex { $0 == "you guessed 40: too low" })
+        let history = try #require(lines.firstIndex { $0.contains("bob guessed 20") })
+        #expect(verdict < history, "\(lines)")
+        _ = await bob.stop()
+        _ = await game.stopHost()
+    }
+
+    @Test("A number too large for any range is answered as typed, without asking the host")
+    func hugeNumber() async throws {
+        let game = try AppHarness()
+        let bob = try game.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        bob.type("99999999999999999999999")
+        #expect(await bob.console.line(containing: "99999999999999999999999 is out of range: guess a number from 1 to 100.") != nil, "\(bob.console.transcript)")
+        #expect(game.hostConsole.count("guessed") == 0)
+        _ = await bob.stop()
+        _ = await game.stopHost()
+    }
+
+    @Test("A game listed under another name is joined and named under that name; /visible on when visible says so")
+    func listedName() async throws {
+        let network = InMemoryNetwork()
+        let first = try AppHarness(network: network)
+        #expect(await first.hostConsole.line(containing: "Hosting alice's game") != nil)
+        let second = try AppHarness(network: network)
+        #expect(await second.hostConsole.line(containing: "this one is listed as “alice #2”") != nil, "\(second.hostConsole.transcript)")
+        let bob = try second.player("bob", gameName: "alice #2")
+        #expect(await bob.console.line(containing: "Joined alice #2's game.") != nil, "\(bob.console.transcript)")
+        #expect(bob.console.count("Joining alice #2…") == 1)
+        second.hostInbox.post(.typed("/visible on"))
+        #expect(await second.hostConsole.line(containing: "The game is already visible on the LAN.") != nil)
+        _ = await bob.stop()
+        _ = await first.stopHost()
+        _ = await second.stopHost()
+    }
+
+    @Test("Without discovery the host says how players can still join, and the list says once why it is empty")
+    func noDiscovery() async throws {
+        let network = InMemoryNetwork()
+        network.discovery.isAvailable = false
+        let game = try AppHarness(network: network)
+        #expect(await game.hostConsole.line(containing: "Players cannot find it in the list while discovery is unavailable; they join directly: guessnum join") != nil,
+                "\(game.hostConsole.transcript)")
+        let bob = try game.player("bob")
+        #expect(await bob.console.line(containing: "The in-memory discovery service is switched off.") != nil, "\(bob.console.transcript)")
+        #expect(bob.console.count("Searching for games") == 0, "no pretending to search")
+        #expect(bob.console.count("switched off") == 1, "said once")
+        _ = await bob.stop()
+        _ = await game.stopHost()
+    }
+}
