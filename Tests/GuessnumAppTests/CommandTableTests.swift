@@ -104,3 +104,11 @@ extension CommandTableTests {
         }
     }
 }
+
+extension CommandTableTests {
+    @Test("Commands that end something stay out of the input history, so Up and Enter cannot repeat them")
+    func history() {
+        for line in ["/quit", " /quit ", "/leave", "/kick bob"] { #expect(!CommandTable.keepsInHistory(line), "\(line)") }
+        for line in ["42", "hello", "/players", "/score", "/quitting is not a command", "/unkick bob"] { #expect(CommandTable.keepsInHistory(line), "\(line)") }
+    }
+}

@@ -1,0 +1,47 @@
+import Foundation
+import MultipeerTestSupport
+import Testing
+
+/// The host's REPL as a person sees it: `guessnum host` in a real terminal (tmux), with a
+/// player process joined over loopback.
+@Suite("The host's terminal", .timeLimit(.minutes(1)))
+struct HostTerminalTests {
+    @Test("With a player in, /quit and Ctrl-D ask first; Ctrl-C says how to end; a yes ends the game for everyone")
+    func endingAskedAtATerminal() async throws {
+        var environment = personEnvironment()
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/guessnum-test-bus"
+        let settings = environment.map { "\($0.key)=\($0.value)" }
+        let terminal = try TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "host", "--name", "alice", "--secret", "9"])
+        defer { terminal.kill() }
+        var port: Int?
+        #expect(try await terminal.waitFor("the banner") { lines in
+            port = lines.joined().components(separatedBy: "directly: ").last.flatMap { $0.split(separator: ":").last }.flatMap { Int($0.prefix { $0.isNumber }) }
+            return port != nil && lines.last == ">"
+        })
+        let player = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "127.0.0.1:\(try #require(port))"],
+                                      environment: personEnvironment().merging(["DBUS_SYSTEM_BUS_ADDRESS": environment["DBUS_SYSTEM_BUS_ADDRESS"]!]) { $1 })
+        defer { player.signal(SIGKILL) }
+        #expect(await player.line(containing: "Welcome, bob!") != nil, "bob: \(player.text)")
+        #expect(try await terminal.waitFor("bob joining") { $0.contains { $0.contains("bob joined (1 playing).") } })
+
+        try terminal.press("C-c")
+        #expect(try await terminal.waitFor("the hint after Ctrl-C") { $0.contains { $0.contains("To end the game, press Ctrl-C again, press Ctrl-D or type /quit.") } })
+        try await Task.sleep(for: .milliseconds(2200))  // past the window: the next Ctrl-C is a first one again
+        try terminal.type("/quit")
+        try terminal.press("Enter")
+        #expect(try await terminal.waitFor("the question") { $0.contains { $0.contains("1 player is in the game. End it for everyone? [y/n]") } })
+        try terminal.type("n")
+        try terminal.press("Enter")
+        #expect(try await terminal.waitFor("the game going on") { $0.contains { $0.contains("The game goes on.") } })
+        try terminal.press("C-d")
+        #expect(try await terminal.waitFor("the question after Ctrl-D, with a prompt to answer at") { lines in
+            lines.filter { $0.contains("End it for everyone?") }.count == 2 && lines.last == ">"
+        })
+        try terminal.type("y")
+        try terminal.press("Enter")
+        #expect(await player.line(containing: "alice ended the game.") != nil, "bob: \(player.text)")
+        #expect(await player.line(containing: "The game is over.") != nil, "bob: \(player.text)")
+        #expect(try await terminal.waitFor("final scores") { $0.contains { $0.contains("The game is over.") } })
+        #expect(try await terminal.waitForExit(within: .seconds(5)) == 0)
+    }
+}
