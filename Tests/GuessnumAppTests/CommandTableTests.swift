@@ -102,6 +102,9 @@ extension CommandTableTests {
         for role in CommandRole.allCases {
             #expect(text.contains("```text\n" + CommandTable.help(for: role) + "\n```"), "README.md lacks /help for \(role)")
         }
+        for option in ["--json", "--log-level", "--no-color", "--ask", "--max-players", "--game", "--timeout"] {
+            #expect(text.contains(option), "README.md's command table lacks \(option)")
+        }
     }
 }
 

@@ -90,3 +90,24 @@ struct PlayerScreenTests {
         _ = await game.stopHost()
     }
 }
+
+extension PlayerScreenTests {
+    @Test("A listed game whose host does not answer: the failure names the game, and the list marks it")
+    func gameThatDoesNotAnswer() async throws {
+        let game = try AppHarness()
+        let ghost = try PeerID(displayName: "ghost")
+        // An announcement left behind by a host that is gone: nobody listens on its port.
+        let stale = try await game.network.discovery.publish(
+            Advertisement(serviceType: GameAdvertisement.serviceType, peer: ghost, port: 1,
+                          info: GameAdvertisement(range: .standard, playerCount: 2, maximumPlayers: 10, round: 3).discoveryInfo)) { _ in }
+        let bob = try game.player("bob")
+        #expect(await bob.console.line(containing: "ghost — numbers 1–100, 2/10 players, round 3") != nil, "\(bob.console.transcript)")
+        let number = try #require(bob.console.lines.last { $0.contains(") ghost") }?.split(separator: ")").first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })
+        bob.type("\(number)")
+        #expect(await bob.console.line(containing: "Could not join ghost:") != nil, "the failure names the game: \(bob.console.transcript)")
+        #expect(await bob.console.line(containing: "ghost — numbers 1–100, 2/10 players, round 3, not answering") != nil, "\(bob.console.transcript)")
+        await stale.cancel()
+        _ = await bob.stop()
+        _ = await game.stopHost()
+    }
+}

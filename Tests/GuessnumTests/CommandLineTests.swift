@@ -195,6 +195,10 @@ struct CommandLineTests {
         let help = try await run(["--help"])
         #expect(help.status == 0)
         #expect(help.output.contains("host") && help.output.contains("join"))
+        let hostHelp = try await run(["host", "--help"])
+        #expect(hostHelp.output.contains("(default: 1-100)"), "the range's default is given: \(hostHelp.output)")
+        let portHelp = hostHelp.output.components(separatedBy: "--port <port>").last?.components(separatedBy: "--ask").first ?? ""
+        #expect(portHelp.components(separatedBy: "default").count - 1 == 1, "one default for --port: \(portHelp)")
     }
 
     @Test("Every bundled player name is a valid display name")

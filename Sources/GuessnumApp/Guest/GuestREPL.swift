@@ -127,7 +127,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                     console.print("There is no game number \(number); \(games.isEmpty ? "none has been found yet." : "pick one from the list.")")
                     return .stay
                 }
-                _ = await join(chosen)
+                if await !join(chosen) { console.print(games.render()) }  // shows the game marked
                 return .stay
             }
             if let command = CommandTable.parse(line, for: .lobby) { return await command.perform(on: self) }
