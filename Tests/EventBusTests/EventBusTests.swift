@@ -43,20 +43,35 @@ func firstValues<Value: Sendable>(
     }
 }
 
-/// Whether `task` finished within `timeout` (it is not cancelled either way).
+/// Whether `task` finished within `timeout` (it is not cancelled either way, and a task that
+/// never finishes is left behind rather than waited for).
 func finishes(_ task: Task<Void, Never>, within timeout: Duration = .seconds(5)) async -> Bool {
-    await withTaskGroup(of: Bool.self) { group in
-        group.addTask {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let answer = FirstAnswer(continuation)
+        Task {
             await task.value
-            return true
+            answer.give(true)
         }
-        group.addTask {
+        Task {
             try? await Task.sleep(for: timeout)
-            return false
+            answer.give(false)
         }
-        let finished = await group.next() ?? false
-        group.cancelAll()
-        return finished
+    }
+}
+
+/// Resumes a continuation with the first answer given, ignoring later ones.
+final class FirstAnswer: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+
+    init(_ continuation: CheckedContinuation<Bool, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func give(_ answer: Bool) {
+        continuation.withLock { pending in
+            pending?.resume(returning: answer)
+            pending = nil
+        }
     }
 }
 
