@@ -16,7 +16,7 @@ final class AvahiBrowseRecord: @unchecked Sendable {
     private var browserRetain: Unmanaged<AvahiBrowseRecord>?
     private var sightings: [AvahiSighting.Key: AvahiSighting] = [:]
     /// What was last reported per service name.
-    private var reported: [String: DiscoveredPeer] = [:]
+    private var merged = SightingMerge()
     private var daemonMissingReported = false
     private let onEvent: @Sendable (DiscoveryEvent) -> Void
     private let delivery: DispatchQueue
@@ -72,8 +72,7 @@ final class AvahiBrowseRecord: @unchecked Sendable {
 
     /// The daemon went away: nothing is in sight any more.
     func reportGone(_ error: MultipeerError) {
-        for peer in reported.values { emit(.lost(peer.peer)) }
-        reported = [:]
+        for event in merged.removeAll() { emit(event) }
         daemonMissingReported = true
         emit(.failed(error))
     }
@@ -100,24 +99,7 @@ final class AvahiBrowseRecord: @unchecked Sendable {
     /// Recomputes what the sightings of `name` say and reports the change, if any.
     func merge(_ name: String) {
         let resolved = sightings.values.filter { $0.key.name == name }.compactMap(\.resolution)
-        guard let latest = resolved.max(by: { $0.sequence < $1.sequence }),
-              let (peer, info) = TXTRecord.peer(named: name, from: latest.txt)
-        else {
-            if let gone = reported.removeValue(forKey: name) { emit(.lost(gone.peer)) }
-            return
-        }
-        let ordered = resolved.sorted { ($0.isIPv6 ? 1 : 0, $0.sequence) < ($1.isIPv6 ? 1 : 0, $1.sequence) }
-        var endpoints: [Endpoint] = []
-        for resolution in ordered {
-            if let endpoint = try? Endpoint(host: resolution.address, port: resolution.port), !endpoints.contains(endpoint) {
-                endpoints.append(endpoint)
-            }
-        }
-        let discovered = DiscoveredPeer(peer: peer, endpoints: endpoints, info: info)
-        if let previous = reported[name], previous.peer != peer { emit(.lost(previous.peer)) }
-        guard reported[name] != discovered || reported[name]?.peer.displayName != peer.displayName else { return }
-        reported[name] = discovered
-        emit(.found(discovered))
+        for event in merged.merge(name, resolved) { emit(event) }
     }
 }
 

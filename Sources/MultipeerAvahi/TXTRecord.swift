@@ -27,22 +27,39 @@ enum TXTRecord {
         return list
     }
 
-    /// The entries of a received list, as `key → value` (a key without `=` has an empty value).
+    /// The entries of a received list, as ``parse(_:)`` reads them.
     static func read(_ list: UnsafeMutablePointer<AvahiStringList>?) -> [String: String] {
-        var result: [String: String] = [:]
+        var texts: [String] = []
         var node = list
         while let current = node {
             let size = Int(current.pointee.size)
             let bytes = withUnsafePointer(to: &current.pointee.text) { pointer in
                 pointer.withMemoryRebound(to: UInt8.self, capacity: size) { Array(UnsafeBufferPointer(start: $0, count: size)) }
             }
-            let text = String(decoding: bytes, as: UTF8.self)
-            if let equals = text.firstIndex(of: "=") {
-                result[String(text[..<equals])] = String(text[text.index(after: equals)...])
-            } else if !text.isEmpty {
-                result[text] = ""
-            }
+            texts.append(String(decoding: bytes, as: UTF8.self))
             node = current.pointee.next
+        }
+        return parse(texts)
+    }
+
+    /// The `key=value` strings of a TXT record, in record order, as `key → value`, read as
+    /// RFC 6763 §6.4 says: a key without `=` is present with an empty value, an entry with an
+    /// empty key is ignored, and of several entries whose keys differ only in case the first wins.
+    static func parse(_ texts: [String]) -> [String: String] {
+        var result: [String: String] = [:]
+        var seen = Set<String>()
+        for text in texts {
+            let key: Substring
+            let value: Substring
+            if let equals = text.firstIndex(of: "=") {
+                key = text[..<equals]
+                value = text[text.index(after: equals)...]
+            } else {
+                key = text[...]
+                value = ""
+            }
+            guard !key.isEmpty, seen.insert(key.lowercased()).inserted else { continue }
+            result[String(key)] = String(value)
         }
         return result
     }
@@ -54,8 +71,17 @@ enum TXTRecord {
               let identityText = entries[identityKey], let identity = UUID(uuidString: identityText),
               let peer = try? PeerID(displayName: name, identity: identity)
         else { return nil }
-        var info = entries
-        for key in reservedKeys { info[key] = nil }
-        return (peer, (try? DiscoveryInfo(info)) ?? DiscoveryInfo())
+        return (peer, info(from: entries))
+    }
+
+    /// The application's entries of a received record: each entry ``DiscoveryInfo`` accepts is
+    /// kept (in key order, while the record stays within its size), and an entry it refuses is
+    /// dropped alone, so one bad entry does not cost a peer all its other facts.
+    static func info(from entries: [String: String]) -> DiscoveryInfo {
+        var kept = DiscoveryInfo()
+        for (key, value) in entries.sorted(by: { $0.key < $1.key }) where !reservedKeys.contains(key.lowercased()) {
+            if let grown = try? kept.setting(key, to: value) { kept = grown }
+        }
+        return kept
     }
 }

@@ -17,7 +17,65 @@ final class Collected<Value: Sendable>: Sendable {
     var all: [Value] { values.withLock { $0 } }
 }
 
-@Suite("The event bus")
+/// The first `count` values of `stream`, or what arrived before `timeout` passed: a regression
+/// that stops a stream ends the test with a short list instead of hanging the suite.
+func firstValues<Value: Sendable>(
+    _ count: Int, of stream: EventStream<Value>, within timeout: Duration = .seconds(5)
+) async -> [Value] {
+    await withTaskGroup(of: [Value]?.self) { group in
+        group.addTask {
+            var received: [Value] = []
+            for await value in stream {
+                received.append(value)
+                if received.count == count { break }
+            }
+            return received
+        }
+        group.addTask {
+            try? await Task.sleep(for: timeout)
+            return nil
+        }
+        var result: [Value] = []
+        if let first = await group.next() { result = first ?? [] }
+        stream.cancel()
+        group.cancelAll()
+        return result
+    }
+}
+
+/// Whether `task` finished within `timeout` (it is not cancelled either way, and a task that
+/// never finishes is left behind rather than waited for).
+func finishes(_ task: Task<Void, Never>, within timeout: Duration = .seconds(5)) async -> Bool {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
+        let answer = FirstAnswer(continuation)
+        Task {
+            await task.value
+            answer.give(true)
+        }
+        Task {
+            try? await Task.sleep(for: timeout)
+            answer.give(false)
+        }
+    }
+}
+
+/// Resumes a continuation with the first answer given, ignoring later ones.
+final class FirstAnswer: Sendable {
+    private let continuation: Mutex<CheckedContinuation<Bool, Never>?>
+
+    init(_ continuation: CheckedContinuation<Bool, Never>) {
+        self.continuation = Mutex(continuation)
+    }
+
+    func give(_ answer: Bool) {
+        continuation.withLock { pending in
+            pending?.resume(returning: answer)
+            pending = nil
+        }
+    }
+}
+
+@Suite("The event bus", .timeLimit(.minutes(1)))
 struct EventBusTests {
     @Test("A post reaches every observer of its name, synchronously and in subscription order")
     func fanOut() {
@@ -67,16 +125,22 @@ struct EventBusTests {
     func reentrancy() {
         let bus = EventBus()
         let seen = Collected<String>()
+        let counted = Collected<Int>()
         let inner = Mutex<EventObservation?>(nil)
         let outer = bus.observe(.counted) { value in
+            counted.append(value)
             if value < 3 { bus.post(.counted, value + 1) }
-            inner.withLock { $0 = bus.observe(.said) { seen.append($0) } }
+            inner.withLock { $0?.cancel(); $0 = bus.observe(.said) { seen.append($0) } }
         }
         bus.post(.counted, 1)
+        #expect(counted.all == [1, 2, 3], "each nested post reached the handler before the outer post returned")
         bus.post(.said, "nested")
-        #expect(seen.all == ["nested"])
+        #expect(seen.all == ["nested"], "an observation made inside a handler hears later posts, once")
         outer.cancel()
+        bus.post(.counted, 10)
+        #expect(counted.all == [1, 2, 3], "a cancelled observation hears nothing more")
         inner.withLock { $0?.cancel() }
+        #expect(bus.observerCount(of: .said) == 0)
     }
 
     @Test("Posting from many threads at once delivers every event exactly once")
@@ -98,12 +162,7 @@ struct EventBusTests {
         let bus = EventBus()
         let stream = bus.stream(.counted)
         for value in 1...5 { bus.post(.counted, value) }
-        var received: [Int] = []
-        for await value in stream {
-            received.append(value)
-            if received.count == 5 { break }
-        }
-        #expect(received == [1, 2, 3, 4, 5])
+        #expect(await firstValues(5, of: stream) == [1, 2, 3, 4, 5])
     }
 
     @Test("A full stream buffer drops newer events and counts them")
@@ -113,9 +172,7 @@ struct EventBusTests {
         for value in 1...10 { bus.post(.counted, value) }
         #expect(stream.droppedCount == 7)
         stream.cancel()
-        var received: [Int] = []
-        for await value in stream { received.append(value) }
-        #expect(received == [1, 2, 3])
+        #expect(await firstValues(4, of: stream) == [1, 2, 3], "the buffered events, then the end")
     }
 
     @Test("A stream's subscription ends when it is cancelled or released")
@@ -139,7 +196,7 @@ struct EventBusTests {
         let stream = bus.stream(.counted)
         let consumer = Task { for await _ in stream {} }
         consumer.cancel()
-        await consumer.value
+        #expect(await finishes(consumer), "the consumer's loop ended")
         #expect(bus.observerCount(of: .counted) == 0)
     }
 

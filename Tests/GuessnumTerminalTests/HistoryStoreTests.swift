@@ -2,7 +2,7 @@ import Foundation
 import GuessnumTerminal
 import Testing
 
-@Suite struct HistoryStoreTests {
+@Suite(.timeLimit(.minutes(1))) struct HistoryStoreTests {
     @Test func usesXDGStateHomeWhenAbsolute() {
         let store = HistoryStore.standard(application: "guessnum", environment: ["XDG_STATE_HOME": "/tmp/state", "HOME": "/home/zoe"])
         #expect(store.fileURL.path == "/tmp/state/guessnum/history")

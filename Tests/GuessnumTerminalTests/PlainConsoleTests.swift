@@ -3,7 +3,7 @@ import MultipeerTestSupport
 import Testing
 
 /// `ConsoleDemo` with pipes for standard input and output gets a `PlainConsole`.
-@Suite struct PlainConsoleTests {
+@Suite(.timeLimit(.minutes(1))) struct PlainConsoleTests {
     private func startDemo(_ arguments: [String] = []) throws -> ChildProcess {
         try ChildProcess(try builtExecutable(named: "ConsoleDemo"), arguments, environment: ["NO_COLOR": "1"])
     }

@@ -1,7 +1,7 @@
 @testable import GuessnumTerminal
 import Testing
 
-@Suite struct ReadlinePromptTests {
+@Suite(.timeLimit(.minutes(1))) struct ReadlinePromptTests {
     @Test func escapeSequencesAreMarkedAsInvisible() {
         let style = TextStyle(isColored: true)
         #expect(ReadlinePrompt.marked(style.bold("guess") + "> ")

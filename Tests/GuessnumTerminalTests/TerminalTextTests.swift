@@ -2,7 +2,7 @@ import SafeText
 import GuessnumTerminal
 import Testing
 
-@Suite struct TerminalTextTests {
+@Suite(.timeLimit(.minutes(1))) struct TerminalTextTests {
     @Test(arguments: [
         ("\u{1B}[2J", "\u{FFFD}[2J"),                  // ESC: clear screen
         ("a\u{9B}31mb", "a\u{FFFD}31mb"),              // C1 CSI

@@ -1,7 +1,7 @@
 import GuessnumTerminal
 import Testing
 
-@Suite struct TextStyleTests {
+@Suite(.timeLimit(.minutes(1))) struct TextStyleTests {
     @Test func colourOnlyOnATerminalWithoutNoColorOrFlag() {
         #expect(TextStyle.detect(noColorFlag: false, environment: [:], outputIsTerminal: true).isColored)
         #expect(!TextStyle.detect(noColorFlag: false, environment: [:], outputIsTerminal: false).isColored)

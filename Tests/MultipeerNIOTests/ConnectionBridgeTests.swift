@@ -5,13 +5,14 @@ import Glibc
 #endif
 @testable import MultipeerNIO
 import Multipeer
+import MultipeerTestSupport
 import NIOCore
 import NIOEmbedded
 import Testing
 
 /// The pipeline of one connection (decoder and bridge) against an `EmbeddedChannel`: the
 /// handler contract, without sockets or timing.
-@Suite("Connection pipeline")
+@Suite("Connection pipeline", .timeLimit(.minutes(1)))
 struct ConnectionBridgeTests {
     private func makeOpenChannel(_ handler: RecordingHandler, maximumFrameLength: Int = 1024) throws -> EmbeddedChannel {
         let channel = EmbeddedChannel()
@@ -31,6 +32,19 @@ struct ConnectionBridgeTests {
         _ = try channel.finish()
         #expect(handler.events.last == .closed(nil))
         #expect(handler.followedContract)
+    }
+
+    @Test func aCloseFromInsideAReadIsReportedAfterTheReadHasReturned() throws {
+        let handler = RecordingHandler(reaction: .close)
+        let channel = try makeOpenChannel(handler)
+        try channel.writeInbound(ByteBuffer(bytes: FrameCodec.encode(.heartbeat).bytes + FrameCodec.encode(.goodbye(reason: nil)).bytes))
+        channel.embeddedEventLoop.run()
+        channel.embeddedEventLoop.advanceTime(by: .seconds(5))  // past the close's grace period
+        #expect(handler.isClosed)
+        #expect(!handler.overlapped, "the close was not reported from inside the read that asked for it")
+        #expect(handler.events.first == .opened && handler.events.last == .closed(nil))
+        #expect(handler.followedContract)
+        _ = try? channel.finish()
     }
 
     @Test func aDecoderErrorClosesTheChannelAndIsReportedLast() throws {

@@ -9,7 +9,7 @@ import NIOCore
 import Testing
 
 /// The sentences NIO and system errors become, including failures loopback cannot produce.
-@Suite("NIO error mapping")
+@Suite("NIO error mapping", .timeLimit(.minutes(2)))
 struct NIOErrorMappingTests {
     private let endpoint = try! Endpoint(host: "192.168.1.20", port: 7777)
 

@@ -5,7 +5,7 @@ import MultipeerTestSupport
 import Testing
 
 /// What a session logs when a peer misbehaves, over real TCP on loopback.
-@Suite("Session logging over real TCP")
+@Suite("Session logging over real TCP", .timeLimit(.minutes(2)))
 struct SessionLoggingTests {
     /// A listening session whose logs are recorded.
     private func listeningHost() async throws -> (Session, RecordingLogHandler.Store, Int) {

@@ -3,7 +3,7 @@ import MultipeerNIO
 import Testing
 
 /// Failing to connect or listen, and what closing a listener leaves open.
-@Suite("TCP transport failures")
+@Suite("TCP transport failures", .timeLimit(.minutes(1)))
 struct TCPTransportFailureTests {
     /// A port that was free a moment ago and is closed now.
     private func closedPort(_ transport: TCPTransport) async throws -> Int {
@@ -25,12 +25,12 @@ struct TCPTransportFailureTests {
 
     @Test func listeningOnAPortInUseFails() async throws {
         let transport = TCPTransport(bindHost: "127.0.0.1")
-        let first = try await transport.listen(port: 0, options: LinkOptions()) { RecordingHandler() }
-        defer { Task { await first.close() } }
-        let error = await #expect(throws: MultipeerError.self) {
-            _ = try await transport.listen(port: first.port, options: LinkOptions()) { RecordingHandler() }
+        try await withListener(transport, makeHandler: { RecordingHandler() }) { first async throws in
+            let error = await #expect(throws: MultipeerError.self) {
+                _ = try await transport.listen(port: first.port, options: LinkOptions()) { RecordingHandler() }
+            }
+            #expect(error == .listenFailed(port: first.port, "address already in use"))
         }
-        #expect(error == .listenFailed(port: first.port, "address already in use"))
     }
 
     @Test(arguments: [-1, 65536])
@@ -42,24 +42,25 @@ struct TCPTransportFailureTests {
     }
 
     @Test func closingTheListenerKeepsAcceptedConnections() async throws {
-        let pair = try await LoopbackPair.open()
-        await pair.listener.close()
-        await pair.listener.close()  // closing twice is harmless
+        try await LoopbackPair.with { pair async throws in
+            await pair.listener.close()
+            await pair.listener.close()  // closing twice is harmless
 
-        pair.clientConnection.send(FrameCodec.encode(.heartbeat))
-        #expect(await pair.server.waitForFrames(1))
-        pair.serverConnection.send(FrameCodec.encode(.goodbye(reason: "still here")))
-        #expect(await pair.client.waitForFrames(1))
-        #expect(pair.client.frames == [.goodbye(reason: "still here")])
-        #expect(!pair.client.isClosed && !pair.server.isClosed)
+            pair.clientConnection.send(FrameCodec.encode(.heartbeat))
+            #expect(await pair.server.waitForFrames(1))
+            pair.serverConnection.send(FrameCodec.encode(.goodbye(reason: "still here")))
+            #expect(await pair.client.waitForFrames(1))
+            #expect(pair.client.frames == [.goodbye(reason: "still here")])
+            #expect(!pair.client.isClosed && !pair.server.isClosed)
 
-        let endpoint = try Endpoint(host: "127.0.0.1", port: pair.listener.port)
-        let error = await #expect(throws: MultipeerError.self) {
-            _ = try await pair.transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(5), handler: RecordingHandler())
+            let endpoint = try Endpoint(host: "127.0.0.1", port: pair.listener.port)
+            let error = await #expect(throws: MultipeerError.self) {
+                _ = try await pair.transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(5), handler: RecordingHandler())
         }
         #expect(error?.code == .connectionFailed)
         #expect(pair.accepted.all.count == 1)
         pair.clientConnection.close()
         #expect(await pair.server.waitForClose())
+        }
     }
 }

@@ -5,163 +5,163 @@ import MultipeerTestSupport
 import Testing
 
 /// Real TCP over 127.0.0.1.
-@Suite("TCP transport")
+@Suite("TCP transport", .timeLimit(.minutes(2)))
 struct TCPTransportTests {
     @Test func exchangesFramesBothWays() async throws {
-        let pair = try await LoopbackPair.open()
-        defer { Task { await pair.listener.close() } }
-        #expect(pair.listener.port > 0)
-        #expect(pair.client.events == [.opened], "opened by the time connect returns")
-        #expect(pair.clientConnection.remoteDescription == "127.0.0.1:\(pair.listener.port)")
-        #expect(pair.serverConnection.remoteDescription.hasPrefix("127.0.0.1:"))
+        try await LoopbackPair.with { pair async throws in
+            #expect(pair.listener.port > 0)
+            #expect(pair.client.events == [.opened], "opened by the time connect returns")
+            #expect(pair.clientConnection.remoteDescription == "127.0.0.1:\(pair.listener.port)")
+            #expect(pair.serverConnection.remoteDescription.hasPrefix("127.0.0.1:"))
 
-        let hello = SampleFrames.all[0]
-        pair.clientConnection.send(FrameCodec.encode(hello))
-        #expect(await pair.server.waitForFrames(1))
-        #expect(pair.server.frames == [hello])
+            let hello = SampleFrames.all[0]
+            pair.clientConnection.send(FrameCodec.encode(hello))
+            #expect(await pair.server.waitForFrames(1))
+            #expect(pair.server.frames == [hello])
 
-        let accept = Frame.accept(.init(peer: SampleFrames.grace))
-        pair.serverConnection.send(FrameCodec.encode(accept))
-        #expect(await pair.client.waitForFrames(1))
-        #expect(pair.client.frames == [accept])
+            let accept = Frame.accept(.init(peer: SampleFrames.grace))
+            pair.serverConnection.send(FrameCodec.encode(accept))
+            #expect(await pair.client.waitForFrames(1))
+            #expect(pair.client.frames == [accept])
 
-        pair.serverConnection.close()
-        #expect(await pair.client.waitForClose())
-        #expect(await pair.server.waitForClose())
-        #expect(pair.client.closeError == .some(nil))
-        #expect(pair.server.closeError == .some(nil))
-        #expect(pair.client.followedContract)
-        #expect(pair.server.followedContract)
+            pair.serverConnection.close()
+            #expect(await pair.client.waitForClose())
+            #expect(await pair.server.waitForClose())
+            #expect(pair.client.closeError == .some(nil))
+            #expect(pair.server.closeError == .some(nil))
+            #expect(pair.client.followedContract)
+            #expect(pair.server.followedContract)
+        }
     }
 
     @Test func keepsTheOrderOfAThousandFramesEachWay() async throws {
-        let pair = try await LoopbackPair.open()
-        defer { Task { await pair.listener.close() } }
-        let count = 1000
-        let expected = (0..<count).map { SampleFrames.numbered($0, payloadBytes: 8 + $0 % 700) }
-        let clientConnection = pair.clientConnection
-        let serverConnection = pair.serverConnection
-        // Both directions at once, from threads other than the event loops.
-        async let clientSends: Void = Task.detached { for frame in expected { clientConnection.send(FrameCodec.encode(frame)) } }.value
-        async let serverSends: Void = Task.detached { for frame in expected { serverConnection.send(FrameCodec.encode(frame)) } }.value
-        _ = await (clientSends, serverSends)
+        try await LoopbackPair.with { pair async throws in
+            let count = 1000
+            let expected = (0..<count).map { SampleFrames.numbered($0, payloadBytes: 8 + $0 % 700) }
+            let clientConnection = pair.clientConnection
+            let serverConnection = pair.serverConnection
+            // Both directions at once, from threads other than the event loops.
+            async let clientSends: Void = Task.detached { for frame in expected { clientConnection.send(FrameCodec.encode(frame)) } }.value
+            async let serverSends: Void = Task.detached { for frame in expected { serverConnection.send(FrameCodec.encode(frame)) } }.value
+            _ = await (clientSends, serverSends)
 
-        #expect(await pair.server.waitForFrames(count))
-        #expect(await pair.client.waitForFrames(count))
-        #expect(firstDifference(pair.server.frames, expected) == nil)
-        #expect(firstDifference(pair.client.frames, expected) == nil)
-        pair.clientConnection.close()
-        #expect(await pair.server.waitForClose())
-        #expect(pair.server.followedContract)
-        #expect(pair.client.followedContract)
+            #expect(await pair.server.waitForFrames(count))
+            #expect(await pair.client.waitForFrames(count))
+            #expect(firstDifference(pair.server.frames, expected) == nil)
+            #expect(firstDifference(pair.client.frames, expected) == nil)
+            pair.clientConnection.close()
+            #expect(await pair.server.waitForClose())
+            #expect(pair.server.followedContract)
+            #expect(pair.client.followedContract)
+        }
     }
 
     @Test func closeDeliversEveryQueuedFrameBeforeTheClose() async throws {
-        let pair = try await LoopbackPair.open()
-        defer { Task { await pair.listener.close() } }
-        // Megabytes, more than the socket buffers hold: most is still queued when close() is called.
-        let frames = (0..<300).map { SampleFrames.numbered($0, payloadBytes: 30_000) }
-        for frame in frames { pair.clientConnection.send(FrameCodec.encode(frame)) }
-        pair.clientConnection.close()
-        pair.clientConnection.send(FrameCodec.encode(.heartbeat))  // after close(): never sent
+        try await LoopbackPair.with { pair async throws in
+            // Megabytes, more than the socket buffers hold: most is still queued when close() is called.
+            let frames = (0..<300).map { SampleFrames.numbered($0, payloadBytes: 30_000) }
+            for frame in frames { pair.clientConnection.send(FrameCodec.encode(frame)) }
+            pair.clientConnection.close()
+            pair.clientConnection.send(FrameCodec.encode(.heartbeat))  // after close(): never sent
 
-        #expect(await pair.server.waitForClose())
-        #expect(firstDifference(pair.server.frames, frames) == nil)
-        #expect(pair.server.events.last == .closed(nil), "the close comes after every frame")
-        #expect(pair.server.followedContract)
-        #expect(await pair.client.waitForClose())
-        #expect(pair.client.closeError == .some(nil))
+            #expect(await pair.server.waitForClose())
+            #expect(firstDifference(pair.server.frames, frames) == nil)
+            #expect(pair.server.events.last == .closed(nil), "the close comes after every frame")
+            #expect(pair.server.followedContract)
+            #expect(await pair.client.waitForClose())
+            #expect(pair.client.closeError == .some(nil))
+        }
     }
 
     @Test func closeGivesUpOnAPeerThatNeverReads() async throws {
         let transport = TCPTransport(bindHost: "127.0.0.1")
         let accepted = AcceptedHandlers()
-        let listener = try await transport.listen(port: 0, options: LinkOptions(), makeHandler: accepted.make)
-        defer { Task { await listener.close() } }
-        let socket = try RawSocket(port: listener.port)  // connects, then never reads
-        let server = try #require(await accepted.first())
-        let connection = try #require(server.connection)
-        // Far more than the socket buffers of both sides hold.
-        let frame = FrameCodec.encode(.data(messageType: nil, payload: Data(count: 60_000)))
-        for _ in 0..<400 { connection.send(frame) }
-        connection.close()
+        try await withListener(transport, makeHandler: accepted.make) { listener async throws in
+            let socket = try RawSocket(port: listener.port)  // connects, then never reads
+            let server = try #require(await accepted.first())
+            let connection = try #require(server.connection)
+            // Far more than the socket buffers of both sides hold.
+            let frame = FrameCodec.encode(.data(messageType: nil, payload: Data(count: 60_000)))
+            for _ in 0..<400 { connection.send(frame) }
+            connection.close()
 
-        #expect(await server.wait(within: .seconds(10)) { $0.isClosed }, "closed by the safety net")
-        #expect(server.closeError == .some(nil))
-        #expect(server.followedContract)
-        socket.close()
+            #expect(await server.wait(within: .seconds(10)) { $0.isClosed }, "closed by the safety net")
+            #expect(server.closeError == .some(nil))
+            #expect(server.followedContract)
+            socket.close()
+        }
     }
 
     @Test func closingTwiceReportsTheCloseOnce() async throws {
-        let pair = try await LoopbackPair.open()
-        defer { Task { await pair.listener.close() } }
-        pair.clientConnection.close()
-        pair.clientConnection.close()
-        pair.serverConnection.close()
-        #expect(await pair.client.waitForClose())
-        #expect(await pair.server.waitForClose())
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(pair.client.events == [.opened, .closed(nil)])
-        #expect(pair.server.events == [.opened, .closed(nil)])
+        try await LoopbackPair.with { pair async throws in
+            pair.clientConnection.close()
+            pair.clientConnection.close()
+            pair.serverConnection.close()
+            #expect(await pair.client.waitForClose())
+            #expect(await pair.server.waitForClose())
+            try await Task.sleep(for: .milliseconds(50))
+            #expect(pair.client.events == [.opened, .closed(nil)])
+            #expect(pair.server.events == [.opened, .closed(nil)])
+        }
     }
 
     @Test func anOversizedFrameFromTheOtherSideClosesTheConnection() async throws {
         let transport = TCPTransport(bindHost: "127.0.0.1")
         let accepted = AcceptedHandlers()
-        let listener = try await transport.listen(port: 0, options: LinkOptions(), makeHandler: accepted.make)
-        defer { Task { await listener.close() } }
-        let socket = try RawSocket(port: listener.port)
-        try socket.write([0xFF, 0xFF, 0xFF, 0xF0])  // the prefix only: refused before any body arrives
+        try await withListener(transport, makeHandler: accepted.make) { listener async throws in
+            let socket = try RawSocket(port: listener.port)
+            try socket.write([0xFF, 0xFF, 0xFF, 0xF0])  // the prefix only: refused before any body arrives
 
-        let server = try #require(await accepted.first())
-        #expect(await server.waitForClose())
-        #expect(server.closeError == .some(.frameTooLarge(0xFFFF_FFF0, limit: WireProtocol.defaultMaximumFrameLength)))
-        #expect(server.followedContract)
-        let (bytes, end) = socket.readToEnd()
-        #expect(bytes.isEmpty)
-        #expect(end == .closed || end == .reset)
+            let server = try #require(await accepted.first())
+            #expect(await server.waitForClose())
+            #expect(server.closeError == .some(.frameTooLarge(0xFFFF_FFF0, limit: WireProtocol.defaultMaximumFrameLength)))
+            #expect(server.followedContract)
+            let (bytes, end) = socket.readToEnd()
+            #expect(bytes.isEmpty)
+            #expect(end == .closed || end == .reset)
+        }
     }
 
     @Test func theMaximumFrameLengthOfTheOptionsApplies() async throws {
-        let pair = try await LoopbackPair.open(serverOptions: LinkOptions(maximumFrameLength: 100))
-        defer { Task { await pair.listener.close() } }
-        pair.clientConnection.send(FrameCodec.encode(.data(messageType: nil, payload: Data(count: 98))))
-        pair.clientConnection.send(FrameCodec.encode(.data(messageType: nil, payload: Data(count: 99))))
-        #expect(await pair.server.waitForClose())
-        #expect(pair.server.frames.count == 1)
-        #expect(pair.server.closeError == .some(.frameTooLarge(101, limit: 100)))
-        #expect(await pair.client.waitForClose())
-        #expect(pair.client.closeError == .some(nil), "the client just sees the server close")
+        try await LoopbackPair.with(serverOptions: LinkOptions(maximumFrameLength: 100)) { pair async throws in
+            pair.clientConnection.send(FrameCodec.encode(.data(messageType: nil, payload: Data(count: 98))))
+            pair.clientConnection.send(FrameCodec.encode(.data(messageType: nil, payload: Data(count: 99))))
+            #expect(await pair.server.waitForClose())
+            #expect(pair.server.frames.count == 1)
+            #expect(pair.server.closeError == .some(.frameTooLarge(101, limit: 100)))
+            #expect(await pair.client.waitForClose())
+            #expect(pair.client.closeError == .some(nil), "the client just sees the server close")
+        }
     }
 
     @Test func endOfStreamInsideAFrameIsMalformed() async throws {
         let transport = TCPTransport(bindHost: "127.0.0.1")
         let accepted = AcceptedHandlers()
-        let listener = try await transport.listen(port: 0, options: LinkOptions(), makeHandler: accepted.make)
-        defer { Task { await listener.close() } }
-        let socket = try RawSocket(port: listener.port)
-        try socket.write(FrameCodec.encode(.heartbeat).bytes + FrameCodec.encode(SampleFrames.all[0]).bytes.dropLast(3))
-        socket.shutdownWriting()
+        try await withListener(transport, makeHandler: accepted.make) { listener async throws in
+            let socket = try RawSocket(port: listener.port)
+            try socket.write(FrameCodec.encode(.heartbeat).bytes + FrameCodec.encode(SampleFrames.all[0]).bytes.dropLast(3))
+            socket.shutdownWriting()
 
-        let server = try #require(await accepted.first())
-        #expect(await server.waitForClose())
-        #expect(server.events == [.opened, .received(.heartbeat), .closed(.malformedFrame("the connection ended inside a frame"))])
-        #expect(socket.readToEnd().end == .closed)
+            let server = try #require(await accepted.first())
+            #expect(await server.waitForClose())
+            #expect(server.events == [.opened, .received(.heartbeat), .closed(.malformedFrame("the connection ended inside a frame"))])
+            #expect(socket.readToEnd().end == .closed)
+        }
     }
 
     @Test func aResetIsAnUnexpectedClose() async throws {
         let transport = TCPTransport(bindHost: "127.0.0.1")
         let accepted = AcceptedHandlers()
-        let listener = try await transport.listen(port: 0, options: LinkOptions(), makeHandler: accepted.make)
-        defer { Task { await listener.close() } }
-        let socket = try RawSocket(port: listener.port)
-        let server = try #require(await accepted.first())
-        socket.reset()
+        try await withListener(transport, makeHandler: accepted.make) { listener async throws in
+            let socket = try RawSocket(port: listener.port)
+            let server = try #require(await accepted.first())
+            socket.reset()
 
-        #expect(await server.waitForClose())
-        let error = try #require(server.closeError ?? nil)
-        #expect(error.code == .connectionClosed)
-        #expect(error.message.contains("unexpectedly"))
-        #expect(server.followedContract)
+            #expect(await server.waitForClose())
+            let error = try #require(server.closeError ?? nil)
+            #expect(error.code == .connectionClosed)
+            #expect(error.message.contains("unexpectedly"))
+            #expect(server.followedContract)
+        }
     }
 }

@@ -4,7 +4,7 @@ import MultipeerTestSupport
 import MultipeerTesting
 import Testing
 
-@Suite("Advertising and browsing over in-memory discovery")
+@Suite("Advertising and browsing over in-memory discovery", .timeLimit(.minutes(1)))
 struct BrowserTests {
     let service = try! ServiceType("guessnum")
 
@@ -25,7 +25,12 @@ struct BrowserTests {
         #expect(await eventually { browser.peers.first?.info["r"] == "1-50" })
         await advertiser.stop()
         #expect(await eventually { browser.peers.isEmpty })
-        try await Task.sleep(for: .milliseconds(50))
+        // A later peer's arrival marks the end: any extra report about alice would come first.
+        let carol = Session(localPeer: peer("carol"), transport: network)
+        try await carol.startListening()
+        try await Advertiser(session: carol, serviceType: service, discovery: network.discovery).start()
+        #expect(await eventually { browser.peers.map(\.peer) == [carol.localPeer] })
+        #expect(await events.count(atLeast: 4) { _ in true } == 4)
         let kinds = events.all.map { event -> String in
             switch event {
             case .found: "found"
@@ -34,8 +39,9 @@ struct BrowserTests {
             case .failed: "failed"
             }
         }
-        #expect(kinds == ["found", "updated", "lost"])
+        #expect(kinds == ["found", "updated", "lost", "found"])
         await browser.stop()
+        await carol.disconnect()
         await host.disconnect()
     }
 
@@ -47,8 +53,15 @@ struct BrowserTests {
         try await Advertiser(session: me, serviceType: service, discovery: network.discovery).start()
         let browser = Browser(serviceType: service, localPeer: me.localPeer, discovery: network.discovery)
         try await browser.start()
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(browser.peers.isEmpty)
+        // Another peer, advertised later, is found: by then our own advertisement has been
+        // reported to the browser too, and must have been dropped.
+        let other = Session(localPeer: peer("bob"), transport: network)
+        try await other.startListening()
+        try await Advertiser(session: other, serviceType: service, discovery: network.discovery).start()
+        #expect(await eventually { !browser.peers.isEmpty })
+        #expect(browser.peers.map(\.peer) == [other.localPeer])
+        await browser.stop()
+        await other.disconnect()
         await me.disconnect()
     }
 

@@ -2,7 +2,7 @@ import Foundation
 import Multipeer
 import Testing
 
-@Suite("Each running program claims its own stored identity")
+@Suite("Each running program claims its own stored identity", .timeLimit(.minutes(1)))
 struct ClaimedIdentityTests {
     let environment = ["XDG_CONFIG_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-claim-\(UUID().uuidString)").path]
 

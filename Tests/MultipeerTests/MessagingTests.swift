@@ -4,23 +4,23 @@ import MultipeerTestSupport
 import MultipeerTesting
 import Testing
 
-@Suite("Sending over the in-memory network")
+@Suite("Sending over the in-memory network", .timeLimit(.minutes(1)))
 struct MessagingTests {
     @Test("Typed messages and raw bytes travel both ways, in order")
     func bothWays() async throws {
-        let peers = try await TwoPeers()
-        try await peers.connect()
-        for index in 0..<100 { try peers.guest.send(Chat(text: "g\(index)"), to: [peers.host.localPeer]) }
-        try peers.host.send(Data([0, 1, 2, 255]), to: [peers.guest.localPeer])
-        #expect(await peers.hostData.count(atLeast: 100) { $0.carries(Chat.self) } == 100)
-        let texts = try peers.hostData.all.map { try $0.decode(Chat.self).text }
-        #expect(texts == (0..<100).map { "g\($0)" })
-        #expect(peers.hostData.all.allSatisfy { $0.peer == peers.guest.localPeer })
-        let raw = try #require(await peers.guestData.first { _ in true })
-        #expect(raw.messageType == nil)
-        #expect(raw.payload == Data([0, 1, 2, 255]))
-        #expect(throws: MultipeerError.self) { try raw.decode(Chat.self) }
-        await peers.tearDown()
+        try await withTwoPeers { peers async throws in
+            try await peers.connect()
+            for index in 0..<100 { try peers.guest.send(Chat(text: "g\(index)"), to: [peers.host.localPeer]) }
+            try peers.host.send(Data([0, 1, 2, 255]), to: [peers.guest.localPeer])
+            #expect(await peers.hostData.count(atLeast: 100) { $0.carries(Chat.self) } == 100)
+            let texts = try peers.hostData.all.map { try $0.decode(Chat.self).text }
+            #expect(texts == (0..<100).map { "g\($0)" })
+            #expect(peers.hostData.all.allSatisfy { $0.peer == peers.guest.localPeer })
+            let raw = try #require(await peers.guestData.first { _ in true })
+            #expect(raw.messageType == nil)
+            #expect(raw.payload == Data([0, 1, 2, 255]))
+            #expect(throws: MultipeerError.self) { try raw.decode(Chat.self) }
+        }
     }
 
     @Test("sendToAll reaches every connected guest and counts them")
@@ -47,42 +47,45 @@ struct MessagingTests {
 
     @Test("Sending to a peer that is not connected sends nothing and names the peer")
     func notConnected() async throws {
-        let peers = try await TwoPeers()
-        try await peers.connect()
-        let stranger = peer("carol")
-        do {
-            try peers.host.send(Chat(text: "hi"), to: [peers.guest.localPeer, stranger])
-            Issue.record("expected an error")
-        } catch {
-            #expect(error.code == .peerNotConnected)
-            #expect(error.message.contains("carol"))
+        try await withTwoPeers { peers async throws in
+            try await peers.connect()
+            let stranger = peer("carol")
+            do {
+                try peers.host.send(Chat(text: "hi"), to: [peers.guest.localPeer, stranger])
+                Issue.record("expected an error")
+            } catch let error as MultipeerError {
+                #expect(error.code == .peerNotConnected)
+                #expect(error.message.contains("carol"))
+            }
+            // A message sent after the refused one arrives; had the refused one gone out, it
+            // would have arrived first.
+            try peers.host.send(Chat(text: "marker"), to: [peers.guest.localPeer])
+            #expect(await peers.guestData.first { _ in true } != nil)
+            #expect(try peers.guestData.all.map { try $0.decode(Chat.self) } == [Chat(text: "marker")])
         }
-        try await Task.sleep(for: .milliseconds(50))
-        #expect(peers.guestData.all.isEmpty)
-        await peers.tearDown()
     }
 
     @Test("A message larger than a frame is refused before anything is sent")
     func tooLarge() async throws {
         var configuration = SessionConfiguration()
         configuration.maximumFrameLength = 1024
-        let peers = try await TwoPeers(configuration: configuration)
-        try await peers.connect()
-        #expect(throws: MultipeerError.self) {
-            try peers.guest.send(Data(count: 2000), to: [peers.host.localPeer])
+        try await withTwoPeers(configuration: configuration) { peers async throws in
+            try await peers.connect()
+            #expect(throws: MultipeerError.self) {
+                try peers.guest.send(Data(count: 2000), to: [peers.host.localPeer])
+            }
+            try peers.guest.send(Data(count: 1000), to: [peers.host.localPeer])
+            #expect(await peers.hostData.first { $0.payload.count == 1000 } != nil)
         }
-        try peers.guest.send(Data(count: 1000), to: [peers.host.localPeer])
-        #expect(await peers.hostData.first { $0.payload.count == 1000 } != nil)
-        await peers.tearDown()
     }
 
     @Test("A disconnected session refuses to send")
     func closedSession() async throws {
-        let peers = try await TwoPeers()
-        try await peers.connect()
-        await peers.guest.disconnect()
-        #expect(throws: MultipeerError.sessionClosed) { try peers.guest.sendToAll(Chat(text: "late")) }
-        await #expect(throws: MultipeerError.sessionClosed) { _ = try await peers.guest.invite(peers.endpoint) }
-        await peers.host.disconnect()
+        try await withTwoPeers { peers async throws in
+            try await peers.connect()
+            await peers.guest.disconnect()
+            #expect(throws: MultipeerError.sessionClosed) { try peers.guest.sendToAll(Chat(text: "late")) }
+            await #expect(throws: MultipeerError.sessionClosed) { _ = try await peers.guest.invite(peers.endpoint) }
+        }
     }
 }

@@ -7,6 +7,9 @@
 //                                    send stdin lines to everyone; keep serving until SIGTERM
 //   SessionPeer join NAME HOST:PORT  join, send stdin lines, print received chat; leave with a
 //                                    goodbye at end of input, or when the host goes
+//
+// SESSION_PEER_HEARTBEAT_MS and SESSION_PEER_TIMEOUT_MS, when set, shorten the session's
+// heartbeat interval and peer timeout (for tests of heartbeats with shortened timers).
 import Foundation
 import Multipeer
 import MultipeerNIO
@@ -14,6 +17,19 @@ import MultipeerNIO
 struct Chat: SessionMessage {
     static let messageType = "chat"
     var text: String
+}
+
+/// The session configuration, with the timers the environment asks for.
+func configuration() -> SessionConfiguration {
+    var configuration = SessionConfiguration()
+    let environment = ProcessInfo.processInfo.environment
+    if let text = environment["SESSION_PEER_HEARTBEAT_MS"], let milliseconds = Int(text) {
+        configuration.heartbeatInterval = .milliseconds(milliseconds)
+    }
+    if let text = environment["SESSION_PEER_TIMEOUT_MS"], let milliseconds = Int(text) {
+        configuration.peerTimeout = .milliseconds(milliseconds)
+    }
+    return configuration
 }
 
 func say(_ line: String) {
@@ -31,7 +47,7 @@ func stdinLines() -> AsyncStream<String> {
 }
 
 func host(name: String) async throws {
-    let session = Session(localPeer: try PeerID(displayName: name), transport: TCPTransport())
+    let session = Session(localPeer: try PeerID(displayName: name), transport: TCPTransport(), configuration: configuration())
     let relay = session.events.observe(.dataReceived) { received in
         guard let chat = try? received.decode(Chat.self) else { return }
         say("\(received.peer.displayName): \(chat.text)")
@@ -56,7 +72,7 @@ func host(name: String) async throws {
 }
 
 func join(name: String, address: String) async throws {
-    let session = Session(localPeer: try PeerID(displayName: name), transport: TCPTransport())
+    let session = Session(localPeer: try PeerID(displayName: name), transport: TCPTransport(), configuration: configuration())
     let printing = session.events.observe(.dataReceived) { received in
         if let chat = try? received.decode(Chat.self) { say(chat.text) }
     }

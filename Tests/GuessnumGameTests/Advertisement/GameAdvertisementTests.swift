@@ -2,7 +2,7 @@ import GuessnumGame
 import Multipeer
 import Testing
 
-@Suite("What a game announces on the LAN")
+@Suite("What a game announces on the LAN", .timeLimit(.minutes(2)))
 struct GameAdvertisementTests {
     @Test("Encodes to the documented TXT entries and decodes back", arguments: [
         (GuessRange.standard, 3, 100, 2, ["r": "1..100", "p": "3/100", "n": "2"]),

@@ -2,7 +2,7 @@ import Foundation
 import GuessnumGame
 import Testing
 
-@Suite("Commitments")
+@Suite("Commitments", .timeLimit(.minutes(2)))
 struct CommitmentTests {
     let salt = Salt(bytes: Array(0..<32))!
 
@@ -59,7 +59,7 @@ struct CommitmentTests {
     }
 }
 
-@Suite("Auditing a round")
+@Suite("Auditing a round", .timeLimit(.minutes(2)))
 struct RoundAuditTests {
     let bob = PlayerRef(id: UUID(), name: "bob")
     let salt = Salt.random()

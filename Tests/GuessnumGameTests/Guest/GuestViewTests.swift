@@ -2,7 +2,7 @@ import Foundation
 @testable import GuessnumGame
 import Testing
 
-@Suite("The guest's view of the game")
+@Suite("The guest's view of the game", .timeLimit(.minutes(2)))
 struct GuestViewTests {
     let me = PlayerRef(id: UUID(), name: "bob")
     let carol = PlayerRef(id: UUID(), name: "carol")

@@ -2,7 +2,7 @@ import Foundation
 @testable import GuessnumGame
 import Testing
 
-@Suite("Coalescing broadcasts")
+@Suite("Coalescing broadcasts", .timeLimit(.minutes(2)))
 struct FanOutTests {
     let bob = PlayerRef(id: UUID(), name: "bob")
 
@@ -50,7 +50,7 @@ struct FanOutTests {
     }
 }
 
-@Suite("Broadcasts in big games")
+@Suite("Broadcasts in big games", .timeLimit(.minutes(2)))
 struct BroadcastBudgetTests {
     let configuration = GameConfiguration()
 

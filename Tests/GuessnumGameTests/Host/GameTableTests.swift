@@ -4,7 +4,7 @@ import Multipeer
 import MultipeerTestSupport
 import Testing
 
-@Suite("The host's game as a value")
+@Suite("The host's game as a value", .timeLimit(.minutes(2)))
 struct GameTableTests {
     let alice = PlayerRef(id: UUID(), name: "alice")
     let now = ContinuousClock.now
@@ -84,6 +84,57 @@ struct GameTableTests {
         #expect(warnings.count == 1)
         #expect(warnings.first?.message.hasPrefix("slow down: at most 20 guesses a second") == true)
         #expect(table.round.judgedCount == 5)
+    }
+
+    @Test("Chat lines, renames and welcome requests share one throttle: a burst, then the rate, with one warning")
+    func chatThrottled() throws {
+        var table = try table()  // 5 lines a second, bursts of 10
+        let bob = peer("bob")
+        _ = table.join(bob)
+        var relayed = 0
+        for index in 0..<10 {
+            guard case .done = table.chat("line \(index)", from: bob.identity, at: now) else {
+                Issue.record("line \(index) of the burst was not relayed")
+                continue
+            }
+            relayed += 1
+        }
+        #expect(relayed == 10)
+        guard case .refused(let warning?) = table.chat("one too many", from: bob.identity, at: now) else {
+            Issue.record("the eleventh line was not refused with a warning")
+            return
+        }
+        #expect(warning.code == .throttled)
+        #expect(warning.message.hasPrefix("slow down: at most 5 chat lines a second"))
+        guard case .refused(nil) = table.rename(bob.identity, to: "robert", at: now + .milliseconds(100)) else {
+            Issue.record("a rename in the same second was not refused, silently")
+            return
+        }
+        let welcomeWhileEmpty = table.requestWelcome(for: bob.identity, at: now + .milliseconds(150))
+        #expect(!welcomeWhileEmpty, "a welcome request is throttled too")
+        // One token comes back every 200 ms.
+        guard case .done(let renamed) = table.rename(bob.identity, to: "robert", at: now + .milliseconds(201)) else {
+            Issue.record("the rename after a refill was refused")
+            return
+        }
+        #expect(renamed.player.name == "robert")
+        guard case .refused(let again) = table.chat("too soon", from: bob.identity, at: now + .milliseconds(250)) else {
+            Issue.record("the bucket was not empty again")
+            return
+        }
+        #expect(again == nil, "no second warning within a second")
+        let second = now + .milliseconds(1001)
+        let refilled = (0..<4).filter { index in
+            if case .done = table.chat("refilled \(index)", from: bob.identity, at: second) { true } else { false }
+        }
+        #expect(refilled.count == 4, "four tokens came back over 750 ms")
+        guard case .refused(let later?) = table.chat("flooding again", from: bob.identity, at: second) else {
+            Issue.record("no new warning a second after the first")
+            return
+        }
+        #expect(later.code == .throttled)
+        let welcomeAfterRefill = table.requestWelcome(for: bob.identity, at: now + .milliseconds(1300))
+        #expect(welcomeAfterRefill, "allowed after a refill")
     }
 
     @Test("Chat: blank lines are ignored, long ones refused, others relayed; strangers are not players")

@@ -4,7 +4,7 @@ import Multipeer
 import MultipeerTestSupport
 import Testing
 
-@Suite("Unique player names")
+@Suite("Unique player names", .timeLimit(.minutes(2)))
 struct PlayerRosterTests {
     let throttle = Throttle(rate: 20, burst: 5)
 

@@ -1,7 +1,7 @@
 import GuessnumGame
 import Testing
 
-@Suite("The guess throttle")
+@Suite("The guess throttle", .timeLimit(.minutes(2)))
 struct ThrottleTests {
     let start = ContinuousClock.now
 

@@ -5,7 +5,7 @@ import MultipeerTestSupport
 import Testing
 
 /// What the game logs, through the loggers the tests pass in.
-@Suite("Game logging")
+@Suite("Game logging", .timeLimit(.minutes(2)))
 struct GameLoggingTests {
     static func configuration() -> GameConfiguration {
         var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))

@@ -8,7 +8,7 @@ import Testing
 
 /// The game master with several guests, over the in-memory network and over real TCP on
 /// loopback. The secret is fixed at 42 in 1–100.
-@Suite("Playing over a network")
+@Suite("Playing over a network", .timeLimit(.minutes(2)))
 struct GameMasterTests {
     static func configuration(pause: Duration = .seconds(60)) -> GameConfiguration {
         var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))

@@ -5,7 +5,7 @@ import Multipeer
 import MultipeerTestSupport
 import Testing
 
-@Suite("Many guests")
+@Suite("Many guests", .timeLimit(.minutes(2)))
 struct ManyGuestsTests {
     @Test("Forty guests each read everyone's verdict, gathered into a few broadcasts rather than one per guess")
     func coalesced() async throws {

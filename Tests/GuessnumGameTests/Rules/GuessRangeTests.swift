@@ -2,7 +2,7 @@ import Foundation
 import GuessnumGame
 import Testing
 
-@Suite("Parsing and checking ranges")
+@Suite("Parsing and checking ranges", .timeLimit(.minutes(2)))
 struct GuessRangeTests {
     @Test("Ranges people type are read", arguments: [
         ("1-100", 1, 100),

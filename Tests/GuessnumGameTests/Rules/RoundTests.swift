@@ -2,7 +2,7 @@ import Foundation
 import GuessnumGame
 import Testing
 
-@Suite("Judging guesses in a round")
+@Suite("Judging guesses in a round", .timeLimit(.minutes(2)))
 struct RoundTests {
     let bob = PlayerRef(id: UUID(), name: "bob")
     let carol = PlayerRef(id: UUID(), name: "carol")

@@ -2,7 +2,7 @@ import Foundation
 import GuessnumGame
 import Testing
 
-@Suite("The scoreboard")
+@Suite("The scoreboard", .timeLimit(.minutes(2)))
 struct ScoreboardTests {
     @Test("Wins, guesses and the best round add up across rounds, and ranking puts winners first")
     func scores() {

@@ -107,8 +107,3 @@ final class Guest: Sendable {
     var name: String { session.localPeer.displayName }
     var id: UUID { session.localPeer.identity }
 }
-
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
-}

@@ -4,7 +4,7 @@ import Multipeer
 import MultipeerTestSupport
 import Testing
 
-@Suite("The player list")
+@Suite("The player list", .timeLimit(.minutes(2)))
 struct PlayerListTests {
     @Test("Players go from connecting to connected to gone, with the game's unique name, wins and guesses")
     func lifecycle() {

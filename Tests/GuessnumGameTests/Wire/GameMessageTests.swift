@@ -3,7 +3,7 @@ import GuessnumGame
 import Multipeer
 import Testing
 
-@Suite("Wire messages")
+@Suite("Wire messages", .timeLimit(.minutes(2)))
 struct GameMessageTests {
     let bob = PlayerRef(id: UUID(), name: "bob")
     let salt = Salt.random()

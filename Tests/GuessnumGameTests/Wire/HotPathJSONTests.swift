@@ -4,7 +4,7 @@ import Testing
 
 /// The hand-written JSON of the hot path must be the JSON `JSONEncoder` writes, as any decoder
 /// sees it, for every verdict and any player name.
-@Suite("Hand-written JSON for verdicts and guesses")
+@Suite("Hand-written JSON for verdicts and guesses", .timeLimit(.minutes(2)))
 struct HotPathJSONTests {
     static let names = ["bob", "Zoë 🎲", #"quote " and back\slash"#, "tab\tnew\nline\r", "bell\u{07}nul\u{00}esc\u{1B}", "/slash/", "\u{202E}bidi"]
     static let verdicts: [Verdict] = [.tooLow, .tooHigh, .correct, .roundOver, .outOfRange(try! GuessRange(-50, 1_000_000_000_000))]

@@ -4,7 +4,7 @@ import Testing
 
 /// The bytes of a verdict line, pinned: the hand-written hot path and `JSONEncoder` must keep
 /// writing what they wrote when the wire format was set (docs/PROTOCOL.md).
-@Suite("Verdict line bytes")
+@Suite("Verdict line bytes", .timeLimit(.minutes(2)))
 struct JudgedGuessBytesTests {
     static let bob = PlayerRef(id: UUID(uuidString: "6F1C2B8E-0D3A-4A57-9C1E-2B7D4F6A8E10")!, name: "bob")
     static let line = JudgedGuess(sequence: 17, round: 3, judgement: Judgement(player: bob, guess: 50, verdict: .outOfRange(try! GuessRange(1, 10))))

@@ -1,4 +1,5 @@
 import Multipeer
+import MultipeerTestSupport
 import MultipeerNIO
 import Testing
 
@@ -30,4 +31,46 @@ struct LoopbackPair {
             clientConnection: connection, server: server, serverConnection: serverConnection
         )
     }
+}
+
+extension LoopbackPair {
+    /// Runs `body` with a fresh pair, then closes both connections and the listener, however
+    /// `body` ends.
+    static func with(
+        transport: TCPTransport = TCPTransport(bindHost: "127.0.0.1"),
+        serverOptions: LinkOptions = LinkOptions(),
+        serverEchoes: Bool = false,
+        _ body: (LoopbackPair) async throws -> Void
+    ) async throws {
+        let pair = try await open(transport: transport, serverOptions: serverOptions, serverEchoes: serverEchoes)
+        do {
+            try await body(pair)
+        } catch {
+            await pair.close()
+            throw error
+        }
+        await pair.close()
+    }
+
+    func close() async {
+        clientConnection.close()
+        serverConnection.close()
+        await listener.close()
+    }
+}
+
+/// Runs `body` with a listener of `transport` on a free port, and closes it afterwards however
+/// `body` ends (connections it accepted are the test's to close).
+func withListener(
+    _ transport: TCPTransport = TCPTransport(bindHost: "127.0.0.1"), options: LinkOptions = LinkOptions(),
+    makeHandler: @escaping @Sendable () -> any ConnectionHandler, _ body: (any Listener) async throws -> Void
+) async throws {
+    let listener = try await transport.listen(port: 0, options: options, makeHandler: makeHandler)
+    do {
+        try await body(listener)
+    } catch {
+        await listener.close()
+        throw error
+    }
+    await listener.close()
 }

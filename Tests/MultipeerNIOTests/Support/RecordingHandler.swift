@@ -19,39 +19,61 @@ final class RecordingHandler: ConnectionHandler, Sendable {
         var offEventLoop = false
     }
 
+    /// What the handler does with each frame it receives, inside the call, as a real handler
+    /// (the session) does: a reply or a close may come straight from a read.
+    enum Reaction: Sendable {
+        /// Nothing.
+        case none
+        /// Sends every frame straight back.
+        case echo
+        /// Closes the connection on the first frame.
+        case close
+    }
+
     private let state = Mutex(State())
-    /// Whether every received frame is sent straight back.
-    private let echoes: Bool
+    private let reaction: Reaction
 
     init(echoes: Bool = false) {
-        self.echoes = echoes
+        reaction = echoes ? .echo : .none
+    }
+
+    init(reaction: Reaction) {
+        self.reaction = reaction
     }
 
     func connectionDidOpen(_ connection: any Connection) {
-        record(.opened, connection) { $0.connection = connection }
+        state.withLock { $0.connection = connection }
+        record(.opened, connection)
     }
 
     func connection(_ connection: any Connection, didReceive frame: Frame) {
-        record(.received(frame), connection)
-        if echoes { connection.send(FrameCodec.encode(frame)) }
+        record(.received(frame), connection) { state in
+            switch reaction {
+            case .none: break
+            case .echo: connection.send(FrameCodec.encode(frame))
+            case .close: if state.events.count == 2 { connection.close() }
+            }
+        }
     }
 
     func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) {
         record(.closed(error), connection)
     }
 
-    private func record(_ event: Event, _ connection: any Connection, also: (inout State) -> Void = { _ in }) {
+    /// Records `event`, and counts the call as in progress until `body` (the handler's reaction,
+    /// run outside the lock so it may call back into the connection) has returned: a call that
+    /// begins before the last one ended, on any thread or nested inside it, is an overlap.
+    private func record(_ event: Event, _ connection: any Connection, body: (State) -> Void = { _ in }) {
         let onLoop = (connection as? TCPConnection)?.channel.eventLoop.inEventLoop ?? true
-        state.withLock {
-            if $0.inCall { $0.overlapped = true }
-            $0.inCall = true
-            if !onLoop { $0.offEventLoop = true }
+        let snapshot = state.withLock { state in
+            if state.inCall { state.overlapped = true }
+            state.inCall = true
+            if !onLoop { state.offEventLoop = true }
+            state.events.append(event)
+            return state
         }
-        state.withLock {
-            $0.events.append(event)
-            also(&$0)
-            $0.inCall = false
-        }
+        defer { state.withLock { $0.inCall = false } }
+        body(snapshot)
     }
 
     var events: [Event] { state.withLock(\.events) }
@@ -67,6 +89,9 @@ final class RecordingHandler: ConnectionHandler, Sendable {
     }
 
     var isClosed: Bool { closeError != nil }
+
+    /// Whether a call began while another was still running (nested in it or beside it).
+    var overlapped: Bool { state.withLock(\.overlapped) }
 
     /// Opened once and first, closed at most once and last, calls never overlapping, all on the
     /// connection's event loop.

@@ -44,7 +44,29 @@ struct TwoPeers {
     }
 }
 
-struct TestFailure: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+/// A shortened ``SessionConfiguration`` for tests of heartbeats and timeouts: a heartbeat every
+/// 200 ms and a peer lost after 2 s of silence, checked every 50 ms. Tests bound what they wait
+/// for at generous multiples of these. (Ten heartbeats per timeout: the whole test process may
+/// stall for a second on a loaded machine, and both sides' tickers then wake late together.)
+func shortTimers() -> SessionConfiguration {
+    var configuration = SessionConfiguration()
+    configuration.heartbeatInterval = .milliseconds(200)
+    configuration.peerTimeout = .seconds(2)
+    return configuration
+}
+
+/// Runs `body` with a fresh ``TwoPeers`` and tears both sessions down afterwards, however
+/// `body` ends (an early return, a failed `#require`, a thrown error).
+func withTwoPeers(
+    policy: InvitationPolicy = .acceptAll, configuration: SessionConfiguration = SessionConfiguration(),
+    network: InMemoryNetwork = InMemoryNetwork(), _ body: (TwoPeers) async throws -> Void
+) async throws {
+    let peers = try await TwoPeers(policy: policy, configuration: configuration, network: network)
+    do {
+        try await body(peers)
+    } catch {
+        await peers.tearDown()
+        throw error
+    }
+    await peers.tearDown()
 }

@@ -2,11 +2,11 @@ import Foundation
 import Multipeer
 
 /// One frame of every kind, with and without optional parts.
-enum SampleFrames {
-    static let ada = try! PeerID(displayName: "Ada", identity: UUID(uuidString: "6F1C2B8E-0D3A-4A57-9C1E-2B7D4F6A8E10")!)
-    static let grace = try! PeerID(displayName: "Grace ✨", identity: UUID(uuidString: "A0B1C2D3-E4F5-4607-8819-2A3B4C5D6E7F")!)
+public enum SampleFrames {
+    public static let ada = try! PeerID(displayName: "Ada", identity: UUID(uuidString: "6F1C2B8E-0D3A-4A57-9C1E-2B7D4F6A8E10")!)
+    public static let grace = try! PeerID(displayName: "Grace ✨", identity: UUID(uuidString: "A0B1C2D3-E4F5-4607-8819-2A3B4C5D6E7F")!)
 
-    static let all: [Frame] = [
+    public static let all: [Frame] = [
         .hello(.init(peer: ada, invitationTimeoutMilliseconds: 30_000, context: Data("table 4".utf8))),
         .hello(.init(peer: grace, invitationTimeoutMilliseconds: 0, context: Data())),
         .accept(.init(peer: grace)),
@@ -21,10 +21,18 @@ enum SampleFrames {
     ]
 
     /// Every sample frame, encoded back to back.
-    static var stream: [UInt8] { all.flatMap { FrameCodec.encode($0).bytes } }
+    public static var stream: [UInt8] { all.flatMap { FrameCodec.encode($0).bytes } }
+
+    /// The ways a decoder test feeds ``stream``: split in two at every byte, then one byte at a
+    /// time; each with a name for failure messages.
+    public static var chunkings: [(name: String, chunks: [ArraySlice<UInt8>])] {
+        let stream = stream
+        let splits = (0...stream.count).map { split in ("split at byte \(split)", [stream[..<split], stream[split...]]) }
+        return splits + [("byte by byte", stream.indices.map { stream[$0...$0] })]
+    }
 
     /// A numbered data frame, for order checks.
-    static func numbered(_ number: Int, payloadBytes: Int = 8) -> Frame {
+    public static func numbered(_ number: Int, payloadBytes: Int = 8) -> Frame {
         var payload = Data(count: max(8, payloadBytes))
         withUnsafeBytes(of: UInt64(number).bigEndian) { payload.replaceSubrange(0..<8, with: $0) }
         return .data(messageType: "n", payload: payload)
@@ -33,7 +41,7 @@ enum SampleFrames {
 
 /// Where two frame sequences first differ, in a few words (nil when equal), so a failure does
 /// not print megabytes.
-func firstDifference(_ received: [Frame], _ expected: [Frame]) -> String? {
+public func firstDifference(_ received: [Frame], _ expected: [Frame]) -> String? {
     if let index = zip(received, expected).enumerated().first(where: { $0.element.0 != $0.element.1 })?.offset {
         return "frame \(index) differs"
     }
