@@ -18,230 +18,230 @@ struct GameMasterTests {
 
     @Test("A verdict reaches the guesser at once and everyone else in the broadcast, once each", arguments: Network.allCases)
     func verdictsReachEveryone(network: Network) async throws {
-        let game = try await GameHarness(network, configuration: Self.configuration())
-        let bob = try await game.join("bob")
-        let carol = try await game.join("carol")
-        let dave = try await game.join("dave")
-        let bobData = EventLog(bob.session.events, .dataReceived)
+        try await withGame(network, configuration: Self.configuration()) { game in
+            let bob = try await game.join("bob")
+            let carol = try await game.join("carol")
+            let dave = try await game.join("dave")
+            let bobData = EventLog(bob.session.events, .dataReceived)
 
-        #expect(try bob.game.submit(line: "50") == .guess(50))
-        let own = try #require(await bob.verdicts.first { $0.player.id == bob.id })
-        #expect(own.verdict == .tooHigh)
-        #expect(own.displayText == "bob guessed 50: too high")
-        #expect(bob.game.lastVerdict == own)
-        for other in [carol, dave] {
-            let seen = await other.verdicts.first { $0.sequence == own.sequence }
-            #expect(seen?.displayText == "bob guessed 50: too high", "\(other.name) reads bob's verdict")
+            #expect(try bob.game.submit(line: "50") == .guess(50))
+            let own = try #require(await bob.verdicts.first { $0.player.id == bob.id })
+            #expect(own.verdict == .tooHigh)
+            #expect(own.displayText == "bob guessed 50: too high")
+            #expect(bob.game.lastVerdict == own)
+            for other in [carol, dave] {
+                let seen = await other.verdicts.first { $0.sequence == own.sequence }
+                #expect(seen?.displayText == "bob guessed 50: too high", "\(other.name) reads bob's verdict")
+            }
+            #expect(await game.hostVerdicts.first { $0.sequence == own.sequence } != nil)
+
+            // Bob's copy came directly, and again in the broadcast, which his game did not post twice.
+            #expect(await bobData.first { $0.messageType == JudgedGuess.messageType } != nil)
+            #expect(await eventually { bob.game.history.contains(own.judgement) })
+            #expect(bob.verdicts.all.filter { $0.sequence == own.sequence }.count == 1)
+            #expect(try bobData.all.filter { $0.messageType == HistoryBatch.messageType }
+                .contains { try $0.decode(HistoryBatch.self).items.contains(.verdict(own)) })
+
+            #expect(try carol.game.submit(line: "500") == .guess(500))
+            let outside = try #require(await carol.verdicts.first { $0.player.id == carol.id })
+            #expect(outside.verdict.description == "out of range 1–100")
+            #expect(await bob.verdicts.first { $0.sequence == outside.sequence }?.displayText == "carol guessed 500: out of range 1–100")
+            #expect(game.master.currentRound.guesses(by: bob.id) == 1)
         }
-        #expect(await game.hostVerdicts.first { $0.sequence == own.sequence } != nil)
-
-        // Bob's copy came directly, and again in the broadcast, which his game did not post twice.
-        #expect(await bobData.first { $0.messageType == JudgedGuess.messageType } != nil)
-        #expect(await eventually { bob.game.history.contains(own.judgement) })
-        #expect(bob.verdicts.all.filter { $0.sequence == own.sequence }.count == 1)
-        #expect(try bobData.all.filter { $0.messageType == HistoryBatch.messageType }
-            .contains { try $0.decode(HistoryBatch.self).items.contains(.verdict(own)) })
-
-        #expect(try carol.game.submit(line: "500") == .guess(500))
-        let outside = try #require(await carol.verdicts.first { $0.player.id == carol.id })
-        #expect(outside.verdict.description == "out of range 1–100")
-        #expect(await bob.verdicts.first { $0.sequence == outside.sequence }?.displayText == "carol guessed 500: out of range 1–100")
-        #expect(game.master.currentRound.guesses(by: bob.id) == 1)
-        await game.tearDown()
     }
 
     @Test("Chat lines are relayed by the host to everyone, and the host's own too", arguments: Network.allCases)
     func chatRelayed(network: Network) async throws {
-        let game = try await GameHarness(network, configuration: Self.configuration())
-        let bob = try await game.join("bob")
-        let carol = try await game.join("carol")
+        try await withGame(network, configuration: Self.configuration()) { game in
+            let bob = try await game.join("bob")
+            let carol = try await game.join("carol")
 
-        #expect(try bob.game.submit(line: "is it 42?") == .chat("is it 42?"))
-        #expect(try bob.game.submit(line: "   ") == .ignored)
-        for guest in [bob, carol] {
-            #expect(await guest.chats.first { $0.displayText == "bob: is it 42?" } != nil, "\(guest.name) reads bob")
-        }
-        #expect(await game.hostChats.first { $0.text == "is it 42?" } != nil)
+            #expect(try bob.game.submit(line: "is it 42?") == .chat("is it 42?"))
+            #expect(try bob.game.submit(line: "   ") == .ignored)
+            for guest in [bob, carol] {
+                #expect(await guest.chats.first { $0.displayText == "bob: is it 42?" } != nil, "\(guest.name) reads bob")
+            }
+            #expect(await game.hostChats.first { $0.text == "is it 42?" } != nil)
 
-        try game.master.sendChat("welcome, all")
-        for guest in [bob, carol] {
-            #expect(await guest.chats.first { $0.displayText == "alice: welcome, all" } != nil, "\(guest.name) reads the host")
+            try game.master.sendChat("welcome, all")
+            for guest in [bob, carol] {
+                #expect(await guest.chats.first { $0.displayText == "alice: welcome, all" } != nil, "\(guest.name) reads the host")
+            }
+            #expect(throws: GameError.self) { try bob.game.say(String(repeating: "x", count: 501)) }
+            #expect(game.master.currentRound.judgedCount == 0, "chat is not a guess")
         }
-        #expect(throws: GameError.self) { try bob.game.say(String(repeating: "x", count: 501)) }
-        #expect(game.master.currentRound.judgedCount == 0, "chat is not a guess")
-        await game.tearDown()
     }
 
     @Test("A win ends the round for everyone, each checks the host was honest, and the next round starts", arguments: Network.allCases)
     func winAndNextRound(network: Network) async throws {
-        let game = try await GameHarness(network, configuration: Self.configuration(pause: .milliseconds(300)))
-        let bob = try await game.join("bob")
-        let carol = try await game.join("carol")
-        let commitment = try #require(bob.welcomes.all.first?.game.commitment)
+        try await withGame(network, configuration: Self.configuration(pause: .milliseconds(300))) { game in
+            let bob = try await game.join("bob")
+            let carol = try await game.join("carol")
+            let commitment = try #require(bob.welcomes.all.first?.game.commitment)
 
-        try carol.game.guess(30)
-        try bob.game.guess(42)
-        let mine = try #require(await bob.verdicts.first { $0.player.id == bob.id && $0.verdict == .correct })
-        #expect(mine.round == 1)
-        for guest in [bob, carol] {
-            let won = try #require(await guest.roundsWon.first { $0.round == 1 }, "\(guest.name) hears of the win")
-            #expect(won.winner?.id == bob.id)
-            #expect(won.secret == 42)
-            #expect(won.commitment == commitment)
-            let check = try #require(await guest.fairness.first { $0.round == 1 })
-            #expect(check.isHonest, "\(check)")
-            #expect(guest.game.fairnessChecks[1]?.isHonest == true)
-            let next = try #require(await guest.roundsStarted.first { $0.round == 2 }, "\(guest.name) sees round 2 start")
-            #expect(next.commitment != commitment, "a new round commits with a new salt")
+            try carol.game.guess(30)
+            try bob.game.guess(42)
+            let mine = try #require(await bob.verdicts.first { $0.player.id == bob.id && $0.verdict == .correct })
+            #expect(mine.round == 1)
+            for guest in [bob, carol] {
+                let won = try #require(await guest.roundsWon.first { $0.round == 1 }, "\(guest.name) hears of the win")
+                #expect(won.winner?.id == bob.id)
+                #expect(won.secret == 42)
+                #expect(won.commitment == commitment)
+                let check = try #require(await guest.fairness.first { $0.round == 1 })
+                #expect(check.isHonest, "\(check)")
+                #expect(guest.game.fairnessChecks[1]?.isHonest == true)
+                let next = try #require(await guest.roundsStarted.first { $0.round == 2 }, "\(guest.name) sees round 2 start")
+                #expect(next.commitment != commitment, "a new round commits with a new salt")
+            }
+            #expect(game.master.roundNumber == 2)
+            #expect(game.master.scoreboard.entry(for: bob.id)?.wins == 1)
+            #expect(game.master.scoreboard.entry(for: bob.id)?.bestRound == 1)
+            #expect(await eventually { bob.game.scoreboard.first?.player.id == bob.id })
+
+            try carol.game.guess(42)
+            #expect(await carol.verdicts.first { $0.player.id == carol.id && $0.round == 2 }?.verdict == .correct)
         }
-        #expect(game.master.roundNumber == 2)
-        #expect(game.master.scoreboard.entry(for: bob.id)?.wins == 1)
-        #expect(game.master.scoreboard.entry(for: bob.id)?.bestRound == 1)
-        #expect(await eventually { bob.game.scoreboard.first?.player.id == bob.id })
-
-        try carol.game.guess(42)
-        #expect(await carol.verdicts.first { $0.player.id == carol.id && $0.round == 2 }?.verdict == .correct)
-        await game.tearDown()
     }
 
     @Test("A guess after the win gets a clear answer, and the host can start a round with a new range", arguments: Network.allCases)
     func guessAfterWinAndNewRange(network: Network) async throws {
-        let game = try await GameHarness(network, configuration: Self.configuration())
-        let bob = try await game.join("bob")
-        let carol = try await game.join("carol")
-        try bob.game.guess(42)
-        #expect(await carol.roundsWon.first { _ in true } != nil)
+        try await withGame(network, configuration: Self.configuration()) { game in
+            let bob = try await game.join("bob")
+            let carol = try await game.join("carol")
+            try bob.game.guess(42)
+            #expect(await carol.roundsWon.first { _ in true } != nil)
 
-        try carol.game.guess(42)
-        let late = try #require(await carol.verdicts.first { $0.player.id == carol.id })
-        #expect(late.verdict == .roundOver)
-        #expect(late.verdict.description == "round already won")
+            try carol.game.guess(42)
+            let late = try #require(await carol.verdicts.first { $0.player.id == carol.id })
+            #expect(late.verdict == .roundOver)
+            #expect(late.verdict.description == "round already won")
 
-        try game.master.newRound(range: GuessRange(parsing: "-50-50"))
-        for guest in [bob, carol] {
-            let started = try #require(await guest.roundsStarted.first { $0.round == 2 })
-            #expect(started.range == (try GuessRange(-50, 50)))
-            #expect(await eventually { guest.game.range == started.range && guest.game.history.isEmpty })
+            try game.master.newRound(range: GuessRange(parsing: "-50-50"))
+            for guest in [bob, carol] {
+                let started = try #require(await guest.roundsStarted.first { $0.round == 2 })
+                #expect(started.range == (try GuessRange(-50, 50)))
+                #expect(await eventually { guest.game.range == started.range && guest.game.history.isEmpty })
+            }
+            try carol.game.guess(-50)
+            #expect(await carol.verdicts.first { $0.player.id == carol.id && $0.round == 2 }?.verdict == .tooLow)
+            #expect(throws: GameError.self) { try game.master.newRound(range: GuessRange(1, 10)) }
+            #expect(game.master.roundNumber == 2, "a range without the fixed secret starts nothing")
         }
-        try carol.game.guess(-50)
-        #expect(await carol.verdicts.first { $0.player.id == carol.id && $0.round == 2 }?.verdict == .tooLow)
-        #expect(throws: GameError.self) { try game.master.newRound(range: GuessRange(1, 10)) }
-        #expect(game.master.roundNumber == 2, "a range without the fixed secret starts nothing")
-        await game.tearDown()
     }
 
     @Test("A late joiner gets the round so far: range, commitment, history and players", arguments: Network.allCases)
     func lateJoiner(network: Network) async throws {
-        let game = try await GameHarness(network, configuration: Self.configuration())
-        let bob = try await game.join("bob")
-        for guess in ["10", "90", "40"] { try bob.game.submit(line: guess) }
-        #expect(await bob.verdicts.count(atLeast: 3) { $0.player.id == bob.id } == 3)
-        #expect(await eventually { game.master.history.count == 3 })
+        try await withGame(network, configuration: Self.configuration()) { game in
+            let bob = try await game.join("bob")
+            for guess in ["10", "90", "40"] { try bob.game.submit(line: guess) }
+            #expect(await bob.verdicts.count(atLeast: 3) { $0.player.id == bob.id } == 3)
+            #expect(await eventually { game.master.history.count == 3 })
 
-        let erin = try await game.join("erin")
-        let welcome = try #require(erin.welcomes.all.first)
-        #expect(welcome.you.name == "erin")
-        #expect(welcome.game.round == 1)
-        #expect(welcome.game.range == .standard)
-        #expect(welcome.game.commitment == game.master.currentRound.commitment)
-        #expect(welcome.game.history.map(\.displayText) == ["bob guessed 10: too low", "bob guessed 90: too high", "bob guessed 40: too low"])
-        #expect(Set(welcome.game.players.map(\.name)) == ["bob", "erin"])
-        #expect(erin.game.history.count == 3)
-        #expect(await bob.joins.first { $0.player.name == "erin" } != nil, "bob reads that erin joined")
+            let erin = try await game.join("erin")
+            let welcome = try #require(erin.welcomes.all.first)
+            #expect(welcome.you.name == "erin")
+            #expect(welcome.game.round == 1)
+            #expect(welcome.game.range == .standard)
+            #expect(welcome.game.commitment == game.master.currentRound.commitment)
+            #expect(welcome.game.history.map(\.displayText) == ["bob guessed 10: too low", "bob guessed 90: too high", "bob guessed 40: too low"])
+            #expect(Set(welcome.game.players.map(\.name)) == ["bob", "erin"])
+            #expect(erin.game.history.count == 3)
+            #expect(await bob.joins.first { $0.player.name == "erin" } != nil, "bob reads that erin joined")
 
-        try erin.game.guess(41)
-        #expect(await bob.verdicts.first { $0.player.id == erin.id }?.displayText == "erin guessed 41: too low")
-        await game.tearDown()
+            try erin.game.guess(41)
+            #expect(await bob.verdicts.first { $0.player.id == erin.id }?.displayText == "erin guessed 41: too low")
+        }
     }
 
     @Test("A guest flooding guesses is throttled and told so, while others still get answers", arguments: Network.allCases)
     func floodingThrottled(network: Network) async throws {
-        let game = try await GameHarness(network, configuration: Self.configuration())
-        let flooder = try await game.join("flood")
-        let carol = try await game.join("carol")
+        try await withGame(network, configuration: Self.configuration()) { game in
+            let flooder = try await game.join("flood")
+            let carol = try await game.join("carol")
 
-        for _ in 0..<300 { try flooder.game.guess(1) }
-        try carol.game.guess(99)
-        #expect(await carol.verdicts.first { $0.player.id == carol.id }?.verdict == .tooHigh, "carol is answered")
-        let warning = try #require(await flooder.errors.first { _ in true })
-        #expect(warning.code == .throttled)
-        #expect(warning.message.hasPrefix("slow down: at most 20 guesses a second"))
+            for _ in 0..<300 { try flooder.game.guess(1) }
+            try carol.game.guess(99)
+            #expect(await carol.verdicts.first { $0.player.id == carol.id }?.verdict == .tooHigh, "carol is answered")
+            let warning = try #require(await flooder.errors.first { _ in true })
+            #expect(warning.code == .throttled)
+            #expect(warning.message.hasPrefix("slow down: at most 20 guesses a second"))
 
-        // Everything the flooder sent has been handled once carol's later request is.
-        try flooder.game.say("done")
-        #expect(await game.hostChats.first { $0.from.id == flooder.id } != nil)
-        let judged = game.master.currentRound.guesses(by: flooder.id)
-        #expect(judged >= 5 && judged < 300, "judged \(judged) of 300")
-        #expect(flooder.errors.all.count < 10, "one warning a second, not one per guess")
-        #expect(await flooder.verdicts.count(atLeast: judged) { $0.player.id == flooder.id } == judged)
-        await game.tearDown()
+            // Everything the flooder sent has been handled once carol's later request is.
+            try flooder.game.say("done")
+            #expect(await game.hostChats.first { $0.from.id == flooder.id } != nil)
+            let judged = game.master.currentRound.guesses(by: flooder.id)
+            #expect(judged >= 5 && judged < 300, "judged \(judged) of 300")
+            #expect(flooder.errors.all.count < 10, "one warning a second, not one per guess")
+            #expect(await flooder.verdicts.count(atLeast: judged) { $0.player.id == flooder.id } == judged)
+        }
     }
 
     @Test("Duplicate display names are made unique for everyone", arguments: Network.allCases)
     func duplicateNames(network: Network) async throws {
-        let game = try await GameHarness(network, configuration: Self.configuration())
-        let first = try await game.join("bob")
-        let second = try await game.join("bob")
-        #expect(first.welcomes.all.first?.you.name == "bob")
-        #expect(second.welcomes.all.first?.you.name == "bob (2)")
-        #expect(await first.joins.first { $0.player.id == second.id }?.player.name == "bob (2)")
-        try second.game.submit(line: "hi")
-        #expect(await first.chats.first { _ in true }?.displayText == "bob (2): hi")
-        #expect(Set(game.master.players.map(\.player.name)) == ["bob", "bob (2)"])
-        await game.tearDown()
+        try await withGame(network, configuration: Self.configuration()) { game in
+            let first = try await game.join("bob")
+            let second = try await game.join("bob")
+            #expect(first.welcomes.all.first?.you.name == "bob")
+            #expect(second.welcomes.all.first?.you.name == "bob (2)")
+            #expect(await first.joins.first { $0.player.id == second.id }?.player.name == "bob (2)")
+            try second.game.submit(line: "hi")
+            #expect(await first.chats.first { _ in true }?.displayText == "bob (2): hi")
+            #expect(Set(game.master.players.map(\.player.name)) == ["bob", "bob (2)"])
+        }
     }
 
     @Test("A guest that vanishes without a goodbye is removed from the game and the player list", arguments: Network.allCases)
     func vanishingGuest(network: Network) async throws {
-        let game = try await GameHarness(network, configuration: Self.configuration())
-        let list = PlayerListViewModel(sessionEvents: game.host.events, gameEvents: game.master.events)
-        let bob = try await game.join("bob")
-        let bobLeaves = EventLog(bob.game.events, .playerLeft)
-        let ghost = peer("ghost")
-        let hello = FrameCodec.encode(.hello(.init(peer: ghost, invitationTimeoutMilliseconds: 5000, context: Data()))).bytes
+        try await withGame(network, configuration: Self.configuration()) { game in
+            let list = PlayerListViewModel(sessionEvents: game.host.events, gameEvents: game.master.events)
+            let bob = try await game.join("bob")
+            let bobLeaves = EventLog(bob.game.events, .playerLeft)
+            let ghost = peer("ghost")
+            let hello = FrameCodec.encode(.hello(.init(peer: ghost, invitationTimeoutMilliseconds: 5000, context: Data()))).bytes
 
-        let vanish: @Sendable () -> Void
-        switch network {
-        case .inMemory:
-            let raw = try await game.memory.openRawConnection(toPort: game.port)
-            raw.send(bytes: hello)
-            vanish = { raw.close() }
-        case .tcp:
-            let raw = try RawSocket(port: game.port)
-            try raw.write(hello)
-            vanish = { raw.close() }
+            let vanish: @Sendable () -> Void
+            switch network {
+            case .inMemory:
+                let raw = try await game.memory.openRawConnection(toPort: game.port)
+                raw.send(bytes: hello)
+                vanish = { raw.close() }
+            case .tcp:
+                let raw = try RawSocket(port: game.port)
+                try raw.write(hello)
+                vanish = { raw.close() }
+            }
+            #expect(await eventually { game.master.players.contains { $0.player.id == ghost.identity } })
+            #expect(await bob.joins.first { $0.player.id == ghost.identity } != nil)
+            #expect(await eventually { list.row(for: ghost.identity)?.presence == .connected })
+
+            vanish()
+            #expect(await game.hostLeaves.first { $0.player.id == ghost.identity } != nil)
+            #expect(!game.master.players.contains { $0.player.id == ghost.identity })
+            #expect(game.master.players.map(\.player.name) == ["bob"])
+            #expect(await bobLeaves.first { $0.player.id == ghost.identity }?.playerCount == 1)
+            #expect(await eventually { list.row(for: ghost.identity)?.presence == .gone })
+            #expect(list.row(for: bob.id)?.presence == .connected)
+            try bob.game.guess(42)
+            #expect(await bob.verdicts.first { $0.player.id == bob.id }?.verdict == .correct, "the game goes on")
+            #expect(await eventually { list.row(for: bob.id)?.wins == 1 })
         }
-        #expect(await eventually { game.master.players.contains { $0.player.id == ghost.identity } })
-        #expect(await bob.joins.first { $0.player.id == ghost.identity } != nil)
-        #expect(await eventually { list.row(for: ghost.identity)?.presence == .connected })
-
-        vanish()
-        #expect(await game.hostLeaves.first { $0.player.id == ghost.identity } != nil)
-        #expect(!game.master.players.contains { $0.player.id == ghost.identity })
-        #expect(game.master.players.map(\.player.name) == ["bob"])
-        #expect(await bobLeaves.first { $0.player.id == ghost.identity }?.playerCount == 1)
-        #expect(await eventually { list.row(for: ghost.identity)?.presence == .gone })
-        #expect(list.row(for: bob.id)?.presence == .connected)
-        try bob.game.guess(42)
-        #expect(await bob.verdicts.first { $0.player.id == bob.id }?.verdict == .correct, "the game goes on")
-        #expect(await eventually { list.row(for: bob.id)?.wins == 1 })
-        await game.tearDown()
     }
 
     @Test("Undecodable and unknown messages are logged and ignored, never fatal", arguments: Network.allCases)
     func badMessages(network: Network) async throws {
-        let game = try await GameHarness(network, configuration: Self.configuration())
-        let bob = try await game.join("bob")
-        let host = game.host.localPeer
-        try bob.session.send(Data("not json".utf8), messageType: GuessMessage.messageType, to: [host])
-        try bob.session.send(Data("{}".utf8), messageType: "guessnum.v1.teleport", to: [host])
-        try bob.session.send(Data([0xFF, 0x00]), to: [host])
-        try bob.session.send(Chat(text: "old client"), to: [host])
-        #expect(await game.hostLog.count(atLeast: 4) { $0.level == .notice && $0["peer"] == "bob" } == 4)
-        #expect(game.hostLog.all.contains { $0.level == .notice && $0["type"] == "guessnum.v1.teleport" })
-        try bob.game.guess(50)
-        #expect(await bob.verdicts.first { $0.player.id == bob.id }?.verdict == .tooHigh)
-        #expect(bob.session.connectedPeers == [host])
-        await game.tearDown()
+        try await withGame(network, configuration: Self.configuration()) { game in
+            let bob = try await game.join("bob")
+            let host = game.host.localPeer
+            try bob.session.send(Data("not json".utf8), messageType: GuessMessage.messageType, to: [host])
+            try bob.session.send(Data("{}".utf8), messageType: "guessnum.v1.teleport", to: [host])
+            try bob.session.send(Data([0xFF, 0x00]), to: [host])
+            try bob.session.send(Chat(text: "old client"), to: [host])
+            #expect(await game.hostLog.count(atLeast: 4) { $0.level == .notice && $0["peer"] == "bob" } == 4)
+            #expect(game.hostLog.all.contains { $0.level == .notice && $0["type"] == "guessnum.v1.teleport" })
+            try bob.game.guess(50)
+            #expect(await bob.verdicts.first { $0.player.id == bob.id }?.verdict == .tooHigh)
+            #expect(bob.session.connectedPeers == [host])
+        }
     }
 }

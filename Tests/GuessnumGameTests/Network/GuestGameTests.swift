@@ -17,25 +17,25 @@ struct GuestGameTests {
 
     @Test("A guest game created after connecting asks for the welcome it missed")
     func lateStart() async throws {
-        let game = try await GameHarness(.inMemory, configuration: configuration())
-        let bob = try await game.join("bob")
-        try bob.game.guess(10)
-        let session = Session(localPeer: peer("carol"), transport: game.memory)
-        let arrivals = EventLog(session.events, .dataReceived)
-        #expect(try await session.invite(game.endpoint) == .connected(game.host.localPeer))
-        // The first welcome arrives before any guest game exists to see it.
-        #expect(await arrivals.first { $0.messageType == WelcomeMessage.messageType } != nil, "the first welcome went by")
-        let carol = GuestGame(session: session, host: game.host.localPeer)
-        let welcomes = EventLog(carol.events, .welcomed)
-        let welcome = try #require(await welcomes.first { _ in true })
-        #expect(welcome.you.name == "carol")
-        #expect(arrivals.all.filter { $0.messageType == WelcomeMessage.messageType }.count == 2, "a second welcome, asked for")
-        #expect(await eventually { carol.history.map(\.guess) == [10] })
-        #expect(carol.view.isWelcomed)
-        #expect(carol.round == 1)
-        carol.stop()
-        await session.disconnect()
-        await game.tearDown()
+        try await withGame(.inMemory, configuration: configuration()) { game in
+            let bob = try await game.join("bob")
+            try bob.game.guess(10)
+            let session = Session(localPeer: peer("carol"), transport: game.memory)
+            let arrivals = EventLog(session.events, .dataReceived)
+            #expect(try await session.invite(game.endpoint) == .connected(game.host.localPeer))
+            // The first welcome arrives before any guest game exists to see it.
+            #expect(await arrivals.first { $0.messageType == WelcomeMessage.messageType } != nil, "the first welcome went by")
+            let carol = GuestGame(session: session, host: game.host.localPeer)
+            let welcomes = EventLog(carol.events, .welcomed)
+            let welcome = try #require(await welcomes.first { _ in true })
+            #expect(welcome.you.name == "carol")
+            #expect(arrivals.all.filter { $0.messageType == WelcomeMessage.messageType }.count == 2, "a second welcome, asked for")
+            #expect(await eventually { carol.history.map(\.guess) == [10] })
+            #expect(carol.view.isWelcomed)
+            #expect(carol.round == 1)
+            carol.stop()
+            await session.disconnect()
+        }
     }
 
     @Test("Guessing before joining says what to do")
@@ -49,39 +49,39 @@ struct GuestGameTests {
 
     @Test("A renamed guest is shown under a unique new name everywhere")
     func rename() async throws {
-        let game = try await GameHarness(.inMemory, configuration: configuration())
-        let bob = try await game.join("bob")
-        let carol = try await game.join("carol")
-        let renames = EventLog(carol.game.events, .playerRenamed)
-        try bob.game.rename(to: "CAROL")
-        let renamed = try #require(await renames.first { _ in true })
-        #expect(renamed.player.name == "CAROL (2)")
-        #expect(renamed.previousName == "bob")
-        #expect(await eventually { bob.game.view.you?.name == "CAROL (2)" })
-        #expect(throws: GameError.self) { try bob.game.rename(to: "bad\nname") }
-        try bob.game.say("hi")
-        #expect(await carol.chats.first { _ in true }?.displayText == "CAROL (2): hi")
-        await game.tearDown()
+        try await withGame(.inMemory, configuration: configuration()) { game in
+            let bob = try await game.join("bob")
+            let carol = try await game.join("carol")
+            let renames = EventLog(carol.game.events, .playerRenamed)
+            try bob.game.rename(to: "CAROL")
+            let renamed = try #require(await renames.first { _ in true })
+            #expect(renamed.player.name == "CAROL (2)")
+            #expect(renamed.previousName == "bob")
+            #expect(await eventually { bob.game.view.you?.name == "CAROL (2)" })
+            #expect(throws: GameError.self) { try bob.game.rename(to: "bad\nname") }
+            try bob.game.say("hi")
+            #expect(await carol.chats.first { _ in true }?.displayText == "CAROL (2): hi")
+        }
     }
 
     @Test("A full game turns a newcomer away with a goodbye that says why")
     func full() async throws {
-        let game = try await GameHarness(.inMemory, configuration: configuration(maximumPlayers: 1))
-        _ = try await game.join("bob")
-        let session = Session(localPeer: peer("carol"), transport: game.memory)
-        let carol = GuestGame(session: session)
-        let hostLeft = EventLog(carol.events, .hostLeft)
-        _ = try await session.invite(game.endpoint)
-        let left = try #require(await hostLeft.first { _ in true })
-        guard case .goodbye(let reason) = left.reason else {
-            Issue.record("expected a goodbye, got \(String(describing: left.reason))")
-            return
+        try await withGame(.inMemory, configuration: configuration(maximumPlayers: 1)) { game in
+            _ = try await game.join("bob")
+            let session = Session(localPeer: peer("carol"), transport: game.memory)
+            let carol = GuestGame(session: session)
+            let hostLeft = EventLog(carol.events, .hostLeft)
+            _ = try await session.invite(game.endpoint)
+            let left = try #require(await hostLeft.first { _ in true })
+            guard case .goodbye(let reason) = left.reason else {
+                Issue.record("expected a goodbye, got \(String(describing: left.reason))")
+                return
+            }
+            #expect(reason?.contains("The game is full") == true)
+            #expect(game.master.playerCount == 1)
+            #expect(throws: GameError.self) { try carol.guess(5) }
+            await session.disconnect()
         }
-        #expect(reason?.contains("The game is full") == true)
-        #expect(game.master.playerCount == 1)
-        #expect(throws: GameError.self) { try carol.guess(5) }
-        await session.disconnect()
-        await game.tearDown()
     }
 
     @Test("A host whose reveal breaks its commitment, or whose verdicts lied, is called dishonest")
@@ -127,15 +127,15 @@ struct GuestGameTests {
 
     @Test("Messages from a peer other than the host are ignored")
     func strangersIgnored() async throws {
-        let game = try await GameHarness(.inMemory, configuration: configuration())
-        let bob = try await game.join("bob")
-        let stranger = Session(localPeer: peer("stranger"), transport: game.memory)
-        let bobPort = try await bob.session.startListening()
-        #expect(try await stranger.invite(Endpoint(host: InMemoryNetwork.host, port: bobPort)) == .connected(bob.session.localPeer))
-        try stranger.send(HistoryBatch(items: [.chat(RelayedChat(sequence: 999, from: PlayerRef(id: UUID(), name: "x"), text: "spoof"))]), to: [bob.session.localPeer])
-        #expect(await bob.log.first { $0.level == .notice && $0["peer"] == "stranger" } != nil)
-        #expect(bob.chats.all.isEmpty)
-        await stranger.disconnect()
-        await game.tearDown()
+        try await withGame(.inMemory, configuration: configuration()) { game in
+            let bob = try await game.join("bob")
+            let stranger = Session(localPeer: peer("stranger"), transport: game.memory)
+            let bobPort = try await bob.session.startListening()
+            #expect(try await stranger.invite(Endpoint(host: InMemoryNetwork.host, port: bobPort)) == .connected(bob.session.localPeer))
+            try stranger.send(HistoryBatch(items: [.chat(RelayedChat(sequence: 999, from: PlayerRef(id: UUID(), name: "x"), text: "spoof"))]), to: [bob.session.localPeer])
+            #expect(await bob.log.first { $0.level == .notice && $0["peer"] == "stranger" } != nil)
+            #expect(bob.chats.all.isEmpty)
+            await stranger.disconnect()
+        }
     }
 }

@@ -12,24 +12,24 @@ struct ManyGuestsTests {
         var configuration = GameConfiguration(secretSource: .fixed(99))
         configuration.broadcastTick = .milliseconds(300)
         configuration.pauseBetweenRounds = .seconds(60)
-        let game = try await GameHarness(.inMemory, configuration: configuration)
-        let guests = try await withThrowingTaskGroup(of: Guest.self) { group in
-            for index in 0..<40 { group.addTask { try await game.join("player\(index)") } }
-            return try await group.reduce(into: [Guest]()) { $0.append($1) }
-        }
-        #expect(game.master.playerCount == 40)
-        let watcher = guests[0]
-        let watcherData = EventLog(watcher.session.events, .dataReceived)
+        try await withGame(.inMemory, configuration: configuration) { game in
+            let guests = try await withThrowingTaskGroup(of: Guest.self) { group in
+                for index in 0..<40 { group.addTask { try await game.join("player\(index)") } }
+                return try await group.reduce(into: [Guest]()) { $0.append($1) }
+            }
+            #expect(game.master.playerCount == 40)
+            let watcher = guests[0]
+            let watcherData = EventLog(watcher.session.events, .dataReceived)
 
-        for (index, guest) in guests.enumerated() { try guest.game.guess(Int64(index + 1)) }
-        for guest in guests {
-            let seen = await guest.verdicts.count(atLeast: 40) { _ in true }
-            #expect(seen == 40, "\(guest.name) read \(seen) of 40 verdicts")
+            for (index, guest) in guests.enumerated() { try guest.game.guess(Int64(index + 1)) }
+            for guest in guests {
+                let seen = await guest.verdicts.count(atLeast: 40) { _ in true }
+                #expect(seen == 40, "\(guest.name) read \(seen) of 40 verdicts")
+            }
+            #expect(Set(watcher.verdicts.all.map(\.guess)) == Set(1...40))
+            let batches = watcherData.all.filter { $0.messageType == HistoryBatch.messageType }.count
+            #expect(batches >= 1 && batches < 40, "\(batches) broadcasts carried 39 verdicts of others")
+            #expect(game.master.currentRound.countedGuesses == 40)
         }
-        #expect(Set(watcher.verdicts.all.map(\.guess)) == Set(1...40))
-        let batches = watcherData.all.filter { $0.messageType == HistoryBatch.messageType }.count
-        #expect(batches >= 1 && batches < 40, "\(batches) broadcasts carried 39 verdicts of others")
-        #expect(game.master.currentRound.countedGuesses == 40)
-        await game.tearDown()
     }
 }

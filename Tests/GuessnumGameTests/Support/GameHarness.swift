@@ -107,3 +107,21 @@ final class Guest: Sendable {
     var name: String { session.localPeer.displayName }
     var id: UUID { session.localPeer.identity }
 }
+
+/// Runs `body` with a started game over `network` and always tears the game down afterwards,
+/// whether `body` returns or throws (a failed `#require` included), so no session, ticker or
+/// socket outlives its test.
+func withGame<Result>(
+    _ network: Network, configuration: GameConfiguration, sessionConfiguration: SessionConfiguration = SessionConfiguration(),
+    _ body: (GameHarness) async throws -> Result
+) async throws -> Result {
+    let game = try await GameHarness(network, configuration: configuration, sessionConfiguration: sessionConfiguration)
+    do {
+        let result = try await body(game)
+        await game.tearDown()
+        return result
+    } catch {
+        await game.tearDown()
+        throw error
+    }
+}
