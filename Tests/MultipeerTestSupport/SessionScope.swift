@@ -1,0 +1,35 @@
+import Logging
+import Multipeer
+
+/// The sessions a test makes, disconnected together when the test's scope ends.
+public final class SessionScope: Sendable {
+    private let sessions = Locked<[Session]>([])
+
+    /// A session that ``withSessions(_:)`` disconnects when its scope ends.
+    public func session(
+        localPeer: PeerID, transport: any Transport, configuration: SessionConfiguration = SessionConfiguration()
+    ) -> Session {
+        let session = Session(localPeer: localPeer, transport: transport, configuration: configuration)
+        sessions.withLock { $0.append(session) }
+        return session
+    }
+
+    fileprivate func disconnectAll() async {
+        for session in sessions.value { await session.disconnect() }
+    }
+}
+
+/// Runs `body` with a scope for sessions and disconnects every session made in it afterwards,
+/// whether `body` returns or throws (a failed `#require` included), so that no session, ticker
+/// or socket outlives its test.
+public func withSessions<Result>(_ body: (SessionScope) async throws -> Result) async throws -> Result {
+    let scope = SessionScope()
+    do {
+        let result = try await body(scope)
+        await scope.disconnectAll()
+        return result
+    } catch {
+        await scope.disconnectAll()
+        throw error
+    }
+}
