@@ -35,31 +35,33 @@ struct InvitationTests {
 
     @Test("An invitation nobody answers times out once, and a late yes is ignored")
     func timedOut() async throws {
-        let release = AsyncStream<Void>.makeStream()
-        let answered = Locked(0)
-        try await withTwoPeers(policy: .ask { _ in
-            for await _ in release.stream { break }
-            answered.withLock { $0 += 1 }
-            return .accept
-        }) { peers async throws in
-            let started = ContinuousClock.now
-            let outcome = try await peers.guest.invite(peers.endpoint, timeout: .milliseconds(400))
-            #expect(outcome == .timedOut)
-            #expect(ContinuousClock.now - started >= .milliseconds(400))
-            #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .notConnected) != nil)
-            release.continuation.yield()
-            #expect(await eventually { answered.value == 1 }, "the policy said its late yes")
-            // A later guest's invitation, answered after the late yes, shows the host went on
-            // working; by then the late yes has had its chance to connect bob.
-            let carol = Session(localPeer: peer("carol"), transport: peers.network)
-            async let carolJoins = carol.invite(peers.endpoint)
-            #expect(await peers.hostStates.waitFor(carol.localPeer, .connecting) != nil)
-            release.continuation.yield()
-            #expect(try await carolJoins == .connected(peers.host.localPeer))
-            await carol.disconnect()
-            #expect(!peers.host.connectedPeers.contains(peers.guest.localPeer))
-            #expect(peers.guest.connectedPeers.isEmpty)
-            #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .notConnected])
+        try await withSessions { scope in
+            let release = AsyncStream<Void>.makeStream()
+            let answered = Locked(0)
+            try await withTwoPeers(policy: .ask { _ in
+                for await _ in release.stream { break }
+                answered.withLock { $0 += 1 }
+                return .accept
+            }) { peers async throws in
+                let started = ContinuousClock.now
+                let outcome = try await peers.guest.invite(peers.endpoint, timeout: .milliseconds(400))
+                #expect(outcome == .timedOut)
+                #expect(ContinuousClock.now - started >= .milliseconds(400))
+                #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .notConnected) != nil)
+                release.continuation.yield()
+                #expect(await eventually { answered.value == 1 }, "the policy said its late yes")
+                // A later guest's invitation, answered after the late yes, shows the host went on
+                // working; by then the late yes has had its chance to connect bob.
+                let carol = scope.session(localPeer: peer("carol"), transport: peers.network)
+                async let carolJoins = carol.invite(peers.endpoint)
+                #expect(await peers.hostStates.waitFor(carol.localPeer, .connecting) != nil)
+                release.continuation.yield()
+                #expect(try await carolJoins == .connected(peers.host.localPeer))
+                await carol.disconnect()
+                #expect(!peers.host.connectedPeers.contains(peers.guest.localPeer))
+                #expect(peers.guest.connectedPeers.isEmpty)
+                #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .notConnected])
+            }
         }
     }
 
@@ -104,17 +106,15 @@ struct InvitationTests {
 
     @Test("Inviting a closed port is an error that says so, not an outcome")
     func unreachable() async throws {
-        let guest = Session(localPeer: peer("bob"), transport: InMemoryNetwork())
-        await #expect(throws: MultipeerError.self) {
-            _ = try await guest.invite(Endpoint(host: InMemoryNetwork.host, port: 9))
+        try await withSessions { scope in
+            let guest = scope.session(localPeer: peer("bob"), transport: InMemoryNetwork())
+            let error = await #expect(throws: MultipeerError.self) {
+                _ = try await guest.invite(Endpoint(host: InMemoryNetwork.host, port: 9))
+            }
+            #expect(error?.code == .connectionFailed)
+            #expect(error?.message.contains("memory:9") == true)
+            await guest.disconnect()
         }
-        do {
-            _ = try await guest.invite(Endpoint(host: InMemoryNetwork.host, port: 9))
-        } catch {
-            #expect(error.code == .connectionFailed)
-            #expect(error.message.contains("memory:9"))
-        }
-        await guest.disconnect()
     }
 
     @Test("Context too large for one frame is refused before connecting")
@@ -154,18 +154,20 @@ struct InvitationTests {
 
     @Test("A peer that reconnects with the same identity replaces its old link without a leave")
     func reconnectReplaces() async throws {
-        try await withTwoPeers { peers async throws in
-            try await peers.connect()
-            let guestAgain = Session(localPeer: peers.guest.localPeer, transport: peers.network)
-            let log = EventLog(guestAgain.events, .dataReceived)
-            let outcome = try await guestAgain.invite(peers.endpoint)
-            #expect(outcome == .connected(peers.host.localPeer))
-            #expect(await peers.guestStates.waitFor(peers.host.localPeer, .notConnected) != nil)
-            #expect(peers.host.connectedPeers == [peers.guest.localPeer])
-            #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .connected])
-            try peers.host.send(Chat(text: "still there?"), to: [peers.guest.localPeer])
-            #expect(await log.first { $0.carries(Chat.self) } != nil)
-            await guestAgain.disconnect()
+        try await withSessions { scope in
+            try await withTwoPeers { peers async throws in
+                try await peers.connect()
+                let guestAgain = scope.session(localPeer: peers.guest.localPeer, transport: peers.network)
+                let log = EventLog(guestAgain.events, .dataReceived)
+                let outcome = try await guestAgain.invite(peers.endpoint)
+                #expect(outcome == .connected(peers.host.localPeer))
+                #expect(await peers.guestStates.waitFor(peers.host.localPeer, .notConnected) != nil)
+                #expect(peers.host.connectedPeers == [peers.guest.localPeer])
+                #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .connected])
+                try peers.host.send(Chat(text: "still there?"), to: [peers.guest.localPeer])
+                #expect(await log.first { $0.carries(Chat.self) } != nil)
+                await guestAgain.disconnect()
+            }
         }
     }
 

@@ -39,18 +39,20 @@ struct ListeningTests {
 
     @Test("Stopping listening turns newcomers away and keeps connected peers; listening again works")
     func stopListening() async throws {
-        try await withTwoPeers { peers async throws in
-            try await peers.connect()
-            await peers.host.stopListening()
-            let carol = Session(localPeer: peer("carol"), transport: peers.network)
-            let error = await #expect(throws: MultipeerError.self) { _ = try await carol.invite(peers.endpoint) }
-            #expect(error?.code == .connectionFailed)
-            #expect(peers.host.connectedPeers == [peers.guest.localPeer], "bob stays")
-            try peers.guest.send(Chat(text: "still here"), to: [peers.host.localPeer])
-            #expect(await peers.hostData.first { (try? $0.decode(Chat.self)) == Chat(text: "still here") } != nil)
-            let port = try await peers.host.startListening()
-            #expect(try await carol.invite(Endpoint(host: InMemoryNetwork.host, port: port)) == .connected(peers.host.localPeer))
-            await carol.disconnect()
+        try await withSessions { scope in
+            try await withTwoPeers { peers async throws in
+                try await peers.connect()
+                await peers.host.stopListening()
+                let carol = scope.session(localPeer: peer("carol"), transport: peers.network)
+                let error = await #expect(throws: MultipeerError.self) { _ = try await carol.invite(peers.endpoint) }
+                #expect(error?.code == .connectionFailed)
+                #expect(peers.host.connectedPeers == [peers.guest.localPeer], "bob stays")
+                try peers.guest.send(Chat(text: "still here"), to: [peers.host.localPeer])
+                #expect(await peers.hostData.first { (try? $0.decode(Chat.self)) == Chat(text: "still here") } != nil)
+                let port = try await peers.host.startListening()
+                #expect(try await carol.invite(Endpoint(host: InMemoryNetwork.host, port: port)) == .connected(peers.host.localPeer))
+                await carol.disconnect()
+            }
         }
     }
 }

@@ -25,24 +25,26 @@ struct MessagingTests {
 
     @Test("sendToAll reaches every connected guest and counts them")
     func broadcast() async throws {
-        let network = InMemoryNetwork()
-        let host = Session(localPeer: peer("host"), transport: network)
-        let port = try await host.startListening()
-        var logs: [EventLog<ReceivedData>] = []
-        var guests: [Session] = []
-        for index in 0..<5 {
-            let guest = Session(localPeer: peer("guest\(index)"), transport: network)
-            logs.append(EventLog(guest.events, .dataReceived))
-            _ = try await guest.invite(Endpoint(host: InMemoryNetwork.host, port: port))
-            guests.append(guest)
+        try await withSessions { scope in
+            let network = InMemoryNetwork()
+            let host = scope.session(localPeer: peer("host"), transport: network)
+            let port = try await host.startListening()
+            var logs: [EventLog<ReceivedData>] = []
+            var guests: [Session] = []
+            for index in 0..<5 {
+                let guest = scope.session(localPeer: peer("guest\(index)"), transport: network)
+                logs.append(EventLog(guest.events, .dataReceived))
+                _ = try await guest.invite(Endpoint(host: InMemoryNetwork.host, port: port))
+                guests.append(guest)
+            }
+            #expect(await eventually { host.connectedPeers.count == 5 })
+            #expect(try host.sendToAll(Chat(text: "round 2")) == 5)
+            for log in logs {
+                #expect(try await log.first { _ in true }?.decode(Chat.self) == Chat(text: "round 2"))
+            }
+            for guest in guests { await guest.disconnect() }
+            await host.disconnect()
         }
-        #expect(await eventually { host.connectedPeers.count == 5 })
-        #expect(try host.sendToAll(Chat(text: "round 2")) == 5)
-        for log in logs {
-            #expect(try await log.first { _ in true }?.decode(Chat.self) == Chat(text: "round 2"))
-        }
-        for guest in guests { await guest.disconnect() }
-        await host.disconnect()
     }
 
     @Test("Sending to a peer that is not connected sends nothing and names the peer")
