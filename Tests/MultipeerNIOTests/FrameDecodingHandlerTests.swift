@@ -96,15 +96,7 @@ struct FrameDecodingHandlerTests {
         _ = try? channel.finish()
     }
 
-    @Test(arguments: [
-        ("unknown kind", [0, 0, 0, 3, 0xEE, 0x12, 0x34] as [UInt8]),
-        ("kind zero", [0, 0, 0, 1, 0x00]),
-        ("hello with a bad marker", [0, 0, 0, 8, 0x01] + Array("XXXX".utf8) + [0, 1, 0]),
-        ("hello cut short", [0, 0, 0, 5, 0x01] + Array("GNMP".utf8)),
-        ("heartbeat with trailing bytes", [0, 0, 0, 3, 0x05, 0xAA, 0xBB]),
-        ("data whose type runs past the end", [0, 0, 0, 3, 0x04, 0x09, 0x41]),
-        ("goodbye that is not UTF-8", [0, 0, 0, 3, 0x06, 0xC3, 0x28]),
-    ])
+    @Test(arguments: SampleFrames.malformed)
     func garbageIsMalformed(_ what: String, _ bytes: [UInt8]) throws {
         let channel = makeChannel()
         let error = #expect(throws: MultipeerError.self, "\(what)") { try feed(bytes, to: channel) }

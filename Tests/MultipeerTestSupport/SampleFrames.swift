@@ -21,6 +21,20 @@ public enum SampleFrames {
     ]
 
     /// Every sample frame, encoded back to back.
+    /// Byte sequences that are no frame, each with what is wrong with it: every decoder must
+    /// call them malformed.
+    public static let malformed: [(what: String, bytes: [UInt8])] = [
+        ("zero length", [0, 0, 0, 0]),
+        ("unknown kind", [0, 0, 0, 3, 0xEE, 0x12, 0x34]),
+        ("kind zero", [0, 0, 0, 1, 0x00]),
+        ("hello cut inside its marker", [0, 0, 0, 3, 0x01, 0x47, 0x4E]),
+        ("hello with a wrong marker", [0, 0, 0, 8, 0x01] + Array("XXXX".utf8) + [0, 1, 0]),
+        ("hello cut short", [0, 0, 0, 5, 0x01] + Array("GNMP".utf8)),
+        ("heartbeat with a body", [0, 0, 0, 3, 0x05, 0xAA, 0xBB]),
+        ("data whose type runs past the end", [0, 0, 0, 3, 0x04, 0x09, 0x41]),
+        ("goodbye that is not UTF-8", [0, 0, 0, 3, 0x06, 0xC3, 0x28]),
+    ]
+
     public static var stream: [UInt8] { all.flatMap { FrameCodec.encode($0).bytes } }
 
     /// The ways a decoder test feeds ``stream``: split in two at every byte, then one byte at a
