@@ -4,7 +4,7 @@ import Testing
 
 /// A few seconds of `guessnum-bench`, so the benchmark never rots: a real host, real guests in
 /// a worker process, real TCP on loopback, and the JSON keys BENCHMARKS.md relies on.
-@Suite("guessnum-bench smoke run")
+@Suite("guessnum-bench smoke run", .timeLimit(.minutes(2)))
 struct BenchSmokeTests {
     static let keys = [
         "guests", "mode", "rtt_p50_us", "rtt_p99_us", "rtt_p999_us", "verdicts_per_s", "fanout_per_s",

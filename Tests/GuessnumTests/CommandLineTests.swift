@@ -6,7 +6,7 @@ import Testing
 
 /// The `guessnum` program as a user meets it: real processes, real exit codes, one sentence
 /// per error and no stack dumps.
-@Suite("The guessnum command line")
+@Suite("The guessnum command line", .timeLimit(.minutes(3)))
 struct CommandLineTests {
     /// No D-Bus here: discovery must fail with its sentence, never by touching a real network.
     static let noBus = ["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/guessnum-test-bus"]

@@ -5,7 +5,7 @@ import Testing
 /// The whole program as people use it, on the test LAN: a host and three players on four
 /// machines (network namespaces), players finding the game through Avahi, driven through the
 /// programs' plain-line mode (standard input is not a terminal).
-@Suite("guessnum on the test LAN", .serialized, .enabled(if: lanTestsEnabled), .testLAN(.game))
+@Suite("guessnum on the test LAN", .serialized, .enabled(if: lanTestsEnabled), .testLAN(.game), .timeLimit(.minutes(3)))
 struct GameOverLANTests {
     let lan = TestLAN.game
 

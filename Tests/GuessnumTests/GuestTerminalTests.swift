@@ -4,7 +4,7 @@ import Testing
 
 /// The player's REPL as a person sees it: `guessnum join` in a real terminal (tmux), against a
 /// host process on loopback.
-@Suite("The player's terminal")
+@Suite("The player's terminal", .timeLimit(.minutes(1)))
 struct GuestTerminalTests {
     @Test("A half-typed line survives incoming messages; history recall, /help, Ctrl-C and Ctrl-D work")
     func typingWhileMessagesArrive() async throws {

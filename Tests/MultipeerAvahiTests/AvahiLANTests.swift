@@ -4,7 +4,7 @@ import Testing
 
 /// Discovery over real mDNS: publishers and browsers in different network namespaces of the
 /// test LAN, each host with its own avahi-daemon.
-@Suite("Discovery over Avahi in the test LAN", .serialized, .enabled(if: lanTestsEnabled), .testLAN(.discovery))
+@Suite("Discovery over Avahi in the test LAN", .serialized, .enabled(if: lanTestsEnabled), .testLAN(.discovery), .timeLimit(.minutes(5)))
 struct AvahiLANTests {
     let lan = TestLAN.discovery
 
