@@ -1,4 +1,5 @@
 // swift-tools-version: 6.1
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -134,3 +135,10 @@ let package = Package(
     ],
     swiftLanguageModes: [.v6]
 )
+
+// The fuzzer (scripts/fuzz): built only when GUESSNUM_FUZZ is set, with libFuzzer and
+// AddressSanitizer, so that ordinary builds never need its runtime.
+if ProcessInfo.processInfo.environment["GUESSNUM_FUZZ"] != nil {
+    package.targets.append(
+        .executableTarget(name: "guessnum-fuzz", dependencies: ["Multipeer", "MultipeerAvahi", "GuessnumGame"], path: "Fuzz/guessnum-fuzz"))
+}
