@@ -16,7 +16,7 @@ struct BenchCommand: AsyncParsableCommand {
             (HdrHistogram), verdicts and broadcast lines delivered per second, connect time, host \
             memory, and a raw TCP baseline measured in the same run. scripts/bench runs the suite.
             """,
-        subcommands: [GuestWorker.self, RawEcho.self]
+        subcommands: [GuestWorker.self, RawEcho.self, AttackWorker.self]
     )
 
     @Option(help: "How many guests connect.") var guests = 1
@@ -31,6 +31,8 @@ struct BenchCommand: AsyncParsableCommand {
     var baselineSeconds: Double?
     @Option(help: "Fan-out runs: frames sent back to back to all guests together.")
     var fanoutFrames = 200_000
+    @Option(help: "A hostile client attacking the host meanwhile, from 127.0.0.2: nonreader, flood, seats or handshakes.")
+    var attack: BenchAttack?
 
     func validate() throws {
         guard guests >= 1, guests <= 50_000 else { throw ValidationError("--guests must be from 1 to 50000.") }
@@ -44,14 +46,17 @@ struct BenchCommand: AsyncParsableCommand {
 
     func run() async throws {
         BenchLogging.bootstrap()
+        // A worker that has already exited must not kill the coordinator when told to quit.
+        signal(SIGPIPE, SIG_IGN)
         let limit = FileLimit.raise(to: guests * 2 + 1024)
         guard limit >= guests + 256 else {
             throw ValidationError("\(guests) guests need about \(guests + 256) file descriptors, and this process may open only \(limit) (ulimit -n).")
         }
-        let coordinator = Coordinator(guests: guests, mode: mode, seconds: seconds,
+        var coordinator = Coordinator(guests: guests, mode: mode, seconds: seconds,
                                       workers: workers ?? (guests <= 100 ? 1 : 3), tickMilliseconds: tickMs, fanOutFrames: fanoutFrames,
                                       baselineSeconds: baselineSeconds ?? min(seconds, 3),
                                       machine: MachineInfo.current(descriptorLimit: limit))
+        coordinator.attack = attack
         let result = try await coordinator.run()
         print(json ? result.json : result.text)
     }

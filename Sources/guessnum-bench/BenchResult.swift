@@ -38,9 +38,11 @@ struct BenchResult: Codable, Sendable {
     var rawRoundFanoutPerS: Double?
     var roundFanoutRatio: Double?
     var machine: MachineInfo
+    /// What the attacker did, when the run was under `--attack`.
+    var attack: AttackReport? = nil
 
     enum CodingKeys: String, CodingKey {
-        case guests, mode, seconds, workers, machine, dropped, refused, late
+        case guests, mode, seconds, workers, machine, dropped, refused, late, attack
         case roundTrips = "round_trips"
         case rttP50Us = "rtt_p50_us", rttP99Us = "rtt_p99_us", rttP999Us = "rtt_p999_us", rttMaxUs = "rtt_max_us"
         case probeRttP50Us = "probe_rtt_p50_us", probeRttP99Us = "probe_rtt_p99_us"
@@ -89,6 +91,9 @@ struct BenchResult: Codable, Sendable {
             String(format: "host RSS: %d KiB idle, %d KiB with all connected, %d KiB peak; %.1f KiB per guest", hostRssIdleKb, hostRssConnectedKb, hostRssKb, rssPerGuestKb),
             "dropped \(dropped), refused \(refused), late \(late), failed guests \(failedGuests)",
         ]
+        if let attack {
+            lines.append("under attack “\(attack.attack.rawValue)” from 127.0.0.2: \(attack.connections) connections, \(attack.framesSent) frames sent, \(attack.closedByHost) closed by the host")
+        }
         return lines.joined(separator: "\n")
     }
 }

@@ -12,6 +12,8 @@ struct Coordinator {
     let fanOutFrames: Int
     let baselineSeconds: Double
     let machine: MachineInfo
+    /// A hostile client attacking the host during the run, if any.
+    var attack: BenchAttack?
 
     /// Fan-out runs send this many broadcasts to each guest back to back (about
     /// `--fanout-frames` in all, 200,000 unless told)…
@@ -37,8 +39,15 @@ struct Coordinator {
             }
             await echo.quit()
         }
-        let host = try await BenchHost.start(mode: mode, maximumPlayers: guests, tickMilliseconds: tickMilliseconds)
+        // Under attack the host keeps the product's 100 seats, which the attacker may go for.
+        let host = try await BenchHost.start(mode: mode, maximumPlayers: attack == nil ? guests : max(guests, 100), tickMilliseconds: tickMilliseconds)
         let rssIdle = ProcessMemory.residentKB()
+        var attacker: WorkerProcess?
+        if let attack {
+            let process = try WorkerProcess(subcommand: "attack", arguments: ["--port", "\(host.port)", "--kind", attack.rawValue, "--duration", "\(seconds + 2)"])
+            guard let line = await process.nextLine(), line.contains(#""ready""#) else { throw BenchFailure("the attacker did not start") }
+            attacker = process
+        }
 
         let broadcast = Self.sampleBroadcast()
         var raw: (listener: RawSocket, port: Int)?
@@ -106,6 +115,11 @@ struct Coordinator {
             }
             stats.append(report.stats)
         }
+        var attackReport: AttackReport?
+        if let attacker {
+            if let line = await attacker.nextLine() { attackReport = try? JSONDecoder().decode(AttackReport.self, from: Data(line.utf8)) }
+            await attacker.quit()
+        }
         sampling.cancel()
         let rssPeak = max(await peak.peak, ProcessMemory.residentKB())
         for process in processes { await process.quit() }
@@ -113,8 +127,10 @@ struct Coordinator {
 
         let sessionTiming = mode == .fanout
             ? FanOutTiming(guests: guests, rounds: fanOutRounds, starts: broadcastStarts, crossings: stats.map(\.crossings)) : nil
-        return summarise(stats, baseline: baseline, fanOut: sessionTiming.map { ($0, rawTiming) },
-                         rss: (rssIdle, rssConnected, rssPeak))
+        var result = summarise(stats, baseline: baseline, fanOut: sessionTiming.map { ($0, rawTiming) },
+                               rss: (rssIdle, rssConnected, rssPeak))
+        result.attack = attackReport
+        return result
     }
 
     private func summarise(
@@ -197,6 +213,12 @@ struct Coordinator {
     }
 
     /// Runs blocking work on a thread of its own, off Swift's cooperative pool.
+    static func offPoolNonThrowing<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+        await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: work()) }.start()
+        }
+    }
+
     static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try work() }) }.start()
