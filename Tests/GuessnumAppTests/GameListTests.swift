@@ -55,6 +55,20 @@ struct GameListTests {
         #expect(list.render().hasPrefix("Searching for games… 1 found"))
     }
 
+    @Test("The corrected count after leaving lasts until the host has surely announced the change")
+    func correctionExpires() throws {
+        let list = GameList(style: .plain)
+        let alice = try game("alice", players: 1)
+        list.apply(.found(alice))
+        let now = ContinuousClock.now
+        list.noteLeft(alice.peer, ended: false, at: now)
+        #expect(list.render(at: now).contains("0/10 players"))
+        #expect(list.render(at: now + GameList.leftCorrection + .milliseconds(1)).contains("1/10 players"),
+                "the host announced an unchanged count (not reported again): the announced one is shown")
+        #expect(list.renderIfChanged(at: now) != nil)
+        #expect(list.renderIfChanged(at: now) == nil, "printed once")
+    }
+
     @Test("Numbers pick games in the order found; out of range is nil")
     func numbering() throws {
         let list = GameList(style: .plain)

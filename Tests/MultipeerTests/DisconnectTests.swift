@@ -31,7 +31,10 @@ struct DisconnectTests {
 
     @Test("Heartbeats keep a quiet but live peer connected through two peer timeouts")
     func quietPeerStays() async throws {
-        let configuration = shortTimers()
+        // Twenty heartbeats a timeout: a loaded machine that stalls this process for a second or
+        // two must not fail it; without heartbeats the link is still lost within the wait.
+        var configuration = shortTimers()
+        configuration.peerTimeout = .seconds(4)
         try await withTwoPeers(configuration: configuration) { peers async throws in
             try await peers.connect()
             // Nobody sends anything for two peer timeouts: only heartbeats can keep the link.

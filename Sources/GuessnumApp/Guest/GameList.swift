@@ -12,9 +12,11 @@ final class GameList: Sendable {
         var entries: [DiscoveredPeer] = []
         /// Games whose host did not answer a join; cleared when the game is announced anew.
         var silent: Set<PeerID> = []
-        /// Games this player just left, and the count it last saw there: shown one lower until
-        /// the host's next announcement.
-        var left: [PeerID: Int] = [:]
+        /// Games this player just left: the count shown (one lower than the last announced) until
+        /// the host's next announcement, or until the host has surely announced the change.
+        var left: [PeerID: (count: Int, until: ContinuousClock.Instant)] = [:]
+        /// The list as last printed.
+        var shown: String?
         /// Why games cannot be found, while that is so.
         var problem: String?
         var isShowing = true
@@ -74,9 +76,14 @@ final class GameList: Sendable {
         state.withLock { _ = $0.silent.insert(game) }
     }
 
+    /// How long a count corrected after leaving is shown: past the host's announcement of the
+    /// change (it refreshes at most once a second), after which the announced count is right.
+    static let leftCorrection: Duration = .seconds(3)
+
     /// Notes that this player left `game` (or was removed): its count shows one fewer until
-    /// the host announces the game again. When `ended`, the game is dropped from the list.
-    func noteLeft(_ game: PeerID, ended: Bool) {
+    /// the host announces the game again, or ``leftCorrection`` has passed. When `ended`, the
+    /// game is dropped from the list.
+    func noteLeft(_ game: PeerID, ended: Bool, at now: ContinuousClock.Instant = .now) {
         state.withLock { state in
             if ended {
                 state.entries.removeAll { $0.peer == game }
@@ -84,7 +91,7 @@ final class GameList: Sendable {
             }
             guard let entry = state.entries.first(where: { $0.peer == game }),
                   let count = GameAdvertisement(decoding: entry.info).playerCount else { return }
-            state.left[game] = max(0, count - 1)
+            state.left[game] = (max(0, count - 1), now + Self.leftCorrection)
         }
     }
 
@@ -97,13 +104,30 @@ final class GameList: Sendable {
         state.withLock { $0.entries.first { $0.peer.displayName == name } }
     }
 
-    func render() -> String {
+    /// The list, to be printed now (remembered as shown).
+    func shownRender() -> String {
+        let text = render()
+        state.withLock { $0.shown = text }
+        return text
+    }
+
+    /// The list, if it differs from what was last shown; nil otherwise.
+    func renderIfChanged(at now: ContinuousClock.Instant = .now) -> String? {
+        let text = render(at: now)
+        return state.withLock { state in
+            guard state.shown != text else { return nil }
+            state.shown = text
+            return text
+        }
+    }
+
+    func render(at now: ContinuousClock.Instant = .now) -> String {
         let state = state.withLock { $0 }
         if let problem = state.problem, state.entries.isEmpty { return problem }
         var lines = ["Searching for games… \(state.entries.count) found"]
         for (index, game) in state.entries.enumerated() {
             var advertisement = GameAdvertisement(decoding: game.info)
-            if let count = state.left[game.peer] { advertisement.playerCount = count }
+            if let left = state.left[game.peer], left.until > now { advertisement.playerCount = left.count }
             var facts = Self.facts(advertisement)
             if state.silent.contains(game.peer) { facts.append("not answering") }
             lines.append("  \(index + 1)) \(style.bold(TerminalText.sanitized(game.peer.displayName)))"

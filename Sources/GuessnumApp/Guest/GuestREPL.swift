@@ -84,7 +84,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             console.print("Looking for the game “\(TerminalText.sanitized(gameName))”…")
             if let problem = games.problem { console.print(problem) }
         } else {
-            console.print(games.render() + "\nType the number of a game to join it; /help for more.")
+            console.print(games.shownRender() + "\nType the number of a game to join it; /help for more.")
         }
         if await joinWantedGame() != .quit { await loop() }
         watching.cancel()  // stops quietly: no "0 found" on the way out
@@ -108,7 +108,9 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             if flow == .quit || !hasLobby { return .quit }
             if let game = seatGame {
                 switch seat.ending {
-                case .left, .removed: games.noteLeft(game, ended: false)
+                case .left, .removed:
+                    games.noteLeft(game, ended: false)
+                    inbox.wake(after: GameList.leftCorrection + .milliseconds(100))  // then show the announced count
                 case .ended: games.noteLeft(game, ended: true)
                 case .lost: games.markSilent(game)
                 }
@@ -116,7 +118,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             seatGame = nil
             games.isShowing = true
             console.setPrompt("join> ")
-            console.print(games.render())
+            console.print(games.shownRender())
             return await joinWantedGame()
         }
         switch event {
@@ -127,7 +129,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                     console.print("There is no game number \(number); \(games.isEmpty ? "none has been found yet." : "pick one from the list.")")
                     return .stay
                 }
-                if await !join(chosen) { console.print(games.render()) }  // shows the game marked
+                if await !join(chosen) { console.print(games.shownRender()) }  // shows the game marked
                 return .stay
             }
             if let command = CommandTable.parse(line, for: .lobby) { return await command.perform(on: self) }
@@ -136,6 +138,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             }
             return .stay
         case .gamesChanged, .timer:
+            if event == .timer, games.isShowing, let list = games.renderIfChanged() { console.print(list) }
             return await joinWantedGame()
         case .inputEnded:
             // A script that names its game may have no more to say.
@@ -208,7 +211,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         let inbox = inbox
         return browser.events.observe(.browserEvent) { event in
             // A failure shows once, as the list's header, until games can be found again.
-            if games.apply(event), games.isShowing { console.print(games.render()) }
+            if games.apply(event), games.isShowing { console.print(games.shownRender()) }
             inbox.post(.gamesChanged)
         }
     }
