@@ -159,7 +159,9 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
                 console.print(text.verdict(verdict))
                 if text.isMe(verdict.player) { answered() }
             },
-            events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat)) } },
+            events.observe(.chat) { [game] chat in
+                if !text.isMe(chat.from) { console.print(text.chat(chat, fromHost: chat.from.id == game.host?.identity)) }
+            },
             events.observe(.playerJoined) { console.print(text.joined($0)) },
             events.observe(.playerLeft) { console.print(text.left($0)) },
             events.observe(.playerRenamed) { console.print(text.renamed($0)) },
