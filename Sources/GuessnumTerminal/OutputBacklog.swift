@@ -33,7 +33,7 @@ public struct OutputBacklog<Item: Sendable>: Sendable {
     private var bytes = 0
 
     /// An empty backlog holding at most `maximumLines` lines of `maximumBytes` bytes together.
-    public init(maximumLines: Int = 2_000, maximumBytes: Int = 1 << 20) {
+    public init(maximumLines: Int = 1_000, maximumBytes: Int = 256 << 10) {
         self.maximumLines = max(1, maximumLines)
         self.maximumBytes = max(1, maximumBytes)
     }

@@ -43,7 +43,7 @@ public final class OutputPump: Sendable {
     /// - Parameters:
     ///   - maximumLines, maximumBytes: how far the writer may fall behind before lines are skipped.
     ///   - writer: where lines are written, on the pump's thread.
-    public init(maximumLines: Int = 2_000, maximumBytes: Int = 1 << 20, writer: @escaping Writer = OutputPump.standardStreams) {
+    public init(maximumLines: Int = 1_000, maximumBytes: Int = 256 << 10, writer: @escaping Writer = OutputPump.standardStreams) {
         let shared = Shared(State(backlog: OutputBacklog(maximumLines: maximumLines, maximumBytes: maximumBytes)))
         self.shared = shared
         let thread = Thread { [wake, drained] in

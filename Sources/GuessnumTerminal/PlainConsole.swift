@@ -7,7 +7,8 @@ import Synchronization
 /// One thread reads standard input with `readLine()`. ``print(_:)`` never waits for standard
 /// output: each message is queued for ``OutputPump/shared``, whose thread writes it whole, with
 /// a newline, and flushes it; when the reader of standard output falls behind, lines are
-/// skipped and counted ("… 240 lines skipped") instead of stalling the program.
+/// skipped and counted ("… 240 lines skipped") instead of stalling the program: beyond 1,000
+/// lines or 256 KiB waiting (besides the 64 KiB a pipe holds).
 public final class PlainConsole: Console {
     private let gate: InputGate
     private let pump: OutputPump

@@ -6,7 +6,7 @@ import Foundation
 /// Readline is owned by one dedicated thread, which runs readline's callback interface in a
 /// `poll()` loop over standard input, a wake-up pipe and a signal pipe. Every other thread
 /// only queues work for it, and never waits: messages beyond what the terminal has caught up
-/// with (2,000 lines or 1 MiB) are skipped and counted ("… 240 lines skipped"). Ctrl-C clears the line being typed (the program is not
+/// with (1,000 lines or 256 KiB) are skipped and counted ("… 240 lines skipped"). Ctrl-C clears the line being typed (the program is not
 /// interrupted); Ctrl-D on an empty line ends the input.
 ///
 /// Readline is a process-wide library: at most one `ReadlineConsole` may be open at a time
