@@ -61,6 +61,11 @@ extension GameError {
         GameError(.invalidName, error.message)
     }
 
+    /// A name that starts like a chat line on screen.
+    public static func nameLooksLikeChat(_ name: String) -> GameError {
+        GameError(.invalidName, "The name \(TerminalText.quoted(name)) starts with “\(GameProtocol.chatLineMark)”, which marks chat lines on screen; choose a name that starts with another character.")
+    }
+
     /// A chat line above the length limit.
     public static func chatTooLong(_ length: Int, limit: Int) -> GameError {
         GameError(.chatTooLong, "The chat line is \(length) characters long, above the limit of \(limit); split it into shorter lines.")

@@ -36,6 +36,8 @@ struct CommandLineTests {
         (["join", "nonsense"], "is not an address"),
         (["join", "127.0.0.1:99999"], "is not an address"),
         (["join", "--name", "", "127.0.0.1:7777"], "display name"),
+        (["join", "--name", "al\u{200B}ice", "127.0.0.1:7777"], "invisible or formatting character (U+200B)"),
+        (["join", "--name", "[host] alice", "127.0.0.1:7777"], "which marks chat lines on screen"),
         (["host", "--name", String(repeating: "x", count: 64)], "64 bytes long"),
         (["host", "--range", "100-1"], "range"),
         (["host", "--range", "banana"], "range"),

@@ -5,7 +5,7 @@ import Testing
 
 @Suite("Peer IDs, service types, discovery info, endpoints", .timeLimit(.minutes(1)))
 struct ValueTests {
-    @Test("Display names of 1 to 63 UTF-8 bytes without control characters are valid", arguments: [
+    @Test("Display names of 1 to 63 UTF-8 bytes without control, invisible or formatting characters are valid", arguments: [
         ("a", true), (String(repeating: "x", count: 63), true), (String(repeating: "x", count: 64), false),
         ("", false), ("Zoë", true), (String(repeating: "é", count: 31), true), (String(repeating: "é", count: 32), false),
         ("tab\there", false), ("new\nline", false), ("🎲 dice", true), ("\u{202E}gnp.exe", false), ("\u{2066}x", false),

@@ -233,6 +233,12 @@ public final class GameMaster: Sendable {
         case .full:
             logger.debug("Game full; a peer was turned away.", metadata: .game(peer: peer.displayName, code: GameError.Code.gameFull.rawValue))
             session.disconnect(peer, reason: GameError.gameFull(configuration.maximumPlayers).message)
+        case .badName(let error):
+            var metadata = Logger.Metadata.game(peer: peer.displayName, code: error.code.rawValue)
+            metadata["reason"] = .string(Refusal.invalidName.rawValue)
+            metadata["error"] = .string(error.message)
+            logger.notice("Peer's name breaks the game's rules; it was turned away.", metadata: metadata)
+            session.disconnect(peer, reason: error.message)
         case .alreadyPlaying, nil: break
         }
     }

@@ -12,6 +12,8 @@ struct GameTable: Sendable {
         case joined(PlayerJoined)
         case alreadyPlaying
         case full
+        /// The peer's name breaks the game's rules (``GameProtocol/checkName(_:)``).
+        case badName(GameError)
     }
 
     enum GuessOutcome: Sendable {
@@ -83,6 +85,7 @@ struct GameTable: Sendable {
     mutating func join(_ peer: PeerID) -> JoinOutcome {
         if roster[peer.identity] != nil { return .alreadyPlaying }
         if roster.count >= configuration.maximumPlayers { return .full }
+        do { try GameProtocol.checkName(peer.displayName) } catch { return .badName(error) }
         let (player, _) = roster.admit(
             peer, guessThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
         let joined = PlayerJoined(sequence: nextSequence(), player: player, playerCount: roster.count)

@@ -119,3 +119,26 @@ struct HostileGuestTests {
         await game.tearDown()
     }
 }
+
+@Suite("Names that would pass for chat lines", .timeLimit(.minutes(1)))
+struct ChatMarkNameTests {
+    @Test("A guest named like a chat line is turned away with a sentence, and cannot rename to one")
+    func chatLikeNames() async throws {
+        let game = try await GameHarness(.inMemory, configuration: HostileGuestTests.configuration())
+        let bob = try await game.join("bob")
+        #expect(throws: GameError.self) { try bob.game.rename(to: "[host] alice: stop") }
+        try bob.session.send(RenameRequest(name: "[host] alice"), to: [game.host.localPeer])
+        let refusal = try #require(await bob.errors.first { _ in true })
+        #expect(refusal.code == .invalidName)
+        #expect(refusal.message.contains("marks chat lines"), "\(refusal.message)")
+
+        let mallory = Guest(session: Session(localPeer: peer("[chat] bob: hi"), transport: game.transport()))
+        let link = EventLog(mallory.session.events, .stateChanged)
+        _ = try await mallory.session.invite(game.endpoint)
+        let gone = try #require(await link.first { $0.state == .notConnected })
+        #expect(gone.reason == .goodbye(GameError.nameLooksLikeChat("[chat] bob: hi").message))
+        #expect(!game.master.players.contains { $0.player.name.hasPrefix("[") })
+        await mallory.session.disconnect()
+        await game.tearDown()
+    }
+}
