@@ -186,6 +186,9 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         switch change.reason {
         case .goodbye(GameMaster.removalReason?): (.removed, "You were removed from the game by the host.")
         case .goodbye(GameMaster.endReason?): (.ended, "\(host) ended the game.")
+        case .goodbye(let said?) where said.hasSuffix("."):
+            // A whole sentence: a full game, a bad name, a flood cut off.
+            (.lost, "The host closed the link: \(TerminalText.sanitized(said))")
         case .goodbye(let said?): (.lost, "The host left: \(TerminalText.sanitized(said)).")
         case .lost(let error): (.lost, "The connection to the host was lost: \(error.message)")
         default: (.lost, "The host left.")
