@@ -31,11 +31,14 @@ struct HostileGuestTests {
             #expect(error.message.contains("above the limit of 2000 bytes"), "\(error.message)")
         }
 
-        // Sent around the guest's check, the host refuses it and says why.
-        try bob.session.send(ChatMessage(text: Self.stackedMarks), to: [game.host.localPeer])
+        // Sent around the guest's check, the host refuses it and says why: 500 characters of five
+        // marks each, 5,500 bytes (small enough to be read; bigger payloads are refused unread).
+        let fiveMarks = String(repeating: "a" + String(repeating: "\u{0301}", count: 5), count: 500)
+        #expect(fiveMarks.count == 500 && fiveMarks.utf8.count == 5_500)
+        try bob.session.send(ChatMessage(text: fiveMarks), to: [game.host.localPeer])
         let refusal = try #require(await bob.errors.first { _ in true })
         #expect(refusal.code == .chatTooLong)
-        #expect(refusal.message.contains("bytes"), "\(refusal.message)")
+        #expect(refusal.message.contains("takes 5500 bytes, above the limit of 2000 bytes"), "\(refusal.message)")
         try bob.game.say("short and fine")
         #expect(await carol.chats.first { _ in true }?.text == "short and fine", "only the line within the limits is relayed")
         #expect(game.hostChats.all.map(\.text) == ["short and fine"])
