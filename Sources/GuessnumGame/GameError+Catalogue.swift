@@ -61,9 +61,20 @@ extension GameError {
         GameError(.invalidName, error.message)
     }
 
+    /// A name that starts like a chat line on screen.
+    public static func nameLooksLikeChat(_ name: String) -> GameError {
+        GameError(.invalidName, "The name \(TerminalText.quoted(name)) starts with “\(GameProtocol.chatLineMark)”, which marks chat lines on screen; choose a name that starts with another character.")
+    }
+
     /// A chat line above the length limit.
     public static func chatTooLong(_ length: Int, limit: Int) -> GameError {
         GameError(.chatTooLong, "The chat line is \(length) characters long, above the limit of \(limit); split it into shorter lines.")
+    }
+
+    /// A chat line above the size limit in bytes (accented, combined and non-Latin characters
+    /// take several bytes each).
+    public static func chatTooManyBytes(_ bytes: Int, limit: Int) -> GameError {
+        GameError(.chatTooLong, "The chat line takes \(bytes) bytes, above the limit of \(limit) bytes (accents, combining marks and many scripts take several bytes a character); split it into shorter lines.")
     }
 
     /// Guesses faster than the host allows.
@@ -74,6 +85,11 @@ extension GameError {
     /// Chat lines faster than the host allows.
     public static func chatThrottled(perSecond rate: Double) -> GameError {
         GameError(.throttled, "slow down: at most \(rateText(rate)) chat lines a second; the extra lines were not relayed.")
+    }
+
+    /// A guest disconnected for sending far more messages than the host accepts.
+    public static func messageFlood(perSecond rate: Double) -> GameError {
+        GameError(.throttled, "You sent far more messages than the host accepts (at most \(rateText(rate)) a second), so it disconnected you.")
     }
 
     /// A guest turned away because the game is full.

@@ -5,7 +5,8 @@ import Foundation
 ///
 /// Readline is owned by one dedicated thread, which runs readline's callback interface in a
 /// `poll()` loop over standard input, a wake-up pipe and a signal pipe. Every other thread
-/// only queues work for it. Ctrl-C clears the line being typed (the program is not
+/// only queues work for it, and never waits: messages beyond what the terminal has caught up
+/// with (1,000 lines or 256 KiB) are skipped and counted ("… 240 lines skipped"). Ctrl-C clears the line being typed (the program is not
 /// interrupted); Ctrl-D on an empty line ends the input.
 ///
 /// Readline is a process-wide library: at most one `ReadlineConsole` may be open at a time
@@ -17,6 +18,8 @@ public final class ReadlineConsole: Console {
 
     /// How long ``close()`` waits for the readline thread.
     static let closeTimeout: DispatchTimeInterval = .seconds(2)
+    /// How long a message printed after ``close()`` is waited for (the program is exiting).
+    static let drainTimeout: Duration = .seconds(2)
 
     /// Takes over the terminal and shows `prompt`.
     /// - Parameters:
@@ -48,13 +51,15 @@ public final class ReadlineConsole: Console {
 
     public func print(_ text: String) {
         if !session.send(.print(text)) {
-            StandardStreams.writeLine(text)
+            OutputPump.shared.write(text)
+            OutputPump.shared.drain(timeout: Self.drainTimeout)
         }
     }
 
     public func printDiagnostic(_ text: String) {
         if !session.send(.printDiagnostic(text)) {
-            StandardStreams.writeErrorLine(text)
+            OutputPump.shared.write(text, to: .error)
+            OutputPump.shared.drain(timeout: Self.drainTimeout)
         }
     }
 

@@ -17,7 +17,9 @@ final class ReadlineSession: @unchecked Sendable {
 
     /// What other threads share with the readline thread.
     private struct Shared {
-        var commands: [Command] = []
+        /// Waiting commands; prints beyond its bounds are skipped and counted, so a terminal
+        /// that falls behind never makes the program wait or hold unbounded memory.
+        var commands = OutputBacklog<Command>()
         /// Set when the thread has finished: nothing it is sent will be done.
         var isFinished = false
         var isClosing = false
@@ -40,6 +42,8 @@ final class ReadlineSession: @unchecked Sendable {
     /// Whether ``ConsoleInput/ended`` was delivered.
     private var inputEnded = false
     private var previousActions: [Int32: sigaction] = [:]
+    /// The close being carried out, signalled once the thread has finished.
+    private var closing: DispatchSemaphore?
 
     init(prompt: String, history: HistoryStore?, completions: [String],
          keepsInHistory: @escaping @Sendable (String) -> Bool, input: @escaping ConsoleInputHandler) {
@@ -85,7 +89,10 @@ final class ReadlineSession: @unchecked Sendable {
     func send(_ command: Command) -> Bool {
         let accepted = shared.withLock { shared -> Bool in
             guard !shared.isFinished else { return false }
-            shared.commands.append(command)
+            switch command {
+            case .print(let text), .printDiagnostic(let text): shared.commands.append(command, bytes: text.utf8.count + 1)
+            default: shared.commands.appendUncounted(command)
+            }
             return true
         }
         if accepted { wake() }
@@ -96,7 +103,7 @@ final class ReadlineSession: @unchecked Sendable {
         let done = DispatchSemaphore(value: 0)
         let (queued, onThisThread) = shared.withLock { shared -> (Bool, Bool) in
             guard !shared.isFinished, !shared.isClosing else { return (false, false) }
-            shared.commands.append(.close(done))
+            shared.commands.appendUncounted(.close(done))
             shared.isClosing = true
             return (true, shared.thread.map { pthread_equal($0, pthread_self()) != 0 } ?? false)
         }
@@ -136,20 +143,25 @@ final class ReadlineSession: @unchecked Sendable {
             if fds[0].revents != 0 { handleCommands() }
         }
         if isRunning { tearDown() }
-        let leftovers = shared.withLock { shared -> [Command] in
+        let leftovers = shared.withLock { shared -> [OutputBacklog<Command>.Entry] in
             shared.isFinished = true
-            defer { shared.commands = [] }
-            return shared.commands
+            var entries: [OutputBacklog<Command>.Entry] = []
+            while let entry = shared.commands.popFirst() { entries.append(entry) }
+            return entries
         }
         activeSession.withLock { if $0 === self { $0 = nil } }
-        for command in leftovers {
-            switch command {
-            case .print(let text): StandardStreams.writeLine(text)
-            case .printDiagnostic(let text): StandardStreams.writeErrorLine(text)
-            default: break
+        var closes = closing.map { [$0] } ?? []
+        for entry in leftovers {
+            switch entry {
+            case .item(.print(let text)): OutputPump.shared.write(text)
+            case .item(.printDiagnostic(let text)): OutputPump.shared.write(text, to: .error)
+            case .item(.close(let done)): closes.append(done)
+            case .skipped(let count): OutputPump.shared.write(OutputBacklog<Command>.skippedLine(count))
+            case .item: break
             }
         }
-        for case .close(let done) in leftovers {
+        if !leftovers.isEmpty { OutputPump.shared.drain(timeout: .seconds(1)) }
+        for done in closes {
             done.signal()
         }
     }
@@ -213,10 +225,13 @@ final class ReadlineSession: @unchecked Sendable {
         var buffer = [UInt8](repeating: 0, count: 64)
         while read(wakePipe.read, &buffer, buffer.count) > 0 {}
         while isRunning {
-            let command = shared.withLock { shared -> Command? in
-                shared.commands.isEmpty ? nil : shared.commands.removeFirst()
+            let entry = shared.withLock { shared in shared.commands.popFirst() }
+            guard let entry else { return }
+            let command: Command
+            switch entry {
+            case .item(let item): command = item
+            case .skipped(let count): command = .print(OutputBacklog<Command>.skippedLine(count))
             }
-            guard let command else { return }
             switch command {
             case .print(let text):
                 display(text, on: creadline_write_out, otherwise: StandardStreams.writeLine)
@@ -234,7 +249,7 @@ final class ReadlineSession: @unchecked Sendable {
                 tearDown()
                 // Signalled by `run` once the thread is marked finished (after the messages
                 // queued meanwhile are printed).
-                shared.withLock { $0.commands.insert(.close(done), at: 0) }
+                closing = done
             }
         }
     }

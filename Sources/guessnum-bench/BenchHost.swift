@@ -19,6 +19,8 @@ struct BenchHost: Sendable {
         if let tickMilliseconds { configuration.broadcastTick = .milliseconds(tickMilliseconds) }
         if mode == .closed {
             configuration.guessesPerSecond = 1_000_000
+            configuration.messagesPerSecond = 1_000_000
+            configuration.messageBurst = 1_000_000
             configuration.guessBurst = 1_000_000
         }
         let session = Session(localPeer: try PeerID(displayName: "bench host"), transport: TCPTransport(bindHost: "127.0.0.1"))

@@ -37,6 +37,7 @@ struct HostCommand: AsyncParsableCommand {
     func validate() throws {
         guard maxPlayers >= 1 else { throw ValidationError("--max-players must be at least 1.") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        if let name { try JoinCommand.check(name: name) }
     }
 
     func run() async throws {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import GuessnumApp
+import GuessnumGame
 import Logging
 import Multipeer
 import MultipeerAvahi
@@ -28,6 +29,7 @@ struct JoinCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard timeout >= 1 else { throw ValidationError("--timeout must be at least 1 second.") }
+        if let name { try Self.check(name: name) }
     }
 
     func run() async throws {
@@ -47,5 +49,15 @@ struct JoinCommand: AsyncParsableCommand {
             withExtendedLifetime(me) {}
             if let failure { throw failure }
         }
+    }
+}
+
+extension JoinCommand {
+    /// Checks a `--name` against the game's own rule (no leading “[”), so such a name is a usage
+    /// error (exit 64) before anything starts, not a refusal from the host. The session's rules
+    /// are checked, with their sentence, where the peer is made.
+    static func check(name: String) throws {
+        guard (try? PeerID.validate(displayName: name)) != nil else { return }
+        do { try GameProtocol.checkName(name) } catch { throw ValidationError(error.message) }
     }
 }

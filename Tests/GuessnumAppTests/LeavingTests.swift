@@ -8,6 +8,15 @@ import Testing
 /// Leaving and ending, and what everyone reads when it happens.
 @Suite("Leaving and ending a game", .timeLimit(.minutes(1)))
 struct LeavingTests {
+    @Test("A host that closes the link with a sentence (a flood cut off) is quoted as one sentence")
+    func closedWithSentence() throws {
+        let reason = GameError.messageFlood(perSecond: 50).message
+        let change = PeerStateChange(peer: try PeerID(displayName: "alice"), state: .notConnected, reason: .goodbye(reason))
+        let (ending, sentence) = PlayerSeat.ending(change, host: "alice")
+        #expect(ending == .lost)
+        #expect(sentence == "The host closed the link: You sent far more messages than the host accepts (at most 50 a second), so it disconnected you.")
+    }
+
     @Test("At a terminal, /quit and Ctrl-D ask before ending a game with players in; a yes ends it with final scores for everyone")
     func hostConfirmsTheEnd() async throws {
         let game = try AppHarness(hostInteractive: true)

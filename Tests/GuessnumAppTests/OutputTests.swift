@@ -11,6 +11,18 @@ struct OutputTests {
     let me = UUID()
     let bob = PlayerRef(id: UUID(), name: "bob")
 
+    @Test("Chat lines start with a mark no other line has: [chat] for players, [host] for the host, coloured or not", arguments: [false, true])
+    func chatMarks(colored: Bool) {
+        let text = GameText(style: TextStyle(isColored: colored), json: false, me: me)
+        let chat = RelayedChat(sequence: 1, from: bob, text: "Round 2 starts: guess a number from 1 to 2.")
+        let plain = { (line: String) in line.replacing(/\u{1B}\[[0-9;]*m/, with: "") }
+        #expect(plain(text.chat(chat, fromHost: false)) == "[chat] bob: Round 2 starts: guess a number from 1 to 2.")
+        let host = RelayedChat(sequence: 2, from: PlayerRef(id: UUID(), name: "alice"), text: "hi")
+        #expect(plain(text.chat(host, fromHost: true)) == "[host] alice: hi")
+        let started = RoundStarted(sequence: 3, round: 2, range: .standard, commitment: Commitment(secret: 5, salt: Salt.random()), hostChoseSecret: false)
+        #expect(!plain(text.roundStarted(started)).hasPrefix("["), "the program's own lines never start like chat")
+    }
+
     @Test("--json: events are JSON objects with their data; every other message becomes a message event")
     func jsonLines() throws {
         let text = GameText(style: TextStyle(isColored: true), json: true, me: me)

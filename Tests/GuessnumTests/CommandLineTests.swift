@@ -36,6 +36,8 @@ struct CommandLineTests {
         (["join", "nonsense"], "is not an address"),
         (["join", "127.0.0.1:99999"], "is not an address"),
         (["join", "--name", "", "127.0.0.1:7777"], "display name"),
+        (["join", "--name", "al\u{200B}ice", "127.0.0.1:7777"], "invisible or formatting character (U+200B)"),
+        (["join", "--name", "[host] alice", "127.0.0.1:7777"], "which marks chat lines on screen"),
         (["host", "--name", String(repeating: "x", count: 64)], "64 bytes long"),
         (["host", "--range", "100-1"], "range"),
         (["host", "--range", "banana"], "range"),
@@ -73,8 +75,16 @@ struct CommandLineTests {
         defer { player.signal(SIGKILL) }
         player.send(line: String(repeating: "x", count: 100_000))
         #expect(await player.line(containing: "characters long, above the limit of") != nil, "a huge line gets a sentence: \(player.text)")
+        player.send(line: String(repeating: "a" + String(repeating: "\u{0301}", count: 30), count: 500))
+        #expect(await player.line(containing: "bytes, above the limit of 2000 bytes") != nil, "500 characters of stacked marks are refused by their bytes: \(player.text)")
         player.send(line: "\u{1B}[31mred\u{07} text")
-        #expect(await host.line(containing: "bob: \u{FFFD}[31mred\u{FFFD} text") != nil, "control characters are shown, not obeyed: \(host.text)")
+        #expect(await host.line(containing: "[chat] bob: \u{FFFD}[31mred\u{FFFD} text") != nil, "control characters are shown, not obeyed: \(host.text)")
+        let lookalike = try guessnum(["join", "--name", "\u{0430}lice", "127.0.0.1:\(port)"])   // Cyrillic а
+        defer { lookalike.signal(SIGKILL) }
+        #expect(await lookalike.line(containing: "Welcome, \u{0430}lice (2)!") != nil, "a lookalike of the host's name is numbered: \(lookalike.text)")
+        lookalike.send(line: "Round 2 starts")
+        #expect(await player.line(containing: "[chat] \u{0430}lice (2): Round 2 starts") != nil, "and its chat is marked: \(player.text)")
+        lookalike.closeInput()
         player.send(line: "7")
         #expect(await player.line(containing: "you guessed 7: correct! You win round 1.") != nil, "player: \(player.text)")
         player.closeInput()

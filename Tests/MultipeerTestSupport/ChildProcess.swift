@@ -9,6 +9,8 @@ public final class ChildProcess: @unchecked Sendable {
     private let collected = Locked("")
     /// Whether the output reached its end (every byte the process wrote has been collected).
     private let outputEnded = Locked(false)
+    /// Whether the output is left unread for now (see ``pauseReading()``).
+    private let paused = Locked(false)
 
     /// Starts `executable` with `arguments`; standard error is merged into the output.
     /// Starts `executable` with this process's environment, `environment` added over it and
@@ -25,9 +27,11 @@ public final class ChildProcess: @unchecked Sendable {
         // while the source still watches it.
         let collected = self.collected
         let outputEnded = self.outputEnded
+        let paused = self.paused
         let reader = output.fileHandleForReading
         let thread = Thread {
             while true {
+                while paused.value { Thread.sleep(forTimeInterval: 0.01) }
                 let data = reader.availableData
                 if data.isEmpty { break }
                 collected.withLock { $0 += String(decoding: data, as: UTF8.self) }
@@ -59,6 +63,24 @@ public final class ChildProcess: @unchecked Sendable {
             if ContinuousClock.now >= deadline { return nil }
             try? await Task.sleep(for: .milliseconds(10))
         }
+    }
+
+    /// Stops reading the process's output, as a terminal nobody drains: once the pipe is full
+    /// (64 KiB on Linux), the process's writes block. At most one more chunk is read.
+    public func pauseReading() {
+        paused.withLock { $0 = true }
+    }
+
+    /// Reads the process's output again after ``pauseReading()``.
+    public func resumeReading() {
+        paused.withLock { $0 = false }
+    }
+
+    /// The bytes written to the output pipe and not read yet.
+    public var unreadOutputBytes: Int {
+        var count: Int32 = 0
+        guard ioctl(output.fileHandleForReading.fileDescriptor, UInt(FIONREAD), &count) == 0 else { return 0 }
+        return Int(count)
     }
 
     /// Writes `line` and a newline to the process's standard input.

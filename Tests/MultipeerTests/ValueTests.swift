@@ -5,14 +5,26 @@ import Testing
 
 @Suite("Peer IDs, service types, discovery info, endpoints", .timeLimit(.minutes(1)))
 struct ValueTests {
-    @Test("Display names of 1 to 63 UTF-8 bytes without control characters are valid", arguments: [
+    @Test("Display names of 1 to 63 UTF-8 bytes without control, invisible or formatting characters are valid", arguments: [
         ("a", true), (String(repeating: "x", count: 63), true), (String(repeating: "x", count: 64), false),
         ("", false), ("Zoë", true), (String(repeating: "é", count: 31), true), (String(repeating: "é", count: 32), false),
         ("tab\there", false), ("new\nline", false), ("🎲 dice", true), ("\u{202E}gnp.exe", false), ("\u{2066}x", false),
-        ("👨‍👩‍👧 family", true),
+        ("👨‍👩‍👧 family", true), ("❤️ fan", true), ("al\u{200B}ice", false), ("\u{2060}bob", false), ("bob\u{00A0}", false),
+        ("soft\u{00AD}hyphen", false), ("\u{3164}", false), ("a\u{FEFF}b", false), ("x\u{200D}y", false), ("wide\u{3000}space", false),
     ])
     func displayNames(name: String, valid: Bool) {
         #expect(((try? PeerID(displayName: name)) != nil) == valid)
+    }
+
+    @Test("A name with an invisible or formatting character is refused with a sentence that names it")
+    func invisibleCharacterSentence() {
+        #expect(throws: MultipeerError.self) { try PeerID(displayName: "alice\u{200B}") }
+        do {
+            _ = try PeerID(displayName: "alice\u{200B}")
+        } catch {
+            #expect(error.code == .invalidDisplayName)
+            #expect(error.message.contains("contains an invisible or formatting character (U+200B)"), "\(error.message)")
+        }
     }
 
     @Test("Peers are equal by identity, never by name")

@@ -159,7 +159,9 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
                 console.print(text.verdict(verdict))
                 if text.isMe(verdict.player) { answered() }
             },
-            events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat)) } },
+            events.observe(.chat) { [game] chat in
+                if !text.isMe(chat.from) { console.print(text.chat(chat, fromHost: chat.from.id == game.host?.identity)) }
+            },
             events.observe(.playerJoined) { console.print(text.joined($0)) },
             events.observe(.playerLeft) { console.print(text.left($0)) },
             events.observe(.playerRenamed) { console.print(text.renamed($0)) },
@@ -184,6 +186,9 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         switch change.reason {
         case .goodbye(GameMaster.removalReason?): (.removed, "You were removed from the game by the host.")
         case .goodbye(GameMaster.endReason?): (.ended, "\(host) ended the game.")
+        case .goodbye(let said?) where said.hasSuffix("."):
+            // A whole sentence: a full game, a bad name, a flood cut off.
+            (.lost, "The host closed the link: \(TerminalText.sanitized(said))")
         case .goodbye(let said?): (.lost, "The host left: \(TerminalText.sanitized(said)).")
         case .lost(let error): (.lost, "The connection to the host was lost: \(error.message)")
         default: (.lost, "The host left.")

@@ -150,7 +150,7 @@ public final class HostREPL: GameScreen, Sendable {
         let logger = logger
         return [
             events.observe(.verdict) { console.print(text.verdict($0)) },
-            events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat)) } },
+            events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat, fromHost: false)) } },
             events.observe(.playerJoined) { console.print(text.joined($0)); advertising.refresh() },
             events.observe(.playerLeft) { console.print(text.left($0)); advertising.refresh() },
             events.observe(.playerRenamed) { console.print(text.renamed($0)) },

@@ -40,10 +40,20 @@ public struct GameText: Sendable {
         }
     }
 
-    func chat(_ chat: RelayedChat) -> String {
+    /// A chat line: "[chat] bob: hi", or "[host] alice: hi" when the host said it. The mark
+    /// comes first and no other line starts with it, so a player's chat cannot pass for the
+    /// host's or for the program's own lines, with or without colours (names are unique by
+    /// how they look, and cannot hide invisible characters).
+    func chat(_ chat: RelayedChat, fromHost: Bool) -> String {
         if json { return JSONLines.line("chat", chat) }
-        return "\(name(chat.from)): \(TerminalText.sanitized(chat.text))"
+        let mark = fromHost ? Self.hostChatMark : Self.chatMark
+        return "\(style.dim(mark)) \(name(chat.from)): \(TerminalText.sanitized(chat.text))"
     }
+
+    /// What starts a player's chat line.
+    static let chatMark = "[chat]"
+    /// What starts the host's chat line.
+    static let hostChatMark = "[host]"
 
     func joined(_ event: PlayerJoined) -> String {
         json ? JSONLines.line("joined", event) : membership(event.player, "joined", event.playerCount)

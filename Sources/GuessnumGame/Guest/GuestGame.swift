@@ -114,7 +114,7 @@ public final class GuestGame: Sendable {
     /// - Throws: ``GameError/Code/chatTooLong``, ``GameError/Code/notJoined``,
     ///   ``GameError/Code/sendFailed``.
     public func say(_ text: String) throws(GameError) {
-        if text.count > GameProtocol.maximumChatLength { throw .chatTooLong(text.count, limit: GameProtocol.maximumChatLength) }
+        try GameProtocol.checkChat(text)
         try send(ChatMessage(text: text))
     }
 
@@ -122,7 +122,7 @@ public final class GuestGame: Sendable {
     /// - Throws: ``GameError/Code/invalidName``, ``GameError/Code/notJoined``,
     ///   ``GameError/Code/sendFailed``.
     public func rename(to name: String) throws(GameError) {
-        do { try PeerID.validate(displayName: name) } catch { throw .invalidName(error) }
+        try GameProtocol.checkName(name)
         try send(RenameRequest(name: name))
     }
 

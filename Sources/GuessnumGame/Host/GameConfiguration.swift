@@ -17,6 +17,16 @@ public struct GameConfiguration: Sendable {
     public var chatLinesPerSecond: Double = 5
     /// Chat lines a guest may send at once after a quiet spell (10).
     public var chatBurst: Double = 10
+    /// Messages of any kind a guest may send per second on average (50): guesses and chat
+    /// count, and so do messages the host cannot use (unknown, undecodable, oversized). What
+    /// is over this budget is ignored unread.
+    public var messagesPerSecond: Double = 50
+    /// Messages of any kind a guest may send at once after a quiet spell (100).
+    public var messageBurst: Double = 100
+    /// How long a guest may keep sending over its message budget (refused at least once a
+    /// second all along) before the host disconnects it with
+    /// ``GameError/messageFlood(perSecond:)`` (3 s). One burst is never enough.
+    public var overBudgetPeriodBeforeDisconnect: Duration = .seconds(3)
     /// The most guests in the game; more are turned away with a goodbye (10,000).
     public var maximumPlayers = 10_000
     /// How long a player the host removed is turned away (the host can let them back sooner).
@@ -59,6 +69,9 @@ public struct GameConfiguration: Sendable {
         if !(chatLinesPerSecond > 0) || !(chatBurst >= 1) {
             throw .invalidConfiguration("chat lines per second must be above zero and the burst at least 1")
         }
+        if !(messagesPerSecond > 0) || !(messageBurst >= 1) || overBudgetPeriodBeforeDisconnect < .zero {
+            throw .invalidConfiguration("messages per second must be above zero, the message burst at least 1, and the time over budget before a disconnect not negative")
+        }
         if broadcastFramesPerSecond < 1 || broadcastLinesPerSecond < 1 {
             throw .invalidConfiguration("the broadcast budgets must be at least 1 a second")
         }
@@ -85,4 +98,7 @@ public struct GameConfiguration: Sendable {
 
     var guessThrottle: Throttle { Throttle(rate: guessesPerSecond, burst: guessBurst) }
     var chatThrottle: Throttle { Throttle(rate: chatLinesPerSecond, burst: chatBurst) }
+    var messageBudget: MessageBudget {
+        MessageBudget(perSecond: messagesPerSecond, burst: messageBurst, cutOffAfter: overBudgetPeriodBeforeDisconnect)
+    }
 }

@@ -19,8 +19,12 @@ import Synchronization
 /// ``stop()`` cancels both. Nothing else is timed, and no work is done per player except in
 /// the flush's single send.
 ///
-/// What the game handles on its own is logged: a message from a player that cannot be decoded
-/// or is of an unknown type at `.notice` (with the player's name as `peer` metadata), a failure of
+/// What the game handles on its own is logged. Everything refused is logged once per player and
+/// kind at `.notice`, with the player's name as `peer` and the kind as `reason` metadata: a
+/// message of an unknown type or that cannot be decoded, a chat line over the limits, a bad
+/// name, guesses or chat too fast, messages over the player's budget (see
+/// ``GameConfiguration/messagesPerSecond``) and the disconnection of a player that kept
+/// sending over it. A failure of
 /// the host's own (a send, an encoding, a round that cannot start) at `.warning`, players joining
 /// and leaving and rounds starting at `.debug`. A normal game logs nothing at `.warning` or above.
 ///
@@ -182,7 +186,7 @@ public final class GameMaster: Sendable {
     /// Says `text` to everyone, as the host.
     /// - Throws: ``GameError/Code/chatTooLong``.
     public func sendChat(_ text: String) throws(GameError) {
-        if text.count > GameProtocol.maximumChatLength { throw .chatTooLong(text.count, limit: GameProtocol.maximumChatLength) }
+        try GameProtocol.checkChat(text)
         guard !text.trimmingWhitespace.isEmpty else { return }
         let line = state.withLock { $0.table.hostChat(text) }
         events.post(.chat, line)
@@ -229,6 +233,12 @@ public final class GameMaster: Sendable {
         case .full:
             logger.debug("Game full; a peer was turned away.", metadata: .game(peer: peer.displayName, code: GameError.Code.gameFull.rawValue))
             session.disconnect(peer, reason: GameError.gameFull(configuration.maximumPlayers).message)
+        case .badName(let error):
+            var metadata = Logger.Metadata.game(peer: peer.displayName, code: error.code.rawValue)
+            metadata["reason"] = .string(Refusal.invalidName.rawValue)
+            metadata["error"] = .string(error.message)
+            logger.notice("Peer's name breaks the game's rules; it was turned away.", metadata: metadata)
+            session.disconnect(peer, reason: error.message)
         case .alreadyPlaying, nil: break
         }
     }
@@ -245,21 +255,70 @@ public final class GameMaster: Sendable {
 
     private func received(_ data: ReceivedData) {
         let peer = data.peer
+        guard charge(peer) else { return }
         switch data.messageType {
         case GuessMessage.messageType:
-            guard let value = HotPathJSON.guess(in: data.payload) ?? logger.decodeGameMessage(GuessMessage.self, data)?.guess else { return }
+            guard let value = HotPathJSON.guess(in: data.payload) ?? decode(GuessMessage.self, data)?.guess else { return }
             asPlayer(peer) { guess(value, from: peer) }
         case ChatMessage.messageType:
-            guard let message = logger.decodeGameMessage(ChatMessage.self, data) else { return }
+            guard data.payload.count <= GameProtocol.maximumChatPayloadBytes else {
+                let error = GameError.chatTooManyBytes(data.payload.count, limit: GameProtocol.maximumChatBytes)
+                refused(.chatTooLong, from: peer, error: error)
+                return reply(GameErrorMessage(error), to: peer)
+            }
+            guard let message = decode(ChatMessage.self, data) else { return }
             asPlayer(peer) { chat(message.text, from: peer) }
         case RenameRequest.messageType:
-            guard let message = logger.decodeGameMessage(RenameRequest.self, data) else { return }
+            guard let message = decode(RenameRequest.self, data) else { return }
             asPlayer(peer) { rename(peer, to: message.name) }
         case SyncRequest.messageType:
             asPlayer(peer) { sync(peer) }
         default:
-            logger.unknownGameMessage(data)
+            refused(.unknownType, from: peer, metadata: ["type": .string(data.messageType ?? "raw bytes")])
         }
+    }
+
+    /// Charges one message from `peer` to its budget (adding it as a player first when its data
+    /// overtook its state change); false when the message is to be ignored unread. A peer over
+    /// its budget too often is disconnected with ``GameError/messageFlood(perSecond:)``.
+    private func charge(_ peer: PeerID) -> Bool {
+        let now = ContinuousClock.now
+        let charged = { () -> MessageBudget.Decision? in
+            self.state.withLock { state in state.phase == .running ? state.table.charge(peer.identity, at: now) : .refused }
+        }
+        var decision = charged()
+        if decision == nil, session.state(of: peer) == .connected {
+            join(peer)
+            decision = charged()
+        }
+        switch decision {
+        case .allowed?: return true
+        case .refused?, nil:
+            if decision != nil { refused(.overBudget, from: peer) }
+            return false
+        case .cutOff?:
+            let error = GameError.messageFlood(perSecond: configuration.messagesPerSecond)
+            refused(.cutOff, from: peer, error: error)
+            session.disconnect(peer, reason: error.message)
+            return false
+        }
+    }
+
+    /// Decodes `data` as `Message`; nil (and the refusal logged) when it is not one.
+    private func decode<Message: GameMessage>(_ type: Message.Type, _ data: ReceivedData) -> Message? {
+        do { return try data.decode(type) } catch {
+            refused(.undecodable, from: data.peer, metadata: ["type": .string(Message.messageType), "error": .string(error.message)])
+            return nil
+        }
+    }
+
+    /// Logs at `.notice` that `peer` was refused for `refusal`, the first time only.
+    private func refused(_ refusal: Refusal, from peer: PeerID, error: GameError? = nil, metadata extra: Logger.Metadata = [:]) {
+        guard state.withLock({ $0.table.recordRefusal(refusal, by: peer.identity) }) else { return }
+        var metadata = Logger.Metadata.game(peer: peer.displayName, code: error?.code.rawValue).merging(extra) { $1 }
+        metadata["reason"] = .string(refusal.rawValue)
+        if let error { metadata["error"] = .string(error.message) }
+        logger.notice(refusal.sentence, metadata: metadata)
     }
 
     /// Runs `action`; when the sender is not a player yet (its data overtook its
@@ -281,6 +340,7 @@ public final class GameMaster: Sendable {
         case nil: return true
         case .notPlaying: return false
         case .refused(let error):
+            refused(.throttled, from: peer, error: error)
             if let error { reply(GameErrorMessage(error), to: peer) }
         case .judged(let line, let won, let board):
             send { () throws(MultipeerError) in
@@ -317,6 +377,7 @@ public final class GameMaster: Sendable {
         case nil, .ignored: return true
         case .notPlaying: return false
         case .refused(let error):
+            refused(Refusal(error), from: peer, error: error)
             if let error { reply(GameErrorMessage(error), to: peer) }
         case .done(let done):
             item(done).post(on: events)

@@ -12,6 +12,8 @@ struct GameTable: Sendable {
         case joined(PlayerJoined)
         case alreadyPlaying
         case full
+        /// The peer's name breaks the game's rules (``GameProtocol/checkName(_:)``).
+        case badName(GameError)
     }
 
     enum GuessOutcome: Sendable {
@@ -83,7 +85,9 @@ struct GameTable: Sendable {
     mutating func join(_ peer: PeerID) -> JoinOutcome {
         if roster[peer.identity] != nil { return .alreadyPlaying }
         if roster.count >= configuration.maximumPlayers { return .full }
-        let (player, _) = roster.admit(peer, guessThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle)
+        do { try GameProtocol.checkName(peer.displayName) } catch { return .badName(error) }
+        let (player, _) = roster.admit(
+            peer, guessThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
         let joined = PlayerJoined(sequence: nextSequence(), player: player, playerCount: roster.count)
         fanOut.enqueue(.joined(joined))
         awaitingWelcome.insert(peer.identity)
@@ -140,6 +144,18 @@ struct GameTable: Sendable {
         return true
     }
 
+    // MARK: Budgets
+
+    /// Charges one message from player `id` to its budget; nil when it is not a player.
+    mutating func charge(_ id: UUID, at now: ContinuousClock.Instant) -> MessageBudget.Decision? {
+        roster.update(id) { $0.budget.charge(at: now) }
+    }
+
+    /// Records that player `id` was refused for `refusal`; true the first time (the time to log it).
+    mutating func recordRefusal(_ refusal: Refusal, by id: UUID) -> Bool {
+        roster.update(id) { $0.loggedRefusals.insert(refusal).inserted } ?? false
+    }
+
     // MARK: Guesses and chat
 
     mutating func guess(_ value: Int64, from id: UUID, at now: ContinuousClock.Instant) -> GuessOutcome {
@@ -168,9 +184,7 @@ struct GameTable: Sendable {
         if case .refused(let warn)? = roster.update(id, { $0.chatThrottle.admit(at: now) }) {
             return .refused(warn ? .chatThrottled(perSecond: configuration.chatLinesPerSecond) : nil)
         }
-        if text.count > GameProtocol.maximumChatLength {
-            return .refused(.chatTooLong(text.count, limit: GameProtocol.maximumChatLength))
-        }
+        do { try GameProtocol.checkChat(text) } catch { return .refused(error) }
         return .done(relay(text, from: member.player))
     }
 

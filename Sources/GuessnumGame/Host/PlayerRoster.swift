@@ -1,10 +1,13 @@
 import Foundation
 import Multipeer
+import SafeText
 
 /// The players of a game, by identity, each under a name unique in the game.
 ///
-/// Names are compared without regard to case; a newcomer whose name is taken gets the first
-/// free "NAME (2)", "NAME (3)"… (shortened to fit 63 bytes). The host's own name is reserved.
+/// Names are compared by how they look, not by their code points (see ``fold(_:)``): without
+/// regard to case and with lookalike letters from other scripts taken as the same. A newcomer
+/// whose name is taken gets the first free "NAME (2)", "NAME (3)"… (shortened to fit 63 bytes).
+/// The host's own name is reserved.
 /// Every operation costs the same whatever the number of players.
 struct PlayerRoster: Sendable {
     /// One player and what the host keeps for it.
@@ -15,6 +18,10 @@ struct PlayerRoster: Sendable {
         let order: UInt64
         var guessThrottle: Throttle
         var chatThrottle: Throttle
+        /// The one budget every message counts against.
+        var budget: MessageBudget
+        /// The kinds of refusal already logged for this player (each is logged once).
+        var loggedRefusals: Set<Refusal> = []
     }
 
     private(set) var members: [UUID: Member] = [:]
@@ -32,10 +39,13 @@ struct PlayerRoster: Sendable {
     subscript(id: UUID) -> Member? { members[id] }
 
     /// Adds `peer` under a unique name; a peer already present keeps its entry.
-    mutating func admit(_ peer: PeerID, guessThrottle: Throttle, chatThrottle: Throttle) -> (player: PlayerRef, isNew: Bool) {
+    mutating func admit(
+        _ peer: PeerID, guessThrottle: Throttle, chatThrottle: Throttle, budget: MessageBudget = GameConfiguration().messageBudget
+    ) -> (player: PlayerRef, isNew: Bool) {
         if let existing = members[peer.identity] { return (existing.player, false) }
         let player = PlayerRef(id: peer.identity, name: claim(peer.displayName, for: peer.identity))
-        members[peer.identity] = Member(player: player, peer: peer, order: nextOrder, guessThrottle: guessThrottle, chatThrottle: chatThrottle)
+        members[peer.identity] = Member(
+            player: player, peer: peer, order: nextOrder, guessThrottle: guessThrottle, chatThrottle: chatThrottle, budget: budget)
         nextOrder += 1
         return (player, true)
     }
@@ -49,9 +59,10 @@ struct PlayerRoster: Sendable {
 
     /// Gives player `id` a unique form of `name`; nil when it is not a player or the name is
     /// already its own.
-    /// - Throws: ``GameError/Code/invalidName`` for an empty, long or control-laden name.
+    /// - Throws: ``GameError/Code/invalidName`` for a name that breaks
+    ///   ``GameProtocol/checkName(_:)``.
     mutating func rename(_ id: UUID, to name: String) throws(GameError) -> (previous: String, player: PlayerRef)? {
-        do { try PeerID.validate(displayName: name) } catch { throw .invalidName(error) }
+        try GameProtocol.checkName(name)
         guard let member = members[id], member.player.name != name else { return nil }
         release(member.player.name, of: id)
         let player = PlayerRef(id: id, name: claim(name, for: id))
@@ -107,7 +118,9 @@ struct PlayerRoster: Sendable {
         return String(base) + suffix
     }
 
+    /// The key names are compared by: their confusable skeleton (Unicode TR39), so that names
+    /// that look alike (a Cyrillic "а" for a Latin "a", "ALICE" for "alice") are the same name.
     static func fold(_ name: String) -> String {
-        name.lowercased()
+        ConfusableSkeleton.of(name)
     }
 }

@@ -14,6 +14,9 @@ public enum GameProtocol {
     public static let version = 1
     /// The prefix of every type string of this version.
     public static let typePrefix = "guessnum.v1."
-    /// The longest chat line, in characters, that a host relays.
+    /// The most characters (grapheme clusters, what a person counts) a chat line may have.
     public static let maximumChatLength = 500
+    /// The most UTF-8 bytes a chat line may have. Characters alone do not bound a line's size:
+    /// 500 characters with stacked combining marks make a line of ~60 KB; this does.
+    public static let maximumChatBytes = 2_000
 }

@@ -3,7 +3,7 @@ import SafeText
 extension MultipeerError {
     /// A display name broke the rules.
     public static func invalidDisplayName(_ name: String, _ problem: String) -> MultipeerError {
-        MultipeerError(.invalidDisplayName, "The display name \(TerminalText.quoted(name)) \(problem); choose a name of 1 to \(PeerID.maximumDisplayNameBytes) bytes without control characters.")
+        MultipeerError(.invalidDisplayName, "The display name \(TerminalText.quoted(name)) \(problem); choose a name of 1 to \(PeerID.maximumDisplayNameBytes) bytes without control, invisible or formatting characters.")
     }
 
     /// A service type broke the DNS-SD rules.

@@ -22,6 +22,15 @@ struct PlayerRosterTests {
         #expect(roster.count == 6)
     }
 
+    @Test("Lookalike names are made unique: other scripts, fullwidth forms, digits for letters; the host's name too")
+    func lookalikes() {
+        var roster = roster()
+        let names = ["bob", "\u{0430}lice", "b0b", "ＢＯＢ", "carol", "\u{0441}arol", "rnallory", "mallory"].map { name in
+            roster.admit(peer(name), guessThrottle: throttle, chatThrottle: throttle).player.name
+        }
+        #expect(names == ["bob", "\u{0430}lice (2)", "b0b (2)", "ＢＯＢ (3)", "carol", "\u{0441}arol (2)", "rnallory", "mallory (2)"])
+    }
+
     @Test("A peer admitted twice keeps its entry and name")
     func sameIdentity() {
         var roster = roster()

@@ -1,0 +1,17 @@
+import Multipeer
+
+extension GameProtocol {
+    /// What starts every chat line on screen ("[chat] bob: hi", "[host] alice: hi"), and so may
+    /// not start a player's name: a name such as "[host] alice: stop" would make a line about
+    /// the player ("[host] alice: stop joined") read as the host's chat.
+    public static let chatLineMark: Character = "["
+
+    /// Checks a player's name: the session's rules (1 to 63 bytes, no control, invisible or
+    /// formatting characters, see `PeerID`) and not starting with ``chatLineMark``.
+    /// The guest checks before asking; the host enforces, at joining and renaming.
+    /// - Throws: ``GameError/Code/invalidName``, with a sentence that says what to change.
+    public static func checkName(_ name: String) throws(GameError) {
+        do { try PeerID.validate(displayName: name) } catch { throw .invalidName(error) }
+        if name.first == chatLineMark { throw .nameLooksLikeChat(name) }
+    }
+}
