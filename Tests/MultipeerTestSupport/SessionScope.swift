@@ -24,12 +24,5 @@ public final class SessionScope: Sendable {
 /// or socket outlives its test.
 public func withSessions<Result>(_ body: (SessionScope) async throws -> Result) async throws -> Result {
     let scope = SessionScope()
-    do {
-        let result = try await body(scope)
-        await scope.disconnectAll()
-        return result
-    } catch {
-        await scope.disconnectAll()
-        throw error
-    }
+    return try await withTearDown({ try await body(scope) }, tearDown: { await scope.disconnectAll() })
 }

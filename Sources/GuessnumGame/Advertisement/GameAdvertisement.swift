@@ -71,7 +71,4 @@ extension GameMaster {
         GameAdvertisement(
             range: range, playerCount: playerCount, maximumPlayers: configuration.maximumPlayers, round: roundNumber)
     }
-
-    /// Whether every seat is taken.
-    public var isFull: Bool { playerCount >= configuration.maximumPlayers }
 }

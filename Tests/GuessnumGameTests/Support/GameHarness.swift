@@ -116,14 +116,7 @@ func withGame<Result>(
     _ body: (GameHarness) async throws -> Result
 ) async throws -> Result {
     let game = try await GameHarness(network, configuration: configuration, sessionConfiguration: sessionConfiguration)
-    do {
-        let result = try await body(game)
-        await game.tearDown()
-        return result
-    } catch {
-        await game.tearDown()
-        throw error
-    }
+    return try await withTearDown({ try await body(game) }, tearDown: { await game.tearDown() })
 }
 
 

@@ -1,6 +1,7 @@
 import Foundation
 import GuessnumGame
 import Multipeer
+import MultipeerTestSupport
 import Testing
 
 /// Property: every message type decodes to itself from its own encoding, including the optional
@@ -13,7 +14,7 @@ struct MessageRoundTripTests {
 
     @Test("Random values of every message type decode to themselves", arguments: 0..<50)
     func randomMessages(seed: UInt64) throws {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         let player = PlayerRef(id: UUID(), name: random.word())
         let range = try GuessRange(-Int64(random.next() % 1000), Int64(random.next() % 1000) + 1)
         let guess = Int64(bitPattern: random.next())
@@ -54,17 +55,8 @@ struct MessageRoundTripTests {
     }
 }
 
-/// A small seeded generator, so a failing case replays.
-private struct SplitMix {
-    var state: UInt64
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
+extension SplitMix64 {
+    /// A short word of letters, accents, a space and an emoji.
     mutating func word() -> String {
         let letters = Array("abcdefghijklmnopqrstuvwxyzäöü ✨")
         return String((0..<Int(next() % 12 + 1)).map { _ in letters[Int(next() % UInt64(letters.count))] })

@@ -43,13 +43,7 @@ extension LoopbackPair {
         _ body: (LoopbackPair) async throws -> Void
     ) async throws {
         let pair = try await open(transport: transport, serverOptions: serverOptions, serverEchoes: serverEchoes)
-        do {
-            try await body(pair)
-        } catch {
-            await pair.close()
-            throw error
-        }
-        await pair.close()
+        try await withTearDown({ try await body(pair) }, tearDown: { await pair.close() })
     }
 
     func close() async {
@@ -66,11 +60,5 @@ func withListener(
     makeHandler: @escaping @Sendable () -> any ConnectionHandler, _ body: (any Listener) async throws -> Void
 ) async throws {
     let listener = try await transport.listen(port: 0, options: options, makeHandler: makeHandler)
-    do {
-        try await body(listener)
-    } catch {
-        await listener.close()
-        throw error
-    }
-    await listener.close()
+    try await withTearDown({ try await body(listener) }, tearDown: { await listener.close() })
 }

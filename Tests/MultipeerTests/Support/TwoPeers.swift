@@ -62,11 +62,5 @@ func withTwoPeers(
     network: InMemoryNetwork = InMemoryNetwork(), _ body: (TwoPeers) async throws -> Void
 ) async throws {
     let peers = try await TwoPeers(policy: policy, configuration: configuration, network: network)
-    do {
-        try await body(peers)
-    } catch {
-        await peers.tearDown()
-        throw error
-    }
-    await peers.tearDown()
+    try await withTearDown({ try await body(peers) }, tearDown: { await peers.tearDown() })
 }
