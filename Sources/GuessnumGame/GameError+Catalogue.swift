@@ -97,6 +97,11 @@ extension GameError {
         GameError(.gameFull, "The game is full with \(limit) player\(limit == 1 ? "" : "s"); try again when someone leaves.")
     }
 
+    /// A guest turned away because `limit` players already come from its network address.
+    public static func tooManyFromAddress(_ limit: Int) -> GameError {
+        GameError(.tooManyFromAddress, "The game already has \(limit) player\(limit == 1 ? "" : "s") from your network address, as many as it admits from one; try again when one of them leaves.")
+    }
+
     /// A guest that has no host to talk to.
     public static var notJoined: GameError {
         GameError(.notJoined, "There is no game to send to yet; join a host first and wait for its welcome.")

@@ -20,6 +20,8 @@ public struct GameError: Error, Sendable, Hashable, CustomStringConvertible {
         case throttled
         /// The game is full.
         case gameFull
+        /// The game has as many players from the guest's network address as it admits.
+        case tooManyFromAddress
         /// The guest has not joined a game yet, or the host is gone.
         case notJoined
         /// A message could not be sent through the session.

@@ -7,7 +7,8 @@ import Synchronization
 /// ``Multipeer/ConnectionHandler`` calls, keeping the order the ``Multipeer/Transport`` contract
 /// promises.
 ///
-/// `connectionDidOpen` once, first (channel active); each decoded frame, serially on the channel's
+/// `connectionDidOpen` once, first (channel active); each decoded frame and each change of
+/// writability (the write-buffer water marks), serially on the channel's
 /// event loop; `didCloseWith` exactly once, last (channel inactive), with nil for an orderly close
 /// or the first error seen. An error (from the decoder or the socket) is recorded and the channel
 /// closed; the handler hears of it only in `didCloseWith`.
@@ -18,6 +19,7 @@ final class ConnectionBridge: ChannelInboundHandler {
     typealias InboundIn = Frame
 
     private let handler: any ConnectionHandler
+    private let maximumQueuedBytes: Int
     private let gate: OpenGate?
     private let logger: Logger
     private var opened: EventLoopPromise<TCPConnection>?
@@ -33,10 +35,11 @@ final class ConnectionBridge: ChannelInboundHandler {
     ///     never failed here.
     ///   - logger: where the connection's life is logged.
     init(
-        handler: any ConnectionHandler, gate: OpenGate? = nil, opened: EventLoopPromise<TCPConnection>? = nil,
+        handler: any ConnectionHandler, options: LinkOptions = LinkOptions(), gate: OpenGate? = nil, opened: EventLoopPromise<TCPConnection>? = nil,
         logger: Logger = TCPTransport.defaultLogger
     ) {
         self.handler = handler
+        maximumQueuedBytes = options.maximumQueuedBytes
         self.gate = gate
         self.opened = opened
         self.logger = logger
@@ -50,7 +53,8 @@ final class ConnectionBridge: ChannelInboundHandler {
         }
         let connection = TCPConnection(
             channel: context.channel,
-            remoteDescription: context.channel.remoteAddress.map(RemoteAddressText.describe) ?? "an unknown address"
+            remoteDescription: context.channel.remoteAddress.map(RemoteAddressText.describe) ?? "an unknown address",
+            maximumQueuedBytes: maximumQueuedBytes
         )
         self.connection = connection
         // Only client connections have an `opened` promise.
@@ -64,6 +68,11 @@ final class ConnectionBridge: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard let connection, !closed, firstError == nil else { return }
         handler.connection(connection, didReceive: Self.unwrapInboundIn(data))
+    }
+
+    func channelWritabilityChanged(context: ChannelHandlerContext) {
+        if let connection, !closed { handler.connection(connection, didChangeWritability: context.channel.isWritable) }
+        context.fireChannelWritabilityChanged()
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {

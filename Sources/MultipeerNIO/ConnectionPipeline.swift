@@ -5,10 +5,13 @@ import NIOCore
 /// The handlers and options every connection gets, on both the accepting and the connecting side.
 enum ConnectionPipeline {
     /// When the bytes waiting to be written exceed `high` the channel reports itself unwritable,
-    /// and writable again below `low`. Nothing acts on it yet: the slow-reader policy (drop, close
-    /// or push back) comes with the benchmark issue. The marks leave room for several frames of the
-    /// default maximum length, so one large frame does not flip the state.
-    static let writeBufferWaterMark = ChannelOptions.Types.WriteBufferWaterMark(low: 256 * 1024, high: 1024 * 1024)
+    /// and writable again below `low`; the bridge passes both to the connection's handler, and the
+    /// session stops broadcasting to a backlogged peer. The default marks (256 KiB, 1 MiB) leave
+    /// room for several frames of the default maximum length, so one large frame does not flip
+    /// the state.
+    static func writeBufferWaterMark(_ options: LinkOptions) -> ChannelOptions.Types.WriteBufferWaterMark {
+        ChannelOptions.Types.WriteBufferWaterMark(low: options.backlogLowWaterMark, high: options.backlogHighWaterMark)
+    }
 
     /// Adds the framing and the bridge to `channel`'s pipeline; call it on the channel's event loop,
     /// from a channel initializer.
@@ -31,6 +34,6 @@ enum ConnectionPipeline {
         let sync = channel.pipeline.syncOperations
         // TLS: `try sync.addHandler(NIOSSLServerHandler(...))` / `NIOSSLClientHandler` here.
         try sync.addHandler(ByteToMessageHandler(FrameDecodingHandler(maximumFrameLength: options.maximumFrameLength)))
-        try sync.addHandler(ConnectionBridge(handler: handler, gate: gate, opened: opened, logger: logger))
+        try sync.addHandler(ConnectionBridge(handler: handler, options: options, gate: gate, opened: opened, logger: logger))
     }
 }

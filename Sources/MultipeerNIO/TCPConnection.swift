@@ -16,6 +16,8 @@ final class TCPConnection: Connection, Sendable {
 
     let channel: any Channel
     let remoteDescription: String
+    /// The most bytes that may wait in the channel for the other side (``LinkOptions/maximumQueuedBytes``).
+    let maximumQueuedBytes: Int
     private let state = Mutex(State())
 
     private struct State {
@@ -26,9 +28,10 @@ final class TCPConnection: Connection, Sendable {
         var closeStarted = false
     }
 
-    init(channel: any Channel, remoteDescription: String) {
+    init(channel: any Channel, remoteDescription: String, maximumQueuedBytes: Int = LinkOptions().maximumQueuedBytes) {
         self.channel = channel
         self.remoteDescription = remoteDescription
+        self.maximumQueuedBytes = maximumQueuedBytes
     }
 
     /// Whether ``close()`` has been called: the bridge then reports the close as orderly, whatever
@@ -71,10 +74,30 @@ final class TCPConnection: Connection, Sendable {
             return .direct
         }
         switch route {
-        case .direct: channel.writeAndFlush(buffer, promise: nil)
+        case .direct:
+            guard hasRoom(for: buffer.readableBytes) else { return }
+            channel.writeAndFlush(buffer, promise: nil)
         case .queued: drain()
         case .dropped: break
         }
+    }
+
+    /// Whether `bytes` more fit within ``maximumQueuedBytes``; when they do not, the connection is
+    /// closed with ``Multipeer/MultipeerError/Code/peerNotReading`` and nothing more is queued.
+    /// Checked only while the channel is unwritable (above the high water mark), so the common
+    /// path asks nothing of the channel.
+    private func hasRoom(for bytes: Int) -> Bool {
+        channel.eventLoop.assertInEventLoop()
+        guard !channel.isWritable, let buffered = try? channel.syncOptions?.getOption(.bufferedWritableBytes) else { return true }
+        guard buffered + bytes > maximumQueuedBytes else { return true }
+        // The error first: the bridge reports errors only of a connection not closing already.
+        channel.pipeline.fireErrorCaught(MultipeerError.peerNotReading(remoteDescription, limit: maximumQueuedBytes))
+        state.withLock { state in
+            state.closeRequested = true
+            state.closeStarted = true
+            state.queued = []
+        }
+        return false
     }
 
     func close() {
@@ -100,6 +123,7 @@ final class TCPConnection: Connection, Sendable {
             }
             return (state.queued, closing)
         }
+        if !frames.isEmpty, !hasRoom(for: frames.reduce(0) { $0 + $1.readableBytes }) { return }
         switch frames.count {
         case 0: break  // a drain scheduled for frames that a send on the loop wrote already
         case 1: channel.writeAndFlush(frames[0], promise: nil)

@@ -109,7 +109,7 @@ public final class TCPTransport: Transport, Sendable {
         let logger = self.logger
         let bootstrap = ClientBootstrap(group: eventLoop)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .channelOption(.writeBufferWaterMark, value: ConnectionPipeline.writeBufferWaterMark)
+            .channelOption(.writeBufferWaterMark, value: ConnectionPipeline.writeBufferWaterMark(options))
             .connectTimeout(TimeAmount(timeout))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
@@ -144,8 +144,15 @@ public final class TCPTransport: Transport, Sendable {
         var bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(.backlog, value: Self.backlog)
+            // Out of file descriptors, accepting pauses for a second instead of spinning on the
+            // error (the future-based `bind` does not install the handler by itself).
+            .serverChannelInitializer { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try channel.pipeline.syncOperations.addHandler(AcceptBackoffHandler(shouldForwardIOErrorCaught: false))
+                }
+            }
             .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .childChannelOption(.writeBufferWaterMark, value: ConnectionPipeline.writeBufferWaterMark)
+            .childChannelOption(.writeBufferWaterMark, value: ConnectionPipeline.writeBufferWaterMark(options))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try ConnectionPipeline.configure(channel, options: options, handler: makeHandler(), logger: logger)

@@ -6,7 +6,9 @@ import Synchronization
 /// frame bytes through the library's codec, a ``DiscoveryBackend`` (``discovery``), and the
 /// faults that real networks have.
 ///
-/// Endpoints are `memory:PORT`. Every connection end delivers on its own serial queue, so the
+/// Endpoints are `memory:PORT`. Each connection comes from a machine of its own, as the
+/// accepting side sees it (`clientN.memory:PORT`), so limits per address never mistake two
+/// in-memory peers for one machine; those limits are tested over TCP. Every connection end delivers on its own serial queue, so the
 /// ordering contract of ``ConnectionHandler`` holds as it does over TCP.
 ///
 /// ```swift
@@ -23,6 +25,7 @@ public final class InMemoryNetwork: Transport, Sendable {
 
     private struct State {
         var nextPort = 40_000
+        var connectionsMade = 0
         var listeners: [Int: InMemoryListener] = [:]
         var links: [InMemoryLink] = []
     }
@@ -60,9 +63,14 @@ public final class InMemoryNetwork: Transport, Sendable {
             throw .connectionFailed(endpoint, "connection refused")
         }
         let link = InMemoryLink(clientPort: endpoint.port)
+        let number = state.withLock { state in
+            state.connectionsMade += 1
+            return state.connectionsMade
+        }
         let client = InMemoryConnection(link: link, side: .client, options: options, handler: handler, remote: endpoint.description)
         let server = InMemoryConnection(
-            link: link, side: .server, options: listener.options, handler: listener.makeHandler(), remote: "memory:client")
+            link: link, side: .server, options: listener.options, handler: listener.makeHandler(),
+            remote: "client\(number).\(Self.host):\(50_000 + number % 10_000)")
         link.attach(client: client, server: server)
         state.withLock { $0.links.append(link) }
         server.open()

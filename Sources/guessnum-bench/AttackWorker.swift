@@ -5,6 +5,7 @@ import Glibc
 #endif
 import GuessnumGame
 import Multipeer
+import MultipeerNIO
 import Synchronization
 
 /// `guessnum-bench attack`: one hostile client process (see ``BenchAttack``), started by the

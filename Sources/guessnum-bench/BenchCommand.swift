@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import GuessnumGame
 import Multipeer
+import MultipeerNIO
 
 /// `guessnum-bench`: a real host and N simulated guests over real TCP on loopback, measured
 /// side by side with the machine's own limit (raw TCP on the same loopback).

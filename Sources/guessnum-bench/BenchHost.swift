@@ -23,7 +23,13 @@ struct BenchHost: Sendable {
             configuration.messageBurst = 1_000_000
             configuration.guessBurst = 1_000_000
         }
-        let session = Session(localPeer: try PeerID(displayName: "bench host"), transport: TCPTransport(bindHost: "127.0.0.1"))
+        // Every simulated guest connects from 127.0.0.1: lift the limits per address.
+        var sessionConfiguration = SessionConfiguration()
+        sessionConfiguration.maximumHandshakes = max(sessionConfiguration.maximumHandshakes, maximumPlayers)
+        sessionConfiguration.maximumHandshakesPerAddress = sessionConfiguration.maximumHandshakes
+        let session = Session(
+            localPeer: try PeerID(displayName: "bench host"), transport: TCPTransport(bindHost: "127.0.0.1"),
+            configuration: sessionConfiguration)
         let master = try GameMaster(session: session, configuration: configuration)
         master.start()
         let port = try await session.startListening(port: 0, policy: .custom { _ in

@@ -26,6 +26,9 @@ struct HostCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-players"), help: "How many players may join.")
     var maxPlayers: Int = 100
 
+    @Option(name: .customLong("max-players-per-address"), help: "How many players may join from one network address.")
+    var maxPlayersPerAddress: Int = GameConfiguration().maximumPlayersPerAddress
+
     @Option(help: "The TCP port to listen on; 0 picks any free port.")
     var port: Int = 0
 
@@ -36,6 +39,7 @@ struct HostCommand: AsyncParsableCommand {
 
     func validate() throws {
         guard maxPlayers >= 1 else { throw ValidationError("--max-players must be at least 1.") }
+        guard maxPlayersPerAddress >= 1 else { throw ValidationError("--max-players-per-address must be at least 1.") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
         if let name { try JoinCommand.check(name: name) }
     }
@@ -43,9 +47,13 @@ struct HostCommand: AsyncParsableCommand {
     func run() async throws {
         let logs = LogDestination()
         LoggingSystem.bootstrapTerminal(level: output.logLevel, destination: logs)
+        // Every guest takes a file descriptor: the usual soft limit of 1,024 is too few for a big
+        // game, or for a host that idle connections are thrown at.
+        FileLimit.raiseToHardLimit()
         try await CommandRunner.run {
             var configuration = GameConfiguration(range: range, secretSource: secret.map { .fixed($0) } ?? .secureRandom)
             configuration.maximumPlayers = maxPlayers
+            configuration.maximumPlayersPerAddress = maxPlayersPerAddress
             let me = try LocalPlayer(name: name, role: .host)
             let session = Session(localPeer: me.peer, transport: TCPTransport())
             let master = try GameMaster(session: session, configuration: configuration)

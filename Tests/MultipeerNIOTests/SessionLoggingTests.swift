@@ -22,7 +22,7 @@ struct SessionLoggingTests {
         let (host, log, port) = try await listeningHost()
         let socket = try RawSocket(port: port)
         try socket.write([0, 0, 0, 1, 0xEE])  // one byte of an unknown frame kind
-        #expect(socket.readToEnd().end == .closed)
+        #expect(await socket.readToEnd().end == .closed)
         let line = try #require(await log.first { $0["code"] == MultipeerError.Code.malformedFrame.rawValue })
         #expect(line.level == .notice)
         #expect(line["peer"]?.hasPrefix("127.0.0.1:") == true, "peer is the remote address: \(line)")
@@ -36,7 +36,7 @@ struct SessionLoggingTests {
         let (host, log, port) = try await listeningHost()
         let socket = try RawSocket(port: port)
         try socket.write([0x7F, 0xFF, 0xFF, 0xFF])  // announces a frame of 2 GiB
-        #expect(socket.readToEnd().end == .closed)
+        #expect(await socket.readToEnd().end == .closed)
         let line = try #require(await log.first { $0["code"] == MultipeerError.Code.frameTooLarge.rawValue })
         #expect(line.level == .notice)
         #expect(line["peer"]?.hasPrefix("127.0.0.1:") == true)

@@ -57,7 +57,7 @@ struct SessionOverTCPTests {
         let socket = try RawSocket(port: port, readTimeoutSeconds: 5)
         try socket.write(Array(FrameCodec.encode(.heartbeat).bytes.prefix(2)))  // half a frame, then silence
         let started = ContinuousClock.now
-        let (bytes, end) = socket.readToEnd()
+        let (bytes, end) = await socket.readToEnd()
         let waited = ContinuousClock.now - started
         #expect(bytes.isEmpty)
         #expect(end == .closed)
@@ -74,7 +74,7 @@ struct SessionOverTCPTests {
             let socket = try RawSocket(port: port)
             try socket.write(FrameCodec.encode(.hello(.init(version: 2, peer: peer("future"), invitationTimeoutMilliseconds: 1000, context: Data()))).bytes)
             var decoder = FrameDecoder()
-            decoder.append(socket.readToEnd().bytes)
+            decoder.append(await socket.readToEnd().bytes)
             guard case .decline(let decline) = try decoder.nextFrame() else {
                 Issue.record("expected a decline")
                 return

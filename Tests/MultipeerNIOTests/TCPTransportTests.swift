@@ -57,7 +57,8 @@ struct TCPTransportTests {
     }
 
     @Test func closeDeliversEveryQueuedFrameBeforeTheClose() async throws {
-        try await LoopbackPair.with { pair async throws in
+        // A queue budget above the 9 MB sent at once: this is about the close, not the budget.
+        try await LoopbackPair.with(clientOptions: LinkOptions(maximumQueuedBytes: 64 * 1024 * 1024)) { pair async throws in
             // Megabytes, more than the socket buffers hold: most is still queued when close() is called.
             let frames = (0..<300).map { SampleFrames.numbered($0, payloadBytes: 30_000) }
             for frame in frames { pair.clientConnection.send(FrameCodec.encode(frame)) }
@@ -76,7 +77,9 @@ struct TCPTransportTests {
     @Test func closeGivesUpOnAPeerThatNeverReads() async throws {
         let transport = TCPTransport(bindHost: "127.0.0.1")
         let accepted = AcceptedHandlers()
-        try await withListener(transport, makeHandler: accepted.make) { listener async throws in
+        // A queue budget far above what is sent, so the close, not the budget, ends the connection.
+        let options = LinkOptions(maximumQueuedBytes: 64 * 1024 * 1024)
+        try await withListener(transport, options: options, makeHandler: accepted.make) { listener async throws in
             let socket = try RawSocket(port: listener.port)  // connects, then never reads
             let server = try #require(await accepted.first())
             let connection = try #require(server.connection)
@@ -87,6 +90,59 @@ struct TCPTransportTests {
 
             #expect(await server.wait(within: .seconds(10)) { $0.isClosed }, "closed by the safety net")
             #expect(server.closeError == .some(nil))
+            #expect(server.followedContract)
+            socket.close()
+        }
+    }
+
+    /// Marks small enough that a few frames cross them.
+    static let smallBudget = LinkOptions(backlogLowWaterMark: 16 * 1024, backlogHighWaterMark: 64 * 1024, maximumQueuedBytes: 256 * 1024)
+
+    @Test func aPeerThatStopsReadingMakesTheConnectionUnwritableUntilItReadsAgain() async throws {
+        let transport = TCPTransport(bindHost: "127.0.0.1")
+        let accepted = AcceptedHandlers()
+        try await withListener(transport, options: Self.smallBudget, makeHandler: accepted.make) { listener async throws in
+            let socket = try RawSocket(port: listener.port, readTimeoutSeconds: 2, receiveBufferBytes: 4096)
+            let server = try #require(await accepted.first())
+            let connection = try #require(server.connection)
+            let frame = FrameCodec.encode(.data(messageType: nil, payload: Data(count: 8_000)))
+            // Send until the connection says it is backlogged, well below the 256 KiB budget
+            // once the socket buffers are full.
+            var sent = 0
+            while server.writability.isEmpty, sent < 2_000 {
+                connection.send(frame)
+                sent += 1
+                if sent % 16 == 0 { try await Task.sleep(for: .milliseconds(20)) }
+            }
+            #expect(server.writability.first == false, "backlogged after \(sent) frames")
+            #expect(!server.isClosed)
+            // Reading everything drains it.
+            let reader = Task { while await socket.read(upTo: 1 << 20).end == nil {} }
+            #expect(await server.wait(within: .seconds(10)) { $0.writability.last == true }, "writable again once read")
+            #expect(server.writability.count.isMultiple(of: 2), "the changes alternate, starting and ending writable")
+            #expect(!server.isClosed)
+            #expect(server.followedContract)
+            socket.close()
+            await reader.value
+        }
+    }
+
+    @Test func aSendPastTheQueueBudgetClosesTheConnectionAsNotReading() async throws {
+        let transport = TCPTransport(bindHost: "127.0.0.1")
+        let accepted = AcceptedHandlers()
+        try await withListener(transport, options: Self.smallBudget, makeHandler: accepted.make) { listener async throws in
+            let socket = try RawSocket(port: listener.port, receiveBufferBytes: 4096)  // never reads
+            let server = try #require(await accepted.first())
+            let connection = try #require(server.connection)
+            let frame = FrameCodec.encode(.data(messageType: nil, payload: Data(count: 60_000)))
+            // Far more than the socket buffers hold and the budget allows together.
+            for _ in 0..<400 {
+                connection.send(frame)
+                if server.isClosed { break }
+                try await Task.sleep(for: .milliseconds(2))
+            }
+            #expect(await server.wait(within: .seconds(10)) { $0.isClosed })
+            #expect(server.closeError??.code == .peerNotReading)
             #expect(server.followedContract)
             socket.close()
         }
@@ -116,7 +172,7 @@ struct TCPTransportTests {
             #expect(await server.waitForClose())
             #expect(server.closeError == .some(.frameTooLarge(0xFFFF_FFF0, limit: WireProtocol.defaultMaximumFrameLength)))
             #expect(server.followedContract)
-            let (bytes, end) = socket.readToEnd()
+            let (bytes, end) = await socket.readToEnd()
             #expect(bytes.isEmpty)
             #expect(end == .closed || end == .reset)
         }
@@ -145,7 +201,7 @@ struct TCPTransportTests {
             let server = try #require(await accepted.first())
             #expect(await server.waitForClose())
             #expect(server.events == [.opened, .received(.heartbeat), .closed(.malformedFrame("the connection ended inside a frame"))])
-            #expect(socket.readToEnd().end == .closed)
+            #expect(await socket.readToEnd().end == .closed)
         }
     }
 

@@ -36,7 +36,14 @@ public final class RawSocket: Sendable {
     /// The socket, or -1 once closed. Calls on one socket are not meant to overlap.
     private var descriptor: Int32 { state.withLock { $0 } }
 
-    public init(port: Int, readTimeoutSeconds: Int = 5) throws {
+    /// Connects to 127.0.0.1:`port`.
+    ///
+    /// - Parameters:
+    ///   - sourceAddress: the local address to connect from (any of 127.0.0.0/8, to look like
+    ///     another machine to a limit per address).
+    ///   - receiveBufferBytes: a small receive buffer, set before connecting, so that a client
+    ///     that does not read leaves the bytes queued in the other side quickly.
+    public init(port: Int, from sourceAddress: String = "127.0.0.1", readTimeoutSeconds: Int = 5, receiveBufferBytes: Int? = nil) throws {
         #if os(Linux)
         let stream = Int32(SOCK_STREAM.rawValue)
         #else
@@ -47,6 +54,22 @@ public final class RawSocket: Sendable {
         state = Mutex(descriptor)
         var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
+        if var size = receiveBufferBytes.map(Int32.init) {
+            setsockopt(descriptor, SOL_SOCKET, SO_RCVBUF, &size, socklen_t(MemoryLayout<Int32>.size))
+        }
+        if sourceAddress != "127.0.0.1" {
+            var local = sockaddr_in()
+            local.sin_family = sa_family_t(AF_INET)
+            local.sin_addr.s_addr = inet_addr(sourceAddress)
+            let bound = withUnsafePointer(to: &local) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                let code = errno
+                close()
+                throw Failure(call: "bind", code: code)
+            }
+        }
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_port = in_port_t(UInt16(port).bigEndian)
@@ -80,14 +103,49 @@ public final class RawSocket: Sendable {
     }
 
     /// Reads until the other side closes, resets, or the timeout passes.
-    public func readToEnd() -> (bytes: [UInt8], end: ReadEnd) {
+    ///
+    /// Reads block, so every read runs on a thread of its own, off Swift's cooperative pool: a
+    /// blocked read must not stall other tests' tasks (the pool has one thread per core).
+    public func readToEnd() async -> (bytes: [UInt8], end: ReadEnd) {
+        let (bytes, end) = await read(upTo: .max)
+        return (bytes, end ?? .closed)
+    }
+
+    /// Reads what arrives until `count` bytes have come (`end` is then nil), the other side
+    /// closes, or the timeout passes.
+    public func read(upTo count: Int) async -> (bytes: [UInt8], end: ReadEnd?) {
+        await offCooperativePool { self.blockingRead(upTo: count) }
+    }
+
+    /// Reads what has arrived, waiting for the first byte (up to the timeout); at most 64 KiB.
+    public func readSome() async -> (bytes: [UInt8], end: ReadEnd?) {
+        await offCooperativePool { self.blockingRead(upTo: 1, chunkSize: 65_536) }
+    }
+
+    /// Reads one whole frame (length prefix, kind byte, body), or nil when the other side closes
+    /// or nothing comes within the timeout.
+    public func readFrame() async -> [UInt8]? {
+        await offCooperativePool {
+            let prefix = self.blockingRead(upTo: 4)
+            guard prefix.bytes.count == 4 else { return nil }
+            let length = prefix.bytes.reduce(0) { $0 << 8 | Int($1) }
+            let body = self.blockingRead(upTo: length)
+            guard body.bytes.count == length else { return nil }
+            return prefix.bytes + body.bytes
+        }
+    }
+
+    /// Reads until at least `count` bytes have come, with reads of at most `chunkSize` bytes
+    /// (never more than `count` unless `chunkSize` allows more).
+    private func blockingRead(upTo count: Int, chunkSize: Int? = nil) -> (bytes: [UInt8], end: ReadEnd?) {
         var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
-            if count > 0 {
-                received += chunk[..<count]
-            } else if count == 0 {
+        var chunk = [UInt8](repeating: 0, count: chunkSize ?? 65_536)
+        while received.count < count {
+            let wanted = chunkSize ?? min(chunk.count, count - received.count)
+            let got = chunk.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, wanted, 0) }
+            if got > 0 {
+                received += chunk[..<got]
+            } else if got == 0 {
                 return (received, .closed)
             } else {
                 switch errno {
@@ -98,6 +156,7 @@ public final class RawSocket: Sendable {
                 }
             }
         }
+        return (received, nil)
     }
 
     /// Closes with a reset (RST) instead of an orderly close.

@@ -132,12 +132,12 @@ public final class HostREPL: GameScreen, Sendable {
             let questions = questions
             let console = console
             return .ask { invitation in
-                let admission = master.admission(of: invitation.peer)
+                let admission = master.admission(of: invitation)
                 guard admission == .accept else { return admission }
                 return await questions.ask(invitation, console: console)
             }
         }
-        return .custom { invitation in master.admission(of: invitation.peer) }
+        return .custom { invitation in master.admission(of: invitation) }
     }
 
     // MARK: What the host sees

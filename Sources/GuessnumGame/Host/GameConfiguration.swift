@@ -29,6 +29,9 @@ public struct GameConfiguration: Sendable {
     public var overBudgetPeriodBeforeDisconnect: Duration = .seconds(3)
     /// The most guests in the game; more are turned away with a goodbye (10,000).
     public var maximumPlayers = 10_000
+    /// The most players from one network address (10): scripted clients on one machine cannot
+    /// take every seat. More are turned away with ``GameError/Code/tooManyFromAddress``.
+    public var maximumPlayersPerAddress = 10
     /// How long a player the host removed is turned away (the host can let them back sooner).
     public var removalPeriod: Duration = .seconds(600)
     /// The most judgements of the current round a welcome carries (200).
@@ -76,6 +79,7 @@ public struct GameConfiguration: Sendable {
             throw .invalidConfiguration("the broadcast budgets must be at least 1 a second")
         }
         if maximumPlayers < 1 { throw .invalidConfiguration("the game must admit at least one player") }
+        if maximumPlayersPerAddress < 1 { throw .invalidConfiguration("the game must admit at least one player from each address") }
         if welcomeHistoryLimit < 0 || welcomePlayerLimit < 0 || scoreboardLimit < 0 || maximumGuessLinesPerTick < 0 {
             throw .invalidConfiguration("limits cannot be negative")
         }

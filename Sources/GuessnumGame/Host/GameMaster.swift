@@ -12,7 +12,9 @@ import Synchronization
 /// verdict is sent at once; everything everyone reads (verdicts, chat, joins, leaves, round
 /// ends and starts, scores) is gathered and flushed every
 /// ``GameConfiguration/broadcastTick`` as one ``HistoryBatch``, encoded once and sent to
-/// all in one call. Newcomers get a ``WelcomeMessage`` in the next flush.
+/// all in one call. Newcomers get a ``WelcomeMessage`` in the next flush. A player that stops
+/// reading (``Session/isBacklogged(_:)``) gets no batches until it drains, and then a fresh
+/// welcome; the session disconnects it if it stays backlogged.
 ///
 /// All state lives in one ``GameTable`` behind one lock, which is never held while sending
 /// or posting. Two tasks run while started: the broadcast tick, and the pause after a win;
@@ -92,6 +94,7 @@ public final class GameMaster: Sendable {
             observations.add(contentsOf: [
                 session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
                 session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
+                session.events.observe(.backlogChanged) { [weak self] change in self?.backlogChanged(change) },
             ])
             state.ticker = Task { [weak self] in
                 var interval = tick
@@ -172,7 +175,8 @@ public final class GameMaster: Sendable {
     }
 
     /// Whether `peer` may join now: declined when the game is full, or when the host removed
-    /// them a short while ago.
+    /// them a short while ago. Prefer ``admission(of:)-(Invitation)``, which also limits the
+    /// players per address.
     public func admission(of peer: PeerID) -> InvitationDecision {
         let now = ContinuousClock.now
         let (full, removed) = state.withLock { state in
@@ -181,6 +185,24 @@ public final class GameMaster: Sendable {
         if removed { return .decline(reason: "the host removed you from this game a short while ago") }
         if full { return .decline(reason: "the game is full") }
         return .accept
+    }
+
+    /// Whether the inviter of `invitation` may join now: as ``admission(of:)-(PeerID)``, and
+    /// declined with ``GameError/tooManyFromAddress(_:)`` when
+    /// ``GameConfiguration/maximumPlayersPerAddress`` players (counting this invitation and
+    /// others being decided) already come from its address. A refusal is logged at `.notice`
+    /// with the address and the reason.
+    public func admission(of invitation: Invitation) -> InvitationDecision {
+        var decision = admission(of: invitation.peer)
+        if decision == .accept, session.peerCount(fromAddress: invitation.remoteAddress) > configuration.maximumPlayersPerAddress {
+            decision = .decline(reason: GameError.tooManyFromAddress(configuration.maximumPlayersPerAddress).message)
+        }
+        if case .decline(let reason) = decision {
+            logger.notice("Guest turned away.", metadata: .game(peer: invitation.peer.displayName).merging([
+                "address": .string(invitation.remoteDescription), "reason": .string(reason ?? "declined"),
+            ]) { $1 })
+        }
+        return decision
     }
 
     /// Says `text` to everyone, as the host.
@@ -240,6 +262,16 @@ public final class GameMaster: Sendable {
             logger.notice("Peer's name breaks the game's rules; it was turned away.", metadata: metadata)
             session.disconnect(peer, reason: error.message)
         case .alreadyPlaying, nil: break
+        }
+    }
+
+    /// A player that drained its backlog missed the batches sent meanwhile: it gets a fresh
+    /// welcome in the next flush instead.
+    private func backlogChanged(_ change: PeerBacklogChange) {
+        guard !change.isBacklogged else { return }
+        state.withLock { state in
+            guard state.phase == .running else { return }
+            state.table.welcomeAgain(change.peer.identity)
         }
     }
 
@@ -461,7 +493,9 @@ public final class GameMaster: Sendable {
         if let batch = flush.batch {
             do {
                 for payload in try FanOut.encode(batch, payloadLimit: payloadLimit(for: HistoryBatch.messageType)) {
-                    send { () throws(MultipeerError) in try session.sendToAll(payload, messageType: HistoryBatch.messageType) }
+                    send { () throws(MultipeerError) in
+                        try session.sendToAll(payload, messageType: HistoryBatch.messageType, skippingBacklogged: true)
+                    }
                 }
             } catch {
                 logger.warning("Could not encode a broadcast.", metadata: .game(peer: host.name).merging(["error": "\(error)"]) { $1 })

@@ -137,6 +137,12 @@ struct GameTable: Sendable {
         return .done(renamed)
     }
 
+    /// Queues a fresh welcome for player `id` (one that missed batches while it was not
+    /// reading), without the throttle of a request; nothing for someone not playing.
+    mutating func welcomeAgain(_ id: UUID) {
+        if roster[id] != nil { awaitingWelcome.insert(id) }
+    }
+
     /// Schedules a fresh welcome for player `id`; false when it is not a player or asks too often.
     mutating func requestWelcome(for id: UUID, at now: ContinuousClock.Instant) -> Bool {
         guard let decision = roster.update(id, { $0.chatThrottle.admit(at: now) }), decision == .allowed else { return false }

@@ -51,6 +51,13 @@ extension MultipeerError {
         MultipeerError(.peerTimedOut, "\(peer.displayName) has not been heard from for \(limit.secondsText) and is taken to be gone; it may rejoin.")
     }
 
+    /// A peer that left more than `limit` bytes unread, or stayed backlogged for longer than
+    /// `duration` (when given).
+    public static func peerNotReading(_ peer: String, limit: Int? = nil, after duration: Duration? = nil) -> MultipeerError {
+        let why = duration.map { "for \($0.secondsText)" } ?? limit.map { "past \($0 / 1024) KiB" } ?? "past its budget"
+        return MultipeerError(.peerNotReading, "\(peer) stopped reading what was sent to it (\(why)) and was disconnected; it may rejoin.")
+    }
+
     /// A connection that could not be made.
     public static func connectionFailed(_ endpoint: Endpoint, _ reason: String) -> MultipeerError {
         MultipeerError(.connectionFailed, "Could not connect to \(endpoint): \(reason). Check the address and that the host is still running.")

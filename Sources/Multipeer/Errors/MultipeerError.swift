@@ -28,6 +28,8 @@ public struct MultipeerError: Error, Sendable, Hashable, CustomStringConvertible
         case handshakeTimedOut
         /// A peer stopped answering heartbeats.
         case peerTimedOut
+        /// A peer stopped reading what was sent to it, past the budget of bytes queued for it.
+        case peerNotReading
         /// A connection could not be made.
         case connectionFailed
         /// A connection closed before an expected answer arrived.

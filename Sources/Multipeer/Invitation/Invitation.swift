@@ -8,6 +8,8 @@ public struct Invitation: Sendable {
     public let context: Data
     /// Where the invitation came from, for messages to people.
     public let remoteDescription: String
+    /// The inviter's IP address without the port, the key of limits per address.
+    public var remoteAddress: String { RemoteAddress.host(of: remoteDescription) }
     /// After this moment the inviter has given up; a later answer is not delivered.
     public let expires: ContinuousClock.Instant
 }

@@ -25,6 +25,10 @@ final class LinkHandler: ConnectionHandler {
     func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) {
         session.linkClosed(self, error: error)
     }
+
+    func connection(_ connection: any Connection, didChangeWritability isWritable: Bool) {
+        session.link(self, writable: isWritable)
+    }
 }
 
 /// An invitation this side is delivering, from connect to answer.

@@ -1,4 +1,5 @@
 import Foundation
+import Logging
 
 /// What the session does with each connection's events: the protocol's decisions, above the
 /// transport's framing.
@@ -16,12 +17,34 @@ extension Session {
                 state.links[handler.id] = LinkRecord(connection: connection, phase: .inviting(outgoing), lastHeard: now, lastSent: now)
                 if let peer = outgoing.expectedPeer, state.pendingLinks[peer] == nil { state.pendingLinks[peer] = handler.id }
                 effects.send(outgoing.hello(from: localPeer, at: now), on: connection)
+            } else if let refusal = handshakeRefusal(of: connection, state: state) {
+                effects.close(connection)
+                let address = connection.remoteAddress
+                if state.refusalsLogged[address] == nil {
+                    state.refusalsLogged[address] = now
+                    effects.log(.notice, "Connection refused: too many handshakes.", [
+                        "peer": .string(connection.remoteDescription), "address": .string(address), "reason": .string(refusal),
+                    ])
+                }
             } else {
                 state.links[handler.id] = LinkRecord(connection: connection, phase: .awaitingHello(since: now), lastHeard: now, lastSent: now)
             }
             return effects
         }
         effects.perform(on: self)
+    }
+
+    /// Why an accepted connection must be closed at once, or nil when it may begin its handshake:
+    /// the handshakes under way, from its address or in all, are at their limit.
+    private func handshakeRefusal(of connection: any Connection, state: SessionState) -> String? {
+        let (fromAddress, total) = state.handshakes(from: connection.remoteAddress)
+        if fromAddress >= configuration.maximumHandshakesPerAddress {
+            return "\(fromAddress) handshakes from this address already (limit \(configuration.maximumHandshakesPerAddress))"
+        }
+        if total >= configuration.maximumHandshakes {
+            return "\(total) handshakes under way already (limit \(configuration.maximumHandshakes))"
+        }
+        return nil
     }
 
     func link(_ handler: LinkHandler, received frame: Frame) {
@@ -79,7 +102,11 @@ extension Session {
                 effects.resolve(outgoing, .failure(error ?? .connectionClosed("before the invitation was answered")))
                 if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
             case .connected(let peer):
-                if let error, error.code.isPeerMisbehaviour {
+                if let error, error.code == .peerNotReading {
+                    effects.log(.notice, "Peer stopped reading; disconnected.", Logger.Metadata.about(peer: peer.displayName, error).merging([
+                        "address": .string(record.connection.remoteDescription), "reason": .string(Self.notReadingReason),
+                    ]) { $1 })
+                } else if let error, error.code.isPeerMisbehaviour {
                     effects.diagnose("Peer sent bad data; connection closed.", peer.displayName, error)
                 }
                 let cause = error ?? .connectionClosed("without a goodbye from \(peer.displayName)")

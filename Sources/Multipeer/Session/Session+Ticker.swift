@@ -32,7 +32,7 @@ extension Session {
                 case .inviting(let outgoing):
                     if now > outgoing.expires { expired.append(id) }
                 case .connected:
-                    if now - record.lastHeard > configuration.peerTimeout {
+                    if now - record.lastHeard > configuration.peerTimeout || isOverdue(record, now: now) {
                         expired.append(id)
                     } else if now - record.lastSent >= configuration.heartbeatInterval {
                         beating.append(id)
@@ -43,9 +43,10 @@ extension Session {
                 state.links[id]?.lastSent = now
                 if let connection = state.links[id]?.connection { quiet.append(connection) }
             }
+            state.refusalsLogged = state.refusalsLogged.filter { now - $0.value < Self.refusalLogInterval }
             for id in expired {
                 guard let record = state.removeLink(id) else { continue }
-                expire(record, state: state, effects: &effects)
+                expire(record, now: now, state: state, effects: &effects)
             }
             return effects
         }
@@ -53,7 +54,10 @@ extension Session {
         effects.perform(on: self)
     }
 
-    private func expire(_ record: LinkRecord, state: SessionState, effects: inout SessionEffects) {
+    /// How often a refused address is logged again, however many connections it opens.
+    static var refusalLogInterval: Duration { .seconds(60) }
+
+    private func expire(_ record: LinkRecord, now: ContinuousClock.Instant, state: SessionState, effects: inout SessionEffects) {
         let connection = record.connection
         switch record.phase {
         case .awaitingHello:
@@ -66,6 +70,8 @@ extension Session {
             effects.close(connection, after: .goodbye(reason: "invitation timed out"))
             effects.resolve(outgoing, .success(.timedOut))
             if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
+        case .connected(let peer) where isOverdue(record, now: now):
+            dropNotReading(record, peer: peer, effects: &effects)
         case .connected(let peer):
             effects.close(connection)
             effects.post(peer, .notConnected, .lost(.peerTimedOut(peer, after: configuration.peerTimeout)))

@@ -9,7 +9,8 @@ import Synchronization
 /// ``Advertiser``), delivers its own (``invite(_:context:timeout:)``), keeps every remote peer's
 /// ``PeerState``, and sends reliable, ordered messages to one, several or all connected peers.
 /// What happens is posted on ``events``: ``EventName/stateChanged`` and
-/// ``EventName/dataReceived``. What the session handles on its own goes to its ``logger``: a
+/// ``EventName/dataReceived``, and ``EventName/backlogChanged`` for a peer that stops reading.
+/// What the session handles on its own goes to its ``logger``: a
 /// peer that breaks the protocol (a malformed or oversized frame, another protocol version, a
 /// handshake that fails or times out, a link replaced by a newer one) at `.notice`, every state
 /// change and the start of listening at `.debug`.
@@ -56,6 +57,21 @@ public final class Session: Sendable {
     /// The peers connected now.
     public var connectedPeers: [PeerID] {
         state.withLock { Array($0.connectedLinks.keys) }
+    }
+
+    /// How many peers are connected, or have an invitation being decided, through connections
+    /// from `address` (an IP address as ``Connection/remoteAddress`` gives it): for limits per
+    /// address. An invitation being decided counts, so that invitations decided at the same
+    /// time cannot all slip under a limit.
+    public func peerCount(fromAddress address: String) -> Int {
+        state.withLock { state in
+            state.links.values.reduce(0) { count, record in
+                switch record.phase {
+                case .connected, .deciding: record.connection.remoteAddress == address ? count + 1 : count
+                case .awaitingHello, .inviting: count
+                }
+            }
+        }
     }
 
     /// Where `peer` stands with this session.
@@ -152,8 +168,12 @@ public final class Session: Sendable {
     }
 
     /// Sends `payload` to every connected peer; returns how many that was.
+    ///
+    /// - Parameter skippingBacklogged: leave out the peers that are not reading (see
+    ///   ``isBacklogged(_:)``), for messages a peer can do without, such as a history that a
+    ///   fresh summary replaces once the peer has drained.
     @discardableResult
-    public func sendToAll(_ payload: Data, messageType: String? = nil) throws(MultipeerError) -> Int {
+    public func sendToAll(_ payload: Data, messageType: String? = nil, skippingBacklogged: Bool = false) throws(MultipeerError) -> Int {
         let frame = try dataFrame(payload, messageType: messageType)
         let now = ContinuousClock.now
         let connections = try state.withLock { state throws(MultipeerError) -> [any Connection] in
@@ -161,10 +181,9 @@ public final class Session: Sendable {
             var connections: [any Connection] = []
             connections.reserveCapacity(state.connectedLinks.count)
             for id in state.connectedLinks.values {
-                if let connection = state.links[id]?.connection {
-                    connections.append(connection)
-                    state.links[id]?.lastSent = now
-                }
+                guard let record = state.links[id], !(skippingBacklogged && record.backloggedSince != nil) else { continue }
+                connections.append(record.connection)
+                state.links[id]?.lastSent = now
             }
             return connections
         }

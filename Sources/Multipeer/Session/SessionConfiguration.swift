@@ -14,11 +14,32 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// The longest an invitation may stay undecided, whatever the inviter asked for (5 min).
     public var maximumInvitationTimeout: Duration = .seconds(300)
 
+    /// Bytes queued for a peer above which it is backlogged: it is not reading as fast as it is
+    /// sent to (1 MiB). See ``Session/isBacklogged(_:)``.
+    public var backlogHighWaterMark = 1024 * 1024
+    /// Bytes queued below which a backlogged peer has drained and is no longer backlogged (256 KiB).
+    public var backlogLowWaterMark = 256 * 1024
+    /// The most bytes that may wait for one peer (2 MiB): a send past it closes the peer's
+    /// connection, so the memory a session spends on its peers is at most peers × this.
+    public var maximumQueuedBytes = 2 * 1024 * 1024
+    /// A peer backlogged for longer than this is disconnected with the goodbye reason
+    /// ``Session/notReadingReason`` (5 s).
+    public var backlogTimeout: Duration = .seconds(5)
+    /// The most accepted connections that may be in their handshake (not yet connected) at
+    /// once (64); a connection past it is closed as soon as it is accepted.
+    public var maximumHandshakes = 64
+    /// The most connections from one address that may be in their handshake at once (8).
+    public var maximumHandshakesPerAddress = 8
+
     /// The defaults.
     public init() {}
 
     /// How often the session checks deadlines and sends heartbeats.
     var tickInterval: Duration { min(heartbeatInterval, peerTimeout) / 4 }
 
-    var linkOptions: LinkOptions { LinkOptions(maximumFrameLength: maximumFrameLength) }
+    var linkOptions: LinkOptions {
+        LinkOptions(
+            maximumFrameLength: maximumFrameLength, backlogLowWaterMark: backlogLowWaterMark,
+            backlogHighWaterMark: backlogHighWaterMark, maximumQueuedBytes: maximumQueuedBytes)
+    }
 }

@@ -8,6 +8,7 @@ struct SessionEffects {
     enum Post {
         case stateChanged(PeerStateChange)
         case dataReceived(ReceivedData)
+        case backlogChanged(PeerBacklogChange)
     }
 
     private(set) var sends: [(any Connection, EncodedFrame)] = []
@@ -28,6 +29,10 @@ struct SessionEffects {
 
     mutating func post(_ peer: PeerID, _ state: PeerState, _ reason: DisconnectReason? = nil) {
         posts.append(.stateChanged(PeerStateChange(peer: peer, state: state, reason: reason)))
+    }
+
+    mutating func post(_ change: PeerBacklogChange) {
+        posts.append(.backlogChanged(change))
     }
 
     mutating func deliver(_ data: ReceivedData) {
@@ -64,6 +69,7 @@ struct SessionEffects {
                 session.logStateChange(change)
                 session.events.post(.stateChanged, change)
             case .dataReceived(let data): session.events.post(.dataReceived, data)
+            case .backlogChanged(let change): session.events.post(.backlogChanged, change)
             }
         }
         for (invitation, result) in resolutions { invitation.outcome.resolve(result) }

@@ -9,3 +9,9 @@ extension EventName where Payload == ReceivedData {
     /// Posted by a ``Session`` for every message that arrives from a connected peer.
     public static var dataReceived: EventName<ReceivedData> { EventName("multipeer.dataReceived") }
 }
+
+extension EventName where Payload == PeerBacklogChange {
+    /// Posted by a ``Session`` when a connected peer becomes backlogged (it stopped reading as
+    /// fast as it is sent to) and when it has drained again.
+    public static var backlogChanged: EventName<PeerBacklogChange> { EventName("multipeer.backlogChanged") }
+}

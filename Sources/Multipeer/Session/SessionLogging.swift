@@ -5,7 +5,7 @@ extension MultipeerError.Code {
     /// broken protocol, another version, a handshake never finished): logged at `.notice`.
     var isPeerMisbehaviour: Bool {
         switch self {
-        case .frameTooLarge, .malformedFrame, .unsupportedProtocolVersion, .protocolViolation, .handshakeTimedOut:
+        case .frameTooLarge, .malformedFrame, .unsupportedProtocolVersion, .protocolViolation, .handshakeTimedOut, .peerNotReading:
             true
         default:
             false

@@ -16,6 +16,25 @@ struct SessionState {
     var draining: Set<ObjectIdentifier> = []
     /// Settled when the last of `draining` has closed.
     var drained: OneShot<Void>?
+    /// Addresses whose connections were refused for too many handshakes, and when that was
+    /// last logged: one log line per address a minute, however many connections it opens.
+    var refusalsLogged: [String: ContinuousClock.Instant] = [:]
+
+    /// How many accepted connections are in their handshake, from `address` and in all.
+    func handshakes(from address: String) -> (fromAddress: Int, total: Int) {
+        var fromAddress = 0
+        var total = 0
+        for record in links.values {
+            switch record.phase {
+            case .awaitingHello, .deciding:
+                total += 1
+                if record.connection.remoteAddress == address { fromAddress += 1 }
+            case .inviting, .connected:
+                break
+            }
+        }
+        return (fromAddress, total)
+    }
 
     /// Forgets a link and every index entry that points to it.
     mutating func removeLink(_ id: ObjectIdentifier) -> LinkRecord? {
@@ -43,6 +62,9 @@ struct LinkRecord {
     /// Data that arrived before the peer's `connected` was posted, held so that observers
     /// always hear `connected` first; nil once it has been posted.
     var heldData: [ReceivedData]?
+    /// Since when the connection has been unwritable (more than the high water mark queued for
+    /// the peer); nil while it is writable.
+    var backloggedSince: ContinuousClock.Instant?
 }
 
 /// The stages of a connection's life.

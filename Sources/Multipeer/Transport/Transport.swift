@@ -50,9 +50,27 @@ extension Transport {
 public struct LinkOptions: Sendable, Hashable {
     /// The largest frame accepted from the other side, counting the kind byte and the body.
     public var maximumFrameLength: Int
+    /// Bytes queued for the other side above which the connection reports itself unwritable
+    /// (backlogged): the other side is not reading as fast as this side sends.
+    public var backlogHighWaterMark: Int
+    /// Bytes queued below which a backlogged connection reports itself writable again.
+    public var backlogLowWaterMark: Int
+    /// The most bytes that may wait for the other side: a send that would queue more closes the
+    /// connection with ``MultipeerError/Code/peerNotReading``, so memory per connection is bounded.
+    public var maximumQueuedBytes: Int
 
-    public init(maximumFrameLength: Int = WireProtocol.defaultMaximumFrameLength) {
+    /// Options with the default marks: unwritable above 1 MiB queued, writable again below
+    /// 256 KiB, closed above 2 MiB.
+    public init(
+        maximumFrameLength: Int = WireProtocol.defaultMaximumFrameLength,
+        backlogLowWaterMark: Int = 256 * 1024,
+        backlogHighWaterMark: Int = 1024 * 1024,
+        maximumQueuedBytes: Int = 2 * 1024 * 1024
+    ) {
         self.maximumFrameLength = maximumFrameLength
+        self.backlogLowWaterMark = backlogLowWaterMark
+        self.backlogHighWaterMark = max(backlogHighWaterMark, backlogLowWaterMark + 1)
+        self.maximumQueuedBytes = max(maximumQueuedBytes, self.backlogHighWaterMark)
     }
 }
 
@@ -69,10 +87,31 @@ public protocol Connection: AnyObject, Sendable {
     /// The other side's address, for messages to people.
     var remoteDescription: String { get }
     /// Queues `frame` for sending; never blocks. Frames go out in the order they were queued.
+    /// A frame that would queue more than ``LinkOptions/maximumQueuedBytes`` is dropped and the
+    /// connection closed with ``MultipeerError/Code/peerNotReading``.
     func send(_ frame: EncodedFrame)
     /// Sends what is queued, then closes; frames sent after this are dropped. The handler hears
     /// ``ConnectionHandler/connection(_:didCloseWith:)`` with a nil error.
     func close()
+}
+
+extension Connection {
+    /// The other side's IP address (or host name) without the port: the key of per-address
+    /// limits. Taken from ``remoteDescription`` (`HOST:PORT` or `[IPV6]:PORT`).
+    public var remoteAddress: String {
+        RemoteAddress.host(of: remoteDescription)
+    }
+}
+
+/// Reads the host out of a connection's `HOST:PORT` description.
+enum RemoteAddress {
+    static func host(of description: String) -> String {
+        if description.hasPrefix("["), let close = description.firstIndex(of: "]") {
+            return String(description[description.index(after: description.startIndex)..<close])
+        }
+        guard description.filter({ $0 == ":" }).count == 1, let colon = description.lastIndex(of: ":") else { return description }
+        return String(description[..<colon])
+    }
 }
 
 /// Receives what happens on one connection; see ``Transport`` for the order of calls.
@@ -86,4 +125,14 @@ public protocol ConnectionHandler: AnyObject, Sendable {
     /// The connection is closed: `error` is nil after an orderly close by either side, or says
     /// what went wrong (a malformed or oversized frame, a reset).
     func connection(_ connection: any Connection, didCloseWith error: MultipeerError?)
+    /// The connection became unwritable (`false`: more than ``LinkOptions/backlogHighWaterMark``
+    /// bytes wait for the other side) or writable again (`true`: fewer than
+    /// ``LinkOptions/backlogLowWaterMark``). Comes between open and close, in the same order
+    /// and on the same threads as the other calls; a connection starts writable.
+    func connection(_ connection: any Connection, didChangeWritability isWritable: Bool)
+}
+
+extension ConnectionHandler {
+    /// Ignores writability: handlers that do not pace their sends need not implement it.
+    public func connection(_ connection: any Connection, didChangeWritability isWritable: Bool) {}
 }

@@ -16,13 +16,14 @@ struct LoopbackPair {
     static func open(
         transport: TCPTransport = TCPTransport(bindHost: "127.0.0.1"),
         serverOptions: LinkOptions = LinkOptions(),
+        clientOptions: LinkOptions = LinkOptions(),
         serverEchoes: Bool = false
     ) async throws -> LoopbackPair {
         let accepted = AcceptedHandlers(echoes: serverEchoes)
         let listener = try await transport.listen(port: 0, options: serverOptions, makeHandler: accepted.make)
         let client = RecordingHandler()
         let connection = try await transport.connect(
-            to: Endpoint(host: "127.0.0.1", port: listener.port), options: LinkOptions(), timeout: .seconds(5), handler: client
+            to: Endpoint(host: "127.0.0.1", port: listener.port), options: clientOptions, timeout: .seconds(5), handler: client
         )
         let server = try #require(await accepted.first())
         let serverConnection = try #require(server.connection)
@@ -39,10 +40,11 @@ extension LoopbackPair {
     static func with(
         transport: TCPTransport = TCPTransport(bindHost: "127.0.0.1"),
         serverOptions: LinkOptions = LinkOptions(),
+        clientOptions: LinkOptions = LinkOptions(),
         serverEchoes: Bool = false,
         _ body: (LoopbackPair) async throws -> Void
     ) async throws {
-        let pair = try await open(transport: transport, serverOptions: serverOptions, serverEchoes: serverEchoes)
+        let pair = try await open(transport: transport, serverOptions: serverOptions, clientOptions: clientOptions, serverEchoes: serverEchoes)
         try await withTearDown({ try await body(pair) }, tearDown: { await pair.close() })
     }
 

@@ -9,6 +9,7 @@ final class RecordingHandler: ConnectionHandler, Sendable {
         case opened
         case received(Frame)
         case closed(MultipeerError?)
+        case writable(Bool)
     }
 
     private struct State {
@@ -58,6 +59,15 @@ final class RecordingHandler: ConnectionHandler, Sendable {
 
     func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) {
         record(.closed(error), connection)
+    }
+
+    func connection(_ connection: any Connection, didChangeWritability isWritable: Bool) {
+        record(.writable(isWritable), connection)
+    }
+
+    /// The writability changes heard, in order.
+    var writability: [Bool] {
+        events.compactMap { if case .writable(let isWritable) = $0 { isWritable } else { nil } }
     }
 
     /// Records `event`, and counts the call as in progress until `body` (the handler's reaction,

@@ -1,0 +1,17 @@
+import Foundation
+
+/// Runs blocking `work` (a socket read, a wait) on a thread of its own and awaits its result, so
+/// that it does not hold one of the cooperative pool's few threads: with one thread per core, two
+/// tests blocked in reads would stall every other test's tasks.
+public func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
+    await withCheckedContinuation { continuation in
+        Thread { continuation.resume(returning: work()) }.start()
+    }
+}
+
+/// Like ``offCooperativePool(_:)-(()->T)``, for work that throws.
+public func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+        Thread { continuation.resume(with: Result { try work() }) }.start()
+    }
+}
