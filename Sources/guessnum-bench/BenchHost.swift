@@ -13,11 +13,15 @@ struct BenchHost: Sendable {
     /// Starts hosting for up to `maximumPlayers`. Closed-loop runs lift the per-guest guess
     /// throttle (20 a second by default), which would otherwise answer most of a closed loop's
     /// guesses with "slow down" instead of a verdict; paced runs keep the product's defaults.
-    static func start(mode: BenchMode, maximumPlayers: Int, tickMilliseconds: Int? = nil) async throws -> BenchHost {
+    ///
+    /// With `productLimits` (the attack runs) the host keeps every limit `guessnum host` has — per
+    /// address, per guest, in the handshake — and admits players as it does, so that what is
+    /// measured is the product's defence.
+    static func start(mode: BenchMode, maximumPlayers: Int, tickMilliseconds: Int? = nil, productLimits: Bool = false) async throws -> BenchHost {
         var configuration = GameConfiguration(range: try BenchGame.range())
         configuration.maximumPlayers = maximumPlayers
         if let tickMilliseconds { configuration.broadcastTick = .milliseconds(tickMilliseconds) }
-        if mode == .closed {
+        if mode == .closed, !productLimits {
             configuration.guessesPerSecond = 1_000_000
             configuration.messagesPerSecond = 1_000_000
             configuration.messageBurst = 1_000_000
@@ -25,15 +29,18 @@ struct BenchHost: Sendable {
         }
         // Every simulated guest connects from 127.0.0.1: lift the limits per address.
         var sessionConfiguration = SessionConfiguration()
-        sessionConfiguration.maximumHandshakes = max(sessionConfiguration.maximumHandshakes, maximumPlayers)
-        sessionConfiguration.maximumHandshakesPerAddress = sessionConfiguration.maximumHandshakes
+        if !productLimits {
+            sessionConfiguration.maximumHandshakes = max(sessionConfiguration.maximumHandshakes, maximumPlayers)
+            sessionConfiguration.maximumHandshakesPerAddress = sessionConfiguration.maximumHandshakes
+        }
         let session = Session(
             localPeer: try PeerID(displayName: "bench host"), transport: TCPTransport(bindHost: "127.0.0.1"),
             configuration: sessionConfiguration)
         let master = try GameMaster(session: session, configuration: configuration)
         master.start()
-        let port = try await session.startListening(port: 0, policy: .custom { _ in
-            master.playerCount >= maximumPlayers ? .decline(reason: "the game is full") : .accept
+        let port = try await session.startListening(port: 0, policy: .custom { invitation in
+            if productLimits { return master.admission(of: invitation) }
+            return master.playerCount >= maximumPlayers ? .decline(reason: "the game is full") : .accept
         })
         return BenchHost(session: session, master: master, port: port)
     }

@@ -40,7 +40,8 @@ struct Coordinator {
             await echo.quit()
         }
         // Under attack the host keeps the product's 100 seats, which the attacker may go for.
-        let host = try await BenchHost.start(mode: mode, maximumPlayers: attack == nil ? guests : max(guests, 100), tickMilliseconds: tickMilliseconds)
+        let host = try await BenchHost.start(
+            mode: mode, maximumPlayers: attack == nil ? guests : max(guests, 100), tickMilliseconds: tickMilliseconds, productLimits: attack != nil)
         let rssIdle = ProcessMemory.residentKB()
         var attacker: WorkerProcess?
         if let attack {
@@ -64,6 +65,8 @@ struct Coordinator {
             var arguments = ["--port", "\(host.port)", "--count", "\(share)", "--first", "\(first)",
                              "--pacing", mode.rawValue, "--duration", "\(seconds)"]
             if probe, index == shares.count - 1 { arguments.append("--probe") }
+            // Under attack the host keeps its 20 guesses a second per guest: guess 16 times a second.
+            if attack != nil { arguments += ["--period-ms", "60"] }
             if let raw {
                 arguments += ["--raw-port", "\(raw.port)", "--rounds", "\(fanOutRounds)", "--frame-bytes", "\(broadcast.frame.bytes.count)",
                               "--separate-rounds", "\(separateRounds)"]

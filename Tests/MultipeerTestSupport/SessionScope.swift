@@ -7,9 +7,10 @@ public final class SessionScope: Sendable {
 
     /// A session that ``withSessions(_:)`` disconnects when its scope ends.
     public func session(
-        localPeer: PeerID, transport: any Transport, configuration: SessionConfiguration = SessionConfiguration()
+        localPeer: PeerID, transport: any Transport, configuration: SessionConfiguration = SessionConfiguration(),
+        logger: Logger = Logger(label: "multipeer.session")
     ) -> Session {
-        let session = Session(localPeer: localPeer, transport: transport, configuration: configuration)
+        let session = Session(localPeer: localPeer, transport: transport, configuration: configuration, logger: logger)
         sessions.withLock { $0.append(session) }
         return session
     }

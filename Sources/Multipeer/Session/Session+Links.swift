@@ -17,7 +17,7 @@ extension Session {
                 state.links[handler.id] = LinkRecord(connection: connection, phase: .inviting(outgoing), lastHeard: now, lastSent: now)
                 if let peer = outgoing.expectedPeer, state.pendingLinks[peer] == nil { state.pendingLinks[peer] = handler.id }
                 effects.send(outgoing.hello(from: localPeer, at: now), on: connection)
-            } else if let refusal = handshakeRefusal(of: connection, state: state) {
+            } else if let refusal = makeHandshakeRoom(for: connection, state: &state, effects: &effects) {
                 effects.close(connection)
                 let address = connection.remoteAddress
                 if state.refusalsLogged[address] == nil {
@@ -28,22 +28,29 @@ extension Session {
                 }
             } else {
                 state.links[handler.id] = LinkRecord(connection: connection, phase: .awaitingHello(since: now), lastHeard: now, lastSent: now)
+                state.handshaking.insert(handler.id)
             }
             return effects
         }
         effects.perform(on: self)
     }
 
-    /// Why an accepted connection must be closed at once, or nil when it may begin its handshake:
-    /// the handshakes under way, from its address or in all, are at their limit.
-    private func handshakeRefusal(of connection: any Connection, state: SessionState) -> String? {
-        let (fromAddress, total) = state.handshakes(from: connection.remoteAddress)
+    /// Makes room for an accepted connection to begin its handshake; returns why it must be closed
+    /// at once instead, or nil. A connection past the limit per address is refused. When every
+    /// handshake place is taken, the oldest silent connection of the address holding the most
+    /// is closed to make room (so that a flood from a few addresses cannot lock out the rest);
+    /// when no address holds more than this one's share, the newcomer is refused.
+    private func makeHandshakeRoom(for connection: any Connection, state: inout SessionState, effects: inout SessionEffects) -> String? {
+        let address = connection.remoteAddress
+        let (fromAddress, total) = state.handshakes(from: address)
         if fromAddress >= configuration.maximumHandshakesPerAddress {
             return "\(fromAddress) handshakes from this address already (limit \(configuration.maximumHandshakesPerAddress))"
         }
-        if total >= configuration.maximumHandshakes {
+        guard total >= configuration.maximumHandshakes else { return nil }
+        guard let victim = state.handshakeToEvict(for: address), let evicted = state.removeLink(victim) else {
             return "\(total) handshakes under way already (limit \(configuration.maximumHandshakes))"
         }
+        effects.close(evicted.connection)
         return nil
     }
 
@@ -217,6 +224,7 @@ extension Session {
     ) {
         var record = record
         record.phase = .connected(peer)
+        state.handshaking.remove(id)
         if let oldID = state.connectedLinks[peer], let old = state.removeLink(oldID) {
             effects.log(.notice, "Peer connected again; its older link was replaced.", .about(peer: peer.displayName).merging(["address": .string(old.connection.remoteDescription)]) { $1 })
             effects.close(old.connection, after: .goodbye(reason: "replaced by a newer connection"))

@@ -20,25 +20,38 @@ struct SessionState {
     /// last logged: one log line per address a minute, however many connections it opens.
     var refusalsLogged: [String: ContinuousClock.Instant] = [:]
 
+    /// The accepted connections in their handshake (waiting for HELLO, or deciding): at most
+    /// ``SessionConfiguration/maximumHandshakes``, so admission checks never walk every link.
+    var handshaking: Set<ObjectIdentifier> = []
+
     /// How many accepted connections are in their handshake, from `address` and in all.
     func handshakes(from address: String) -> (fromAddress: Int, total: Int) {
-        var fromAddress = 0
-        var total = 0
-        for record in links.values {
-            switch record.phase {
-            case .awaitingHello, .deciding:
-                total += 1
-                if record.connection.remoteAddress == address { fromAddress += 1 }
-            case .inviting, .connected:
-                break
-            }
+        let fromAddress = handshaking.count { links[$0]?.connection.remoteAddress == address }
+        return (fromAddress, handshaking.count)
+    }
+
+    /// The connection to close so that one from `address` may begin its handshake when all
+    /// handshake places are taken: the oldest silent one (no HELLO yet) from the address with the
+    /// most handshakes, when that address has at least two more than `address`. Nil when no
+    /// address holds more than its share that way.
+    func handshakeToEvict(for address: String) -> ObjectIdentifier? {
+        var silent: [String: [(id: ObjectIdentifier, since: ContinuousClock.Instant)]] = [:]
+        var counts: [String: Int] = [:]
+        for id in handshaking {
+            guard let record = links[id] else { continue }
+            let from = record.connection.remoteAddress
+            counts[from, default: 0] += 1
+            if case .awaitingHello(let since) = record.phase { silent[from, default: []].append((id, since)) }
         }
-        return (fromAddress, total)
+        let own = counts[address] ?? 0
+        guard let (heaviest, count) = counts.max(by: { $0.value < $1.value }), count >= own + 2 else { return nil }
+        return silent[heaviest]?.min { $0.since < $1.since }?.id
     }
 
     /// Forgets a link and every index entry that points to it.
     mutating func removeLink(_ id: ObjectIdentifier) -> LinkRecord? {
         guard let record = links.removeValue(forKey: id) else { return nil }
+        handshaking.remove(id)
         switch record.phase {
         case .connected(let peer):
             if connectedLinks[peer] == id { connectedLinks[peer] = nil }

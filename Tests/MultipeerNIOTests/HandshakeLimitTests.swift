@@ -1,0 +1,68 @@
+import Foundation
+import Multipeer
+import MultipeerNIO
+import MultipeerTestSupport
+import Testing
+
+/// The limits on connections still in their handshake, over real TCP on loopback: clients from
+/// other addresses of 127.0.0.0/8 stand for other machines.
+@Suite("Handshake limits", .timeLimit(.minutes(2)))
+struct HandshakeLimitTests {
+    /// Four handshake places, three per address; handshakes that would otherwise last.
+    static var tight: SessionConfiguration {
+        var configuration = SessionConfiguration()
+        configuration.maximumHandshakes = 4
+        configuration.maximumHandshakesPerAddress = 3
+        configuration.handshakeTimeout = .seconds(30)
+        return configuration
+    }
+
+    /// Opens a connection from `source` that never says hello, and gives the host a moment to
+    /// accept it, so that connections are accepted in the order they were opened.
+    func silent(_ port: Int, from source: String) async throws -> RawSocket {
+        let socket = try RawSocket(port: port, from: source, readTimeoutSeconds: 1)
+        try await Task.sleep(for: .milliseconds(100))
+        return socket
+    }
+
+    @Test("With every handshake place taken, a newcomer gets the oldest silent place of the address holding the most")
+    func newcomerEvictsTheHeaviestAddress() async throws {
+        try await withSessions { scope in
+            let log = RecordingLogHandler.Store()
+            let host = scope.session(
+                localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"), configuration: Self.tight,
+                logger: log.logger(label: "multipeer.session"))
+            let port = try await host.startListening(policy: .acceptAll)
+            var flood: [RawSocket] = []
+            for _ in 0..<3 { flood.append(try await silent(port, from: "127.0.0.2")) }
+            let other = try await silent(port, from: "127.0.0.3")
+            // A fourth from 127.0.0.2 is past its address's limit: closed at once.
+            let past = try await silent(port, from: "127.0.0.2")
+            #expect(await past.readToEnd().end == .closed)
+            #expect(await log.first { $0.level == .notice && $0.message.description.contains("too many handshakes") } != nil)
+
+            // All four places are taken; a guest from 127.0.0.1 still joins.
+            let guest = scope.session(localPeer: peer("bob"), transport: TCPTransport())
+            #expect(try await guest.invite(try Endpoint(host: "127.0.0.1", port: port)) == .connected(host.localPeer))
+            #expect(await flood[0].readToEnd().end == .closed, "the oldest place of the heaviest address was given up")
+            #expect(await flood[1].readToEnd().end == .timedOut, "the others keep theirs")
+            #expect(await other.readToEnd().end == .timedOut)
+            await guest.disconnect()
+            await host.disconnect()
+        }
+    }
+
+    @Test("With every handshake place taken by addresses holding one each, a newcomer is refused")
+    func fairSharesAreKept() async throws {
+        try await withSessions { scope in
+            let host = scope.session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"), configuration: Self.tight)
+            let port = try await host.startListening(policy: .acceptAll)
+            var holders: [RawSocket] = []
+            for index in 2...5 { holders.append(try await silent(port, from: "127.0.0.\(index)")) }
+            let newcomer = try await silent(port, from: "127.0.0.6")
+            #expect(await newcomer.readToEnd().end == .closed)
+            for holder in holders { #expect(await holder.readToEnd().end == .timedOut) }
+            await host.disconnect()
+        }
+    }
+}
