@@ -21,16 +21,26 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.5.2"),
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift", from: "0.2.0"),
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
+        .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
     ],
     targets: [
         .target(name: "EventBus"),
-        .target(name: "Multipeer", dependencies: ["EventBus", "SafeText", .product(name: "Logging", package: "swift-log")]),
+        .target(
+            name: "Multipeer",
+            dependencies: [
+                "EventBus", "SafeText", .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
         .target(
             name: "MultipeerNIO",
             dependencies: [
                 "Multipeer",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "X509", package: "swift-certificates"),
+                .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -20,6 +20,7 @@ final class ConnectionBridge: ChannelInboundHandler {
 
     private let handler: any ConnectionHandler
     private let maximumQueuedBytes: Int
+    private let check: PeerCertificateCheck?
     private let gate: OpenGate?
     private let logger: Logger
     private var opened: EventLoopPromise<TCPConnection>?
@@ -35,11 +36,12 @@ final class ConnectionBridge: ChannelInboundHandler {
     ///     never failed here.
     ///   - logger: where the connection's life is logged.
     init(
-        handler: any ConnectionHandler, options: LinkOptions = LinkOptions(), gate: OpenGate? = nil, opened: EventLoopPromise<TCPConnection>? = nil,
+        handler: any ConnectionHandler, options: LinkOptions = LinkOptions(), check: PeerCertificateCheck? = nil, gate: OpenGate? = nil, opened: EventLoopPromise<TCPConnection>? = nil,
         logger: Logger = TCPTransport.defaultLogger
     ) {
         self.handler = handler
         maximumQueuedBytes = options.maximumQueuedBytes
+        self.check = check
         self.gate = gate
         self.opened = opened
         self.logger = logger
@@ -54,7 +56,8 @@ final class ConnectionBridge: ChannelInboundHandler {
         let connection = TCPConnection(
             channel: context.channel,
             remoteDescription: context.channel.remoteAddress.map(RemoteAddressText.describe) ?? "an unknown address",
-            maximumQueuedBytes: maximumQueuedBytes
+            maximumQueuedBytes: maximumQueuedBytes,
+            check: check
         )
         self.connection = connection
         // Only client connections have an `opened` promise.
@@ -79,7 +82,8 @@ final class ConnectionBridge: ChannelInboundHandler {
         // Errors provoked by a close this side asked for (say, a reset while half-closed) are not
         // reported: that close is orderly.
         if firstError == nil, connection?.isClosing != true {
-            let mapped = NIOErrorMapping.connectionError(error)
+            // A refused certificate says why better than the TLS error it causes.
+            let mapped = check?.refusal ?? NIOErrorMapping.connectionError(error)
             firstError = mapped
             logger.debug("Connection closing on an error.", metadata: [
                 "peer": .string(connection?.remoteDescription ?? "an unknown address"),

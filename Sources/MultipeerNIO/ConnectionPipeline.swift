@@ -1,6 +1,7 @@
 import Logging
 import Multipeer
 import NIOCore
+import NIOSSL
 
 /// The handlers and options every connection gets, on both the accepting and the connecting side.
 enum ConnectionPipeline {
@@ -13,27 +14,44 @@ enum ConnectionPipeline {
         ChannelOptions.Types.WriteBufferWaterMark(low: options.backlogLowWaterMark, high: options.backlogHighWaterMark)
     }
 
-    /// Adds the framing and the bridge to `channel`'s pipeline; call it on the channel's event loop,
-    /// from a channel initializer.
+    /// Which end of the connection this side is, for TLS.
+    enum Side { case accepting, connecting }
+
+    /// Adds TLS (when `credentials` are given), the framing and the bridge to `channel`'s
+    /// pipeline; call it on the channel's event loop, from a channel initializer.
     ///
     /// The pipeline, from the socket up:
     ///
-    ///     socket → [TLS goes here] → ByteToMessageHandler(FrameDecodingHandler) → ConnectionBridge
+    ///     socket → [PlaintextRefusalHandler → NIOSSL handler] → ByteToMessageHandler(FrameDecodingHandler) → ConnectionBridge
     ///
-    /// A later issue inserts NIOSSL's handler *below* the framing, i.e. before the decoder, so the
-    /// decoder keeps seeing plain bytes. Writes carry ready-made frame bytes (`EncodedFrame`), so no
-    /// encoder handler is needed.
+    /// TLS sits below the framing, so the decoder sees plain frame bytes. The TLS handler checks
+    /// the peer's certificate with a ``PeerCertificateCheck`` that the connection keeps, for
+    /// ``Multipeer/Connection/provenPeer``. Writes carry ready-made frame bytes
+    /// (`EncodedFrame`), so no encoder handler is needed.
     static func configure(
         _ channel: any Channel,
+        side: Side,
         options: LinkOptions,
+        credentials: TLSCredentials?,
         handler: any ConnectionHandler,
         gate: OpenGate? = nil,
         opened: EventLoopPromise<TCPConnection>? = nil,
         logger: Logger = TCPTransport.defaultLogger
     ) throws {
         let sync = channel.pipeline.syncOperations
-        // TLS: `try sync.addHandler(NIOSSLServerHandler(...))` / `NIOSSLClientHandler` here.
+        var check: PeerCertificateCheck?
+        if let credentials {
+            let peerCheck = PeerCertificateCheck()
+            check = peerCheck
+            switch side {
+            case .accepting:
+                try sync.addHandler(PlaintextRefusalHandler())
+                try sync.addHandler(NIOSSLServerHandler(context: credentials.serverContext, customVerificationCallback: peerCheck.verify))
+            case .connecting:
+                try sync.addHandler(NIOSSLClientHandler(context: credentials.clientContext, serverHostname: nil, customVerificationCallback: peerCheck.verify))
+            }
+        }
         try sync.addHandler(ByteToMessageHandler(FrameDecodingHandler(maximumFrameLength: options.maximumFrameLength)))
-        try sync.addHandler(ConnectionBridge(handler: handler, options: options, gate: gate, opened: opened, logger: logger))
+        try sync.addHandler(ConnectionBridge(handler: handler, options: options, check: check, gate: gate, opened: opened, logger: logger))
     }
 }

@@ -7,6 +7,7 @@ import Musl
 #endif
 import Multipeer
 import NIOCore
+import NIOSSL
 import NIOPosix
 
 /// Turns SwiftNIO and system errors into the library's one-sentence ``Multipeer/MultipeerError``s.
@@ -63,6 +64,10 @@ enum NIOErrorMapping {
             return .connectionClosed("unexpectedly (\(what))")
         case ChannelError.eof:
             return .connectionClosed("unexpectedly (the other side went away)")
+        case let error as NIOSSLError:
+            return .secureHandshakeFailed(TLSErrorText.describe(error))
+        case let error as BoringSSLError:
+            return .secureHandshakeFailed(TLSErrorText.describe(error))
         default:
             return .connectionClosed("unexpectedly (\(error))")
         }

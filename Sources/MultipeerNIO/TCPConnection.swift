@@ -28,8 +28,17 @@ final class TCPConnection: Connection, Sendable {
         var closeStarted = false
     }
 
-    init(channel: any Channel, remoteDescription: String, maximumQueuedBytes: Int = LinkOptions().maximumQueuedBytes) {
+    /// The check of the peer's TLS certificate; nil without TLS.
+    let check: PeerCertificateCheck?
+
+    var provenPeer: PeerFingerprint? { check?.provenPeer }
+
+    init(
+        channel: any Channel, remoteDescription: String, maximumQueuedBytes: Int = LinkOptions().maximumQueuedBytes,
+        check: PeerCertificateCheck? = nil
+    ) {
         self.channel = channel
+        self.check = check
         self.remoteDescription = remoteDescription
         self.maximumQueuedBytes = maximumQueuedBytes
     }

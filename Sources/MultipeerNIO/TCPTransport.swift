@@ -27,6 +27,7 @@ public final class TCPTransport: Transport, Sendable {
 
     private let group: any EventLoopGroup
     private let bindHost: String?
+    private let credentials: TLSCredentials?
     private let logger: Logger
 
     /// The logger a transport uses unless given one: labelled `multipeer.nio`.
@@ -40,15 +41,21 @@ public final class TCPTransport: Transport, Sendable {
     ///   - bindHost: the address to listen on, for example `"127.0.0.1"` to accept only local
     ///     connections; nil listens on all interfaces, IPv6 and IPv4 (`::`, falling back to
     ///     `0.0.0.0` where IPv6 is unavailable).
+    ///   - credentials: the identity key and certificate for TLS 1.3 on every connection, both
+    ///     ways authenticated (``Multipeer/Connection/provenPeer``); nil speaks plaintext frames.
     ///   - logger: where the transport logs; by default a logger labelled `multipeer.nio`.
     public init(
         group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, bindHost: String? = nil,
-        logger: Logger = Logger(label: "multipeer.nio")
+        credentials: TLSCredentials? = nil, logger: Logger = Logger(label: "multipeer.nio")
     ) {
         self.group = group
         self.bindHost = bindHost
+        self.credentials = credentials
         self.logger = logger
     }
+
+    /// Whether connections prove their peers' keys: true with TLS credentials.
+    public var provesPeers: Bool { credentials != nil }
 
     /// Accepts TCP connections on `port` until the listener is closed.
     ///
@@ -107,13 +114,15 @@ public final class TCPTransport: Transport, Sendable {
         let opened = eventLoop.makePromise(of: TCPConnection.self)
         let gate = OpenGate()
         let logger = self.logger
+        let credentials = self.credentials
         let bootstrap = ClientBootstrap(group: eventLoop)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .channelOption(.writeBufferWaterMark, value: ConnectionPipeline.writeBufferWaterMark(options))
             .connectTimeout(TimeAmount(timeout))
             .channelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try ConnectionPipeline.configure(channel, options: options, handler: handler, gate: gate, opened: opened, logger: logger)
+                    try ConnectionPipeline.configure(
+                        channel, side: .connecting, options: options, credentials: credentials, handler: handler, gate: gate, opened: opened, logger: logger)
                 }
             }
         let channel: any Channel
@@ -141,6 +150,7 @@ public final class TCPTransport: Transport, Sendable {
         makeHandler: @escaping @Sendable () -> any ConnectionHandler
     ) async throws -> TCPListener {
         let logger = self.logger
+        let credentials = self.credentials
         var bootstrap = ServerBootstrap(group: group)
             .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
             .serverChannelOption(.backlog, value: Self.backlog)
@@ -155,7 +165,8 @@ public final class TCPTransport: Transport, Sendable {
             .childChannelOption(.writeBufferWaterMark, value: ConnectionPipeline.writeBufferWaterMark(options))
             .childChannelInitializer { channel in
                 channel.eventLoop.makeCompletedFuture {
-                    try ConnectionPipeline.configure(channel, options: options, handler: makeHandler(), logger: logger)
+                    try ConnectionPipeline.configure(
+                        channel, side: .accepting, options: options, credentials: credentials, handler: makeHandler(), logger: logger)
                 }
             }
         if dualStack {

@@ -1,5 +1,6 @@
 import Foundation
 @testable import GuessnumApp
+import Multipeer
 import Testing
 
 @Suite("Who this program plays as", .timeLimit(.minutes(1)))
@@ -21,5 +22,30 @@ struct LocalPlayerTests {
         let player = try LocalPlayer(name: nil, role: .host, environment: environment, loginName: nil)
         let notice = try #require(player.notice)
         #expect(notice.contains("Your login name could not be found, so you play as \(player.peer.displayName); choose a name with --name."))
+    }
+
+    @Test("The peer's identity is its key's; an earlier release's UUID is replaced with a sentence; a damaged key stops a host but not a guest")
+    func identityKeys() throws {
+        // Each player is let go before the next claims, so that each claims the first slot.
+        do {
+            let player = try LocalPlayer(name: "zoe", role: .guest, environment: environment, loginName: nil)
+            #expect(player.peer.identity == player.key.fingerprint.identity)
+            let first = player.key.fingerprint
+            _ = consume player
+            #expect(try LocalPlayer(name: "zoe", role: .guest, environment: environment, loginName: nil).key.fingerprint == first)
+        }
+        let directory = URL(fileURLWithPath: try #require(environment["XDG_CONFIG_HOME"])).appendingPathComponent("guessnum")
+        try Data((UUID().uuidString + "\n").utf8).write(to: directory.appendingPathComponent("peer-identity-host"))
+        do {
+            let migrated = try LocalPlayer(name: "zoe", role: .host, environment: environment, loginName: nil)
+            #expect(migrated.notice?.contains("Your identity is now a key") == true, "\(migrated.notice ?? "")")
+        }
+        #expect(try LocalPlayer(name: "zoe", role: .host, environment: environment, loginName: nil).notice == nil)
+
+        try Data("-----BEGIN PRIVATE KEY-----\nMIGHAg\n".utf8).write(to: directory.appendingPathComponent("peer-identity-host"))
+        #expect(throws: MultipeerError.self) { try LocalPlayer(name: "zoe", role: .host, environment: environment, loginName: nil) }
+        try Data("-----BEGIN PRIVATE KEY-----\nMIGHAg\n".utf8).write(to: directory.appendingPathComponent("peer-identity-guest"))
+        let guest = try LocalPlayer(name: "zoe", role: .guest, environment: environment, loginName: nil)
+        #expect(guest.claim == nil && guest.notice?.contains("damaged") == true)
     }
 }

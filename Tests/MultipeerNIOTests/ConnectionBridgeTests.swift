@@ -16,7 +16,7 @@ import Testing
 struct ConnectionBridgeTests {
     private func makeOpenChannel(_ handler: RecordingHandler, maximumFrameLength: Int = 1024) throws -> EmbeddedChannel {
         let channel = EmbeddedChannel()
-        try ConnectionPipeline.configure(channel, options: LinkOptions(maximumFrameLength: maximumFrameLength), handler: handler)
+        try ConnectionPipeline.configure(channel, side: .accepting, options: LinkOptions(maximumFrameLength: maximumFrameLength), credentials: nil, handler: handler)
         #expect(handler.events.isEmpty, "nothing before the channel is active")
         try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 4242)).wait()
         return channel
@@ -126,7 +126,7 @@ struct ConnectionBridgeTests {
         let opened = loop.makePromise(of: TCPConnection.self)
         let attempts = try (0..<3).map { _ in
             let channel = EmbeddedChannel(loop: loop)
-            try ConnectionPipeline.configure(channel, options: LinkOptions(), handler: handler, gate: gate, opened: opened)
+            try ConnectionPipeline.configure(channel, side: .connecting, options: LinkOptions(), credentials: nil, handler: handler, gate: gate, opened: opened)
             return channel
         }
         // The first attempt fails before it opens: neither the handler nor the promise hears of it.

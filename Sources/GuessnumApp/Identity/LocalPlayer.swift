@@ -17,12 +17,16 @@ public struct LocalPlayer: Sendable {
     public let peer: PeerID
     /// The stored identity held while the program runs; nil when playing with a temporary one.
     public let claim: ClaimedIdentity?
+    /// The identity key that proves `peer` (the claimed one, or a temporary one).
+    public let key: PeerKey
     /// A sentence to show the user about how the identity was chosen, if any.
     public let notice: String?
 
     /// The local peer for `role`, named `name` or by default the user's login name.
     /// - Throws: ``Multipeer/MultipeerError/Code/invalidDisplayName`` for a name that cannot
-    ///   be a display name.
+    ///   be a display name; ``Multipeer/MultipeerError/Code/identityStorage`` for a host whose
+    ///   key cannot be kept or read (a guest plays with a temporary identity instead, and is
+    ///   told).
     ///   `loginName` is the account's name from the system's user database, for when
     ///   neither `USER` nor `LOGNAME` says it.
     public init(
@@ -44,16 +48,18 @@ public struct LocalPlayer: Sendable {
         do {
             claim = try PeerIdentityStore.claim(application: "guessnum", fileName: "peer-identity-\(role.rawValue)", environment: environment)
         } catch {
+            // A host that players know must not quietly become someone else; a player may.
+            if role == .host { throw error }
             claim = nil
             notices.append("\(error.message) Playing with a temporary identity for now.")
         }
+        if claim?.replacedIdentity != nil {
+            notices.append("Your identity is now a key kept in \(claim?.store.fileURL.path ?? "your configuration directory"), so that others can check it is you; players who knew you will see you as a new player once.")
+        }
         notice = notices.isEmpty ? nil : notices.joined(separator: " ")
         self.claim = claim
-        if let claim {
-            peer = try PeerID(displayName: displayName, identity: claim.identity)
-        } else {
-            peer = try PeerID(displayName: displayName)
-        }
+        key = claim?.key ?? PeerKey.generate()
+        peer = try key.peer(displayName: displayName)
     }
 
     /// The login name: `USER`, else `LOGNAME`, else the system's; nil when none is a valid name.

@@ -58,6 +58,21 @@ extension MultipeerError {
         return MultipeerError(.peerNotReading, "\(peer) stopped reading what was sent to it (\(why)) and was disconnected; it may rejoin.")
     }
 
+    /// A peer whose HELLO or ACCEPT claims an identity other than the one its key proved.
+    public static func identityNotProved(_ peer: String) -> MultipeerError {
+        MultipeerError(.peerNotProved, "\(peer) claims an identity that its key does not prove, so the connection was refused.")
+    }
+
+    /// A peer found by discovery whose address was answered by another peer.
+    public static func notThePeerPicked(_ expected: String, answeredBy other: String) -> MultipeerError {
+        MultipeerError(.wrongPeer, "This is not the game you picked: someone else (“\(other)”) answered at the address of \(expected), with another key. Pick the game again from the list.")
+    }
+
+    /// A secure handshake that failed, with the library's reason.
+    public static func secureHandshakeFailed(_ reason: String) -> MultipeerError {
+        MultipeerError(.secureHandshakeFailed, "The secure handshake failed (\(reason)); the other side may run an older guessnum without encryption.")
+    }
+
     /// A connection that could not be made.
     public static func connectionFailed(_ endpoint: Endpoint, _ reason: String) -> MultipeerError {
         MultipeerError(.connectionFailed, "Could not connect to \(endpoint): \(reason). Check the address and that the host is still running.")

@@ -30,6 +30,13 @@ public struct MultipeerError: Error, Sendable, Hashable, CustomStringConvertible
         case peerTimedOut
         /// A peer stopped reading what was sent to it, past the budget of bytes queued for it.
         case peerNotReading
+        /// A peer's identity could not be proved: its certificate was refused, or the key it
+        /// proved in the TLS handshake is not the identity it claims.
+        case peerNotProved
+        /// Another peer than the one discovered answered at its address.
+        case wrongPeer
+        /// The secure (TLS) handshake failed.
+        case secureHandshakeFailed
         /// A connection could not be made.
         case connectionFailed
         /// A connection closed before an expected answer arrived.

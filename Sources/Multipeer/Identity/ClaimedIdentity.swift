@@ -5,7 +5,7 @@ import Glibc
 import Darwin
 #endif
 
-/// A stored peer identity that this process holds: while it lives, no other program that
+/// A stored identity key that this process holds: while it lives, no other program that
 /// claims from the same place gets the same identity.
 ///
 /// Two programs run by one account (two terminals, or one home directory shared by NFS in a
@@ -17,16 +17,21 @@ import Darwin
 /// recognised. Each slot is held with an advisory lock (`flock`) on a `.lock` file beside it,
 /// which the system releases when the process ends, however it ends.
 public final class ClaimedIdentity: Sendable {
-    /// The identity held.
-    public let identity: UUID
+    /// The key held.
+    public let key: PeerKey
+    /// The identity an earlier release kept in the slot, replaced by `key` on this claim.
+    public let replacedIdentity: UUID?
+    /// The identity held: the key's.
+    public var identity: UUID { key.fingerprint.identity }
     /// The file it is stored in.
     public let store: PeerIdentityStore
     /// Which slot it is (1 for the first).
     public let slot: Int
     private let lockDescriptor: Int32
 
-    init(identity: UUID, store: PeerIdentityStore, slot: Int, lockDescriptor: Int32) {
-        self.identity = identity
+    init(stored: StoredKey, store: PeerIdentityStore, slot: Int, lockDescriptor: Int32) {
+        key = stored.key
+        replacedIdentity = stored.replacedIdentity
         self.store = store
         self.slot = slot
         self.lockDescriptor = lockDescriptor
@@ -39,7 +44,7 @@ public final class ClaimedIdentity: Sendable {
 
 extension PeerIdentityStore {
     /// Claims the first identity slot of `application` that no running program holds, and
-    /// loads (or creates) its identity.
+    /// loads (or creates) its key.
     ///
     /// - Parameter maximumSlots: how many programs of one account may hold their own identity
     ///   at once.
@@ -56,7 +61,7 @@ extension PeerIdentityStore {
             let store = PeerIdentityStore.standard(application: application, fileName: name, environment: environment)
             guard let descriptor = try store.lockIfFree() else { continue }
             do {
-                return ClaimedIdentity(identity: try store.loadOrCreate(), store: store, slot: slot, lockDescriptor: descriptor)
+                return ClaimedIdentity(stored: try store.loadOrCreate(), store: store, slot: slot, lockDescriptor: descriptor)
             } catch {
                 _ = close(descriptor)
                 throw error

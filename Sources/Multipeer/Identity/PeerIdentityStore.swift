@@ -1,11 +1,14 @@
 import Foundation
 
-/// Keeps one user's peer identity in a file, so that the user is the same peer every launch.
+/// Keeps one user's identity key in a file, so that the user is the same peer every launch.
 ///
 /// The standard place is `$XDG_CONFIG_HOME/APP/peer-identity`, or
-/// `~/.config/APP/peer-identity` when `XDG_CONFIG_HOME` is unset.
+/// `~/.config/APP/peer-identity` when `XDG_CONFIG_HOME` is unset. The file holds the private
+/// ``PeerKey`` as PKCS#8 PEM text, readable by its owner only (`0600`, in a `0700` directory).
+/// Releases before keys kept a random UUID in the same file; such a file is replaced by a new
+/// key, and ``StoredKey/replacedIdentity`` says so.
 public struct PeerIdentityStore: Sendable {
-    /// The file that holds the identity, as one UUID on one line.
+    /// The file that holds the key.
     public let fileURL: URL
 
     /// A store that keeps the identity in `fileURL`.
@@ -29,31 +32,60 @@ public struct PeerIdentityStore: Sendable {
         return PeerIdentityStore(fileURL: configHome.appendingPathComponent(application, isDirectory: true).appendingPathComponent(fileName))
     }
 
-    /// Returns the stored identity, creating and storing a new one on first use.
+    /// Returns the stored key, creating and storing a new one on first use (or in place of an
+    /// identity of an earlier release).
     ///
     /// - Throws: ``MultipeerError/Code/identityStorage`` when the file cannot be read or
-    ///   written, or holds something other than an identity.
-    public func loadOrCreate() throws(MultipeerError) -> UUID {
+    ///   written, or holds neither a key nor an earlier release's identity: a damaged key is
+    ///   never silently replaced, since players who know this peer would see another.
+    public func loadOrCreate() throws(MultipeerError) -> StoredKey {
         let path = fileURL.path
+        var replaced: UUID?
         if FileManager.default.fileExists(atPath: path) {
             let text: String
             do { text = try String(contentsOf: fileURL, encoding: .utf8) } catch {
-                throw MultipeerError(.identityStorage, "Could not read the peer identity in \(path) (\(error.localizedDescription)); check its permissions.")
+                throw MultipeerError(.identityStorage, "Could not read the identity key in \(path) (\(error.localizedDescription)); check its permissions.")
             }
-            guard let identity = UUID(uuidString: text.trimmingCharacters(in: .whitespacesAndNewlines)) else {
-                throw MultipeerError(.identityStorage, "The peer identity file \(path) is damaged; delete it and a new identity will be made.")
+            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            if let old = UUID(uuidString: trimmed) {
+                replaced = old
+            } else {
+                guard let key = try? PeerKey(pemRepresentation: trimmed) else {
+                    throw MultipeerError(
+                        .identityStorage,
+                        "The identity key file \(path) is damaged. Restore it from a backup to stay the same player; or move it away and a new identity will be made (people who know you will see a new player).")
+                }
+                _ = chmod(path, 0o600)
+                return StoredKey(key: key, replacedIdentity: nil)
             }
-            return identity
         }
-        let identity = UUID()
-        do {
-            try FileManager.default.createDirectory(
-                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true,
-                attributes: [.posixPermissions: 0o700])
-            try Data((identity.uuidString + "\n").utf8).write(to: fileURL, options: .atomic)
-        } catch {
-            throw MultipeerError(.identityStorage, "Could not save the peer identity in \(path) (\(error.localizedDescription)); check that the directory is writable.")
-        }
-        return identity
+        let key = PeerKey.generate()
+        try write(key)
+        return StoredKey(key: key, replacedIdentity: replaced)
     }
+
+    /// Writes `key` to the file, readable by its owner only, replacing what was there at once.
+    private func write(_ key: PeerKey) throws(MultipeerError) {
+        let path = fileURL.path
+        let directory = fileURL.deletingLastPathComponent()
+        let temporary = directory.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp")
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            guard FileManager.default.createFile(
+                atPath: temporary.path, contents: Data((key.pemRepresentation + "\n").utf8), attributes: [.posixPermissions: 0o600])
+            else { throw CocoaError(.fileWriteUnknown) }
+            guard rename(temporary.path, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        } catch {
+            try? FileManager.default.removeItem(at: temporary)
+            throw MultipeerError(.identityStorage, "Could not save the identity key in \(path) (\(error.localizedDescription)); check that the directory is writable.")
+        }
+    }
+}
+
+/// A key loaded from, or newly written to, a ``PeerIdentityStore``.
+public struct StoredKey: Sendable {
+    /// The key.
+    public let key: PeerKey
+    /// The identity an earlier release kept in the file, now replaced by `key`; nil otherwise.
+    public let replacedIdentity: UUID?
 }

@@ -152,6 +152,14 @@ extension Session {
                 return
             }
             let peer = accept.peer
+            if let refusal = refusal(of: peer, answering: outgoing, on: connection) {
+                effects.diagnose("Host is not the peer it should be.", connection.remoteDescription, refusal)
+                _ = state.removeLink(id)
+                effects.close(connection, after: .goodbye(reason: refusal.message))
+                effects.resolve(outgoing, .failure(refusal))
+                if let expected = outgoing.expectedPeer { effects.post(expected, .notConnected, .invitationEnded) }
+                return
+            }
             if let expected = outgoing.expectedPeer, expected != peer { effects.post(expected, .notConnected, .invitationEnded) }
             _ = state.removeLink(id)
             connect(peer, via: id, record: record, announce: outgoing.expectedPeer != peer, state: &state, effects: &effects)
@@ -189,6 +197,23 @@ extension Session {
         }
     }
 
+    /// Whether `connection` proved the identity `peer` claims; always true over a transport that
+    /// proves nothing.
+    private func proves(_ peer: PeerID, on connection: any Connection) -> Bool {
+        guard transport.provesPeers || connection.provenPeer != nil else { return true }
+        return connection.provenPeer?.identity == peer.identity
+    }
+
+    /// Why the host `peer` that accepted `outgoing` must be refused: its key does not prove its
+    /// identity, or (where keys are proved) it is not the peer that was discovered at the address.
+    private func refusal(of peer: PeerID, answering outgoing: OutgoingInvitation, on connection: any Connection) -> MultipeerError? {
+        if !proves(peer, on: connection) { return .identityNotProved(peer.displayName) }
+        if transport.provesPeers, let expected = outgoing.expectedPeer, expected != peer {
+            return .notThePeerPicked(expected.displayName, answeredBy: peer.displayName)
+        }
+        return nil
+    }
+
     private func receiveHello(
         _ hello: Frame.Hello, on handler: LinkHandler, connection: any Connection, now: ContinuousClock.Instant,
         state: inout SessionState, effects: inout SessionEffects
@@ -204,6 +229,11 @@ extension Session {
             return
         }
         let peer = hello.peer
+        if !proves(peer, on: connection) {
+            let error = MultipeerError.identityNotProved(peer.displayName)
+            effects.diagnose("Inviter claims an identity its key does not prove.", connection.remoteDescription, error)
+            return turnAway(.refused, error.message)
+        }
         if peer == localPeer { return turnAway(.refused, "a peer cannot join itself") }
         if state.pendingLinks[peer] != nil { return turnAway(.refused, "\(peer.displayName) is already joining") }
         let requested = Duration.milliseconds(Int64(hello.invitationTimeoutMilliseconds))

@@ -5,7 +5,8 @@ extension MultipeerError.Code {
     /// broken protocol, another version, a handshake never finished): logged at `.notice`.
     var isPeerMisbehaviour: Bool {
         switch self {
-        case .frameTooLarge, .malformedFrame, .unsupportedProtocolVersion, .protocolViolation, .handshakeTimedOut, .peerNotReading:
+        case .frameTooLarge, .malformedFrame, .unsupportedProtocolVersion, .protocolViolation, .handshakeTimedOut, .peerNotReading,
+             .peerNotProved, .secureHandshakeFailed:
             true
         default:
             false

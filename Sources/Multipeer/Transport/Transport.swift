@@ -7,6 +7,11 @@
 /// in order and never concurrently; ``ConnectionHandler/connection(_:didCloseWith:)`` exactly
 /// once, last. A transport must not spend a thread per connection.
 public protocol Transport: Sendable {
+    /// Whether every connection proves the key of the peer at its other end
+    /// (``Connection/provenPeer``) before its first frame: the session then refuses a peer
+    /// whose claimed identity is not the one proved. False for transports made for tests.
+    var provesPeers: Bool { get }
+
     /// Accepts connections on `port` (0 lets the system choose) until the listener is closed.
     ///
     /// - Parameters:
@@ -86,6 +91,10 @@ public protocol Listener: Sendable {
 public protocol Connection: AnyObject, Sendable {
     /// The other side's address, for messages to people.
     var remoteDescription: String { get }
+    /// The key the other side proved it holds, in a handshake below the frames (TLS); nil for
+    /// a transport that proves nothing (see ``Transport/provesPeers``). A transport that proves
+    /// peers has it before the first frame arrives.
+    var provenPeer: PeerFingerprint? { get }
     /// Queues `frame` for sending; never blocks. Frames go out in the order they were queued.
     /// A frame that would queue more than ``LinkOptions/maximumQueuedBytes`` is dropped and the
     /// connection closed with ``MultipeerError/Code/peerNotReading``.
@@ -95,7 +104,15 @@ public protocol Connection: AnyObject, Sendable {
     func close()
 }
 
+extension Transport {
+    /// False: a transport proves nothing unless it says so.
+    public var provesPeers: Bool { false }
+}
+
 extension Connection {
+    /// None: a connection of a transport that proves nothing.
+    public var provenPeer: PeerFingerprint? { nil }
+
     /// The other side's IP address (or host name) without the port: the key of per-address
     /// limits. Taken from ``remoteDescription`` (`HOST:PORT` or `[IPV6]:PORT`).
     public var remoteAddress: String {

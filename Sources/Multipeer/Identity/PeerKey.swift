@@ -1,0 +1,93 @@
+import Crypto
+import Foundation
+
+/// A peer's identity key: a P-256 signing key whose public half *is* the peer's identity.
+///
+/// The ``PeerID/identity`` of a peer with a key is the first 128 bits of the key's
+/// ``PeerFingerprint`` (SHA-256 of its public key), so the identity a peer claims in its HELLO,
+/// and the one a host announces in its TXT record, can be proved by a TLS handshake signed with
+/// the key (see `MultipeerNIO`). Keep a key across launches with ``PeerIdentityStore``.
+public struct PeerKey: Sendable {
+    /// The private key; it never leaves this process except into its `0600` key file.
+    public let privateKey: P256.Signing.PrivateKey
+
+    /// Wraps an existing private key.
+    public init(privateKey: P256.Signing.PrivateKey) {
+        self.privateKey = privateKey
+    }
+
+    /// A new random key, from the system's secure random source.
+    public static func generate() -> PeerKey {
+        PeerKey(privateKey: P256.Signing.PrivateKey())
+    }
+
+    /// Reads a key from its PEM text (PKCS#8 or SEC1, as `openssl` writes either).
+    /// - Throws: ``MultipeerError/Code/identityStorage`` when the text holds no P-256 key.
+    public init(pemRepresentation pem: String) throws(MultipeerError) {
+        do {
+            privateKey = try P256.Signing.PrivateKey(pemRepresentation: pem)
+        } catch {
+            throw MultipeerError(.identityStorage, "The text holds no P-256 private key (\(error)).")
+        }
+    }
+
+    /// The key as PKCS#8 PEM text, for its file.
+    public var pemRepresentation: String { privateKey.pemRepresentation }
+
+    /// The fingerprint of the public key.
+    public var fingerprint: PeerFingerprint { PeerFingerprint(publicKey: privateKey.publicKey) }
+
+    /// The peer `displayName` whose identity this key proves.
+    /// - Throws: ``MultipeerError/Code/invalidDisplayName``.
+    public func peer(displayName: String) throws(MultipeerError) -> PeerID {
+        try PeerID(displayName: displayName, identity: fingerprint.identity)
+    }
+}
+
+/// The SHA-256 digest of a peer's public key in its DER form (SubjectPublicKeyInfo): what names
+/// the key to people and in records.
+///
+/// Shown as 64 lowercase hexadecimal digits; its first 16 bytes are the peer's
+/// ``PeerID/identity``.
+public struct PeerFingerprint: Hashable, Sendable, CustomStringConvertible {
+    /// The 32 bytes of the digest.
+    public let bytes: [UInt8]
+
+    /// The fingerprint of `publicKey`.
+    public init(publicKey: P256.Signing.PublicKey) {
+        bytes = Array(SHA256.hash(data: publicKey.derRepresentation))
+    }
+
+    /// Reads 64 hexadecimal digits; nil for anything else.
+    public init?(hex text: String) {
+        let digits = Array(text.utf8)
+        guard digits.count == 64 else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32)
+        for index in stride(from: 0, to: 64, by: 2) {
+            guard let high = Self.nibble(digits[index]), let low = Self.nibble(digits[index + 1]) else { return nil }
+            bytes.append(high << 4 | low)
+        }
+        self.bytes = bytes
+    }
+
+    /// The identity a peer with this key has: the first 16 bytes, as a UUID.
+    public var identity: UUID {
+        let b = bytes
+        return UUID(uuid: (b[0], b[1], b[2], b[3], b[4], b[5], b[6], b[7], b[8], b[9], b[10], b[11], b[12], b[13], b[14], b[15]))
+    }
+
+    /// 64 lowercase hexadecimal digits.
+    public var description: String {
+        bytes.map { byte in String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
+    }
+
+    private static func nibble(_ digit: UInt8) -> UInt8? {
+        switch digit {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
+        default: nil
+        }
+    }
+}

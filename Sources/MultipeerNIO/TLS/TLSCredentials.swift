@@ -1,0 +1,71 @@
+import Crypto
+import Foundation
+import Multipeer
+import NIOSSL
+import SwiftASN1
+import X509
+
+/// What one side brings to TLS: its identity key and a self-signed certificate made from it,
+/// and the two contexts (accepting and connecting) that present them. TLS 1.3 only; both sides
+/// present a certificate, and each checks the other's with ``PeerCertificateCheck`` instead of
+/// a certificate authority: the key is the identity, and the session compares it with the
+/// identity the peer claims.
+public struct TLSCredentials: Sendable {
+    /// The identity key.
+    public let key: PeerKey
+    let serverContext: NIOSSLContext
+    let clientContext: NIOSSLContext
+
+    /// How long a certificate made here is valid (a new one is made every launch).
+    static let certificateLifetime: TimeInterval = 366 * 24 * 3600
+
+    /// Credentials for `key`, with a certificate valid from an hour ago for a year.
+    /// - Throws: ``Multipeer/MultipeerError/Code/identityStorage`` when the certificate cannot
+    ///   be made (which would be a bug).
+    public init(key: PeerKey, now: Date = Date()) throws(MultipeerError) {
+        self.key = key
+        do {
+            let certificate = try Self.selfSignedCertificate(for: key, now: now)
+            let privateKey = try NIOSSLPrivateKey(bytes: Array(key.privateKey.derRepresentation), format: .der)
+            var server = TLSConfiguration.makeServerConfiguration(certificateChain: [.certificate(certificate)], privateKey: .privateKey(privateKey))
+            var client = TLSConfiguration.makeClientConfiguration()
+            client.certificateChain = [.certificate(certificate)]
+            client.privateKey = .privateKey(privateKey)
+            for index in 0..<2 {
+                var configuration = index == 0 ? server : client
+                configuration.minimumTLSVersion = .tlsv13
+                configuration.maximumTLSVersion = .tlsv13
+                // Verified by PeerCertificateCheck: there is no authority, and no host name.
+                configuration.certificateVerification = .noHostnameVerification
+                if index == 0 { server = configuration } else { client = configuration }
+            }
+            serverContext = try NIOSSLContext(configuration: server)
+            clientContext = try NIOSSLContext(configuration: client)
+        } catch {
+            throw MultipeerError(.identityStorage, "Could not make a TLS certificate from the identity key (\(error)).")
+        }
+    }
+
+    /// A self-signed X.509 certificate for `key`, in the form NIOSSL reads.
+    static func selfSignedCertificate(for key: PeerKey, now: Date) throws -> NIOSSLCertificate {
+        let name = try DistinguishedName { CommonName("guessnum peer \(key.fingerprint.description.prefix(16))") }
+        let certificate = try Certificate(
+            version: .v3,
+            serialNumber: Certificate.SerialNumber(),
+            publicKey: Certificate.PublicKey(key.privateKey.publicKey),
+            notValidBefore: now.addingTimeInterval(-3600),
+            notValidAfter: now.addingTimeInterval(certificateLifetime),
+            issuer: name,
+            subject: name,
+            signatureAlgorithm: .ecdsaWithSHA256,
+            extensions: try Certificate.Extensions {
+                Critical(BasicConstraints.notCertificateAuthority)
+                Critical(KeyUsage(digitalSignature: true))
+            },
+            issuerPrivateKey: Certificate.PrivateKey(key.privateKey)
+        )
+        var serializer = DER.Serializer()
+        try serializer.serialize(certificate)
+        return try NIOSSLCertificate(bytes: serializer.serializedBytes, format: .der)
+    }
+}

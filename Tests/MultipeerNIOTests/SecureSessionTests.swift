@@ -1,0 +1,183 @@
+import Foundation
+@testable import MultipeerNIO
+import Multipeer
+import MultipeerTestSupport
+import NIOSSL
+import Testing
+
+/// Sessions over TLS 1.3 on loopback, each side proving its identity key: what was claimed is
+/// what was proved, and peers that do not speak TLS, or claim what they cannot prove, are
+/// refused with a sentence.
+@Suite("Secure sessions", .timeLimit(.minutes(2)))
+struct SecureSessionTests {
+    /// A peer named `name` whose identity its own new key proves, and a TLS transport for it.
+    static func keyed(_ name: String, bindHost: String? = nil) throws -> (PeerID, TCPTransport, PeerKey) {
+        let key = PeerKey.generate()
+        return (try key.peer(displayName: name), TCPTransport(bindHost: bindHost, credentials: try TLSCredentials(key: key)), key)
+    }
+
+    func loopback(_ port: Int) -> Endpoint { try! Endpoint(host: "127.0.0.1", port: port) }
+
+    @Test("Two keyed sessions connect over TLS, each proving its key, and exchange messages")
+    func handshakeOverTLS() async throws {
+        try await withSessions { scope in
+            let (alice, aliceTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
+            let (bob, bobTransport, _) = try Self.keyed("bob")
+            let host = scope.session(localPeer: alice, transport: aliceTransport)
+            let guest = scope.session(localPeer: bob, transport: bobTransport)
+            let hostData = EventLog(host.events, .dataReceived)
+            let port = try await host.startListening(policy: .acceptAll)
+            #expect(try await guest.invite(loopback(port)) == .connected(alice))
+            #expect(await eventually { host.connectedPeers == [bob] })
+            try guest.send(Data("a guess".utf8), to: [alice])
+            #expect(await hostData.count(atLeast: 1) { $0.payload == Data("a guess".utf8) } == 1)
+        }
+    }
+
+    @Test("A guest whose HELLO claims another peer's identity is turned away with a sentence, and the host logs it")
+    func claimedIdentityMustBeProved() async throws {
+        try await withSessions { scope in
+            let log = RecordingLogHandler.Store()
+            let (alice, aliceTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
+            let host = scope.session(localPeer: alice, transport: aliceTransport, logger: log.logger(label: "multipeer.session"))
+            let port = try await host.startListening(policy: .acceptAll)
+            // Carol's identity, which every player learns from the welcome, over Mallory's key.
+            let carol = try PeerKey.generate().peer(displayName: "carol")
+            let (_, malloryTransport, _) = try Self.keyed("mallory")
+            let impostor = scope.session(localPeer: carol, transport: malloryTransport)
+            let outcome = try await impostor.invite(loopback(port))
+            guard case .declined(let reason) = outcome else {
+                Issue.record("expected a refusal, got \(outcome)")
+                return
+            }
+            #expect(reason?.contains("claims an identity that its key does not prove") == true, "\(reason ?? "")")
+            #expect(host.connectedPeers.isEmpty)
+            #expect(await log.first { $0.level == .notice && $0["code"] == "peerNotProved" } != nil)
+        }
+    }
+
+    @Test("A guest that picked a game refuses another key answering at its address")
+    func discoveredHostMustAnswer() async throws {
+        try await withSessions { scope in
+            let (mallory, malloryTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
+            let impostor = scope.session(localPeer: mallory, transport: malloryTransport)
+            let port = try await impostor.startListening(policy: .acceptAll)
+            // The game that was discovered: the real alice, whose address Mallory now answers.
+            let alice = try PeerKey.generate().peer(displayName: "alice")
+            let picked = DiscoveredPeer(peer: alice, endpoints: [loopback(port)], info: DiscoveryInfo())
+            let (bob, bobTransport, _) = try Self.keyed("bob")
+            let guest = scope.session(localPeer: bob, transport: bobTransport)
+            do throws(MultipeerError) {
+                let outcome = try await guest.invite(picked)
+                Issue.record("expected a refusal, got \(outcome)")
+            } catch {
+                #expect(error.code == .wrongPeer)
+                #expect(error.message.contains("This is not the game you picked"), "\(error.message)")
+            }
+            #expect(guest.connectedPeers.isEmpty)
+            #expect(await eventually { impostor.connectedPeers.isEmpty })
+        }
+    }
+
+    @Test("A plaintext HELLO to a TLS host reads a DECLINE that says to update, and the host logs one line")
+    func plaintextClientIsTold() async throws {
+        try await withSessions { scope in
+            let log = RecordingLogHandler.Store()
+            let (alice, aliceTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
+            let host = scope.session(localPeer: alice, transport: aliceTransport, logger: log.logger(label: "multipeer.session"))
+            let port = try await host.startListening(policy: .acceptAll)
+            let socket = try RawSocket(port: port)
+            try socket.write(FrameCodec.encode(.hello(.init(peer: peer("old"), invitationTimeoutMilliseconds: 1000, context: Data()))).bytes)
+            let (bytes, end) = await socket.readToEnd()
+            #expect(end == .closed)
+            var decoder = FrameDecoder()
+            decoder.append(bytes)
+            guard case .decline(let decline) = try decoder.nextFrame() else {
+                Issue.record("expected a decline, got \(bytes.count) bytes")
+                return
+            }
+            #expect(decline.cause == .unsupportedVersion)
+            #expect(decline.reason?.contains("only encrypted connections") == true)
+            #expect(await log.count(atLeast: 1) { $0.level == .notice } == 1)
+        }
+    }
+
+    @Test("A plaintext session inviting a TLS host fails with the host's sentence")
+    func plaintextSessionIsTold() async throws {
+        try await withSessions { scope in
+            let (alice, aliceTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
+            let host = scope.session(localPeer: alice, transport: aliceTransport)
+            let port = try await host.startListening(policy: .acceptAll)
+            let old = scope.session(localPeer: peer("old"), transport: TCPTransport())
+            do throws(MultipeerError) {
+                let outcome = try await old.invite(loopback(port))
+                Issue.record("expected a failure, got \(outcome)")
+            } catch {
+                #expect(error.code == .unsupportedProtocolVersion)
+                #expect(error.message.contains("only encrypted connections"), "\(error.message)")
+            }
+        }
+    }
+
+    @Test("A TLS guest inviting a plaintext host fails with a sentence about the secure handshake")
+    func tlsGuestOfPlaintextHost() async throws {
+        try await withSessions { scope in
+            let host = scope.session(localPeer: peer("old"), transport: TCPTransport(bindHost: "127.0.0.1"))
+            let port = try await host.startListening(policy: .acceptAll)
+            let (bob, bobTransport, _) = try Self.keyed("bob")
+            let guest = scope.session(localPeer: bob, transport: bobTransport)
+            do throws(MultipeerError) {
+                let outcome = try await guest.invite(loopback(port), timeout: .seconds(5))
+                Issue.record("expected a failure, got \(outcome)")
+            } catch {
+                #expect([.secureHandshakeFailed, .connectionClosed].contains(error.code), "\(error)")
+                #expect(!error.message.isEmpty)
+            }
+        }
+    }
+
+    @Test("A TLS handshake cut short is dropped by the handshake deadline")
+    func truncatedHandshake() async throws {
+        var configuration = SessionConfiguration()
+        configuration.handshakeTimeout = .seconds(1)
+        try await withSessions { scope in
+            let (alice, aliceTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
+            let host = scope.session(localPeer: alice, transport: aliceTransport, configuration: configuration)
+            let port = try await host.startListening(policy: .acceptAll)
+            let socket = try RawSocket(port: port, readTimeoutSeconds: 5)
+            try socket.write([22, 3, 1, 0, 200, 1, 0])  // the start of a ClientHello, then silence
+            let started = ContinuousClock.now
+            let (_, end) = await socket.readToEnd()
+            #expect(end == .closed || end == .reset)
+            #expect(ContinuousClock.now - started < .seconds(4))
+        }
+    }
+
+    @Test("A certificate is refused, with its reason, when expired, not yet valid, or not a P-256 key's own")
+    func certificateChecks() throws {
+        let key = PeerKey.generate()
+        let certificate = try TLSCredentials.selfSignedCertificate(for: key, now: Date())
+        guard case .success(let fingerprint) = PeerCertificateCheck.check([certificate], now: Date()) else {
+            Issue.record("a fresh certificate is good")
+            return
+        }
+        #expect(fingerprint == key.fingerprint)
+        let later = Date().addingTimeInterval(2 * TLSCredentials.certificateLifetime)
+        guard case .failure(let expired) = PeerCertificateCheck.check([certificate], now: later) else {
+            Issue.record("an expired certificate is refused")
+            return
+        }
+        #expect(expired.code == .peerNotProved && expired.message.contains("expired"))
+        let earlier = Date().addingTimeInterval(-86_400)
+        guard case .failure(let early) = PeerCertificateCheck.check([certificate], now: earlier) else {
+            Issue.record("a certificate not yet valid is refused")
+            return
+        }
+        #expect(early.message.contains("not valid yet"))
+        guard case .failure(let two) = PeerCertificateCheck.check([certificate, certificate], now: Date()) else {
+            Issue.record("a chain of two is refused")
+            return
+        }
+        #expect(two.message.contains("2 certificates"))
+    }
+}
