@@ -91,7 +91,11 @@ let package = Package(
         ),
         .target(
             name: "MultipeerTestSupport",
-            dependencies: ["Multipeer", "EventBus", .product(name: "Logging", package: "swift-log")],
+            dependencies: [
+                "Multipeer", "MultipeerNIO", "EventBus", .product(name: "Logging", package: "swift-log"),
+                .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
+                .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOTLS", package: "swift-nio"),
+            ],
             path: "Tests/MultipeerTestSupport"
         ),
         .executableTarget(

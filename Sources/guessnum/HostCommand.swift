@@ -55,7 +55,7 @@ struct HostCommand: AsyncParsableCommand {
             configuration.maximumPlayers = maxPlayers
             configuration.maximumPlayersPerAddress = maxPlayersPerAddress
             let me = try LocalPlayer(name: name, role: .host)
-            let session = Session(localPeer: me.peer, transport: TCPTransport())
+            let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
             let master = try GameMaster(session: session, configuration: configuration)
             let terminal = AppTerminal.open(for: .host, json: output.json, logs: logs)
             defer { terminal.close(logs: logs) }

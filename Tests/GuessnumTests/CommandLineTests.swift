@@ -174,8 +174,8 @@ struct CommandLineTests {
         let port = try await listeningPort(of: host)
         #expect(await host.line(containing: "guessnum: debug: Listening") != nil, "debug lines are shown: \(host.text)")
 
-        let socket = try RawSocket(port: port)
-        try socket.write(Array(repeating: 0xFF, count: 64))
+        let socket = try await TLSRawSocket.connect(port: port)
+        socket.write(Array(repeating: 0xFF, count: 64))  // inside TLS: a frame far too long
         let logged = await host.line(containing: "guessnum: notice:")
         #expect(logged?.contains("peer=127.0.0.1:") == true, "the malformed frame is logged with its peer: \(host.text)")
         #expect(logged?.contains("code=") == true, "and its code: \(String(describing: logged))")

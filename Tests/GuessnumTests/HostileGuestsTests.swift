@@ -21,12 +21,13 @@ struct HostileGuestsTests {
         return (host, port)
     }
 
-    /// Connects from `source` and says hello as a new peer; returns the socket and the host's
-    /// answer (nil when the host closed the connection without one).
-    func join(port: Int, from source: String = "127.0.0.1", name: String, receiveBufferBytes: Int? = nil) async throws -> (RawSocket, Frame?) {
-        let socket = try RawSocket(port: port, from: source, readTimeoutSeconds: 10, receiveBufferBytes: receiveBufferBytes)
-        let hello = Frame.hello(.init(peer: try PeerID(displayName: name), invitationTimeoutMilliseconds: 10_000, context: Data()))
-        try socket.write(FrameCodec.encode(hello).bytes)
+    /// Connects from `source` over TLS with a key of its own and says hello as a new peer with
+    /// that key's identity; returns the client and the host's answer (nil when the host closed
+    /// the connection without one).
+    func join(port: Int, from source: String = "127.0.0.1", name: String, receiveBufferBytes: Int? = nil) async throws -> (TLSRawSocket, Frame?) {
+        let socket = try await TLSRawSocket.connect(port: port, from: source, receiveBufferBytes: receiveBufferBytes, readTimeout: .seconds(10))
+        let hello = Frame.hello(.init(peer: try socket.peer(name), invitationTimeoutMilliseconds: 10_000, context: Data()))
+        socket.write(FrameCodec.encode(hello).bytes)
         guard let bytes = await socket.readFrame() else { return (socket, nil) }
         var decoder = FrameDecoder()
         decoder.append(bytes)
@@ -37,11 +38,11 @@ struct HostileGuestsTests {
     func oneAddressCannotTakeEverySeat() async throws {
         let (host, port) = try await host()
         defer { host.signal(SIGKILL) }
-        let accepted = Locked<[RawSocket]>([])
+        let accepted = Locked<[TLSRawSocket]>([])
         // Keeps the accepted clients alive while the rest try.
         let heartbeats = Task.detached {
             while !Task.isCancelled {
-                for socket in accepted.value { try? socket.write(FrameCodec.encode(.heartbeat).bytes) }
+                for socket in accepted.value { socket.write(FrameCodec.encode(.heartbeat).bytes) }
                 try? await Task.sleep(for: .milliseconds(300))
             }
         }
@@ -108,7 +109,7 @@ struct HostileGuestsTests {
         let (host, port) = try await host()
         defer { host.signal(SIGKILL) }
         // Honest guests: chat and guess at the rates the host allows, and read everything.
-        var honest: [RawSocket] = []
+        var honest: [TLSRawSocket] = []
         for index in 0..<8 {
             let (socket, answer) = try await join(port: port, name: "honest\(index)")
             guard case .accept? = answer else { throw TestFailure("honest\(index) was not let in: \(String(describing: answer))") }
@@ -135,7 +136,7 @@ struct HostileGuestsTests {
         /// host's limits.
         func talk() {
             for (index, socket) in honest.enumerated() {
-                try? socket.write(Self.data("guessnum.v1.chat", #"{"text":"\#(line)"}"#) + Self.data("guessnum.v1.guess", #"{"guess":\#(1 + (index + turn) % 4)}"#))
+                socket.write(Self.data("guessnum.v1.chat", #"{"text":"\#(line)"}"#) + Self.data("guessnum.v1.guess", #"{"guess":\#(1 + (index + turn) % 4)}"#))
             }
             turn += 1
         }
@@ -149,12 +150,13 @@ struct HostileGuestsTests {
         // as often as the host allows. Its small receive buffer only makes the backlog come sooner.
         let (reader, answer) = try await join(port: port, from: "127.0.0.2", name: "sponge", receiveBufferBytes: 4096)
         guard case .accept? = answer else { throw TestFailure("the non-reader was not let in: \(String(describing: answer))") }
+        try await reader.stopReading()
         defer { reader.close() }
         var peak = baseline
         let start = ContinuousClock.now
         while ContinuousClock.now - start < .seconds(60), !host.text.contains("Peer stopped reading") {
             talk()
-            try? reader.write(Self.data("guessnum.v1.sync", "{}") + FrameCodec.encode(.heartbeat).bytes)
+            reader.write(Self.data("guessnum.v1.sync", "{}") + FrameCodec.encode(.heartbeat).bytes)
             peak = max(peak, Self.residentMiB(host.pid) ?? 0)
             try await Task.sleep(for: .milliseconds(200))
         }

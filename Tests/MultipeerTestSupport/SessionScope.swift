@@ -27,3 +27,14 @@ public func withSessions<Result>(_ body: (SessionScope) async throws -> Result) 
     let scope = SessionScope()
     return try await withTearDown({ try await body(scope) }, tearDown: { await scope.disconnectAll() })
 }
+
+extension SessionConfiguration {
+    /// Sessions for tests that are not about timeouts: a peer is lost after 10 s of silence
+    /// instead of 2.5 s, so a loaded machine that stalls the test process for a few seconds
+    /// (the suite starts many CPU-heavy tests at once on two cores) does not drop peers.
+    public static var notAboutTimeouts: SessionConfiguration {
+        var configuration = SessionConfiguration()
+        configuration.peerTimeout = .seconds(10)
+        return configuration
+    }
+}

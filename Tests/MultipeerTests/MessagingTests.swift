@@ -27,12 +27,12 @@ struct MessagingTests {
     func broadcast() async throws {
         try await withSessions { scope in
             let network = InMemoryNetwork()
-            let host = scope.session(localPeer: peer("host"), transport: network)
+            let host = scope.session(localPeer: peer("host"), transport: network, configuration: .notAboutTimeouts)
             let port = try await host.startListening()
             var logs: [EventLog<ReceivedData>] = []
             var guests: [Session] = []
             for index in 0..<5 {
-                let guest = scope.session(localPeer: peer("guest\(index)"), transport: network)
+                let guest = scope.session(localPeer: peer("guest\(index)"), transport: network, configuration: .notAboutTimeouts)
                 logs.append(EventLog(guest.events, .dataReceived))
                 _ = try await guest.invite(Endpoint(host: InMemoryNetwork.host, port: port))
                 guests.append(guest)

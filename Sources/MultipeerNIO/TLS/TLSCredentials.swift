@@ -13,8 +13,11 @@ import X509
 public struct TLSCredentials: Sendable {
     /// The identity key.
     public let key: PeerKey
-    let serverContext: NIOSSLContext
-    let clientContext: NIOSSLContext
+    /// The context for accepted connections: TLS 1.3, presents the certificate, asks for the
+    /// client's.
+    public let serverContext: NIOSSLContext
+    /// The context for connections this side makes: TLS 1.3, presents the certificate.
+    public let clientContext: NIOSSLContext
 
     /// How long a certificate made here is valid (a new one is made every launch).
     static let certificateLifetime: TimeInterval = 366 * 24 * 3600

@@ -23,9 +23,10 @@ struct HostProcessTests {
         return (host, port)
     }
 
-    /// A guest in this process, joined to the host at `port` over TCP and welcomed.
+    /// A guest in this process with a key of its own, joined to the host at `port` over TLS and welcomed.
     func join(_ name: String, port: Int) async throws -> Guest {
-        let guest = Guest(session: Session(localPeer: peer(name), transport: TCPTransport()))
+        let key = PeerKey.generate()
+        let guest = Guest(session: Session(localPeer: try key.peer(displayName: name), transport: TCPTransport(credentials: try TLSCredentials(key: key))))
         let outcome = try await guest.session.invite(try Endpoint(host: "127.0.0.1", port: port))
         guard case .connected = outcome else { throw TestFailure("\(name) could not join: \(outcome)") }
         guard await guest.welcomes.first(where: { _ in true }) != nil else { throw TestFailure("\(name) was never welcomed") }

@@ -32,7 +32,7 @@ final class GameHarness: Sendable {
     let sessionConfiguration: SessionConfiguration
     private let guests = Locked<[Guest]>([])
 
-    init(_ network: Network, configuration: GameConfiguration, sessionConfiguration: SessionConfiguration = .gameTests) async throws {
+    init(_ network: Network, configuration: GameConfiguration, sessionConfiguration: SessionConfiguration = .notAboutTimeouts) async throws {
         self.network = network
         self.sessionConfiguration = sessionConfiguration
         memory = InMemoryNetwork()
@@ -112,21 +112,9 @@ final class Guest: Sendable {
 /// whether `body` returns or throws (a failed `#require` included), so no session, ticker or
 /// socket outlives its test.
 func withGame<Result>(
-    _ network: Network, configuration: GameConfiguration, sessionConfiguration: SessionConfiguration = .gameTests,
+    _ network: Network, configuration: GameConfiguration, sessionConfiguration: SessionConfiguration = .notAboutTimeouts,
     _ body: (GameHarness) async throws -> Result
 ) async throws -> Result {
     let game = try await GameHarness(network, configuration: configuration, sessionConfiguration: sessionConfiguration)
     return try await withTearDown({ try await body(game) }, tearDown: { await game.tearDown() })
-}
-
-
-extension SessionConfiguration {
-    /// Sessions for game tests, which are not about timeouts: a peer is lost after 10 s of
-    /// silence instead of 2.5 s, so a loaded machine that stalls the test process for a few
-    /// seconds does not drop players (seen once in ten runs beside the benchmark).
-    static var gameTests: SessionConfiguration {
-        var configuration = SessionConfiguration()
-        configuration.peerTimeout = .seconds(10)
-        return configuration
-    }
 }
