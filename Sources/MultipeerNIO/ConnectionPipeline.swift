@@ -41,7 +41,7 @@ enum ConnectionPipeline {
         let sync = channel.pipeline.syncOperations
         var check: PeerCertificateCheck?
         if let credentials {
-            let peerCheck = PeerCertificateCheck()
+            let peerCheck = PeerCertificateCheck(localKey: credentials.key.fingerprint)
             check = peerCheck
             switch side {
             case .accepting:

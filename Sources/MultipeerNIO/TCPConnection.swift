@@ -32,6 +32,7 @@ final class TCPConnection: Connection, Sendable {
     let check: PeerCertificateCheck?
 
     var provenPeer: PeerFingerprint? { check?.provenPeer }
+    var localKey: PeerFingerprint? { check?.localKey }
 
     init(
         channel: any Channel, remoteDescription: String, maximumQueuedBytes: Int = LinkOptions().maximumQueuedBytes,

@@ -48,7 +48,10 @@ struct GameOverLANTests {
         for name in ["bob", "carol", "dave"] {
             #expect(rows().contains { $0.hasPrefix(name + " ") }, "no row for \(name): \(rows())")
         }
-        #expect(rows().first { $0.hasPrefix("bob ") }?.hasSuffix(" 1") == true, "bob guessed once this round: \(rows())")
+        // name, state, wins, guesses this round, and the verification code ("123 456").
+        let bobsRow = rows().first { $0.hasPrefix("bob ") }?.split(separator: " ").map(String.init) ?? []
+        #expect(bobsRow.count == 6 && bobsRow[3] == "1", "bob guessed once this round: \(rows())")
+        #expect(rows().allSatisfy { $0.contains(/\d{3} \d{3}$/) }, "every player has a verification code: \(rows())")
 
         host.send(line: "/visible off")
         #expect(await host.line(containing: "hidden from `guessnum join`") != nil)

@@ -63,6 +63,9 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         state.withLock { $0.listedName = TerminalText.sanitized(listedName) }
         repl.console.setPrompt("guess> ")
         repl.console.print("Joined \(self.listedName)'s game. Type a number to guess, anything else to chat; /help for more.")
+        if let code = repl.session.verificationCode(with: host) {
+            repl.console.print(repl.text.verificationCode(code, host: host.displayName))
+        }
         let deadline = ContinuousClock.now + .seconds(3)
         while !game.view.isWelcomed, ContinuousClock.now < deadline {
             try? await Task.sleep(for: .milliseconds(10))

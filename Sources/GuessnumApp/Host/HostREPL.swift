@@ -170,7 +170,11 @@ public final class HostREPL: GameScreen, Sendable {
 
     // MARK: Commands
 
-    public func showPlayers() { console.print(text.players(players.rows)) }
+    public func showPlayers() {
+        var codes: [UUID: String] = [:]
+        for peer in session.connectedPeers { codes[peer.identity] = session.verificationCode(with: peer) }
+        console.print(text.players(players.rows, codes: codes))
+    }
 
     public func showHistory() { console.print(text.history(master.history)) }
 

@@ -110,17 +110,29 @@ public struct GameText: Sendable {
         return style.dim("Round \(check.round) was fair: the reveal matches the commitment and every verdict.")
     }
 
-    func players(_ rows: [PlayerRow]) -> String {
+    /// The `/players` table. `codes` holds each player's verification code by identity (the
+    /// host's view: a column appears when any row has one).
+    func players(_ rows: [PlayerRow], codes: [UUID: String] = [:]) -> String {
         if json {
-            return JSONLines.line("players", rows.map { PlayerLine(name: $0.name, state: $0.presence.rawValue, wins: $0.wins, guessesThisRound: $0.guessesThisRound) })
+            return JSONLines.line("players", rows.map {
+                PlayerLine(name: $0.name, state: $0.presence.rawValue, wins: $0.wins, guessesThisRound: $0.guessesThisRound, verificationCode: codes[$0.id])
+            })
         }
         guard !rows.isEmpty else { return "No players yet." }
         let width = max("name".count, rows.map { TerminalText.sanitized($0.name).count }.max() ?? 0)
-        var lines = ["\(pad("name", width))  state       wins  guesses this round"]
+        let showsCodes = rows.contains { codes[$0.id] != nil }
+        var lines = ["\(pad("name", width))  state       wins  guesses this round" + (showsCodes ? "  code" : "")]
         for row in rows.sorted(by: { $0.name < $1.name }) {
-            lines.append("\(pad(TerminalText.sanitized(row.name), width))  \(pad(row.presence.rawValue, 10))  \(pad(String(row.wins), 4))  \(row.guessesThisRound)")
+            let code = showsCodes ? "  " + pad(String(row.guessesThisRound), "guesses this round".count) + "  " + (codes[row.id] ?? "") : "  \(row.guessesThisRound)"
+            lines.append("\(pad(TerminalText.sanitized(row.name), width))  \(pad(row.presence.rawValue, 10))  \(pad(String(row.wins), 4))\(code)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// What a player reads on joining: the code the host sees next to the player's name.
+    func verificationCode(_ code: String, host: String) -> String {
+        if json { return JSONLines.line("verificationCode", VerificationLine(host: host, code: code)) }
+        return style.dim("Verification code with \(TerminalText.sanitized(host)): \(code). \(TerminalText.sanitized(host)) sees the same digits next to your name in /players; different digits mean someone is in between.")
     }
 
     func scoreboard(_ entries: [Scoreboard.Entry]) -> String {
@@ -165,4 +177,10 @@ private struct PlayerLine: Encodable {
     let state: String
     let wins: Int
     let guessesThisRound: Int
+    let verificationCode: String?
+}
+
+private struct VerificationLine: Encodable {
+    let host: String
+    let code: String
 }

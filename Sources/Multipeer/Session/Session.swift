@@ -74,6 +74,24 @@ public final class Session: Sendable {
         }
     }
 
+    /// The key `peer` proved on its connection, when it is connected over a transport that
+    /// proves keys (``Transport/provesPeers``).
+    public func provenKey(of peer: PeerID) -> PeerFingerprint? {
+        state.withLock { state in state.connectedLinks[peer].flatMap { state.links[$0]?.connection.provenPeer } }
+    }
+
+    /// The six digits both people can compare to check that nobody sits between this peer and
+    /// `peer` (see ``VerificationCode``); nil when `peer` is not connected over a transport
+    /// that proves keys.
+    public func verificationCode(with peer: PeerID) -> String? {
+        state.withLock { state -> String? in
+            guard let id = state.connectedLinks[peer], let connection = state.links[id]?.connection,
+                  let local = connection.localKey, let remote = connection.provenPeer
+            else { return nil }
+            return VerificationCode.between(local, remote)
+        }
+    }
+
     /// Where `peer` stands with this session.
     public func state(of peer: PeerID) -> PeerState {
         state.withLock { state in

@@ -95,6 +95,9 @@ public protocol Connection: AnyObject, Sendable {
     /// a transport that proves nothing (see ``Transport/provesPeers``). A transport that proves
     /// peers has it before the first frame arrives.
     var provenPeer: PeerFingerprint? { get }
+    /// The fingerprint of the key this side proves on the connection; nil for a transport that
+    /// proves nothing.
+    var localKey: PeerFingerprint? { get }
     /// Queues `frame` for sending; never blocks. Frames go out in the order they were queued.
     /// A frame that would queue more than ``LinkOptions/maximumQueuedBytes`` is dropped and the
     /// connection closed with ``MultipeerError/Code/peerNotReading``.
@@ -112,6 +115,8 @@ extension Transport {
 extension Connection {
     /// None: a connection of a transport that proves nothing.
     public var provenPeer: PeerFingerprint? { nil }
+    /// None: a connection of a transport that proves nothing.
+    public var localKey: PeerFingerprint? { nil }
 
     /// The other side's IP address (or host name) without the port: the key of per-address
     /// limits. Taken from ``remoteDescription`` (`HOST:PORT` or `[IPV6]:PORT`).

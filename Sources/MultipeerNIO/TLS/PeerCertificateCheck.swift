@@ -13,7 +13,13 @@ import X509
 /// the key's ``Multipeer/PeerFingerprint`` (the session compares its identity with the one the
 /// peer claims in HELLO or ACCEPT), or why the certificate was refused, for the error.
 final class PeerCertificateCheck: Sendable {
+    /// The fingerprint of the key this side presents.
+    let localKey: PeerFingerprint
     private let outcome = Mutex<Result<PeerFingerprint, MultipeerError>?>(nil)
+
+    init(localKey: PeerFingerprint) {
+        self.localKey = localKey
+    }
 
     /// The fingerprint proved, once the handshake has checked the certificate.
     var provenPeer: PeerFingerprint? {

@@ -1,0 +1,84 @@
+import Foundation
+import Multipeer
+import MultipeerTestSupport
+import Testing
+
+/// Trust between real `guessnum` processes over TLS on loopback: both people see the same
+/// verification code, and nobody takes another player's seat by claiming their identity.
+@Suite("Trust between real processes", .timeLimit(.minutes(2)))
+struct TrustTests {
+    /// A person's environment with no D-Bus: discovery fails with its sentence.
+    static func person() -> [String: String] {
+        personEnvironment().merging(["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/guessnum-test-bus"]) { $1 }
+    }
+
+    func guessnum(_ arguments: [String], environment: [String: String] = person()) throws -> ChildProcess {
+        try ChildProcess(try guessnumExecutable(), arguments, environment: environment)
+    }
+
+    func listeningPort(of host: ChildProcess) async throws -> Int {
+        let banner = try #require(await host.line(containing: "directly: "), "host: \(host.text)")
+        return try #require(banner.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }, "banner: \(banner)")
+    }
+
+    /// The six digits in `line` ("… 123 456 …").
+    static func code(in line: String) -> String? {
+        line.firstMatch(of: /\d{3} \d{3}/).map { String($0.output) }
+    }
+
+    @Test("The player reads a verification code on joining, and the host sees the same next to the player's name in /players")
+    func codesMatch() async throws {
+        let host = try guessnum(["host", "--name", "alice", "--secret", "7"])
+        defer { host.signal(SIGKILL) }
+        let port = try await listeningPort(of: host)
+        let player = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"])
+        defer { player.signal(SIGKILL) }
+        let shown = try #require(await player.line(containing: "Verification code with alice: "), "player: \(player.text)")
+        let playerCode = try #require(Self.code(in: shown))
+        #expect(await host.line(containing: "bob joined") != nil, "host: \(host.text)")
+
+        host.send(line: "/players")
+        var row: String?
+        _ = await eventually { row = host.text.split(separator: "\n").last { $0.hasPrefix("bob ") && $0.contains("connected") }.map(String.init); return row != nil }
+        let found = try #require(row, "host: \(host.text)")
+        #expect(Self.code(in: found) == playerCode, "host row: \(found); player: \(shown)")
+
+        // Another player has another code.
+        let other = try guessnum(["join", "--name", "carol", "127.0.0.1:\(port)"])
+        defer { other.signal(SIGKILL) }
+        let otherLine = try #require(await other.line(containing: "Verification code with alice: "), "carol: \(other.text)")
+        #expect(Self.code(in: otherLine) != playerCode)
+    }
+
+    @Test("A client claiming a player's identity without its key is turned away with a sentence; the player keeps the seat")
+    func identityTakeoverIsRefused() async throws {
+        let host = try guessnum(["host", "--name", "alice", "--secret", "7", "--log-level", "notice"])
+        defer { host.signal(SIGKILL) }
+        let port = try await listeningPort(of: host)
+        let bobsEnvironment = Self.person()
+        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: bobsEnvironment)
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "Welcome, bob!") != nil, "bob: \(bob.text)")
+
+        // Bob's identity, as every player learns it from the welcome: taken here from his key.
+        let bobKeyFile = URL(fileURLWithPath: try #require(bobsEnvironment["XDG_CONFIG_HOME"]))
+            .appendingPathComponent("guessnum/peer-identity-guest")
+        let bobKey = try PeerKey(pemRepresentation: String(contentsOf: bobKeyFile, encoding: .utf8))
+        let impostor = try await TLSRawSocket.connect(port: port)  // a key of its own
+        let claim = try PeerID(displayName: "bob", identity: bobKey.fingerprint.identity)
+        impostor.write(FrameCodec.encode(.hello(.init(peer: claim, invitationTimeoutMilliseconds: 5_000, context: Data()))).bytes)
+        var decoder = FrameDecoder()
+        decoder.append(try #require(await impostor.readFrame(), "the host answers"))
+        guard case .decline(let decline) = try decoder.nextFrame() else {
+            Issue.record("expected a refusal")
+            return
+        }
+        #expect(decline.reason?.contains("claims an identity that its key does not prove") == true, "\(decline)")
+        #expect(await host.line(containing: "code=peerNotProved") != nil, "logged: \(host.text)")
+
+        // Bob is still playing.
+        bob.send(line: "3")
+        #expect(await bob.line(containing: "you guessed 3: too low") != nil, "bob: \(bob.text)")
+        #expect(!host.text.contains("bob left"))
+    }
+}
