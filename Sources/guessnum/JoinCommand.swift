@@ -43,7 +43,8 @@ struct JoinCommand: AsyncParsableCommand {
             if let notice = me.notice { terminal.console.print(notice) }
             let guest = GuestREPL(
                 session: session, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),
-                text: GameText(style: output.style, json: output.json, me: me.peer.identity), timeout: .seconds(timeout))
+                text: GameText(style: output.style, json: output.json, me: me.peer.identity), timeout: .seconds(timeout),
+                knownHosts: KnownHosts.standard())
             let failure = await guest.run(direct: address, gameName: game)
             await session.disconnect()
             withExtendedLifetime(me) {}

@@ -73,8 +73,10 @@ struct LeavingTests {
         #expect(await bob.run.value == nil, "the second Ctrl-C leaves")
         #expect(await game.hostConsole.line(containing: "bob left (0 playing).") != nil)
 
+        // Two more, together: the first one above may be more than 2 s ago on a loaded machine.
         game.hostInbox.post(.interrupted(clearedText: false))
-        #expect(await game.hostRun.value == nil, "the host's second Ctrl-C ends the game")
+        game.hostInbox.post(.interrupted(clearedText: false))
+        #expect(await game.hostRun.value == nil, "a second Ctrl-C within 2 s ends the game")
     }
 
     @Test("A removed player is turned away for a while, with a sentence; /unkick lets them back; the list shows the right count meanwhile")

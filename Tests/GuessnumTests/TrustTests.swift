@@ -81,4 +81,30 @@ struct TrustTests {
         #expect(await bob.line(containing: "you guessed 3: too low") != nil, "bob: \(bob.text)")
         #expect(!host.text.contains("bob left"))
     }
+
+    @Test("A player remembers a host's key on first contact; a host under that name with another key is refused, exit 3")
+    func knownHostChanged() async throws {
+        let bobsEnvironment = Self.person()
+        let first = try guessnum(["host", "--name", "alice", "--secret", "7"])
+        defer { first.signal(SIGKILL) }
+        let firstPort = try await listeningPort(of: first)
+        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(firstPort)"], environment: bobsEnvironment)
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "First game with alice here: its key is remembered") != nil, "bob: \(bob.text)")
+        bob.closeInput()
+        #expect(await bob.exitStatus() == 0)
+        let knownHosts = URL(fileURLWithPath: try #require(bobsEnvironment["XDG_DATA_HOME"])).appendingPathComponent("guessnum/known_hosts")
+        #expect(try String(contentsOf: knownHosts, encoding: .utf8).contains(" alice\n"))
+
+        // Someone else (another account, so another key) hosts as "alice".
+        let second = try guessnum(["host", "--name", "alice", "--secret", "7"])
+        defer { second.signal(SIGKILL) }
+        let secondPort = try await listeningPort(of: second)
+        let again = try guessnum(["join", "--name", "bob", "127.0.0.1:\(secondPort)"], environment: bobsEnvironment)
+        defer { again.signal(SIGKILL) }
+        again.closeInput()
+        #expect(await again.exitStatus() == 3, "bob: \(again.text)")
+        #expect(again.text.contains("“alice” now has another key than when you last played with it"), "bob: \(again.text)")
+        #expect(!again.text.contains("Welcome, bob!"))
+    }
 }

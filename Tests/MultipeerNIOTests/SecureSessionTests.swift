@@ -79,6 +79,32 @@ struct SecureSessionTests {
         }
     }
 
+    @Test("The inviter's host check sees the host and its proved key, and refuses it before anything is posted")
+    func hostCheckRefuses() async throws {
+        try await withSessions { scope in
+            let (alice, aliceTransport, aliceKey) = try Self.keyed("alice", bindHost: "127.0.0.1")
+            let host = scope.session(localPeer: alice, transport: aliceTransport)
+            let port = try await host.startListening(policy: .acceptAll)
+            let (bob, bobTransport, _) = try Self.keyed("bob")
+            let guest = scope.session(localPeer: bob, transport: bobTransport)
+            let states = EventLog(guest.events, .stateChanged)
+            let seen = Locked<(PeerID, PeerFingerprint?)?>(nil)
+            do throws(MultipeerError) {
+                let outcome = try await guest.invite(loopback(port)) { peer, key in
+                    seen.withLock { $0 = (peer, key) }
+                    return "not this one"
+                }
+                Issue.record("expected a refusal, got \(outcome)")
+            } catch {
+                #expect(error.code == .hostRefused && error.message == "not this one")
+            }
+            #expect(seen.value?.0 == alice && seen.value?.1 == aliceKey.fingerprint)
+            #expect(guest.connectedPeers.isEmpty)
+            #expect(!states.all.contains { $0.state == .connected })
+            #expect(await eventually { host.connectedPeers.isEmpty })
+        }
+    }
+
     @Test("A plaintext HELLO to a TLS host reads a DECLINE that says to update, and the host logs one line")
     func plaintextClientIsTold() async throws {
         try await withSessions { scope in

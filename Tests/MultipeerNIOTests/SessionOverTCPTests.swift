@@ -88,11 +88,15 @@ struct SessionOverTCPTests {
     @Test("Guests of a host in another process chat through it, and see it leave when killed")
     func hostProcessKilled() async throws {
         try await withSessions { scope in
-            let host = try ChildProcess(try builtExecutable(named: "SessionPeer"), ["host", "alice"])
+            // Patient timeouts on every side (10 s): the loss must come from the closed sockets,
+            // and a loaded machine must not drop anyone before the kill.
+            let host = try ChildProcess(
+                try builtExecutable(named: "SessionPeer"), ["host", "alice"],
+                environment: ProcessInfo.processInfo.environment.merging(["SESSION_PEER_TIMEOUT_MS": "10000"]) { $1 })
             let banner = try #require(await host.line(containing: "on port"), "host output: \(host.text)")
             let port = try #require(Int(banner.split(separator: " ").first { $0.hasSuffix(".") && Int($0.dropLast()) != nil }?.dropLast() ?? ""))
-            let bob = scope.session(localPeer: peer("bob"), transport: TCPTransport())
-            let carol = scope.session(localPeer: peer("carol"), transport: TCPTransport())
+            let bob = scope.session(localPeer: peer("bob"), transport: TCPTransport(), configuration: .notAboutTimeouts)
+            let carol = scope.session(localPeer: peer("carol"), transport: TCPTransport(), configuration: .notAboutTimeouts)
             let bobStates = EventLog(bob.events, .stateChanged)
             let carolStates = EventLog(carol.events, .stateChanged)
             let carolData = EventLog(carol.events, .dataReceived)
@@ -112,7 +116,7 @@ struct SessionOverTCPTests {
 
             host.signal(SIGKILL)
             // The kernel closes a killed process's sockets: the guests hear the connection end,
-            // long before any heartbeat timeout (2.5 s here) could have told them.
+            // long before any heartbeat timeout (10 s here) could have told them.
             let bobLost = await bobStates.waitFor(alice, .notConnected, within: .seconds(10))
             let carolLost = await carolStates.waitFor(alice, .notConnected, within: .seconds(10))
             for lost in [bobLost, carolLost] {

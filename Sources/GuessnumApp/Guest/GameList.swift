@@ -23,10 +23,12 @@ final class GameList: Sendable {
     }
 
     private let style: TextStyle
+    private let knownHosts: KnownHosts?
     private let state = Mutex(State())
 
-    init(style: TextStyle) {
+    init(style: TextStyle, knownHosts: KnownHosts? = nil) {
         self.style = style
+        self.knownHosts = knownHosts
     }
 
     /// Whether changes are printed (while the list is on screen, not during a game).
@@ -130,6 +132,11 @@ final class GameList: Sendable {
             if let left = state.left[game.peer], left.until > now { advertisement.playerCount = left.count }
             var facts = Self.facts(advertisement)
             if state.silent.contains(game.peer) { facts.append("not answering") }
+            switch knownHosts?.status(ofHost: game.peer.displayName, identity: game.peer.identity) {
+            case .known?: facts.append("played before")
+            case .changed?: facts.append(style.red("ANOTHER KEY than when you last played"))
+            case .unknown?, nil: break
+            }
             lines.append("  \(index + 1)) \(style.bold(TerminalText.sanitized(game.peer.displayName)))"
                 + (facts.isEmpty ? "" : " — " + facts.joined(separator: ", ")))
         }

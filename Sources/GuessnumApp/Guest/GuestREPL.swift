@@ -22,6 +22,9 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     let timeout: Duration
     private let discovery: any DiscoveryBackend
     private let games: GameList
+    private let knownHosts: KnownHosts?
+    /// A game whose host proved another key than before, waiting for the player's yes or no.
+    private var askingAbout: DiscoveredPeer?
 
     /// How the program ends: nil for success, or the failure to report.
     private var outcome: AppFailure?
@@ -39,14 +42,19 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// - Parameters:
     ///   - discovery: where games are found (Avahi in the program, in-memory in tests).
     ///   - timeout: how long a host may take to answer, and `--game` to be found.
-    public init(session: Session, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend, text: GameText, timeout: Duration) {
+    ///   - knownHosts: the hosts played with before and their keys; nil remembers none.
+    public init(
+        session: Session, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend, text: GameText, timeout: Duration,
+        knownHosts: KnownHosts? = nil
+    ) {
         self.session = session
+        self.knownHosts = knownHosts
         self.console = console
         self.inbox = inbox
         self.discovery = discovery
         self.text = text
         self.timeout = timeout
-        games = GameList(style: text.style)
+        games = GameList(style: text.style, knownHosts: knownHosts)
     }
 
     /// Plays until the player quits: at `endpoint` if given, otherwise from the list of games
@@ -57,8 +65,10 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             console.print("Connecting to \(endpoint)…")
             let seat = PlayerSeat(repl: self)
             do {
-                switch try await session.invite(endpoint, timeout: timeout) {
-                case .connected(let host): await sit(in: seat, host: host, listedAs: host.displayName)
+                switch try await session.invite(endpoint, timeout: timeout, hostCheck: keyCheck(listedAs: nil)) {
+                case .connected(let host):
+                    rememberKey(of: host, listedAs: host.displayName)
+                    await sit(in: seat, host: host, listedAs: host.displayName)
                 case .declined(let reason):
                     seat.stop()
                     return AppFailure("The host turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").", exitCode: 3)
@@ -68,7 +78,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 }
             } catch {
                 seat.stop()
-                return AppFailure(error.message, exitCode: 1)
+                return AppFailure(error.message, exitCode: error.code == .hostRefused ? 3 : 1)
             }
             await loop()
             return outcome
@@ -124,12 +134,19 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         switch event {
         case .typed(let line):
             let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if let game = askingAbout {
+                askingAbout = nil
+                if ["y", "yes"].contains(trimmed.lowercased()), await join(game, acceptingNewKey: true) == .joined { return .stay }
+                if !["y", "yes"].contains(trimmed.lowercased()) { console.print("Not joined.") }
+                console.print(games.shownRender())
+                return .stay
+            }
             if let number = Int(trimmed) {
                 guard let chosen = games.entry(number) else {
                     console.print("There is no game number \(number); \(games.isEmpty ? "none has been found yet." : "pick one from the list.")")
                     return .stay
                 }
-                if await !join(chosen) { console.print(games.shownRender()) }  // shows the game marked
+                if await join(chosen) == .notJoined { console.print(games.shownRender()) }  // shows the game marked
                 return .stay
             }
             if let command = CommandTable.parse(line, for: .lobby) { return await command.perform(on: self) }
@@ -159,7 +176,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         guard let wanted else { return .stay }
         if let game = games.named(wanted.name), !tried.contains(game.peer) {
             tried.insert(game.peer)
-            if await join(game) { return .stay }
+            if await join(game) == .joined { return .stay }
             outcome = AppFailure("Could not join “\(TerminalText.sanitized(wanted.name))”.", exitCode: 3)
             return .quit
         }
@@ -172,29 +189,82 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         return .stay
     }
 
-    /// Invites the host of `game` and sits down if let in; false when it could not be joined.
-    private func join(_ game: DiscoveredPeer) async -> Bool {
+    /// How a try to join a listed game ended.
+    enum JoinResult { case joined, notJoined, asking }
+
+    /// Invites the host of `game` and sits down if let in. A host that announces another key
+    /// than the one remembered for its name is asked about at a terminal (``JoinResult/asking``;
+    /// the next line typed answers) and refused in scripts; `acceptingNewKey` is the yes.
+    private func join(_ game: DiscoveredPeer, acceptingNewKey: Bool = false) async -> JoinResult {
         let hostName = TerminalText.sanitized(game.peer.displayName)
+        if !acceptingNewKey, knownHosts?.status(ofHost: game.peer.displayName, identity: game.peer.identity) == .changed {
+            if wanted == nil, console.isInteractive {
+                askingAbout = game
+                console.print(Self.changedKeyQuestion(hostName))
+                return .asking
+            }
+            console.print(Self.changedKeyRefusal(hostName, file: knownHosts?.fileURL.path ?? "the known hosts"))
+            return .notJoined
+        }
         console.print("Joining \(hostName)…")
         let seat = PlayerSeat(repl: self)
         do {
-            switch try await session.invite(game, timeout: timeout) {
+            switch try await session.invite(game, timeout: timeout, hostCheck: acceptingNewKey ? nil : keyCheck(listedAs: game.peer.displayName)) {
             case .connected(let host):
+                rememberKey(of: host, listedAs: game.peer.displayName)
                 seatGame = game.peer
                 await sit(in: seat, host: host, listedAs: game.peer.displayName)
-                return true
+                return .joined
             case .declined(let reason):
                 console.print("\(hostName) turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
             case .timedOut:
                 games.markSilent(game.peer)
                 console.print("\(hostName) did not answer within \(MultipeerError.secondsText(timeout)); the list marks the game as not answering.")
             }
+        } catch where error.code == .hostRefused {
+            console.print(error.message)
         } catch {
-            games.markSilent(game.peer)
+            if error.code != .wrongPeer { games.markSilent(game.peer) }
             console.print("Could not join \(hostName): \(error.message)")
         }
         seat.stop()
-        return false
+        return .notJoined
+    }
+
+    /// The check that refuses a host whose proved key is not the one remembered for its name
+    /// (`name`, or the name it gives when joined by address), before anything of the game is
+    /// shown; nil without known hosts.
+    private func keyCheck(listedAs name: String?) -> Session.HostCheck? {
+        guard let knownHosts else { return nil }
+        return { host, key in
+            let name = name ?? host.displayName
+            guard let key, knownHosts.status(ofHost: name, key: key) == .changed else { return nil }
+            return Self.changedKeyRefusal(TerminalText.sanitized(name), file: knownHosts.fileURL.path)
+        }
+    }
+
+    /// Remembers the key `host` proved under `name` (a host met for the first time, or one
+    /// whose new key the player accepted), and says so the first time.
+    private func rememberKey(of host: PeerID, listedAs name: String) {
+        guard let knownHosts, let key = session.provenKey(of: host) else { return }
+        let status = knownHosts.status(ofHost: name, key: key)
+        guard status != .known else { return }
+        do {
+            try knownHosts.remember(name, key: key)
+            if status == .unknown {
+                console.print(text.style.dim("First game with \(TerminalText.sanitized(name)) here: its key is remembered in \(knownHosts.fileURL.path), and another key under that name will be questioned."))
+            }
+        } catch {
+            console.print(error.message)
+        }
+    }
+
+    static func changedKeyQuestion(_ host: String) -> String {
+        "“\(host)” now has another key than when you last played with it: someone else may be posing as it, or \(host) has a new computer. Join anyway and remember the new key? [y/N]"
+    }
+
+    static func changedKeyRefusal(_ host: String, file: String) -> String {
+        "“\(host)” now has another key than when you last played with it: someone else may be posing as it. Not joined. If \(host) really has a new key (a new computer, a reinstall), remove its line from \(file) and join again."
     }
 
     /// Takes the seat the host let this player into.

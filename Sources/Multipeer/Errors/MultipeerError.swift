@@ -35,6 +35,8 @@ public struct MultipeerError: Error, Sendable, Hashable, CustomStringConvertible
         case peerNotProved
         /// Another peer than the one discovered answered at its address.
         case wrongPeer
+        /// The inviter's own check refused the host that accepted (see `Session.HostCheck`).
+        case hostRefused
         /// The secure (TLS) handshake failed.
         case secureHandshakeFailed
         /// A connection could not be made.

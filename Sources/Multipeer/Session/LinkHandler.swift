@@ -37,11 +37,14 @@ final class OutgoingInvitation: Sendable {
     let expectedPeer: PeerID?
     let context: Data
     let expires: ContinuousClock.Instant
+    /// The inviter's own check of the host that accepts.
+    let hostCheck: Session.HostCheck?
     /// Settled exactly once: by the answer, the deadline, a closed connection or cancellation.
     let outcome = OneShot<Result<InvitationOutcome, MultipeerError>>()
 
-    init(expectedPeer: PeerID?, context: Data, expires: ContinuousClock.Instant) {
+    init(expectedPeer: PeerID?, context: Data, expires: ContinuousClock.Instant, hostCheck: Session.HostCheck? = nil) {
         self.expectedPeer = expectedPeer
+        self.hostCheck = hostCheck
         self.context = context
         self.expires = expires
     }

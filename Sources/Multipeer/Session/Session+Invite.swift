@@ -12,24 +12,37 @@ extension Session {
     ///   - context: bytes the advertiser's policy sees with the invitation.
     ///   - timeout: how long to wait for the answer, connecting included; by default
     ///     ``SessionConfiguration/invitationTimeout``.
+    ///   - hostCheck: asked when the host accepts, before anything of the session is posted:
+    ///     the host and the key it proved (nil over a transport that proves nothing); a
+    ///     sentence refuses the host (GOODBYE, and ``MultipeerError/Code/hostRefused`` with the
+    ///     sentence is thrown). For checks such as known hosts.
     /// - Throws: ``MultipeerError/Code/connectionFailed``, ``MultipeerError/Code/connectionClosed``,
     ///   ``MultipeerError/Code/unsupportedProtocolVersion``, ``MultipeerError/Code/protocolViolation``,
     ///   ``MultipeerError/Code/sessionClosed``, ``MultipeerError/Code/cancelled``.
-    public func invite(_ endpoint: Endpoint, context: Data = Data(), timeout: Duration? = nil) async throws(MultipeerError) -> InvitationOutcome {
-        try await invite([endpoint], expecting: nil, context: context, timeout: timeout)
+    public func invite(
+        _ endpoint: Endpoint, context: Data = Data(), timeout: Duration? = nil, hostCheck: HostCheck? = nil
+    ) async throws(MultipeerError) -> InvitationOutcome {
+        try await invite([endpoint], expecting: nil, context: context, timeout: timeout, hostCheck: hostCheck)
     }
 
     /// Invites a peer found by a ``Browser``, trying each of its addresses in turn.
     ///
     /// The peer is ``PeerState/connecting`` while the invitation is under way. Inviting a
     /// peer that is already connected returns ``InvitationOutcome/connected(_:)`` at once.
-    /// See ``invite(_:context:timeout:)-(Endpoint,_,_)`` for the outcomes and errors.
-    public func invite(_ peer: DiscoveredPeer, context: Data = Data(), timeout: Duration? = nil) async throws(MultipeerError) -> InvitationOutcome {
-        try await invite(peer.endpoints, expecting: peer.peer, context: context, timeout: timeout)
+    /// See ``invite(_:context:timeout:hostCheck:)-(Endpoint,_,_,_)`` for the outcomes and errors.
+    public func invite(
+        _ peer: DiscoveredPeer, context: Data = Data(), timeout: Duration? = nil, hostCheck: HostCheck? = nil
+    ) async throws(MultipeerError) -> InvitationOutcome {
+        try await invite(peer.endpoints, expecting: peer.peer, context: context, timeout: timeout, hostCheck: hostCheck)
     }
 
+    /// A check of the host that accepted an invitation: its peer and the key it proved; returns
+    /// a sentence to refuse it, or nil. It runs under the session's lock: it must be quick and
+    /// must not call into the session.
+    public typealias HostCheck = @Sendable (PeerID, PeerFingerprint?) -> String?
+
     private func invite(
-        _ endpoints: [Endpoint], expecting expected: PeerID?, context: Data, timeout: Duration?
+        _ endpoints: [Endpoint], expecting expected: PeerID?, context: Data, timeout: Duration?, hostCheck: HostCheck?
     ) async throws(MultipeerError) -> InvitationOutcome {
         try checkOpen()
         let hello = FrameCodec.encode(.hello(.init(peer: localPeer, invitationTimeoutMilliseconds: 0, context: context)))
@@ -43,7 +56,7 @@ extension Session {
         for endpoint in endpoints {
             let remaining = deadline - .now
             if remaining <= .zero { break }
-            let outgoing = OutgoingInvitation(expectedPeer: expected, context: context, expires: deadline)
+            let outgoing = OutgoingInvitation(expectedPeer: expected, context: context, expires: deadline, hostCheck: hostCheck)
             let handler = LinkHandler(session: self, outgoing: outgoing)
             do {
                 _ = try await transport.connect(

@@ -153,7 +153,9 @@ extension Session {
             }
             let peer = accept.peer
             if let refusal = refusal(of: peer, answering: outgoing, on: connection) {
-                effects.diagnose("Host is not the peer it should be.", connection.remoteDescription, refusal)
+                if refusal.code != .hostRefused {
+                    effects.diagnose("Host is not the peer it should be.", connection.remoteDescription, refusal)
+                }
                 _ = state.removeLink(id)
                 effects.close(connection, after: .goodbye(reason: refusal.message))
                 effects.resolve(outgoing, .failure(refusal))
@@ -211,7 +213,7 @@ extension Session {
         if transport.provesPeers, let expected = outgoing.expectedPeer, expected != peer {
             return .notThePeerPicked(expected.displayName, answeredBy: peer.displayName)
         }
-        return nil
+        return outgoing.hostCheck?(peer, connection.provenPeer).map { MultipeerError(.hostRefused, $0) }
     }
 
     private func receiveHello(

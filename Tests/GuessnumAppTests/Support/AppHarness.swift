@@ -37,13 +37,16 @@ final class AppHarness: Sendable {
     }
 
     /// A player REPL named `name`, started in the list of games (or joining `gameName`).
-    func player(_ name: String, gameName: String? = nil, timeout: Duration = .seconds(5), json: Bool = false) throws -> Player {
+    func player(
+        _ name: String, gameName: String? = nil, timeout: Duration = .seconds(5), json: Bool = false,
+        knownHosts: KnownHosts? = nil, interactive: Bool = false
+    ) throws -> Player {
         let session = Session(localPeer: try PeerID(displayName: name), transport: network)
-        let console = ScriptedConsole()
+        let console = ScriptedConsole(interactive: interactive)
         let inbox = Inbox()
         let repl = GuestREPL(
             session: session, console: console, inbox: inbox, discovery: network.discovery,
-            text: GameText(style: .plain, json: json, me: session.localPeer.identity), timeout: timeout)
+            text: GameText(style: .plain, json: json, me: session.localPeer.identity), timeout: timeout, knownHosts: knownHosts)
         let run = Task { await repl.run(direct: nil, gameName: gameName) }
         return Player(session: session, console: console, inbox: inbox, run: run)
     }
