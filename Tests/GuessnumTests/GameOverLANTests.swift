@@ -72,4 +72,44 @@ struct GameOverLANTests {
         #expect(await bob.exitStatus() == 0)
         #expect(await host.line(containing: "bob left") != nil)
     }
+
+    @Test("Nothing of a game is readable on the wire: a capture of a real game on the LAN shows only TLS records")
+    func captureShowsOnlyTLS() async throws {
+        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-capture-\(UUID().uuidString).pcap")
+        defer { try? FileManager.default.removeItem(at: capture) }
+        // TCP on the host's LAN interface, written packet by packet; as root, so that it may
+        // write where the test reads.
+        let tcpdump = try lan.start(on: 0, ["tcpdump", "-i", "lan0", "-U", "-Z", "root", "-s", "0", "-w", capture.path, "tcp"])
+        defer { tcpdump.signal(SIGKILL) }
+        #expect(await tcpdump.line(containing: "listening on lan0") != nil, "tcpdump: \(tcpdump.text)")
+
+        let host = try guessnum(on: 0, ["host", "--range", "1-100", "--secret", "42", "--name", "alice"])
+        defer { host.signal(SIGKILL) }
+        #expect(await host.line(containing: "Hosting alice's game") != nil, "host: \(host.text)")
+        let bob = try guessnum(on: 1, ["join", "--game", "alice", "--name", "bob"])
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "Welcome, bob!") != nil, "bob: \(bob.text)")
+        bob.send(line: "the magic word is swordfish")
+        #expect(await host.line(containing: "swordfish") != nil)
+        bob.send(line: "50")
+        #expect(await bob.line(containing: "you guessed 50: too high") != nil)
+        bob.send(line: "42")
+        #expect(await bob.line(containing: "the reveal matches the commitment") != nil, "bob: \(bob.text)")
+        try await Task.sleep(for: .milliseconds(500))
+        tcpdump.signal(SIGINT)
+        _ = await tcpdump.exitStatus(within: .seconds(5))
+
+        let bytes = try [UInt8](Data(contentsOf: capture))
+        #expect(bytes.count > 2_000, "the game was captured: \(bytes.count) bytes; tcpdump: \(tcpdump.text)")
+        for secret in ["swordfish", "guessnum.v1", "bob", "alice", "GNMP"] {
+            #expect(!Self.contains(bytes, Array(secret.utf8)), "“\(secret)” is readable on the wire")
+        }
+        #expect(Self.contains(bytes, [0x16, 0x03, 0x01]), "a TLS ClientHello record")
+        #expect(Self.contains(bytes, [0x17, 0x03, 0x03]), "TLS application-data records")
+    }
+
+    static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard needle.count <= haystack.count else { return false }
+        return (0...(haystack.count - needle.count)).contains { start in haystack[start..<(start + needle.count)].elementsEqual(needle) }
+    }
 }
