@@ -34,6 +34,8 @@ struct BenchCommand: AsyncParsableCommand {
     var fanoutFrames = 200_000
     @Option(help: "A hostile client attacking the host meanwhile, from 127.0.0.2: nonreader, flood, seats or handshakes.")
     var attack: BenchAttack?
+    @Flag(help: "Run the host and every guest over TLS 1.3, each with a key of its own, as guessnum does.")
+    var tls = false
 
     func validate() throws {
         guard guests >= 1, guests <= 50_000 else { throw ValidationError("--guests must be from 1 to 50000.") }
@@ -43,6 +45,8 @@ struct BenchCommand: AsyncParsableCommand {
             throw ValidationError("--baseline-seconds must be above 0 and at most 60.")
         }
         guard fanoutFrames >= 1 else { throw ValidationError("--fanout-frames must be at least 1.") }
+        if tls, mode == .fanout { throw ValidationError("--tls is for closed and paced runs; the fan-out's raw baseline has no TLS.") }
+        if tls, attack != nil { throw ValidationError("--tls cannot be combined with --attack yet: the attackers speak plaintext.") }
     }
 
     func run() async throws {
@@ -58,6 +62,7 @@ struct BenchCommand: AsyncParsableCommand {
                                       baselineSeconds: baselineSeconds ?? min(seconds, 3),
                                       machine: MachineInfo.current(descriptorLimit: limit))
         coordinator.attack = attack
+        coordinator.tls = tls
         let result = try await coordinator.run()
         print(json ? result.json : result.text)
     }

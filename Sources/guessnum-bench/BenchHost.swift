@@ -17,7 +17,9 @@ struct BenchHost: Sendable {
     /// With `productLimits` (the attack runs) the host keeps every limit `guessnum host` has — per
     /// address, per guest, in the handshake — and admits players as it does, so that what is
     /// measured is the product's defence.
-    static func start(mode: BenchMode, maximumPlayers: Int, tickMilliseconds: Int? = nil, productLimits: Bool = false) async throws -> BenchHost {
+    static func start(mode: BenchMode, maximumPlayers: Int, tickMilliseconds: Int? = nil, productLimits: Bool = false,
+        tls: Bool = false
+    ) async throws -> BenchHost {
         var configuration = GameConfiguration(range: try BenchGame.range())
         configuration.maximumPlayers = maximumPlayers
         if let tickMilliseconds { configuration.broadcastTick = .milliseconds(tickMilliseconds) }
@@ -33,8 +35,10 @@ struct BenchHost: Sendable {
             sessionConfiguration.maximumHandshakes = max(sessionConfiguration.maximumHandshakes, maximumPlayers)
             sessionConfiguration.maximumHandshakesPerAddress = sessionConfiguration.maximumHandshakes
         }
+        let key = PeerKey.generate()
         let session = Session(
-            localPeer: try PeerID(displayName: "bench host"), transport: TCPTransport(bindHost: "127.0.0.1"),
+            localPeer: try key.peer(displayName: "bench host"),
+            transport: TCPTransport(bindHost: "127.0.0.1", credentials: tls ? try TLSCredentials(key: key) : nil),
             configuration: sessionConfiguration)
         let master = try GameMaster(session: session, configuration: configuration)
         master.start()

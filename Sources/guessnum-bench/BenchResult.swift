@@ -40,9 +40,11 @@ struct BenchResult: Codable, Sendable {
     var machine: MachineInfo
     /// What the attacker did, when the run was under `--attack`.
     var attack: AttackReport? = nil
+    /// Whether the run was over TLS.
+    var tls: Bool? = nil
 
     enum CodingKeys: String, CodingKey {
-        case guests, mode, seconds, workers, machine, dropped, refused, late, attack
+        case guests, mode, seconds, workers, machine, dropped, refused, late, attack, tls
         case roundTrips = "round_trips"
         case rttP50Us = "rtt_p50_us", rttP99Us = "rtt_p99_us", rttP999Us = "rtt_p999_us", rttMaxUs = "rtt_max_us"
         case probeRttP50Us = "probe_rtt_p50_us", probeRttP99Us = "probe_rtt_p99_us"
@@ -69,7 +71,7 @@ struct BenchResult: Codable, Sendable {
         func us(_ value: Double?) -> String { value.map { String(format: "%.1f µs", $0) } ?? "–" }
         func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "–" }
         var lines = [
-            "guessnum-bench: \(guests) guests, \(mode.rawValue), \(seconds) s, \(workers) worker process(es)",
+            "guessnum-bench: \(guests) guests, \(mode.rawValue)\(tls == true ? " over TLS" : ""), \(seconds) s, \(workers) worker process(es)",
             "machine: \(machine.summary)",
         ]
         if mode == .fanout {

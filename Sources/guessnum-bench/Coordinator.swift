@@ -14,6 +14,8 @@ struct Coordinator {
     let machine: MachineInfo
     /// A hostile client attacking the host during the run, if any.
     var attack: BenchAttack?
+    /// Whether the host and the guests run TLS (each guest with a key of its own).
+    var tls = false
 
     /// Fan-out runs send this many broadcasts to each guest back to back (about
     /// `--fanout-frames` in all, 200,000 unless told)…
@@ -41,7 +43,8 @@ struct Coordinator {
         }
         // Under attack the host keeps the product's 100 seats, which the attacker may go for.
         let host = try await BenchHost.start(
-            mode: mode, maximumPlayers: attack == nil ? guests : max(guests, 100), tickMilliseconds: tickMilliseconds, productLimits: attack != nil)
+            mode: mode, maximumPlayers: attack == nil ? guests : max(guests, 100), tickMilliseconds: tickMilliseconds, productLimits: attack != nil,
+            tls: tls)
         let rssIdle = ProcessMemory.residentKB()
         var attacker: WorkerProcess?
         if let attack {
@@ -65,6 +68,7 @@ struct Coordinator {
             var arguments = ["--port", "\(host.port)", "--count", "\(share)", "--first", "\(first)",
                              "--pacing", mode.rawValue, "--duration", "\(seconds)"]
             if probe, index == shares.count - 1 { arguments.append("--probe") }
+            if tls { arguments.append("--guests-tls") }
             // Under attack the host keeps its 20 guesses a second per guest: guess 16 times a second.
             if attack != nil { arguments += ["--period-ms", "60"] }
             if let raw {
@@ -133,6 +137,7 @@ struct Coordinator {
         var result = summarise(stats, baseline: baseline, fanOut: sessionTiming.map { ($0, rawTiming) },
                                rss: (rssIdle, rssConnected, rssPeak))
         result.attack = attackReport
+        result.tls = tls
         return result
     }
 

@@ -24,6 +24,8 @@ struct GuestWorker: AsyncParsableCommand {
     @Option(name: .customLong("duration"), help: "Seconds to guess for.") var seconds: Double
     @Option(help: "Milliseconds between a paced guest's guesses.") var periodMs = 1000
     @Flag(help: "Make the first guest a probe that guesses every 200 ms.") var probe = false
+    // Not `--tls`: the benchmark command's own flag of that name would take it.
+    @Flag(name: .customLong("guests-tls"), help: "Connect over TLS, each guest with a key of its own.") var tls = false
     @Option(help: "Fan-out runs: the raw baseline's port.") var rawPort: Int?
     @Option(help: "Fan-out runs: broadcasts each guest receives.") var rounds = 0
     @Option(help: "Fan-out runs: the broadcast frame's size in bytes.") var frameBytes = 0
@@ -43,8 +45,10 @@ struct GuestWorker: AsyncParsableCommand {
         let pacing: SimulatedGuest.Pacing = mode == .closed ? .closedLoop : .paced
         let crowd: [SimulatedGuest] = try (0..<guests).map { index in
             let isProbe = probe && index == 0
+            let key = PeerKey.generate()
             return SimulatedGuest(
-                peer: try PeerID(displayName: isProbe ? "probe" : "guest \(first + index)"),
+                peer: try key.peer(displayName: isProbe ? "probe" : "guest \(first + index)"),
+                transport: tls ? TCPTransport(group: group, credentials: try TLSCredentials(key: key)) : transport,
                 pacing: isProbe ? .paced : pacing, isProbe: isProbe,
                 seed: UInt64(first + index) &* 0x9E37_79B9 &+ 1, recorder: recorder)
         }
@@ -92,7 +96,7 @@ struct GuestWorker: AsyncParsableCommand {
                 group.addTask {
                     guest.connecting()
                     do {
-                        _ = try await transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(30), handler: guest)
+                        _ = try await guest.transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(30), handler: guest)
                     } catch {
                         recorder.update { $0.failedGuests += 1 }
                         return

@@ -1,6 +1,7 @@
 import Foundation
 import GuessnumGame
 import Multipeer
+import MultipeerNIO
 import Synchronization
 
 /// One simulated player over a real TCP connection: it invites itself with a hello frame, waits
@@ -17,6 +18,8 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
     }
 
     let peer: PeerID
+    /// The transport it connects with: shared, or its own with its key for TLS.
+    let transport: TCPTransport
     let pacing: Pacing
     /// A probe's round trips are recorded apart from the crowd's.
     let isProbe: Bool
@@ -34,7 +37,8 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
         var random: SplitMix64
     }
 
-    init(peer: PeerID, pacing: Pacing, isProbe: Bool, seed: UInt64, recorder: WorkerRecorder) {
+    init(peer: PeerID, transport: TCPTransport, pacing: Pacing, isProbe: Bool, seed: UInt64, recorder: WorkerRecorder) {
+        self.transport = transport
         self.peer = peer
         self.pacing = pacing
         self.isProbe = isProbe
