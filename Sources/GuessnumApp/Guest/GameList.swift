@@ -127,12 +127,13 @@ final class GameList: Sendable {
         let state = state.withLock { $0 }
         if let problem = state.problem, state.entries.isEmpty { return problem }
         var lines = ["Searching for games… \(state.entries.count) found"]
+        let known = knownHosts?.read()  // once for the whole list
         for (index, game) in state.entries.enumerated() {
             var advertisement = GameAdvertisement(decoding: game.info)
             if let left = state.left[game.peer], left.until > now { advertisement.playerCount = left.count }
             var facts = Self.facts(advertisement)
             if state.silent.contains(game.peer) { facts.append("not answering") }
-            switch knownHosts?.status(ofHost: game.peer.displayName, identity: game.peer.identity) {
+            switch known?.status(ofHost: game.peer.displayName, identity: game.peer.identity) {
             case .known?: facts.append("played before")
             case .changed?: facts.append(style.red("ANOTHER KEY than when you last played"))
             case .unknown?, nil: break

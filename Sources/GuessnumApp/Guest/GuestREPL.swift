@@ -136,8 +136,11 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if let game = askingAbout {
                 askingAbout = nil
-                if ["y", "yes"].contains(trimmed.lowercased()), await join(game, acceptingNewKey: true) == .joined { return .stay }
-                if !["y", "yes"].contains(trimmed.lowercased()) { console.print("Not joined.") }
+                if ["y", "yes"].contains(trimmed.lowercased()) {
+                    if await join(game, acceptingNewKey: true) == .joined { return .stay }
+                } else {
+                    console.print("Not joined.")
+                }
                 console.print(games.shownRender())
                 return .stay
             }

@@ -30,27 +30,46 @@ public struct KnownHosts: Sendable {
 
     /// The standard file: under `XDG_DATA_HOME`, or `~/.local/share` when it is unset.
     public static func standard(environment: [String: String] = ProcessInfo.processInfo.environment) -> KnownHosts {
-        let dataHome: URL
-        if let xdg = environment["XDG_DATA_HOME"], xdg.hasPrefix("/") {
-            dataHome = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            dataHome = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".local/share", isDirectory: true)
-        }
+        let dataHome = XDGDirectory.data(environment: environment)
         return KnownHosts(fileURL: dataHome.appendingPathComponent("guessnum/known_hosts"))
     }
 
-    /// Where the host `name` stands, judged by the identity it announces (the first 16 bytes of
-    /// its key's fingerprint), before connecting.
+    /// What the file says now, read once, for judging many hosts (the list of games) without
+    /// reading it again for each.
+    public struct Snapshot: Sendable {
+        let entries: [String: PeerFingerprint]
+
+        /// Where the host `name` stands, judged by the identity it announces (the first 16
+        /// bytes of its key's fingerprint), before connecting.
+        public func status(ofHost name: String, identity: UUID) -> Status {
+            guard let known = entries[name] else { return .unknown }
+            return known.identity == identity ? .known : .changed
+        }
+
+        /// Where the host `name` stands, judged by the key it proved.
+        public func status(ofHost name: String, key: PeerFingerprint) -> Status {
+            guard let known = entries[name] else { return .unknown }
+            return known == key ? .known : .changed
+        }
+    }
+
+    /// Reads the file.
+    public func read() -> Snapshot {
+        var entries: [String: PeerFingerprint] = [:]
+        for line in lines() {
+            if let (name, key) = Self.parse(line) { entries[name] = key }
+        }
+        return Snapshot(entries: entries)
+    }
+
+    /// Where the host `name` stands, judged by the identity it announces, before connecting.
     public func status(ofHost name: String, identity: UUID) -> Status {
-        guard let known = entries()[name] else { return .unknown }
-        return known.identity == identity ? .known : .changed
+        read().status(ofHost: name, identity: identity)
     }
 
     /// Where the host `name` stands, judged by the key it proved.
     public func status(ofHost name: String, key: PeerFingerprint) -> Status {
-        guard let known = entries()[name] else { return .unknown }
-        return known == key ? .known : .changed
+        read().status(ofHost: name, key: key)
     }
 
     /// Remembers that the host `name` has `key`, replacing what was remembered for `name`.
@@ -65,15 +84,6 @@ public struct KnownHosts: Sendable {
         } catch {
             throw MultipeerError(.identityStorage, "Could not save the known hosts in \(path) (\(error.localizedDescription)); check that the directory is writable.")
         }
-    }
-
-    /// The hosts remembered, by name.
-    func entries() -> [String: PeerFingerprint] {
-        var result: [String: PeerFingerprint] = [:]
-        for line in lines() {
-            if let (name, key) = Self.parse(line) { result[name] = key }
-        }
-        return result
     }
 
     static let header = "# Hosts you have played with, and the key each proved: fingerprint, then name."

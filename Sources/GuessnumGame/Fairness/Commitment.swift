@@ -1,4 +1,5 @@
 import Crypto
+import Multipeer
 
 /// The host's promise, published when a round starts, that it will not change the secret.
 ///

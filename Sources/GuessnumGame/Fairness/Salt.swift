@@ -1,3 +1,5 @@
+import Multipeer
+
 /// 32 random bytes that hide a round's secret inside its ``Commitment`` until the reveal.
 ///
 /// Without a salt, anyone could hash every number of the range and find the secret from the

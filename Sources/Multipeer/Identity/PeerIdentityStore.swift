@@ -22,13 +22,7 @@ public struct PeerIdentityStore: Sendable {
         fileName: String = "peer-identity",
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> PeerIdentityStore {
-        let configHome: URL
-        if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
-            configHome = URL(fileURLWithPath: xdg, isDirectory: true)
-        } else {
-            let home = environment["HOME"] ?? NSHomeDirectory()
-            configHome = URL(fileURLWithPath: home, isDirectory: true).appendingPathComponent(".config", isDirectory: true)
-        }
+        let configHome = XDGDirectory.config(environment: environment)
         return PeerIdentityStore(fileURL: configHome.appendingPathComponent(application, isDirectory: true).appendingPathComponent(fileName))
     }
 

@@ -60,14 +60,7 @@ public struct PeerFingerprint: Hashable, Sendable, CustomStringConvertible {
 
     /// Reads 64 hexadecimal digits; nil for anything else.
     public init?(hex text: String) {
-        let digits = Array(text.utf8)
-        guard digits.count == 64 else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32)
-        for index in stride(from: 0, to: 64, by: 2) {
-            guard let high = Self.nibble(digits[index]), let low = Self.nibble(digits[index + 1]) else { return nil }
-            bytes.append(high << 4 | low)
-        }
+        guard let bytes = Hex.decode(text), bytes.count == 32 else { return nil }
         self.bytes = bytes
     }
 
@@ -78,16 +71,5 @@ public struct PeerFingerprint: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// 64 lowercase hexadecimal digits.
-    public var description: String {
-        bytes.map { byte in String(byte, radix: 16).count == 1 ? "0" + String(byte, radix: 16) : String(byte, radix: 16) }.joined()
-    }
-
-    private static func nibble(_ digit: UInt8) -> UInt8? {
-        switch digit {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): digit - UInt8(ascii: "0")
-        case UInt8(ascii: "a")...UInt8(ascii: "f"): digit - UInt8(ascii: "a") + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F"): digit - UInt8(ascii: "A") + 10
-        default: nil
-        }
-    }
+    public var description: String { Hex.encode(bytes) }
 }

@@ -34,19 +34,21 @@ public struct TLSCredentials: Sendable {
             var client = TLSConfiguration.makeClientConfiguration()
             client.certificateChain = [.certificate(certificate)]
             client.privateKey = .privateKey(privateKey)
-            for index in 0..<2 {
-                var configuration = index == 0 ? server : client
-                configuration.minimumTLSVersion = .tlsv13
-                configuration.maximumTLSVersion = .tlsv13
-                // Verified by PeerCertificateCheck: there is no authority, and no host name.
-                configuration.certificateVerification = .noHostnameVerification
-                if index == 0 { server = configuration } else { client = configuration }
-            }
+            Self.restrict(&server)
+            Self.restrict(&client)
             serverContext = try NIOSSLContext(configuration: server)
             clientContext = try NIOSSLContext(configuration: client)
         } catch {
             throw MultipeerError(.identityStorage, "Could not make a TLS certificate from the identity key (\(error)).")
         }
+    }
+
+    /// TLS 1.3 only; the peer's certificate is checked by ``PeerCertificateCheck``, since there
+    /// is no authority and no host name.
+    private static func restrict(_ configuration: inout TLSConfiguration) {
+        configuration.minimumTLSVersion = .tlsv13
+        configuration.maximumTLSVersion = .tlsv13
+        configuration.certificateVerification = .noHostnameVerification
     }
 
     /// A self-signed X.509 certificate for `key`, in the form NIOSSL reads.

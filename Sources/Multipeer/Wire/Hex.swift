@@ -1,9 +1,10 @@
-/// Lowercase hexadecimal text for byte strings, as commitments and salts travel on the wire.
-enum Hex {
+/// Lowercase hexadecimal text for byte strings: key fingerprints, and the game's commitments
+/// and salts on the wire.
+public enum Hex {
     private static let digits = Array("0123456789abcdef".utf8)
 
     /// `bytes` as lowercase hex, two characters a byte.
-    static func encode(_ bytes: some Sequence<UInt8>) -> String {
+    public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []
         for byte in bytes {
             text.append(digits[Int(byte >> 4)])
@@ -13,7 +14,7 @@ enum Hex {
     }
 
     /// The bytes of hex `text` (either case), or nil if it is not an even number of hex digits.
-    static func decode(_ text: String) -> [UInt8]? {
+    public static func decode(_ text: String) -> [UInt8]? {
         let utf8 = Array(text.utf8)
         guard utf8.count % 2 == 0 else { return nil }
         var bytes: [UInt8] = []
