@@ -39,6 +39,7 @@ let package = Package(
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
+                .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "X509", package: "swift-certificates"),
                 .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
@@ -56,7 +57,10 @@ let package = Package(
         .target(name: "GuessnumTerminal", dependencies: ["CReadline"]),
         .target(
             name: "GuessnumGame",
-            dependencies: ["Multipeer", "EventBus", "SafeText", .product(name: "Crypto", package: "swift-crypto"), .product(name: "Logging", package: "swift-log")]
+            dependencies: [
+                "Multipeer", "EventBus", "SafeText", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+            ]
         ),
         .target(
             name: "GuessnumResources",

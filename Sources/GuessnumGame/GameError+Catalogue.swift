@@ -102,6 +102,31 @@ extension GameError {
         GameError(.tooManyFromAddress, "The game already has \(limit) player\(limit == 1 ? "" : "s") from your network address, as many as it admits from one; try again when one of them leaves.")
     }
 
+    /// A password that is empty.
+    public static var emptyPassword: GameError {
+        GameError(.invalidPassword, "The password is empty; type one, or host a game without --password.")
+    }
+
+    /// A password longer than `limit` UTF-8 bytes.
+    public static func passwordTooLong(limit: Int) -> GameError {
+        GameError(.invalidPassword, "The password is longer than \(limit) bytes; pick a shorter one.")
+    }
+
+    /// A guest that asked to join a private game without a password.
+    public static var passwordNeeded: GameError {
+        GameError(.passwordNeeded, "This game is private: it needs the host's password.")
+    }
+
+    /// A guest whose password is not the game's.
+    public static var wrongPassword: GameError {
+        GameError(.wrongPassword, "Wrong password for this game.")
+    }
+
+    /// A guest from an address that sent `limit` wrong passwords within `period`.
+    public static func tooManyWrongPasswords(_ limit: Int, period: Duration) -> GameError {
+        GameError(.tooManyWrongPasswords, "\(limit) wrong passwords came from your network address in the last \(Int(period.components.seconds)) s; wait a minute, then try again.")
+    }
+
     /// A guest that has no host to talk to.
     public static var notJoined: GameError {
         GameError(.notJoined, "There is no game to send to yet; join a host first and wait for its welcome.")

@@ -30,6 +30,14 @@ public struct GameError: Error, Sendable, Hashable, CustomStringConvertible {
         case noSuchPlayer
         /// A typed number is too large to be a guess in any range.
         case numberTooLarge
+        /// A password that cannot be used (empty, or too long).
+        case invalidPassword
+        /// The game is private and the guest sent no password proof.
+        case passwordNeeded
+        /// The guest's password proof does not match the game's password.
+        case wrongPassword
+        /// Too many wrong passwords came from the guest's address lately.
+        case tooManyWrongPasswords
         /// A code this program does not know, sent by a newer host.
         case other
     }

@@ -1,17 +1,25 @@
 import Logging
 import Multipeer
 import NIOCore
+import NIOTLS
 import Synchronization
 
 /// The last inbound handler of a connection's pipeline: it turns channel events into
 /// ``Multipeer/ConnectionHandler`` calls, keeping the order the ``Multipeer/Transport`` contract
 /// promises.
 ///
-/// `connectionDidOpen` once, first (channel active); each decoded frame and each change of
-/// writability (the write-buffer water marks), serially on the channel's
-/// event loop; `didCloseWith` exactly once, last (channel inactive), with nil for an orderly close
-/// or the first error seen. An error (from the decoder or the socket) is recorded and the channel
-/// closed; the handler hears of it only in `didCloseWith`.
+/// `connectionDidOpen` once, first; each decoded frame and each change of writability (the
+/// write-buffer water marks), serially on the channel's event loop; `didCloseWith` exactly once,
+/// last (channel inactive), with nil for an orderly close or the first error seen. An error (from
+/// the decoder or the socket) is recorded and the channel closed; the handler hears of it only in
+/// `didCloseWith`.
+///
+/// An accepted connection opens when its channel becomes active (so that the session counts
+/// and times its handshake from the first moment). A client connection over TLS opens only
+/// when the TLS handshake has completed, with the peer's key proved: whatever the session sends
+/// first (its HELLO and the invitation's context) can then go only to a peer it has checked.
+/// Such a connection that closes before it opens never reaches the handler: the `opened`
+/// promise fails with the reason instead.
 ///
 /// It logs at `.debug` only: a connection opening, and the error that closes one (the session
 /// above judges whether that error was the peer's fault and logs it at its own level).
@@ -25,6 +33,8 @@ final class ConnectionBridge: ChannelInboundHandler {
     private let logger: Logger
     private var opened: EventLoopPromise<TCPConnection>?
     private var connection: TCPConnection?
+    /// Whether the handler has seen `connectionDidOpen`.
+    private var isOpen = false
     private var firstError: MultipeerError?
     private var closed = false
 
@@ -53,28 +63,40 @@ final class ConnectionBridge: ChannelInboundHandler {
             context.close(promise: nil)
             return
         }
-        let connection = TCPConnection(
+        connection = TCPConnection(
             channel: context.channel,
             remoteDescription: context.channel.remoteAddress.map(RemoteAddressText.describe) ?? "an unknown address",
             maximumQueuedBytes: maximumQueuedBytes,
             check: check
         )
-        self.connection = connection
-        // Only client connections have an `opened` promise.
+        // Only client connections have an `opened` promise; over TLS they open after the handshake.
+        if opened == nil || check == nil { open() }
+        context.fireChannelActive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case TLSUserEvent.handshakeCompleted? = event as? TLSUserEvent, !isOpen, !closed, firstError == nil {
+            open()
+        }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    private func open() {
+        guard let connection, !isOpen else { return }
+        isOpen = true
         logger.debug(opened == nil ? "Connection accepted." : "Connection opened.", metadata: ["peer": .string(connection.remoteDescription)])
         handler.connectionDidOpen(connection)
         opened?.succeed(connection)
         opened = nil
-        context.fireChannelActive()
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard let connection, !closed, firstError == nil else { return }
+        guard let connection, isOpen, !closed, firstError == nil else { return }
         handler.connection(connection, didReceive: Self.unwrapInboundIn(data))
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
-        if let connection, !closed { handler.connection(connection, didChangeWritability: context.channel.isWritable) }
+        if let connection, isOpen, !closed { handler.connection(connection, didChangeWritability: context.channel.isWritable) }
         context.fireChannelWritabilityChanged()
     }
 
@@ -99,15 +121,21 @@ final class ConnectionBridge: ChannelInboundHandler {
     }
 
     func handlerRemoved(context: ChannelHandlerContext) {
-        // Normally a no-op: channelInactive comes first. The `opened` promise is not failed here:
-        // several Happy Eyeballs attempts share it, and a failed attempt must not fail the winner;
-        // `TCPTransport.connect` answers it when no channel opens.
+        // Normally a no-op: channelInactive comes first. Several Happy Eyeballs attempts share the
+        // `opened` promise: only the attempt that claimed the gate fails it (a failed attempt must
+        // not fail the winner); `TCPTransport.connect` answers it when no channel opens.
         reportClose()
     }
 
     private func reportClose() {
         guard let connection, !closed else { return }
         closed = true
+        guard isOpen else {
+            // A client connection that closed during its TLS handshake: the connect fails instead.
+            opened?.fail(firstError ?? .secureHandshakeFailed("the other side closed the connection during the handshake"))
+            opened = nil
+            return
+        }
         handler.connection(connection, didCloseWith: firstError)
     }
 }

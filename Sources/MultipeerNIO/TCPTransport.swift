@@ -92,17 +92,21 @@ public final class TCPTransport: Transport, Sendable {
         }
     }
 
-    /// Connects to `endpoint` over TCP; `handler` has seen
+    /// Connects to `endpoint` over TCP (and, with credentials, completes the TLS handshake, so
+    /// that the connection's ``Multipeer/Connection/provenPeer`` is known); `handler` has seen
     /// ``Multipeer/ConnectionHandler/connectionDidOpen(_:)`` by the time this returns.
     ///
     /// - Parameters:
     ///   - endpoint: where to connect; a host name is resolved, and its IPv6 and IPv4 addresses
     ///     are tried as Happy Eyeballs does.
     ///   - options: limits for this connection.
-    ///   - timeout: how long resolving and connecting may take together.
+    ///   - timeout: how long resolving and connecting may take together, and the TLS handshake
+    ///     after them.
     ///   - handler: receives what happens on the connection.
     /// - Throws: ``Multipeer/MultipeerError/Code/connectionFailed``, with the reason ("connection
-    ///   refused", "no answer within 5 s", …).
+    ///   refused", "no answer within 5 s", …); over TLS also
+    ///   ``Multipeer/MultipeerError/Code/secureHandshakeFailed`` and
+    ///   ``Multipeer/MultipeerError/Code/peerNotProved`` (a certificate refused, with why).
     public func connect(
         to endpoint: Endpoint,
         options: LinkOptions,
@@ -132,11 +136,19 @@ public final class TCPTransport: Transport, Sendable {
             opened.fail(error)  // No channel became active; the promise must still be answered.
             throw NIOErrorMapping.connectFailure(error, endpoint: endpoint, timeout: timeout)
         }
-        // A channel closed before it became active never opens: answer the promise then (once it
-        // has succeeded, failing it changes nothing).
+        // A channel closed before it opened never opens: answer the promise then (once it has
+        // been answered, failing it changes nothing).
         channel.closeFuture.whenComplete { _ in opened.fail(ChannelError.ioOnClosedChannel) }
+        // Over TLS the connection opens after the handshake, which must finish in the time left.
+        let handshakeDeadline = channel.eventLoop.scheduleTask(deadline: .now() + TimeAmount(timeout)) {
+            opened.fail(MultipeerError.secureHandshakeFailed("no answer to the secure handshake within \(MultipeerError.secondsText(timeout))"))
+            channel.close(promise: nil)
+        }
+        opened.futureResult.whenComplete { _ in handshakeDeadline.cancel() }
         do {
             return try await opened.futureResult.get()
+        } catch let error as MultipeerError {
+            throw error
         } catch {
             throw .connectionFailed(endpoint, "the connection closed as soon as it opened")
         }

@@ -56,19 +56,23 @@ struct SecureSessionTests {
         }
     }
 
-    @Test("A guest that picked a game refuses another key answering at its address")
+    @Test("A guest that picked a game refuses another key answering at its address, before its invitation leaves")
     func discoveredHostMustAnswer() async throws {
         try await withSessions { scope in
             let (mallory, malloryTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
             let impostor = scope.session(localPeer: mallory, transport: malloryTransport)
-            let port = try await impostor.startListening(policy: .acceptAll)
+            let invitations = Locked<[Invitation]>([])
+            let port = try await impostor.startListening(policy: .custom { invitation in
+                invitations.withLock { $0.append(invitation) }
+                return .accept
+            })
             // The game that was discovered: the real alice, whose address Mallory now answers.
             let alice = try PeerKey.generate().peer(displayName: "alice")
             let picked = DiscoveredPeer(peer: alice, endpoints: [loopback(port)], info: DiscoveryInfo())
             let (bob, bobTransport, _) = try Self.keyed("bob")
             let guest = scope.session(localPeer: bob, transport: bobTransport)
             do throws(MultipeerError) {
-                let outcome = try await guest.invite(picked)
+                let outcome = try await guest.invite(picked, context: Data("a secret for alice only".utf8))
                 Issue.record("expected a refusal, got \(outcome)")
             } catch {
                 #expect(error.code == .wrongPeer)
@@ -76,6 +80,40 @@ struct SecureSessionTests {
             }
             #expect(guest.connectedPeers.isEmpty)
             #expect(await eventually { impostor.connectedPeers.isEmpty })
+            // The HELLO, and the context with it, never reached the impostor.
+            #expect(invitations.value.isEmpty)
+        }
+    }
+
+    @Test("A picked host that the inviter's host check refuses never hears the invitation")
+    func hostCheckRefusesBeforeHello() async throws {
+        try await withSessions { scope in
+            let (alice, aliceTransport, aliceKey) = try Self.keyed("alice", bindHost: "127.0.0.1")
+            let host = scope.session(localPeer: alice, transport: aliceTransport)
+            let invitations = Locked<[Invitation]>([])
+            let port = try await host.startListening(policy: .custom { invitation in
+                invitations.withLock { $0.append(invitation) }
+                return .accept
+            })
+            let picked = DiscoveredPeer(peer: alice, endpoints: [loopback(port)], info: DiscoveryInfo())
+            let (bob, bobTransport, _) = try Self.keyed("bob")
+            let guest = scope.session(localPeer: bob, transport: bobTransport)
+            let seen = Locked<PeerFingerprint?>(nil)
+            do throws(MultipeerError) {
+                let outcome = try await guest.invite(picked, context: Data("proof".utf8)) { _, key in
+                    seen.withLock { $0 = key }
+                    return "another key than last time"
+                }
+                Issue.record("expected a refusal, got \(outcome)")
+            } catch {
+                #expect(error.code == .hostRefused && error.message == "another key than last time")
+            }
+            #expect(seen.value == aliceKey.fingerprint)
+            #expect(invitations.value.isEmpty)
+            #expect(guest.connectedPeers.isEmpty)
+            // The same check passing lets the invitation, context and all, through.
+            #expect(try await guest.invite(picked, context: Data("proof".utf8)) { _, _ in nil } == .connected(alice))
+            #expect(invitations.value.map(\.context) == [Data("proof".utf8)])
         }
     }
 

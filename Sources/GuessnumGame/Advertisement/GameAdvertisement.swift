@@ -11,6 +11,7 @@ import Multipeer
 /// | `r` | the round's range, `LOW..HIGH` | `1..100` |
 /// | `p` | players and seats, `COUNT/MAX` | `3/100` |
 /// | `n` | the round number | `2` |
+/// | `k` | `1` when the game needs a password (left out otherwise) | `1` |
 ///
 /// Decoding is lenient: a missing or malformed entry is nil, and unknown keys are ignored, so
 /// a newer host's extra facts never hide a game from an older player.
@@ -28,13 +29,17 @@ public struct GameAdvertisement: Sendable, Hashable {
     public var maximumPlayers: Int?
     /// The current round's number.
     public var round: Int?
+    /// Whether the game needs a password (``GameConfiguration/password``). Only a hint for the
+    /// list and for asking the password before joining: the host checks every guest anyway.
+    public var isPrivate: Bool
 
     /// An advertisement with the given facts.
-    public init(range: GuessRange?, playerCount: Int?, maximumPlayers: Int?, round: Int?) {
+    public init(range: GuessRange?, playerCount: Int?, maximumPlayers: Int?, round: Int?, isPrivate: Bool = false) {
         self.range = range
         self.playerCount = playerCount
         self.maximumPlayers = maximumPlayers
         self.round = round
+        self.isPrivate = isPrivate
     }
 
     /// The facts `info` carries; nil for each one missing or malformed.
@@ -46,6 +51,7 @@ public struct GameAdvertisement: Sendable, Hashable {
             maximumPlayers = maximum
         }
         round = info[Key.round].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
+        isPrivate = info[Key.locked] == "1"
     }
 
     /// The TXT record entries for these facts (the missing ones are left out).
@@ -54,7 +60,8 @@ public struct GameAdvertisement: Sendable, Hashable {
         if let range { entries[Key.range] = "\(range.lowerBound)..\(range.upperBound)" }
         if let playerCount, let maximumPlayers { entries[Key.players] = "\(playerCount)/\(maximumPlayers)" }
         if let round { entries[Key.round] = String(round) }
-        // Three short entries are always within DiscoveryInfo's limits.
+        if isPrivate { entries[Key.locked] = "1" }
+        // Four short entries are always within DiscoveryInfo's limits.
         return (try? DiscoveryInfo(entries)) ?? DiscoveryInfo()
     }
 
@@ -62,13 +69,15 @@ public struct GameAdvertisement: Sendable, Hashable {
         static let range = "r"
         static let players = "p"
         static let round = "n"
+        static let locked = "k"
     }
 }
 
 extension GameMaster {
-    /// What this game announces now: its round, range, players and seats.
+    /// What this game announces now: its round, range, players and seats, and whether it is private.
     public var advertisement: GameAdvertisement {
         GameAdvertisement(
-            range: range, playerCount: playerCount, maximumPlayers: configuration.maximumPlayers, round: roundNumber)
+            range: range, playerCount: playerCount, maximumPlayers: configuration.maximumPlayers, round: roundNumber,
+            isPrivate: isPrivate)
     }
 }

@@ -32,6 +32,9 @@ public struct GameConfiguration: Sendable {
     /// The most players from one network address (10): scripted clients on one machine cannot
     /// take every seat. More are turned away with ``GameError/Code/tooManyFromAddress``.
     public var maximumPlayersPerAddress = 10
+    /// The password of a private game; nil (the default) lets anyone in. A guest must send a
+    /// ``PasswordProof`` of it with its invitation (``JoinRequest``), or is turned away.
+    public var password: GamePassword?
     /// How long a player the host removed is turned away (the host can let them back sooner).
     public var removalPeriod: Duration = .seconds(600)
     /// The most judgements of the current round a welcome carries (200).

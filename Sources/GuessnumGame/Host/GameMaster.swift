@@ -53,6 +53,8 @@ public final class GameMaster: Sendable {
 
     private struct State {
         var table: GameTable
+        /// The check of password proofs, in a private game.
+        var passwordGate: PasswordGate?
         var phase = Phase.ready
         var ticker: Task<Void, Never>?
         var pause: Task<Void, Never>?
@@ -79,7 +81,9 @@ public final class GameMaster: Sendable {
         host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
         let secret = try configuration.secretSource.secret(in: configuration.range)
         let round = try Round(number: 1, range: configuration.range, secret: secret)
-        state = Mutex(State(table: GameTable(configuration: configuration, host: host, round: round)))
+        // A private game's key is derived once (scrypt is slow on purpose), not per guest.
+        let gate = configuration.password.map { PasswordGate(key: PasswordProof.key(for: $0, host: session.localPeer.identity)) }
+        state = Mutex(State(table: GameTable(configuration: configuration, host: host, round: round), passwordGate: gate))
     }
 
     // MARK: Life cycle
@@ -187,13 +191,16 @@ public final class GameMaster: Sendable {
         return .accept
     }
 
-    /// Whether the inviter of `invitation` may join now: as ``admission(of:)-(PeerID)``, and
-    /// declined with ``GameError/tooManyFromAddress(_:)`` when
-    /// ``GameConfiguration/maximumPlayersPerAddress`` players (counting this invitation and
-    /// others being decided) already come from its address. A refusal is logged at `.notice`
-    /// with the address and the reason.
+    /// Whether the inviter of `invitation` may join now. In a private game (see
+    /// ``GameConfiguration/password``) its ``JoinRequest`` must prove the password first, or it
+    /// is declined with ``GameError/passwordNeeded``, ``GameError/wrongPassword`` or, after
+    /// several wrong ones from its address, ``GameError/tooManyWrongPasswords(_:period:)``.
+    /// Then as ``admission(of:)-(PeerID)``, and declined with
+    /// ``GameError/tooManyFromAddress(_:)`` when ``GameConfiguration/maximumPlayersPerAddress``
+    /// players (counting this invitation and others being decided) already come from its
+    /// address. A refusal is logged at `.notice` with the address and the reason.
     public func admission(of invitation: Invitation) -> InvitationDecision {
-        var decision = admission(of: invitation.peer)
+        var decision = passwordDecision(for: invitation) ?? admission(of: invitation.peer)
         if decision == .accept, session.peerCount(fromAddress: invitation.remoteAddress) > configuration.maximumPlayersPerAddress {
             decision = .decline(reason: GameError.tooManyFromAddress(configuration.maximumPlayersPerAddress).message)
         }
@@ -204,6 +211,19 @@ public final class GameMaster: Sendable {
         }
         return decision
     }
+
+    /// The decline of a guest whose invitation does not prove a private game's password; nil
+    /// when it does, or when the game is not private.
+    private func passwordDecision(for invitation: Invitation) -> InvitationDecision? {
+        let now = ContinuousClock.now
+        let refusal = state.withLock { state in
+            state.passwordGate?.refusal(of: invitation.peer, from: invitation.remoteAddress, request: JoinRequest(context: invitation.context), at: now)
+        }
+        return refusal.map { .decline(reason: $0.message) }
+    }
+
+    /// Whether this game needs a password.
+    public var isPrivate: Bool { configuration.password != nil }
 
     /// Says `text` to everyone, as the host.
     /// - Throws: ``GameError/Code/chatTooLong``.

@@ -64,8 +64,10 @@ extension MultipeerError {
     }
 
     /// A peer found by discovery whose address was answered by another peer.
-    public static func notThePeerPicked(_ expected: String, answeredBy other: String) -> MultipeerError {
-        MultipeerError(.wrongPeer, "This is not the game you picked: someone else (“\(other)”) answered at the address of \(expected), with another key. Pick the game again from the list.")
+    /// `other` is the name the other peer gave, when it gave one before it was refused.
+    public static func notThePeerPicked(_ expected: String, answeredBy other: String? = nil) -> MultipeerError {
+        let someone = other.map { "someone else (“\($0)”)" } ?? "someone else"
+        return MultipeerError(.wrongPeer, "This is not the game you picked: \(someone) answered at the address of \(expected), with another key. Pick the game again from the list.")
     }
 
     /// A secure handshake that failed, with the library's reason.

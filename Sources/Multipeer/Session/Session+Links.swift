@@ -14,6 +14,12 @@ extension Session {
                 return effects
             }
             if let outgoing = handler.outgoing {
+                if let refusal = refusalBeforeHello(answering: outgoing, on: connection) {
+                    effects.close(connection)
+                    outgoing.outcome.resolve(.failure(refusal))
+                    if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
+                    return effects
+                }
                 state.links[handler.id] = LinkRecord(connection: connection, phase: .inviting(outgoing), lastHeard: now, lastSent: now)
                 if let peer = outgoing.expectedPeer, state.pendingLinks[peer] == nil { state.pendingLinks[peer] = handler.id }
                 effects.send(outgoing.hello(from: localPeer, at: now), on: connection)
@@ -204,6 +210,19 @@ extension Session {
     private func proves(_ peer: PeerID, on connection: any Connection) -> Bool {
         guard transport.provesPeers || connection.provenPeer != nil else { return true }
         return connection.provenPeer?.identity == peer.identity
+    }
+
+    /// Why the peer at the other end of `connection` must not even hear the invitation
+    /// `outgoing` (its HELLO and context): where keys are proved before the first frame and the
+    /// peer was discovered, a key whose identity is not the discovered peer's, or one the
+    /// inviter's host check refuses. Nothing of the invitation then leaves this side.
+    private func refusalBeforeHello(answering outgoing: OutgoingInvitation, on connection: any Connection) -> MultipeerError? {
+        guard transport.provesPeers, let expected = outgoing.expectedPeer else { return nil }
+        guard let key = connection.provenPeer else { return .identityNotProved(expected.displayName) }
+        if key.identity != expected.identity {
+            return .notThePeerPicked(expected.displayName)
+        }
+        return outgoing.hostCheck?(expected, key).map { MultipeerError(.hostRefused, $0) }
     }
 
     /// Why the host `peer` that accepted `outgoing` must be refused: its key does not prove its
