@@ -33,6 +33,29 @@ static inline const char *creadline_last_history_line(void) {
 
 static inline void creadline_set_readline_name(const char *name) { rl_readline_name = name; }
 
+// MARK: - Hidden lines (passwords)
+
+/// Redisplays the prompt without the text typed: readline's own redisplay, shown an empty line.
+static inline void creadline_hidden_redisplay(void) {
+    int end = rl_end, point = rl_point;
+    char first = rl_line_buffer ? rl_line_buffer[0] : 0;
+    rl_end = 0;
+    rl_point = 0;
+    if (rl_line_buffer) { rl_line_buffer[0] = 0; }
+    rl_redisplay();
+    if (rl_line_buffer) { rl_line_buffer[0] = first; }
+    rl_end = end;
+    rl_point = point;
+}
+
+/// Whether the line being typed is shown (0) or hidden (1).
+static inline void creadline_hide_line(int hidden) {
+    rl_redisplay_function = hidden ? creadline_hidden_redisplay : rl_redisplay;
+}
+
+/// Redisplays the line as the current mode shows it.
+static inline void creadline_redisplay(void) { (*rl_redisplay_function)(); }
+
 /// Leaves SIGINT, SIGWINCH… to the program: readline's own handlers are not installed.
 static inline void creadline_disable_signal_handlers(void) {
     rl_catch_signals = 0;

@@ -44,6 +44,12 @@ public protocol Console: Sendable {
     /// Changes the prompt (for example "guess> "). It may contain ANSI colour sequences.
     func setPrompt(_ prompt: String)
 
+    /// Shows `prompt` and hides the next line the person types (for a password): its
+    /// characters are not shown and it is not kept in the history. The prompt from before
+    /// comes back once it is entered, or abandoned with Ctrl-C. Does nothing where nothing is
+    /// shown (a script's input).
+    func hideNextLine(prompt: String)
+
     /// Reads input again after ``ConsoleInput/ended`` at a terminal (after Ctrl-D, when the
     /// program asks a question instead of ending). Does nothing where input cannot resume.
     func resumeInput()

@@ -54,6 +54,9 @@ public final class PlainConsole: Console {
     /// Does nothing: a plain console shows no prompt.
     public func setPrompt(_ prompt: String) {}
 
+    /// Does nothing: a plain console shows no prompt and echoes nothing.
+    public func hideNextLine(prompt: String) {}
+
     /// Does nothing: the end of a pipe or file is final.
     public func resumeInput() {}
 

@@ -67,6 +67,10 @@ public final class ReadlineConsole: Console {
         _ = session.send(.setPrompt(ReadlinePrompt.marked(prompt)))
     }
 
+    public func hideNextLine(prompt: String) {
+        _ = session.send(.hideNextLine(prompt: ReadlinePrompt.marked(prompt)))
+    }
+
     public func resumeInput() {
         _ = session.send(.resumeInput)
     }

@@ -11,6 +11,7 @@ final class ReadlineSession: @unchecked Sendable {
         case print(String)
         case printDiagnostic(String)
         case setPrompt(String)
+        case hideNextLine(prompt: String)
         case resumeInput
         case close(DispatchSemaphore)
     }
@@ -41,6 +42,8 @@ final class ReadlineSession: @unchecked Sendable {
     private var isRunning = true
     /// Whether ``ConsoleInput/ended`` was delivered.
     private var inputEnded = false
+    /// While a hidden line is typed: the prompt to show again after it.
+    private var promptAfterHiddenLine: String?
     private var previousActions: [Int32: sigaction] = [:]
     /// The close being carried out, signalled once the thread has finished.
     private var closing: DispatchSemaphore?
@@ -194,6 +197,7 @@ final class ReadlineSession: @unchecked Sendable {
     }
 
     private func tearDown() {
+        showLinesAgain()
         if isReading {
             rl_clear_visible_line()
             rl_callback_handler_remove()
@@ -238,7 +242,15 @@ final class ReadlineSession: @unchecked Sendable {
             case .printDiagnostic(let text):
                 display(text, on: creadline_write_stderr, otherwise: StandardStreams.writeErrorLine)
             case .setPrompt(let newPrompt):
-                changePrompt(to: newPrompt)
+                if promptAfterHiddenLine != nil {
+                    promptAfterHiddenLine = newPrompt
+                } else {
+                    changePrompt(to: newPrompt)
+                }
+            case .hideNextLine(let secretPrompt):
+                if promptAfterHiddenLine == nil { promptAfterHiddenLine = prompt }
+                creadline_hide_line(1)
+                changePrompt(to: secretPrompt)
             case .resumeInput:
                 if !isReading {
                     rl_callback_handler_install(prompt, readlineLineHandler)
@@ -271,7 +283,7 @@ final class ReadlineSession: @unchecked Sendable {
         emit(text + "\n", to: stream)
         rl_on_new_line()
         creadline_set_point(point)
-        rl_redisplay()
+        creadline_redisplay()
     }
 
     private func changePrompt(to newPrompt: String) {
@@ -280,7 +292,7 @@ final class ReadlineSession: @unchecked Sendable {
         rl_clear_visible_line()
         rl_set_prompt(newPrompt)
         rl_on_new_line()
-        rl_redisplay()
+        creadline_redisplay()
     }
 
     private func writeOut(_ text: String) {
@@ -326,18 +338,22 @@ final class ReadlineSession: @unchecked Sendable {
         defer { input(.interrupted(clearedText: hadText)) }
         rl_callback_sigcleanup()
         creadline_set_point(creadline_end())
-        rl_redisplay()
+        creadline_redisplay()
         writeOut("^C\n")
         rl_free_line_state()
         rl_replace_line("", 1)
         creadline_set_point(0)
         using_history()
+        // Ctrl-C abandons a hidden line as any other.
+        showLinesAgain()
         rl_on_new_line()
         rl_redisplay()
     }
 
     /// Called by readline (on this thread) with each line entered, or nil at end of input.
     fileprivate func lineEntered(_ line: String?) {
+        let wasHidden = promptAfterHiddenLine != nil
+        showLinesAgain()
         guard let line else {
             // End of input: readline has already restored the terminal.
             rl_callback_handler_remove()
@@ -346,11 +362,20 @@ final class ReadlineSession: @unchecked Sendable {
             endInput()
             return
         }
-        if !line.isEmpty && line != lastHistoryEntry() && keepsInHistory(line) {
+        if !wasHidden && !line.isEmpty && line != lastHistoryEntry() && keepsInHistory(line) {
             add_history(line)
         }
         using_history()
         input(.line(line))
+    }
+
+    /// Ends a hidden line, if one is being typed: lines show again, with the prompt from before.
+    private func showLinesAgain() {
+        guard let previous = promptAfterHiddenLine else { return }
+        promptAfterHiddenLine = nil
+        creadline_hide_line(0)
+        prompt = previous
+        rl_set_prompt(previous)
     }
 
     private func lastHistoryEntry() -> String? {

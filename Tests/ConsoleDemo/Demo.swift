@@ -26,7 +26,7 @@ struct DemoOptions: Sendable {
 }
 
 enum Demo {
-    static let completions = ["/help", "/players", "/prompt", "/visible", "/quit"]
+    static let completions = ["/help", "/players", "/prompt", "/secret", "/visible", "/quit"]
 
     static func run(_ options: DemoOptions) async {
         let (inputs, handler) = ConsoleInput.makeStream()
@@ -41,12 +41,23 @@ enum Demo {
         console.print("console: \(kind)")
         if options.ticks { startTicking(console, diagnostics: options.diagnosticTicks) }
         var ended = "end of input"
+        var secretAsked = false
         for await input in inputs {
             if case .interrupted(let cleared) = input {
                 console.print(cleared ? "(line cleared)" : "(interrupted)")
                 continue
             }
             guard case .line(let line) = input else { break }
+            if secretAsked {
+                secretAsked = false
+                console.print("the secret has \(line.count) characters")
+                continue
+            }
+            if line == "/secret" {
+                secretAsked = true
+                console.hideNextLine(prompt: "secret> ")
+                continue
+            }
             if line.trimmingCharacters(in: .whitespaces) == "/quit" {
                 ended = "quit"
                 break

@@ -3,7 +3,8 @@
 //
 //   ConsoleDemo [--ticks] [--history PATH] [--prompt TEXT]
 //
-// Echoes each line as "you said: …"; "/prompt TEXT" changes the prompt; "/quit" or end of
+// Echoes each line as "you said: …"; "/prompt TEXT" changes the prompt; "/secret" reads the
+// next line hidden and says only how long it was; "/quit" or end of
 // input ends it. With --ticks a
 // background thread prints "tick N" every 300 ms.
 import Foundation

@@ -164,6 +164,37 @@ struct ReadlineConsoleTests {
         try await session.waitForLastLine("demo> keep me")
     }
 
+    @Test("A hidden line never shows, not even redrawn under messages, and stays out of the history")
+    func hiddenLine() async throws {
+        let session = try await startDemo(["--ticks"])
+        defer { session.kill() }
+        try session.type("/secret")
+        try session.press("Enter")
+        try await session.waitForLastLine("secret>")
+        try session.type("hunter2")
+        let ticksSeen = Self.highestTick(try session.screen())
+        try await session.waitFor("two more ticks") { Self.highestTick($0) >= ticksSeen + 2 }
+        #expect(try session.screen().last == "secret>")
+        #expect(try session.cursor().x == "secret> ".count)
+        try session.press("Enter")
+        try await session.waitFor("the length of the secret") { $0.contains("the secret has 7 characters") }
+        try await session.waitForLastLine("demo>")
+        #expect(!(try session.screen()).contains { $0.contains("hunter2") })
+        try session.press("Up")
+        try await session.waitForLastLine("demo> /secret")
+        // Ctrl-C abandons a hidden line and brings the prompt back.
+        try session.press("C-u")
+        try session.type("/secret")
+        try session.press("Enter")
+        try await session.waitForLastLine("secret>")
+        try session.type("oops")
+        try session.press("C-c")
+        try await session.waitForLastLine("demo>")
+        try session.type("seen")
+        try await session.waitForLastLine("demo> seen")
+        #expect(!(try session.screen()).contains { $0.contains("oops") })
+    }
+
     @Test func setPromptRedrawsTheLine() async throws {
         let session = try await startDemo()
         defer { session.kill() }

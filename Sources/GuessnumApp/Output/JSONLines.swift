@@ -49,6 +49,8 @@ public final class JSONConsole: Console {
 
     public func setPrompt(_ prompt: String) {}
 
+    public func hideNextLine(prompt: String) {}
+
     public func resumeInput() {}
 
     public func close() { inner.close() }

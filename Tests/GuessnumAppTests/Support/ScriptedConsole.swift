@@ -27,6 +27,7 @@ final class ScriptedConsole: Console {
     func print(_ text: String) { printed.withLock { $0.append(text) } }
     func printDiagnostic(_ text: String) { diagnostics.withLock { $0.append(text) } }
     func setPrompt(_ prompt: String) { prompts.withLock { $0.append(prompt) } }
+    func hideNextLine(prompt: String) { prompts.withLock { $0.append("(hidden) " + prompt) } }
     func close() {}
     func resumeInput() { resumed.withLock { $0 += 1 } }
 
