@@ -35,6 +35,9 @@ struct HostCommand: AsyncParsableCommand {
     @Flag(help: "Ask before letting each player in.")
     var ask = false
 
+    @Flag(help: "Make the game private: players need the password you type (hidden) when it starts, or that GUESSNUM_PASSWORD gives.")
+    var password = false
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -56,10 +59,13 @@ struct HostCommand: AsyncParsableCommand {
             configuration.maximumPlayersPerAddress = maxPlayersPerAddress
             let me = try LocalPlayer(name: name, role: .host)
             let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
-            let master = try GameMaster(session: session, configuration: configuration)
             let terminal = AppTerminal.open(for: .host, json: output.json, logs: logs)
             defer { terminal.close(logs: logs) }
             if let notice = me.notice { terminal.console.print(notice) }
+            if password {
+                configuration.password = try await PasswordQuestion.askHost(console: terminal.console, inbox: terminal.inbox)
+            }
+            let master = try GameMaster(session: session, configuration: configuration)
             let host = HostREPL(
                 master: master, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),
                 text: GameText(style: output.style, json: output.json, me: master.host.id), asks: ask,

@@ -44,7 +44,7 @@ struct JoinCommand: AsyncParsableCommand {
             let guest = GuestREPL(
                 session: session, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),
                 text: GameText(style: output.style, json: output.json, me: me.peer.identity), timeout: .seconds(timeout),
-                knownHosts: KnownHosts.standard())
+                knownHosts: KnownHosts.standard(), password: try PasswordQuestion.fromEnvironment())
             let failure = await guest.run(direct: address, gameName: game)
             await session.disconnect()
             withExtendedLifetime(me) {}

@@ -108,6 +108,76 @@ struct GameOverLANTests {
         #expect(Self.contains(bytes, [0x17, 0x03, 0x03]), "TLS application-data records")
     }
 
+    @Test("Trust on the LAN: a wrong password is turned away and the right one admitted, both sides show the same code, and a host with another key under the same name is refused in --game mode")
+    func trustOnTheLAN() async throws {
+        let alice = personEnvironment().merging(["GUESSNUM_PASSWORD": "open sesame"]) { $1 }
+        let bob = personEnvironment()
+        let host = try lan.start(on: 0, [try guessnumExecutable().path, "host", "--password", "--secret", "42", "--name", "alice"], environment: alice)
+        defer { host.signal(SIGKILL) }
+        #expect(await host.line(containing: "The game is private") != nil, "host: \(host.text)")
+        // Games of the tests before may linger in the caches for a moment: wait for this one.
+        #expect(try await listing(on: 1) { text in
+            let resolved = text.split(separator: "\n").filter { $0.hasPrefix("=") }
+            return !resolved.isEmpty && resolved.allSatisfy { $0.contains("\"k=1\"") }
+        }, "bob's machine lists the private game, and only it")
+
+        let join = { (password: String, timeout: String) in
+            try self.lan.start(
+                on: 1, [try guessnumExecutable().path, "join", "--game", "alice", "--name", "bob", "--timeout", timeout],
+                environment: bob.merging(["GUESSNUM_PASSWORD": password]) { $1 })
+        }
+        let wrong = try join("open says me", "30")
+        defer { wrong.signal(SIGKILL) }
+        #expect(await wrong.exitStatus(within: .seconds(40)) == 3, "bob: \(wrong.text)")
+        #expect(wrong.text.contains("alice turned you away: Wrong password for this game."), "bob: \(wrong.text)")
+        #expect(!host.text.contains("bob joined"))
+
+        let right = try join("open sesame", "30")
+        defer { right.signal(SIGKILL) }
+        let codeLine = try #require(await right.line(containing: "Verification code with alice: "), "bob: \(right.text)")
+        #expect(await right.line(containing: "Welcome, bob!") != nil, "bob: \(right.text)")
+        host.send(line: "/players")
+        var row: String?
+        _ = await eventually { row = host.text.split(separator: "\n").last { $0.hasPrefix("bob ") && $0.contains("connected") }.map(String.init); return row != nil }
+        let hostRow = try #require(row, "host: \(host.text)")
+        #expect(hostRow.firstMatch(of: /\d{3} \d{3}/)?.output == codeLine.firstMatch(of: /\d{3} \d{3}/)?.output, "host: \(hostRow); bob: \(codeLine)")
+        right.closeInput()
+        #expect(await right.exitStatus() == 0)
+        // The host ends its game; its announcement is withdrawn (the goodbye takes about a second).
+        host.send(line: "/quit")
+        #expect(await host.exitStatus() == 0, "host: \(host.text)")
+        try await Task.sleep(for: .seconds(2))
+
+        // Someone else (another key) now hosts a game called "alice" on another machine.
+        let impostor = try lan.start(on: 2, [try guessnumExecutable().path, "host", "--secret", "42", "--name", "alice"], environment: personEnvironment())
+        defer { impostor.signal(SIGKILL) }
+        #expect(await impostor.line(containing: "Hosting alice's game") != nil, "impostor: \(impostor.text)")
+        // Bob's machine may still hold the first game's TXT record for a few seconds (its
+        // avahi-daemon's cache, measured here at about 2.5 s): --game should meet the new key.
+        #expect(try await listing(on: 1) { text in
+            let resolved = text.split(separator: "\n").filter { $0.hasPrefix("=") }
+            return !resolved.isEmpty && !resolved.contains { $0.contains("\"k=1\"") }
+        }, "bob's machine lists the new game, and only it")
+        let fooled = try join("open sesame", "15")
+        defer { fooled.signal(SIGKILL) }
+        #expect(await fooled.exitStatus(within: .seconds(25)) == 3, "bob: \(fooled.text)")
+        #expect(fooled.text.contains("“alice” now has another key than when you last played with it"), "bob: \(fooled.text)")
+        #expect(!fooled.text.contains("Welcome, bob!"))
+        #expect(!impostor.text.contains("bob joined"))
+    }
+
+    /// Whether what `avahi-browse` resolves on host `index` satisfies `condition` within 60 s.
+    func listing(on index: Int, _ condition: (String) -> Bool) async throws -> Bool {
+        let started = ContinuousClock.now
+        while ContinuousClock.now - started < .seconds(60) {
+            let browse = try lan.start(on: index, ["avahi-browse", "-rpt", "_guessnum._tcp"], environment: personEnvironment())
+            _ = await browse.exitStatus()
+            if condition(browse.text) { return true }
+            try await Task.sleep(for: .milliseconds(500))
+        }
+        return false
+    }
+
     static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
         guard needle.count <= haystack.count else { return false }
         return (0...(haystack.count - needle.count)).contains { start in haystack[start..<(start + needle.count)].elementsEqual(needle) }

@@ -82,6 +82,23 @@ struct TrustTests {
         #expect(!host.text.contains("bob left"))
     }
 
+    @Test("A private host takes its password from GUESSNUM_PASSWORD; a player joining by address sends no proof and is turned away (exit 3); without a terminal or the variable the host says what it needs (exit 64)")
+    func privateHostByAddress() async throws {
+        let host = try guessnum(["host", "--password", "--name", "alice"], environment: Self.person().merging(["GUESSNUM_PASSWORD": "open sesame"]) { $1 })
+        defer { host.signal(SIGKILL) }
+        let port = try await listeningPort(of: host)
+        #expect(await host.line(containing: "The game is private: players need your password to join.") != nil, "host: \(host.text)")
+        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: Self.person().merging(["GUESSNUM_PASSWORD": "open sesame"]) { $1 })
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.exitStatus() == 3, "bob: \(bob.text)")
+        #expect(bob.text.contains("The host turned you away: This game is private: it needs the host's password."), "bob: \(bob.text)")
+
+        let lost = try guessnum(["host", "--password", "--name", "carol"])
+        defer { lost.signal(SIGKILL) }
+        #expect(await lost.exitStatus() == 64, "host: \(lost.text)")
+        #expect(lost.text.contains("--password needs a terminal to ask at, or the password in GUESSNUM_PASSWORD."), "host: \(lost.text)")
+    }
+
     @Test("A player remembers a host's key on first contact; a host under that name with another key is refused, exit 3")
     func knownHostChanged() async throws {
         let bobsEnvironment = Self.person()

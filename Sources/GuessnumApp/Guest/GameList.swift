@@ -150,6 +150,7 @@ final class GameList: Sendable {
         if let range = game.range { facts.append("numbers \(range)") }
         if let count = game.playerCount, let maximum = game.maximumPlayers { facts.append("\(count)/\(maximum) players") }
         if let round = game.round { facts.append("round \(round)") }
+        if game.isPrivate { facts.append("private (password)") }
         return facts
     }
 }

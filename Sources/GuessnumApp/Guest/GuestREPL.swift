@@ -23,8 +23,18 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     private let discovery: any DiscoveryBackend
     private let games: GameList
     private let knownHosts: KnownHosts?
-    /// A game whose host proved another key than before, waiting for the player's yes or no.
-    private var askingAbout: DiscoveredPeer?
+    /// The password for private games that the environment gave, if any.
+    private let password: GamePassword?
+    /// What the next line typed answers, if the player was asked something.
+    private var question: Question?
+
+    /// A question to the player about joining a game.
+    private enum Question {
+        /// Its host proved another key than before: join anyway? (yes or no)
+        case newKey(DiscoveredPeer)
+        /// It is private: the password (typed hidden).
+        case password(DiscoveredPeer, acceptingNewKey: Bool)
+    }
 
     /// How the program ends: nil for success, or the failure to report.
     private var outcome: AppFailure?
@@ -43,12 +53,15 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     ///   - discovery: where games are found (Avahi in the program, in-memory in tests).
     ///   - timeout: how long a host may take to answer, and `--game` to be found.
     ///   - knownHosts: the hosts played with before and their keys; nil remembers none.
+    ///   - password: the password to prove to private games (from the environment); without
+    ///     it the player is asked at a terminal, and scripts cannot join private games.
     public init(
         session: Session, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend, text: GameText, timeout: Duration,
-        knownHosts: KnownHosts? = nil
+        knownHosts: KnownHosts? = nil, password: GamePassword? = nil
     ) {
         self.session = session
         self.knownHosts = knownHosts
+        self.password = password
         self.console = console
         self.inbox = inbox
         self.discovery = discovery
@@ -134,15 +147,9 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         switch event {
         case .typed(let line):
             let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if let game = askingAbout {
-                askingAbout = nil
-                if ["y", "yes"].contains(trimmed.lowercased()) {
-                    if await join(game, acceptingNewKey: true) == .joined { return .stay }
-                } else {
-                    console.print("Not joined.")
-                }
-                console.print(games.shownRender())
-                return .stay
+            if let asked = question {
+                question = nil
+                return await answer(asked, with: line)
             }
             if let number = Int(trimmed) {
                 guard let chosen = games.entry(number) else {
@@ -166,6 +173,12 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         case .signal:
             return .quit
         case .interrupted(let cleared):
+            if question != nil {
+                question = nil
+                console.print("Not joined.")
+                console.print(games.shownRender())
+                return .stay
+            }
             if interrupts.interrupt(clearedText: cleared) { return .quit }
             if !cleared { console.print("To quit, press Ctrl-C again, press Ctrl-D or type /quit.") }
             return .stay
@@ -195,24 +208,62 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// How a try to join a listed game ended.
     enum JoinResult { case joined, notJoined, asking }
 
+    /// What the player's answer to `asked` does.
+    private func answer(_ asked: Question, with line: String) async -> CommandFlow {
+        switch asked {
+        case .newKey(let game):
+            if ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) {
+                let result = await join(game, acceptingNewKey: true)
+                if result != .notJoined { return .stay }
+            } else {
+                console.print("Not joined.")
+            }
+        case .password(let game, let acceptingNewKey):
+            do {
+                if await join(game, acceptingNewKey: acceptingNewKey, password: try GamePassword(line)) == .joined { return .stay }
+            } catch {
+                console.print(error.message)
+            }
+        }
+        console.print(games.shownRender())
+        return .stay
+    }
+
     /// Invites the host of `game` and sits down if let in. A host that announces another key
     /// than the one remembered for its name is asked about at a terminal (``JoinResult/asking``;
-    /// the next line typed answers) and refused in scripts; `acceptingNewKey` is the yes.
-    private func join(_ game: DiscoveredPeer, acceptingNewKey: Bool = false) async -> JoinResult {
+    /// the next line typed answers) and refused in scripts; `acceptingNewKey` is the yes. A
+    /// private game is sent the proof of `password`, or of the environment's; without one the
+    /// player is asked for it at a terminal, and a script is told to set it.
+    private func join(_ game: DiscoveredPeer, acceptingNewKey: Bool = false, password typed: GamePassword? = nil) async -> JoinResult {
         let hostName = TerminalText.sanitized(game.peer.displayName)
         if !acceptingNewKey, knownHosts?.status(ofHost: game.peer.displayName, identity: game.peer.identity) == .changed {
             if wanted == nil, console.isInteractive {
-                askingAbout = game
+                question = .newKey(game)
                 console.print(Self.changedKeyQuestion(hostName))
                 return .asking
             }
             console.print(Self.changedKeyRefusal(hostName, file: knownHosts?.fileURL.path ?? "the known hosts"))
             return .notJoined
         }
+        var request = JoinRequest()
+        if GameAdvertisement(decoding: game.info).isPrivate {
+            guard let password = typed ?? password else {
+                if wanted == nil, console.isInteractive {
+                    question = .password(game, acceptingNewKey: acceptingNewKey)
+                    console.hideNextLine(prompt: "Password for \(hostName)'s game (not shown): ")
+                    return .asking
+                }
+                console.print(Self.passwordNeeded(hostName))
+                return .notJoined
+            }
+            request.passwordProof = await Self.proof(of: password, from: session.localPeer, to: game.peer)
+        }
         console.print("Joining \(hostName)…")
         let seat = PlayerSeat(repl: self)
         do {
-            switch try await session.invite(game, timeout: timeout, hostCheck: acceptingNewKey ? nil : keyCheck(listedAs: game.peer.displayName)) {
+            let outcome = try await session.invite(
+                game, context: request.context, timeout: timeout, hostCheck: acceptingNewKey ? nil : keyCheck(listedAs: game.peer.displayName))
+            switch outcome {
             case .connected(let host):
                 rememberKey(of: host, listedAs: game.peer.displayName)
                 seatGame = game.peer
@@ -232,6 +283,18 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         }
         seat.stop()
         return .notJoined
+    }
+
+    /// The proof of `password` from `guest` for the game of `host`, derived off the REPL's task
+    /// (scrypt takes about a tenth of a second on purpose).
+    private static func proof(of password: GamePassword, from guest: PeerID, to host: PeerID) async -> Data {
+        await Task.detached {
+            PasswordProof.proof(PasswordProof.key(for: password, host: host.identity), guest: guest.identity)
+        }.value
+    }
+
+    static func passwordNeeded(_ host: String) -> String {
+        "\(host)'s game is private: set \(PasswordQuestion.environmentVariable) to its password to join it from a script."
     }
 
     /// The check that refuses a host whose proved key is not the one remembered for its name

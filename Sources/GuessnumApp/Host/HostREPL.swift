@@ -76,6 +76,7 @@ public final class HostREPL: GameScreen, Sendable {
         console.print(hosting + (listed
             ? "Players join with `\(command) join` (listed as \(master.host.displayText)) or directly: \(direct)"
             : "Players cannot find it in the list while discovery is unavailable; they join directly: \(direct)"))
+        if master.isPrivate { console.print("The game is private: players need your password to join.") }
         console.print("Type /help for commands; anything else is chat.")
         for await event in inbox.events {
             if await handle(event) == .quit { break }

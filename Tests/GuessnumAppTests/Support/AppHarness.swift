@@ -17,12 +17,13 @@ final class AppHarness: Sendable {
 
     init(
         secret: Int64 = 42, asks: Bool = false, hostInteractive: Bool = false, json: Bool = false,
-        network: InMemoryNetwork = InMemoryNetwork(), hostName: String = "alice"
+        network: InMemoryNetwork = InMemoryNetwork(), hostName: String = "alice", password: GamePassword? = nil
     ) throws {
         self.network = network
         var configuration = GameConfiguration(range: .standard, secretSource: .fixed(secret))
         configuration.pauseBetweenRounds = .milliseconds(100)
         configuration.maximumPlayers = 10
+        configuration.password = password
         let session = Session(localPeer: try PeerID(displayName: hostName), transport: network)
         master = try GameMaster(session: session, configuration: configuration)
         hostConsole = ScriptedConsole(interactive: hostInteractive)
@@ -39,14 +40,15 @@ final class AppHarness: Sendable {
     /// A player REPL named `name`, started in the list of games (or joining `gameName`).
     func player(
         _ name: String, gameName: String? = nil, timeout: Duration = .seconds(5), json: Bool = false,
-        knownHosts: KnownHosts? = nil, interactive: Bool = false
+        knownHosts: KnownHosts? = nil, interactive: Bool = false, password: GamePassword? = nil
     ) throws -> Player {
         let session = Session(localPeer: try PeerID(displayName: name), transport: network)
         let console = ScriptedConsole(interactive: interactive)
         let inbox = Inbox()
         let repl = GuestREPL(
             session: session, console: console, inbox: inbox, discovery: network.discovery,
-            text: GameText(style: .plain, json: json, me: session.localPeer.identity), timeout: timeout, knownHosts: knownHosts)
+            text: GameText(style: .plain, json: json, me: session.localPeer.identity), timeout: timeout, knownHosts: knownHosts,
+            password: password)
         let run = Task { await repl.run(direct: nil, gameName: gameName) }
         return Player(session: session, console: console, inbox: inbox, run: run)
     }

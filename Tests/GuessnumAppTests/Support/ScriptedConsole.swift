@@ -21,8 +21,10 @@ final class ScriptedConsole: Console {
     var lines: [String] { printed.value.flatMap { $0.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) } }
     /// Every diagnostic printed so far.
     var diagnosticLines: [String] { diagnostics.value }
-    /// The prompt now.
+    /// The prompt now ("(hidden) PROMPT" while a hidden line is asked for).
     var prompt: String? { prompts.value.last }
+    /// Every prompt shown so far, in order.
+    var allPrompts: [String] { prompts.value }
 
     func print(_ text: String) { printed.withLock { $0.append(text) } }
     func printDiagnostic(_ text: String) { diagnostics.withLock { $0.append(text) } }

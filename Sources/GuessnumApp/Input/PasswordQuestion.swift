@@ -1,0 +1,58 @@
+import Foundation
+import GuessnumGame
+import GuessnumTerminal
+
+/// Where a private game's password comes from: `GUESSNUM_PASSWORD` in scripts, or typed at
+/// the terminal without being shown.
+public enum PasswordQuestion {
+    /// The environment variable scripts give the password in.
+    public static let environmentVariable = "GUESSNUM_PASSWORD"
+
+    /// The password `environment` gives; nil when the variable is not set.
+    /// - Throws: ``AppFailure`` (64) when it is set but empty or too long.
+    public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(AppFailure) -> GamePassword? {
+        guard let text = environment[environmentVariable] else { return nil }
+        do { return try GamePassword(text) } catch {
+            throw AppFailure("\(environmentVariable): \(error.message)", exitCode: 64)
+        }
+    }
+
+    /// The password of the game a host is about to start: from the environment, or typed
+    /// twice (hidden) at the terminal until both match.
+    /// - Throws: ``AppFailure`` when there is no terminal to ask at and no environment
+    ///   variable (64), or when the person gives up (Ctrl-C, Ctrl-D).
+    public static func askHost(
+        console: any Console, inbox: Inbox, environment: [String: String] = ProcessInfo.processInfo.environment
+    ) async throws(AppFailure) -> GamePassword {
+        if let password = try fromEnvironment(environment) { return password }
+        guard console.isInteractive else {
+            throw AppFailure("--password needs a terminal to ask at, or the password in \(environmentVariable).", exitCode: 64)
+        }
+        console.print("This game will be private: players join with the password you choose now (it is not shown as you type).")
+        while true {
+            let first = try await readHidden("Password: ", console: console, inbox: inbox)
+            let password: GamePassword
+            do { password = try GamePassword(first) } catch {
+                console.print(error.message)
+                continue
+            }
+            let second = try await readHidden("The same password again: ", console: console, inbox: inbox)
+            if (try? GamePassword(second)) == password { return password }
+            console.print("The two passwords differ; type them again.")
+        }
+    }
+
+    /// The next line typed, hidden, after `prompt`.
+    /// - Throws: ``AppFailure`` when input ends or is interrupted instead.
+    static func readHidden(_ prompt: String, console: any Console, inbox: Inbox) async throws(AppFailure) -> String {
+        console.hideNextLine(prompt: prompt)
+        for await event in inbox.events {
+            switch event {
+            case .typed(let line): return line
+            case .interrupted, .inputEnded, .signal: throw AppFailure("No password given; the game was not started.")
+            case .gamesChanged, .hostLeft, .timer: continue
+            }
+        }
+        throw AppFailure("No password given; the game was not started.")
+    }
+}

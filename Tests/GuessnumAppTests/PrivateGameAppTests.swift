@@ -1,0 +1,100 @@
+import Foundation
+@testable import GuessnumApp
+import GuessnumGame
+import Multipeer
+import MultipeerTestSupport
+import Testing
+
+/// Private games in the application: the list says so, a player at a terminal is asked for the
+/// password (hidden), a script gives it in the environment or is told to, and a wrong one is
+/// turned away with the host's sentence.
+@Suite("Private games in the application", .timeLimit(.minutes(1)))
+struct PrivateGameAppTests {
+    static let password = try! GamePassword("open sesame")
+
+    func console(_ player: Player) -> [String] { player.console.allPrompts }
+
+    @Test("At a terminal the player is asked for the password, hidden; a wrong one is turned away, the right one plays")
+    func terminalAsks() async throws {
+        let game = try AppHarness(password: Self.password)
+        let bob = try game.player("bob", interactive: true)
+        #expect(await bob.console.line(containing: "1) alice — numbers 1–100") != nil, "\(bob.console.lines)")
+        #expect(bob.console.lines.contains { $0.contains("1) alice") && $0.contains("private (password)") }, "\(bob.console.lines)")
+        bob.type("1")
+        #expect(await eventually { bob.console.prompt == "(hidden) Password for alice's game (not shown): " }, "\(String(describing: bob.console.prompt))")
+        bob.type("open says me")
+        #expect(await bob.console.line(containing: "alice turned you away: Wrong password for this game.") != nil, "\(bob.console.lines)")
+        #expect(game.master.playerCount == 0)
+        bob.type("1")
+        #expect(await eventually { bob.console.prompt?.hasPrefix("(hidden) Password for alice") == true })
+        bob.type("open sesame")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil, "\(bob.console.lines)")
+        #expect(!bob.console.lines.contains { $0.contains("open sesame") || $0.contains("open says me") })
+        _ = await bob.stop()
+        #expect(await game.stopHost() == nil)
+    }
+
+    @Test("Ctrl-C at the password question abandons it and shows the list again")
+    func interruptAbandons() async throws {
+        let game = try AppHarness(password: Self.password)
+        let bob = try game.player("bob", interactive: true)
+        #expect(await bob.console.line(containing: "1) alice") != nil)
+        bob.type("1")
+        #expect(await eventually { bob.console.prompt?.hasPrefix("(hidden) ") == true })
+        bob.inbox.post(.interrupted(clearedText: false))
+        #expect(await bob.console.line(containing: "Not joined.") != nil, "\(bob.console.lines)")
+        // Still in the list: the game can be picked again.
+        bob.type("1")
+        #expect(await eventually { console(bob).filter { $0.hasPrefix("(hidden) ") }.count == 2 })
+        _ = await bob.stop()
+        #expect(await game.stopHost() == nil)
+    }
+
+    @Test("A script with the password in the environment joins with --game; without it, it is told to set it (exit 3)")
+    func scripts() async throws {
+        let game = try AppHarness(password: Self.password)
+        let bob = try game.player("bob", gameName: "alice", password: Self.password)
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil, "\(bob.console.lines)")
+        _ = await bob.stop()
+
+        let carol = try game.player("carol", gameName: "alice")
+        let failure = await carol.run.value
+        #expect(failure == AppFailure("Could not join “alice”.", exitCode: 3))
+        #expect(carol.console.count("alice's game is private: set GUESSNUM_PASSWORD to its password to join it from a script.") == 1, "\(carol.console.lines)")
+
+        let dave = try game.player("dave", gameName: "alice", password: try GamePassword("guess"))
+        #expect(await dave.run.value == AppFailure("Could not join “alice”.", exitCode: 3))
+        #expect(dave.console.count("alice turned you away: Wrong password for this game.") == 1, "\(dave.console.lines)")
+        #expect(await game.stopHost() == nil)
+    }
+
+    @Test("GUESSNUM_PASSWORD is read when set, refused when empty, and the host without a terminal needs it")
+    func environment() async throws {
+        #expect(try PasswordQuestion.fromEnvironment([:]) == nil)
+        #expect(try PasswordQuestion.fromEnvironment(["GUESSNUM_PASSWORD": "open sesame"]) == Self.password)
+        #expect(throws: AppFailure("GUESSNUM_PASSWORD: \(GameError.emptyPassword.message)", exitCode: 64)) {
+            try PasswordQuestion.fromEnvironment(["GUESSNUM_PASSWORD": ""])
+        }
+    }
+
+    @Test("The host types the password twice, hidden, until both match")
+    func hostTypesTwice() async throws {
+        let console = ScriptedConsole(interactive: true)
+        let inbox = Inbox()
+        let asked = Task { try await PasswordQuestion.askHost(console: console, inbox: inbox, environment: [:]) }
+        inbox.post(.typed("open sesame"))
+        inbox.post(.typed("open sesam"))
+        #expect(await console.line(containing: "The two passwords differ; type them again.") != nil)
+        inbox.post(.typed(""))
+        #expect(await console.line(containing: GameError.emptyPassword.message) != nil)
+        inbox.post(.typed("open sesame"))
+        inbox.post(.typed("open sesame"))
+        #expect(try await asked.value == Self.password)
+        #expect(console.allPrompts.filter { $0.hasPrefix("(hidden) ") }.count == 5, "\(console.allPrompts)")
+
+        let script = Task { try await PasswordQuestion.askHost(console: ScriptedConsole(interactive: false), inbox: Inbox(), environment: [:]) }
+        await #expect(throws: AppFailure("--password needs a terminal to ask at, or the password in GUESSNUM_PASSWORD.", exitCode: 64)) {
+            try await script.value
+        }
+    }
+}
