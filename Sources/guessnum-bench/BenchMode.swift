@@ -9,4 +9,7 @@ enum BenchMode: String, ExpressibleByArgument, Codable, Sendable, CaseIterable {
     /// No guesses: the host broadcasts as fast as the guests read, measured against the same
     /// number of raw socket writes.
     case fanout
+    /// A join storm: every guest but one connects at the same moment, while the one left (the
+    /// probe) guesses every 10 ms; measures how long until all are welcomed.
+    case storm
 }

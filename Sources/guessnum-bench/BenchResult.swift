@@ -42,9 +42,14 @@ struct BenchResult: Codable, Sendable {
     var attack: AttackReport? = nil
     /// Whether the run was over TLS.
     var tls: Bool? = nil
+    /// Join storms: the guests of the crowd welcomed, and how long from the moment they all
+    /// started connecting until the last was welcomed.
+    var stormWelcomed: Int? = nil
+    var stormSeconds: Double? = nil
 
     enum CodingKeys: String, CodingKey {
         case guests, mode, seconds, workers, machine, dropped, refused, late, attack, tls
+        case stormWelcomed = "storm_welcomed", stormSeconds = "storm_s"
         case roundTrips = "round_trips"
         case rttP50Us = "rtt_p50_us", rttP99Us = "rtt_p99_us", rttP999Us = "rtt_p999_us", rttMaxUs = "rtt_max_us"
         case probeRttP50Us = "probe_rtt_p50_us", probeRttP99Us = "probe_rtt_p99_us"
@@ -86,7 +91,14 @@ struct BenchResult: Codable, Sendable {
                 String(format: "verdicts: %.0f/s; broadcast verdict lines delivered: %.0f/s; summarised: %.0f/s; broadcasts read: %.0f/s",
                        verdictsPerS, fanoutPerS, summarisedPerS, broadcastsPerS),
             ]
-            if probeRttP50Us != nil { lines.append("probe guest (5 guesses/s): p50 \(us(probeRttP50Us)), p99 \(us(probeRttP99Us))") }
+            if mode == .storm {
+                lines.append(String(format: "join storm: %d of %d guests welcomed, the last %.2f s after they all started connecting",
+                                    stormWelcomed ?? 0, guests - 1, stormSeconds ?? .nan))
+            }
+            if probeRttP50Us != nil {
+                let rate = mode == .storm ? 1000 / Coordinator.stormProbePeriodMs : 5
+                lines.append("probe guest (\(rate) guesses/s): p50 \(us(probeRttP50Us)), p99 \(us(probeRttP99Us))")
+            }
         }
         lines += [
             "connect+handshake+welcome: p50 \(us(connectP50Us)), p99 \(us(connectP99Us))",

@@ -58,7 +58,7 @@ struct Coordinator {
         if mode == .fanout { raw = try RawSocket.listen() }
         // From 100 guests on, one of them is a probe in a process of its own, as a player on
         // their own machine would be: its round trips measure the host, not the crowd's workers.
-        let probe = guests >= 100 && mode != .fanout
+        let probe = (guests >= 100 && mode != .fanout) || mode == .storm
         let crowd = probe ? guests - 1 : guests
         var shares = (0..<workers).map { index in crowd / workers + (index < crowd % workers ? 1 : 0) }.filter { $0 > 0 }
         if probe { shares.append(1) }
@@ -68,6 +68,7 @@ struct Coordinator {
             var arguments = ["--port", "\(host.port)", "--count", "\(share)", "--first", "\(first)",
                              "--pacing", mode.rawValue, "--duration", "\(seconds)"]
             if probe, index == shares.count - 1 { arguments.append("--probe") }
+            if mode == .storm, probe, index == shares.count - 1 { arguments += ["--probe-period-ms", "\(Self.stormProbePeriodMs)"] }
             if tls { arguments.append("--guests-tls") }
             // Under attack the host keeps its 20 guesses a second per guest: guess 16 times a second.
             if attack != nil { arguments += ["--period-ms", "60"] }
@@ -98,10 +99,19 @@ struct Coordinator {
         for process in processes {
             guard let line = await process.nextLine(), line.contains(#""ready""#) else { throw BenchFailure("a worker ended before its guests connected") }
         }
-        let rssConnected = ProcessMemory.residentKB()
+        var rssConnected = ProcessMemory.residentKB()
         let peak = PeakSampler()
         let sampling = Task { await peak.sample(every: .milliseconds(100)) }
-        for process in processes { process.send("go") }
+        var stormStart: UInt64?
+        if mode == .storm, let probeProcess = processes.last {
+            // The probe guesses for a second alone, then the crowd connects all at once.
+            probeProcess.send("go")
+            try await Task.sleep(for: .seconds(1))
+            stormStart = MonotonicClock.nanoseconds()
+            for process in processes.dropLast() { process.send("go") }
+        } else {
+            for process in processes { process.send("go") }
+        }
         var broadcastStarts: [UInt64] = []
         if mode == .fanout {
             broadcastStarts.append(MonotonicClock.nanoseconds())
@@ -122,6 +132,7 @@ struct Coordinator {
             }
             stats.append(report.stats)
         }
+        if mode == .storm { rssConnected = ProcessMemory.residentKB() }
         var attackReport: AttackReport?
         if let attacker {
             if let line = await attacker.nextLine() { attackReport = try? JSONDecoder().decode(AttackReport.self, from: Data(line.utf8)) }
@@ -138,6 +149,12 @@ struct Coordinator {
                                rss: (rssIdle, rssConnected, rssPeak))
         result.attack = attackReport
         result.tls = tls
+        if let stormStart {
+            let crowd = stats.dropLast()
+            result.stormWelcomed = crowd.map(\.welcomed).reduce(0, +)
+            let last = crowd.map(\.lastWelcomedAt).max() ?? 0
+            result.stormSeconds = last > stormStart ? Double(last - stormStart) / 1e9 : nil
+        }
         return result
     }
 
@@ -219,6 +236,9 @@ struct Coordinator {
         let player = PlayerRef(id: UUID(), name: GuestWire.fanOutPlayerName)
         return JudgedGuess(sequence: 123_456, round: 1, judgement: Judgement(player: player, guess: 500_000_000, verdict: .tooLow))
     }
+
+    /// How often the probe guesses during a join storm (milliseconds): often enough for a p99.
+    static let stormProbePeriodMs = 10
 
     /// Runs blocking work on a thread of its own, off Swift's cooperative pool.
     static func offPoolNonThrowing<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {

@@ -23,7 +23,8 @@ struct GuestWorker: AsyncParsableCommand {
     @Option(name: .customLong("pacing"), help: "closed, paced or fanout.") var mode: BenchMode
     @Option(name: .customLong("duration"), help: "Seconds to guess for.") var seconds: Double
     @Option(help: "Milliseconds between a paced guest's guesses.") var periodMs = 1000
-    @Flag(help: "Make the first guest a probe that guesses every 200 ms.") var probe = false
+    @Flag(help: "Make the first guest a probe that guesses every --probe-period-ms.") var probe = false
+    @Option(help: "Milliseconds between the probe's guesses.") var probePeriodMs = 200
     // Not `--tls`: the benchmark command's own flag of that name would take it.
     @Flag(name: .customLong("guests-tls"), help: "Connect over TLS, each guest with a key of its own.") var tls = false
     @Option(help: "Fan-out runs: the raw baseline's port.") var rawPort: Int?
@@ -59,6 +60,14 @@ struct GuestWorker: AsyncParsableCommand {
         if mode == .fanout, let rawPort {
             try await readRawFanOut(port: rawPort, transport: transport)
         }
+        if mode == .storm, !probe {
+            try await storm(crowd, to: endpoint, transport: transport, recorder: recorder)
+            heartbeats.cancel()
+            for guest in crowd { guest.leave() }
+            try? await Task.sleep(for: .milliseconds(200))
+            try? await group.shutdownGracefully()
+            return
+        }
         await connect(crowd, to: endpoint, transport: transport, recorder: recorder)
         let welcomed = crowd.filter(\.isWelcomed).count
         if mode == .fanout {
@@ -86,8 +95,24 @@ struct GuestWorker: AsyncParsableCommand {
         try? await group.shutdownGracefully()
     }
 
-    /// Connects every guest, `connectsInFlight` at a time, and waits for their welcomes.
-    private func connect(_ crowd: [SimulatedGuest], to endpoint: Endpoint, transport: TCPTransport, recorder: WorkerRecorder) async {
+    /// A join storm's crowd: says `ready` at once, and on `go` connects every guest at the same
+    /// moment, reports when the last was welcomed, and stays connected until `quit`.
+    private func storm(_ crowd: [SimulatedGuest], to endpoint: Endpoint, transport: TCPTransport, recorder: WorkerRecorder) async throws {
+        LineChannel.emit(#"{"event":"ready","welcomed":0}"#)
+        var commands = LineChannel.lines(from: STDIN_FILENO).makeAsyncIterator()
+        guard await commands.next() == "go" else { return }
+        recorder.update { $0.startedAt = MonotonicClock.nanoseconds() }
+        await connect(crowd, to: endpoint, transport: transport, recorder: recorder, inFlight: crowd.count)
+        recorder.update { $0.endedAt = $0.lastWelcomedAt }
+        let stats = recorder.stats.withLock { $0 }
+        LineChannel.emit(String(decoding: try JSONEncoder().encode(WorkerReport(stats: stats)), as: UTF8.self))
+        _ = await commands.next()  // "quit" or end of input
+    }
+
+    /// Connects every guest, `inFlight` at a time, and waits for their welcomes.
+    private func connect(
+        _ crowd: [SimulatedGuest], to endpoint: Endpoint, transport: TCPTransport, recorder: WorkerRecorder, inFlight: Int = connectsInFlight
+    ) async {
         await withTaskGroup(of: Void.self) { group in
             var next = 0
             func add() {
@@ -108,7 +133,7 @@ struct GuestWorker: AsyncParsableCommand {
                     }
                 }
             }
-            while next < min(Self.connectsInFlight, crowd.count) { add() }
+            while next < min(inFlight, crowd.count) { add() }
             while await group.next() != nil {
                 if next < crowd.count { add() }
             }
@@ -124,7 +149,7 @@ struct GuestWorker: AsyncParsableCommand {
         var random = SplitMix64(seed: UInt64(first) + 7)
         for guest in crowd {
             if guest.isProbe || guest.pacing == .paced {
-                let period = guest.isProbe ? 200 : periodMs
+                let period = guest.isProbe ? probePeriodMs : periodMs
                 let offset = Int64(random.next() % UInt64(period * 1000))
                 timers.append(loop.scheduleRepeatedTask(initialDelay: .microseconds(offset), delay: .milliseconds(Int64(period))) { _ in
                     guest.pacedTick()

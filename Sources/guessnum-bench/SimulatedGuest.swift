@@ -167,7 +167,13 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
                 state.isWelcomed = true
                 return state.connectStarted
             }
-            if let started { recorder.update { $0.connects.recordLatency(now - started) } }
+            if let started {
+                recorder.update { stats in
+                    stats.connects.recordLatency(now - started)
+                    stats.welcomed += 1
+                    stats.lastWelcomedAt = max(stats.lastWelcomedAt, now)
+                }
+            }
         default:
             return
         }

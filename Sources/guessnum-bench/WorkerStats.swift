@@ -19,6 +19,9 @@ struct WorkerStats: Codable, Sendable {
     var broadcasts = 0
     var broadcastVerdicts = 0
     var summarisedGuesses = 0
+    /// Guests welcomed, and when the last of them was (on the system-wide monotonic clock).
+    var welcomed = 0
+    var lastWelcomedAt: UInt64 = 0
     /// When the measured phase started and ended, on the system-wide monotonic clock.
     var startedAt: UInt64 = 0
     var endedAt: UInt64 = 0
