@@ -10,6 +10,6 @@ enum BenchMode: String, ExpressibleByArgument, Codable, Sendable, CaseIterable {
     /// number of raw socket writes.
     case fanout
     /// A join storm: every guest but one connects at the same moment, while the one left (the
-    /// probe) guesses every 10 ms; measures how long until all are welcomed.
+    /// probe) guesses every 60 ms; measures how long until all are welcomed.
     case storm
 }

@@ -237,8 +237,9 @@ struct Coordinator {
         return JudgedGuess(sequence: 123_456, round: 1, judgement: Judgement(player: player, guess: 500_000_000, verdict: .tooLow))
     }
 
-    /// How often the probe guesses during a join storm (milliseconds): often enough for a p99.
-    static let stormProbePeriodMs = 10
+    /// How often the probe guesses during a join storm (milliseconds): as often as the game allows
+    /// one player (20 a second), with room to spare.
+    static let stormProbePeriodMs = 60
 
     /// Runs blocking work on a thread of its own, off Swift's cooperative pool.
     static func offPoolNonThrowing<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
