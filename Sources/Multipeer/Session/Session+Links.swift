@@ -180,8 +180,10 @@ extension Session {
             case .refused: effects.resolve(outgoing, .success(.declined(reason: decline.reason)))
             case .timedOut: effects.resolve(outgoing, .success(.timedOut))
             case .unsupportedVersion:
-                effects.diagnose("Host refused our protocol version.", connection.remoteDescription, .unsupportedProtocolVersion(WireProtocol.version))
-                effects.resolve(outgoing, .failure(MultipeerError(.unsupportedProtocolVersion, "The host does not speak protocol version \(WireProtocol.version)\(decline.reason.map { " (\($0))" } ?? ""); update both programs to the same release.")))
+                let error = MultipeerError(.unsupportedProtocolVersion, decline.reason.map { "The host refused this program's protocol: \($0)." }
+                    ?? "The host does not speak protocol version \(WireProtocol.version); update both programs to the same release.")
+                effects.diagnose("Host refused our protocol version.", connection.remoteDescription, error)
+                effects.resolve(outgoing, .failure(error))
             }
             if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
 
