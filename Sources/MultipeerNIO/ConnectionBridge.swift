@@ -4,9 +4,14 @@ import NIOCore
 import NIOTLS
 import Synchronization
 
-/// The last inbound handler of a connection's pipeline: it turns channel events into
+/// The last inbound handler of a connection's pipeline: it cuts the bytes into frames (with
+/// ``FrameDecodingHandler/nextFrame(in:maximumFrameLength:)``) and turns channel events into
 /// ``Multipeer/ConnectionHandler`` calls, keeping the order the ``Multipeer/Transport`` contract
 /// promises.
+///
+/// It decodes frames itself rather than behind NIO's generic `ByteToMessageHandler`: that
+/// handler's unspecialised generic code (metadata look-ups, a boxed and cast `NIOAny` per
+/// frame) cost more per frame than the session's own work on a guess.
 ///
 /// `connectionDidOpen` once, first; each decoded frame and each change of writability (the
 /// write-buffer water marks), serially on the channel's event loop; `didCloseWith` exactly once,
@@ -24,10 +29,13 @@ import Synchronization
 /// It logs at `.debug` only: a connection opening, and the error that closes one (the session
 /// above judges whether that error was the peer's fault and logs it at its own level).
 final class ConnectionBridge: ChannelInboundHandler {
-    typealias InboundIn = Frame
+    typealias InboundIn = ByteBuffer
 
     private let handler: any ConnectionHandler
     private let maximumQueuedBytes: Int
+    private let maximumFrameLength: Int
+    /// The bytes of a frame that has not fully arrived yet.
+    private var pending: ByteBuffer?
     private let check: PeerCertificateCheck?
     private let gate: OpenGate?
     private let logger: Logger
@@ -51,6 +59,7 @@ final class ConnectionBridge: ChannelInboundHandler {
     ) {
         self.handler = handler
         maximumQueuedBytes = options.maximumQueuedBytes
+        maximumFrameLength = options.maximumFrameLength
         self.check = check
         self.gate = gate
         self.opened = opened
@@ -91,8 +100,30 @@ final class ConnectionBridge: ChannelInboundHandler {
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        guard let connection, isOpen, !closed, firstError == nil else { return }
-        handler.connection(connection, didReceive: Self.unwrapInboundIn(data))
+        // NIOSSL hands up no application data before its handshake completes, so a client
+        // connection is open before its first bytes arrive.
+        guard connection != nil, isOpen, !closed, firstError == nil else { return }
+        var buffer = Self.unwrapInboundIn(data)
+        if var waiting = pending {
+            pending = nil
+            waiting.writeBuffer(&buffer)
+            buffer = waiting
+        }
+        // Each frame is delivered before the next is decoded; the handler may close the
+        // connection meanwhile, and then the rest is dropped.
+        while let connection, !closed, firstError == nil {
+            let frame: Frame?
+            do { frame = try FrameDecodingHandler.nextFrame(in: &buffer, maximumFrameLength: maximumFrameLength) } catch {
+                errorCaught(context: context, error: error)
+                return
+            }
+            guard let frame else { break }
+            handler.connection(connection, didReceive: frame)
+        }
+        if buffer.readableBytes > 0, !closed, firstError == nil {
+            buffer.discardReadBytes()
+            pending = buffer
+        }
     }
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
@@ -101,21 +132,29 @@ final class ConnectionBridge: ChannelInboundHandler {
     }
 
     func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        // Errors provoked by a close this side asked for (say, a reset while half-closed) are not
-        // reported: that close is orderly.
-        if firstError == nil, connection?.isClosing != true {
-            // A refused certificate says why better than the TLS error it causes.
-            let mapped = check?.refusal ?? NIOErrorMapping.connectionError(error)
-            firstError = mapped
-            logger.debug("Connection closing on an error.", metadata: [
-                "peer": .string(connection?.remoteDescription ?? "an unknown address"),
-                "code": .string(mapped.code.rawValue), "error": .string(mapped.message),
-            ])
-        }
+        record(error)
         context.close(promise: nil)
     }
 
+    /// Keeps `error` as the one `didCloseWith` reports, unless an error came first. Errors
+    /// provoked by a close this side asked for (say, a reset while half-closed) are not
+    /// reported: that close is orderly.
+    private func record(_ error: any Error) {
+        guard firstError == nil, connection?.isClosing != true else { return }
+        // A refused certificate says why better than the TLS error it causes.
+        let mapped = check?.refusal ?? NIOErrorMapping.connectionError(error)
+        firstError = mapped
+        logger.debug("Connection closing on an error.", metadata: [
+            "peer": .string(connection?.remoteDescription ?? "an unknown address"),
+            "code": .string(mapped.code.rawValue), "error": .string(mapped.message),
+        ])
+    }
+
     func channelInactive(context: ChannelHandlerContext) {
+        if let pending, pending.readableBytes > 0 {
+            record(MultipeerError.malformedFrame("the connection ended inside a frame"))
+        }
+        pending = nil
         reportClose()
         context.fireChannelInactive()
     }

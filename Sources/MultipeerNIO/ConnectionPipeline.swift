@@ -22,7 +22,7 @@ enum ConnectionPipeline {
     ///
     /// The pipeline, from the socket up:
     ///
-    ///     socket → [PlaintextRefusalHandler → NIOSSL handler] → ByteToMessageHandler(FrameDecodingHandler) → ConnectionBridge
+    ///     socket → [PlaintextRefusalHandler → NIOSSL handler] → ConnectionBridge (framing included)
     ///
     /// TLS sits below the framing, so the decoder sees plain frame bytes. The TLS handler checks
     /// the peer's certificate with a ``PeerCertificateCheck`` that the connection keeps, for
@@ -51,7 +51,6 @@ enum ConnectionPipeline {
                 try sync.addHandler(NIOSSLClientHandler(context: credentials.clientContext, serverHostname: nil, customVerificationCallback: peerCheck.verify))
             }
         }
-        try sync.addHandler(ByteToMessageHandler(FrameDecodingHandler(maximumFrameLength: options.maximumFrameLength)))
         try sync.addHandler(ConnectionBridge(handler: handler, options: options, check: check, gate: gate, opened: opened, logger: logger))
     }
 }

@@ -15,16 +15,25 @@ struct FrameDecodingHandler: ByteToMessageDecoder {
     let maximumFrameLength: Int
 
     mutating func decode(context: ChannelHandlerContext, buffer: inout ByteBuffer) throws -> DecodingState {
-        let prefixBytes = WireProtocol.lengthPrefixBytes
-        guard let prefix = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return .needMoreData }
-        let length = try FrameCodec.frameLength(prefix: prefix, maximum: maximumFrameLength)
-        guard buffer.readableBytes >= prefixBytes + length else { return .needMoreData }
-        buffer.moveReaderIndex(forwardBy: prefixBytes)
-        let frame = try buffer.readWithUnsafeReadableBytes { bytes in
-            (length, try FrameCodec.decode(UnsafeRawBufferPointer(rebasing: bytes[..<length])))
-        }
+        guard let frame = try Self.nextFrame(in: &buffer, maximumFrameLength: maximumFrameLength) else { return .needMoreData }
         context.fireChannelRead(Self.wrapInboundOut(frame))
         return .continue
+    }
+
+    /// Reads the next whole frame from `buffer`, or nil (reading nothing) until one has arrived.
+    /// The connection pipeline's ``ConnectionBridge`` calls this directly, without the generic
+    /// `ByteToMessageHandler` around it.
+    /// - Throws: ``Multipeer/MultipeerError`` for an oversized, empty or malformed frame.
+    static func nextFrame(in buffer: inout ByteBuffer, maximumFrameLength: Int) throws(MultipeerError) -> Frame? {
+        let prefixBytes = WireProtocol.lengthPrefixBytes
+        guard let prefix = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return nil }
+        let length = try FrameCodec.frameLength(prefix: prefix, maximum: maximumFrameLength)
+        guard buffer.readableBytes >= prefixBytes + length else { return nil }
+        let decoded = buffer.withUnsafeReadableBytes { bytes in
+            Result { () throws(MultipeerError) in try FrameCodec.decode(UnsafeRawBufferPointer(rebasing: bytes[prefixBytes..<(prefixBytes + length)])) }
+        }
+        buffer.moveReaderIndex(forwardBy: prefixBytes + length)
+        return try decoded.get()
     }
 
     mutating func decodeLast(context: ChannelHandlerContext, buffer: inout ByteBuffer, seenEOF: Bool) throws -> DecodingState {

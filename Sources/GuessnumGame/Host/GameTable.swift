@@ -165,11 +165,12 @@ struct GameTable: Sendable {
     // MARK: Guesses and chat
 
     mutating func guess(_ value: Int64, from id: UUID, at now: ContinuousClock.Instant) -> GuessOutcome {
-        guard let member = roster[id] else { return .notPlaying }
-        if case .refused(let warn)? = roster.update(id, { $0.guessThrottle.admit(at: now) }) {
+        // One look-up that copies only the player, not the whole member (its peer, throttles and
+        // refusals cost a retain and a release each, per guess).
+        guard let (player, admission) = roster.update(id, { ($0.player, $0.guessThrottle.admit(at: now)) }) else { return .notPlaying }
+        if case .refused(let warn) = admission {
             return .refused(warn ? .guessesThrottled(perSecond: configuration.guessesPerSecond) : nil)
         }
-        let player = member.player
         let verdict = round.judge(guess: value, by: player)
         if verdict.countsAsGuess { scoreboard.recordGuess(by: player) }
         let line = JudgedGuess(sequence: nextSequence(), round: round.number, judgement: Judgement(player: player, guess: value, verdict: verdict))

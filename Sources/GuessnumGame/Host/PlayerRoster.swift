@@ -72,8 +72,8 @@ struct PlayerRoster: Sendable {
 
     /// Runs `body` on the member `id`; nil when there is none.
     mutating func update<Result>(_ id: UUID, _ body: (inout Member) -> Result) -> Result? {
-        guard members[id] != nil else { return nil }
-        return body(&members[id]!)
+        guard let index = members.index(forKey: id) else { return nil }
+        return body(&members.values[index])  // one hash look-up, mutated in place
     }
 
     /// Up to `limit` players, in join order.

@@ -44,29 +44,60 @@ enum HotPathJSON {
     /// The guess in `payload` when it has the exact form senders write (`{"guess":-?digits}`),
     /// or nil, in which case the caller decodes it the general way.
     static func guess(in payload: Data) -> Int64? {
-        let prefix = #"{"guess":"#.utf8
-        guard payload.count > prefix.count + 1, payload.count <= prefix.count + 21, payload.last == UInt8(ascii: "}") else { return nil }
-        guard payload.starts(with: prefix) else { return nil }
-        var digits = payload.dropFirst(prefix.count).dropLast()
-        let negative = digits.first == UInt8(ascii: "-")
-        if negative { digits = digits.dropFirst() }
-        guard !digits.isEmpty, digits.count <= 19, digits.allSatisfy({ (48...57).contains($0) }) else { return nil }
-        if digits.count > 1, digits.first == 48 { return nil }  // JSON has no leading zeros
-        var magnitude: UInt64 = 0
-        for digit in digits { magnitude = magnitude * 10 + UInt64(digit - 48) }
-        if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
-        return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
+        // Over the raw bytes: `Data`'s slices and iterators cost more than the rest of a guess's
+        // judging here.
+        payload.withUnsafeBytes { bytes -> Int64? in
+            let prefix = #"{"guess":"#.utf8
+            guard bytes.count > prefix.count + 1, bytes.count <= prefix.count + 21, bytes[bytes.count - 1] == UInt8(ascii: "}") else { return nil }
+            guard bytes.starts(with: prefix) else { return nil }
+            var index = prefix.count
+            let end = bytes.count - 1
+            let negative = bytes[index] == UInt8(ascii: "-")
+            if negative { index += 1 }
+            let digits = end - index
+            guard digits > 0, digits <= 19 else { return nil }
+            if digits > 1, bytes[index] == 48 { return nil }  // JSON has no leading zeros
+            var magnitude: UInt64 = 0
+            while index < end {
+                let digit = bytes[index] &- 48
+                guard digit < 10 else { return nil }
+                magnitude = magnitude * 10 + UInt64(digit)
+                index += 1
+            }
+            if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
+            return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
+        }
     }
 
     // MARK: Pieces
 
+    /// Hex digits, made once (an `Array` built per call allocated on every verdict).
+    private static let upperHex = Array("0123456789ABCDEF".utf8)
+    private static let lowerHex = Array("0123456789abcdef".utf8)
+
     static func appendNumber(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: String(value).utf8)
+        // Digits straight into the bytes, without the `String` that `String(value)` allocates.
+        guard let small = Int64(exactly: value) else {
+            bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        if small < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = small.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64's 20 digits
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var index = buffer.count
+            repeat {
+                index -= 1
+                buffer[index] = UInt8(truncatingIfNeeded: magnitude % 10) + 48
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: buffer[index...])
+        }
     }
 
     /// The UUID in upper-case hex with dashes, as `UUID.uuidString` (and `JSONEncoder`) write it.
     static func appendUUID(_ id: UUID, to bytes: inout [UInt8]) {
-        let hex = Array("0123456789ABCDEF".utf8)
+        let hex = upperHex
         withUnsafeBytes(of: id.uuid) { raw in
             for (index, byte) in raw.enumerated() {
                 if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
@@ -79,7 +110,7 @@ enum HotPathJSON {
     /// `text` as a JSON string: quotes, backslashes and control characters escaped (RFC 8259),
     /// everything else as UTF-8.
     static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        let hex = Array("0123456789abcdef".utf8)
+        let hex = lowerHex
         bytes.append(UInt8(ascii: "\""))
         for byte in text.utf8 {
             switch byte {
