@@ -16,6 +16,7 @@ final class TCPConnection: Connection, Sendable {
 
     let channel: any Channel
     let remoteDescription: String
+    let remoteAddress: String
     /// The most bytes that may wait in the channel for the other side (``LinkOptions/maximumQueuedBytes``).
     let maximumQueuedBytes: Int
     private let state = Mutex(State())
@@ -41,6 +42,7 @@ final class TCPConnection: Connection, Sendable {
         self.channel = channel
         self.check = check
         self.remoteDescription = remoteDescription
+        remoteAddress = RemoteAddress.host(of: remoteDescription)
         self.maximumQueuedBytes = maximumQueuedBytes
     }
 

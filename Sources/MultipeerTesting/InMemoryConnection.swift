@@ -34,6 +34,7 @@ final class InMemoryConnection: Connection {
     enum Side { case client, server }
 
     let remoteDescription: String
+    let remoteAddress: String
     private let link: InMemoryLink
     private let side: Side
     private let handler: any ConnectionHandler
@@ -48,6 +49,7 @@ final class InMemoryConnection: Connection {
         self.side = side
         self.handler = handler
         remoteDescription = remote
+        remoteAddress = RemoteAddress.host(of: remote)
         queue = DispatchQueue(label: "multipeer.memory.\(side)")
         receiver = Mutex((FrameDecoder(maximumFrameLength: options.maximumFrameLength), false))
     }

@@ -91,6 +91,10 @@ public protocol Listener: Sendable {
 public protocol Connection: AnyObject, Sendable {
     /// The other side's address, for messages to people.
     var remoteDescription: String { get }
+    /// The other side's IP address (or host name) without the port: the key of per-address
+    /// limits. Transports keep it rather than read it out of ``remoteDescription`` each time:
+    /// the session counts connections per address on every invitation.
+    var remoteAddress: String { get }
     /// The key the other side proved it holds, in a handshake below the frames (TLS); nil for
     /// a transport that proves nothing (see ``Transport/provesPeers``). A transport that proves
     /// peers has it before the first frame arrives.
@@ -118,16 +122,17 @@ extension Connection {
     /// None: a connection of a transport that proves nothing.
     public var localKey: PeerFingerprint? { nil }
 
-    /// The other side's IP address (or host name) without the port: the key of per-address
-    /// limits. Taken from ``remoteDescription`` (`HOST:PORT` or `[IPV6]:PORT`).
+    /// The other side's IP address (or host name) without the port, read out of
+    /// ``remoteDescription`` (`HOST:PORT` or `[IPV6]:PORT`) on every call.
     public var remoteAddress: String {
         RemoteAddress.host(of: remoteDescription)
     }
 }
 
 /// Reads the host out of a connection's `HOST:PORT` description.
-enum RemoteAddress {
-    static func host(of description: String) -> String {
+public enum RemoteAddress {
+    /// The host of `description` (`HOST:PORT`, or `[IPV6]:PORT`), or the whole when it has no port.
+    public static func host(of description: String) -> String {
         if description.hasPrefix("["), let close = description.firstIndex(of: "]") {
             return String(description[description.index(after: description.startIndex)..<close])
         }
