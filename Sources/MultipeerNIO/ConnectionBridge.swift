@@ -43,6 +43,9 @@ final class ConnectionBridge: ChannelInboundHandler {
     private var connection: TCPConnection?
     /// Whether the handler has seen `connectionDidOpen`.
     private var isOpen = false
+    /// Whether the TLS handshake has completed: a TLS error after it is a connection failing,
+    /// not a handshake refused.
+    private var isSecured = false
     private var firstError: MultipeerError?
     private var closed = false
 
@@ -84,8 +87,9 @@ final class ConnectionBridge: ChannelInboundHandler {
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case TLSUserEvent.handshakeCompleted? = event as? TLSUserEvent, !isOpen, !closed, firstError == nil {
-            open()
+        if case TLSUserEvent.handshakeCompleted? = event as? TLSUserEvent {
+            isSecured = true
+            if !isOpen, !closed, firstError == nil { open() }
         }
         context.fireUserInboundEventTriggered(event)
     }
@@ -142,7 +146,7 @@ final class ConnectionBridge: ChannelInboundHandler {
     private func record(_ error: any Error) {
         guard firstError == nil, connection?.isClosing != true else { return }
         // A refused certificate says why better than the TLS error it causes.
-        let mapped = check?.refusal ?? NIOErrorMapping.connectionError(error)
+        let mapped = check?.refusal ?? NIOErrorMapping.connectionError(error, secured: isSecured)
         firstError = mapped
         logger.debug("Connection closing on an error.", metadata: [
             "peer": .string(connection?.remoteDescription ?? "an unknown address"),

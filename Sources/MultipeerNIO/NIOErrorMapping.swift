@@ -46,12 +46,20 @@ enum NIOErrorMapping {
     }
 
     /// The error that ends an open connection, for ``Multipeer/ConnectionHandler/connection(_:didCloseWith:)``.
-    static func connectionError(_ error: any Error) -> MultipeerError {
+    ///
+    /// - Parameter secured: whether the connection's TLS handshake had completed. A TLS error
+    ///   before that is a handshake that failed; after it, the connection ending badly (most
+    ///   often a peer that went away without closing TLS: a crash, or a reset).
+    static func connectionError(_ error: any Error, secured: Bool = false) -> MultipeerError {
         switch error {
         case let error as MultipeerError:
             return error
         case ByteToMessageDecoderError.dataReceivedInErrorState(let underlying, _):
-            return connectionError(underlying)
+            return connectionError(underlying, secured: secured)
+        case NIOSSLError.uncleanShutdown where secured:
+            return .connectionClosed("unexpectedly (the other side went away without closing the encrypted channel)")
+        case let error as NIOSSLError where secured:
+            return .connectionClosed("unexpectedly (the encrypted channel failed: \(TLSErrorText.describe(error)))")
         case let error as IOError:
             let what: String
             switch error.errnoCode {

@@ -159,7 +159,7 @@ struct CommandLineTests {
         }
         for player in players { player.closeInput() }
         for player in players { #expect(await player.exitStatus() == 0) }
-        #expect(await host.line(containing: "(0 playing)") != nil)
+        #expect(await host.line(containing: "(0 playing)") != nil, "host: \(host.text)")
         // Once they have quit, the same account joins again (the identity slots are free again).
         let again = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: account)
         players.append(again)

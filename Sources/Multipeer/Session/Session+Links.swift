@@ -20,7 +20,7 @@ extension Session {
                     if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
                     return effects
                 }
-                state.links[handler.id] = LinkRecord(connection: connection, phase: .inviting(outgoing), lastHeard: now, lastSent: now)
+                state.insertLink(handler.id, LinkRecord(connection: connection, phase: .inviting(outgoing), lastHeard: now, lastSent: now))
                 if let peer = outgoing.expectedPeer, state.pendingLinks[peer] == nil { state.pendingLinks[peer] = handler.id }
                 effects.send(outgoing.hello(from: localPeer, at: now), on: connection)
             } else if let refusal = makeHandshakeRoom(for: connection, state: &state, effects: &effects) {
@@ -33,7 +33,7 @@ extension Session {
                     ])
                 }
             } else {
-                state.links[handler.id] = LinkRecord(connection: connection, phase: .awaitingHello(since: now), lastHeard: now, lastSent: now)
+                state.insertLink(handler.id, LinkRecord(connection: connection, phase: .awaitingHello(since: now), lastHeard: now, lastSent: now))
                 state.handshaking.insert(handler.id)
             }
             return effects
@@ -95,8 +95,8 @@ extension Session {
         let effects = state.withLock { state in
             var effects = SessionEffects()
             // No record: this side removed the link already, and settled its invitation then.
-            guard let record = state.removeLink(handler.id) else {
-                if state.draining.remove(handler.id) != nil, state.draining.isEmpty { state.drained?.resolve(()) }
+            guard let record = state.linkClosed(handler.id) else {
+                if state.closing.isEmpty { state.drained?.resolve(()) }
                 return effects
             }
             let source = record.connection.remoteDescription
@@ -285,7 +285,7 @@ extension Session {
             if announce { effects.post(peer, .connecting) }
             effects.post(peer, .connected)
         }
-        state.links[id] = record
+        state.insertLink(id, record)
         state.connectedLinks[peer] = id
     }
 

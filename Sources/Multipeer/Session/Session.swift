@@ -256,14 +256,15 @@ public final class Session: Sendable {
     /// the session. Afterwards every operation throws ``MultipeerError/Code/sessionClosed``.
     ///
     /// Returns once every connection has closed, so the goodbyes have left this program (or
-    /// after ``drainTimeout`` when a peer does not close its side).
+    /// after ``drainTimeout`` when a peer does not close its side). That includes connections
+    /// closed just before with ``disconnect(_:reason:)``: a program that says goodbye to its
+    /// host and then ends is not taken for one that dropped.
     public func disconnect(reason: String? = nil) async {
         let drained = OneShot<Void>()
         let (effects, listener, ticker) = state.withLock { state in
             var effects = SessionEffects()
             guard !state.isClosed else { return (effects, nil as (any Listener)?, nil as Task<Void, Never>?) }
             state.isClosed = true
-            state.draining = Set(state.links.keys)
             state.drained = drained
             for id in Array(state.links.keys) {
                 guard let record = state.removeLink(id) else { continue }
@@ -285,7 +286,7 @@ public final class Session: Sendable {
             return (effects, state.listener, state.ticker)
         }
         ticker?.cancel()
-        if state.withLock({ $0.draining.isEmpty }) { drained.resolve(()) }
+        if state.withLock({ $0.closing.isEmpty }) { drained.resolve(()) }
         effects.perform(on: self)
         await listener?.close()
         await withTaskGroup(of: Void.self) { group in

@@ -12,9 +12,11 @@ struct SessionState {
     var policy: InvitationPolicy = .acceptAll
     var isClosed = false
     var ticker: Task<Void, Never>?
-    /// Links ``Session/disconnect(reason:)`` closed and is waiting to see closed.
-    var draining: Set<ObjectIdentifier> = []
-    /// Settled when the last of `draining` has closed.
+    /// Links this side let go of (a goodbye, a refusal, a timeout) whose connections have not
+    /// reported closed yet. ``Session/disconnect(reason:)`` waits for them too, so a goodbye said
+    /// to one peer just before the program ends still leaves the program.
+    var closing: Set<ObjectIdentifier> = []
+    /// Settled, once the session is closed, when the last of `closing` has closed.
     var drained: OneShot<Void>?
     /// Addresses whose connections were refused for too many handshakes, and when that was
     /// last logged: one log line per address a minute, however many connections it opens.
@@ -48,8 +50,30 @@ struct SessionState {
         return silent[heaviest]?.min { $0.since < $1.since }?.id
     }
 
-    /// Forgets a link and every index entry that points to it.
+    /// Records `record` as the link of `id`, which is no longer closing if it was being moved
+    /// from one phase to the next.
+    mutating func insertLink(_ id: ObjectIdentifier, _ record: LinkRecord) {
+        links[id] = record
+        closing.remove(id)
+    }
+
+    /// Forgets a link that this side lets go of, and every index entry that points to it. The
+    /// link counts as closing until its connection reports closed (or it is inserted again).
     mutating func removeLink(_ id: ObjectIdentifier) -> LinkRecord? {
+        guard let record = forgetLink(id) else { return nil }
+        closing.insert(id)
+        return record
+    }
+
+    /// Forgets a link whose connection has closed: nil when this side had let go of it already
+    /// (and it is then no longer closing).
+    mutating func linkClosed(_ id: ObjectIdentifier) -> LinkRecord? {
+        if let record = forgetLink(id) { return record }
+        closing.remove(id)
+        return nil
+    }
+
+    private mutating func forgetLink(_ id: ObjectIdentifier) -> LinkRecord? {
         guard let record = links.removeValue(forKey: id) else { return nil }
         handshaking.remove(id)
         switch record.phase {
