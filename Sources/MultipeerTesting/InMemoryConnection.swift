@@ -19,6 +19,16 @@ final class InMemoryLink: Sendable {
         ends.withLock { $0.severed = true }
     }
 
+    /// Cuts the line and ends both connections with an error, as a reset would.
+    func reset() {
+        let (client, server) = ends.withLock { ends in
+            ends.severed = true
+            return (ends.client, ends.server)
+        }
+        client?.reset()
+        server?.reset()
+    }
+
     /// The other end, or nil when the line is severed.
     func peer(of side: InMemoryConnection.Side) -> InMemoryConnection? {
         ends.withLock { ends in
@@ -82,6 +92,12 @@ final class InMemoryConnection: Connection {
         let other = link.peer(of: side)
         queue.async { self.finish(nil) }
         other?.queue.async { other?.finish(nil) }
+    }
+
+    /// Ends this connection with an error and no goodbye, as a connection reset does.
+    func reset() {
+        closeRequested.store(true, ordering: .releasing)
+        queue.async { self.finish(.connectionClosed("unexpectedly (the other side reset it)")) }
     }
 
     private var isClosed: Bool { receiver.withLock { $0.closed } }

@@ -90,6 +90,12 @@ public final class InMemoryNetwork: Transport, Sendable {
         for link in state.withLock({ $0.links }) where link.clientPort == port { link.sever() }
     }
 
+    /// Ends every open connection to `port` at both ends with an error and no goodbye, as a reset
+    /// does (a process killed, a router rebooted): both sides hear at once that the link dropped.
+    public func resetConnections(toPort port: Int) {
+        for link in state.withLock({ $0.links }) where link.clientPort == port { link.reset() }
+    }
+
     /// Opens a connection to `port` that the test drives byte by byte, to play a misbehaving
     /// client (one that never says hello, or sends garbage).
     public func openRawConnection(toPort port: Int) async throws(MultipeerError) -> RawConnection {

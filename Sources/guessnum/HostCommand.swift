@@ -29,6 +29,9 @@ struct HostCommand: AsyncParsableCommand {
     @Option(name: .customLong("max-players-per-address"), help: "How many players may join from one network address.")
     var maxPlayersPerAddress: Int = GameConfiguration().maximumPlayersPerAddress
 
+    @Option(help: "Seconds the seat of a player whose connection dropped is kept for them (0 frees it at once).")
+    var grace: Int = Int(GameConfiguration().awayGracePeriod.components.seconds)
+
     @Option(help: "The TCP port to listen on; 0 picks any free port.")
     var port: Int = 0
 
@@ -44,6 +47,7 @@ struct HostCommand: AsyncParsableCommand {
         guard maxPlayers >= 1 else { throw ValidationError("--max-players must be at least 1.") }
         guard maxPlayersPerAddress >= 1 else { throw ValidationError("--max-players-per-address must be at least 1.") }
         guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
         if let name { try JoinCommand.check(name: name) }
     }
 
@@ -57,6 +61,7 @@ struct HostCommand: AsyncParsableCommand {
             var configuration = GameConfiguration(range: range, secretSource: secret.map { .fixed($0) } ?? .secureRandom)
             configuration.maximumPlayers = maxPlayers
             configuration.maximumPlayersPerAddress = maxPlayersPerAddress
+            configuration.awayGracePeriod = .seconds(grace)
             let me = try LocalPlayer(name: name, role: .host)
             let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
             let terminal = AppTerminal.open(for: .host, json: output.json, logs: logs)

@@ -167,6 +167,8 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
             },
             events.observe(.playerJoined) { console.print(text.joined($0)) },
             events.observe(.playerLeft) { console.print(text.left($0)) },
+            events.observe(.playerAway) { console.print(text.away($0)) },
+            events.observe(.playerBack) { console.print(text.back($0)) },
             events.observe(.playerRenamed) { console.print(text.renamed($0)) },
             events.observe(.roundWon) { console.print(text.roundWon($0)) },
             events.observe(.roundStarted) { console.print(text.roundStarted($0)) },

@@ -154,6 +154,8 @@ public final class HostREPL: GameScreen, Sendable {
             events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat, fromHost: false)) } },
             events.observe(.playerJoined) { console.print(text.joined($0)); advertising.refresh() },
             events.observe(.playerLeft) { console.print(text.left($0)); advertising.refresh() },
+            events.observe(.playerAway) { console.print(text.away($0)) },
+            events.observe(.playerBack) { console.print(text.back($0)) },
             events.observe(.playerRenamed) { console.print(text.renamed($0)) },
             events.observe(.roundWon) { console.print(text.roundWon($0)) },
             events.observe(.roundStarted) { console.print(text.roundStarted($0)); advertising.refresh() },

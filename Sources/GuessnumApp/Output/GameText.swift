@@ -64,6 +64,15 @@ public struct GameText: Sendable {
             : membership(event.player, event.removedByHost == true ? "was removed by the host" : "left", event.playerCount)
     }
 
+    func away(_ event: PlayerAway) -> String {
+        json ? JSONLines.line("away", event)
+            : style.dim("\(event.player.displayText) is away: the connection dropped; the seat is kept for \(event.holdSeconds) s.")
+    }
+
+    func back(_ event: PlayerBack) -> String {
+        json ? JSONLines.line("back", event) : style.dim("\(event.player.displayText) is back.")
+    }
+
     /// "bob joined (3 playing)."
     private func membership(_ player: PlayerRef, _ verb: String, _ count: Int) -> String {
         style.dim("\(player.displayText) \(verb) (\(count) playing).")

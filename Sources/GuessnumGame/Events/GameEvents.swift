@@ -26,6 +26,16 @@ extension EventName where Payload == PlayerLeft {
     public static var playerLeft: EventName<PlayerLeft> { EventName("guessnum.playerLeft") }
 }
 
+extension EventName where Payload == PlayerAway {
+    /// Someone's link dropped; the host holds their seat for a while.
+    public static var playerAway: EventName<PlayerAway> { EventName("guessnum.playerAway") }
+}
+
+extension EventName where Payload == PlayerBack {
+    /// Someone who was away is back in their seat.
+    public static var playerBack: EventName<PlayerBack> { EventName("guessnum.playerBack") }
+}
+
 extension EventName where Payload == PlayerRenamed {
     /// Someone is shown under another name.
     public static var playerRenamed: EventName<PlayerRenamed> { EventName("guessnum.playerRenamed") }
@@ -86,6 +96,8 @@ extension HistoryItem {
         case .chat(let line): bus.post(.chat, line)
         case .joined(let joined): bus.post(.playerJoined, joined)
         case .left(let left): bus.post(.playerLeft, left)
+        case .away(let away): bus.post(.playerAway, away)
+        case .back(let back): bus.post(.playerBack, back)
         case .renamed(let renamed): bus.post(.playerRenamed, renamed)
         case .roundWon(let won): bus.post(.roundWon, won)
         case .roundStarted(let started): bus.post(.roundStarted, started)

@@ -144,6 +144,10 @@ public struct GuestView: Sendable {
         case .left(let left):
             players[left.player.id] = nil
             playerCount = left.playerCount
+        case .away:
+            break
+        case .back(let back):
+            players[back.player.id] = back.player
         case .renamed(let renamed):
             players[renamed.player.id] = renamed.player
             scores.rename(renamed.player)

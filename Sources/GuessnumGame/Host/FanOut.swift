@@ -50,6 +50,11 @@ struct FanOut: Sendable {
                 omittedLeaves += 1
                 return
             }
+        case .away, .back:
+            // Under the same cap as joins and leaves; beyond it they are not listed (a guest
+            // whose list misses one sees the player's state in the next welcome).
+            guard membershipLines < maximumGuessLinesPerTick else { return }
+            membershipLines += 1
         default:
             break
         }

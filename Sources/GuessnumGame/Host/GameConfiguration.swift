@@ -35,6 +35,10 @@ public struct GameConfiguration: Sendable {
     /// The password of a private game; nil (the default) lets anyone in. A guest must send a
     /// ``PasswordProof`` of it with its invitation (``JoinRequest``), or is turned away.
     public var password: GamePassword?
+    /// How long the host holds the seat of a player whose link dropped (60 s): same name, wins,
+    /// guesses this round and throttles when they come back, shown as away meanwhile. Zero frees
+    /// the seat at once. A player who said goodbye, or whom the host removed, is not held.
+    public var awayGracePeriod: Duration = .seconds(60)
     /// How long a player the host removed is turned away (the host can let them back sooner).
     public var removalPeriod: Duration = .seconds(600)
     /// The most judgements of the current round a welcome carries (200).
@@ -81,6 +85,7 @@ public struct GameConfiguration: Sendable {
         if broadcastFramesPerSecond < 1 || broadcastLinesPerSecond < 1 {
             throw .invalidConfiguration("the broadcast budgets must be at least 1 a second")
         }
+        if awayGracePeriod < .zero { throw .invalidConfiguration("the grace period of a dropped player cannot be negative") }
         if maximumPlayers < 1 { throw .invalidConfiguration("the game must admit at least one player") }
         if maximumPlayersPerAddress < 1 { throw .invalidConfiguration("the game must admit at least one player from each address") }
         if welcomeHistoryLimit < 0 || welcomePlayerLimit < 0 || scoreboardLimit < 0 || maximumGuessLinesPerTick < 0 {

@@ -169,6 +169,8 @@ public final class GameMaster: Sendable {
         guard let player = state.withLock({ $0.table.remove(named: name, until: until) }) else { throw .noSuchPlayer(name) }
         logger.debug("Player removed by the host.", metadata: .game(peer: name))
         session.disconnect(player.peer, reason: Self.removalReason)
+        // An away player has no link to close: the seat is freed here.
+        if player.isAway { leave(player.peer) }
         return player.player
     }
 
@@ -184,7 +186,9 @@ public final class GameMaster: Sendable {
     public func admission(of peer: PeerID) -> InvitationDecision {
         let now = ContinuousClock.now
         let (full, removed) = state.withLock { state in
-            (state.table.roster.count >= configuration.maximumPlayers, state.table.isRemoved(peer.identity, at: now))
+            // A seat held for this player (away) is theirs whether or not the game is full.
+            (state.table.roster.count >= configuration.maximumPlayers && state.table.away[peer.identity] == nil,
+             state.table.isRemoved(peer.identity, at: now))
         }
         if removed { return .decline(reason: "the host removed you from this game a short while ago") }
         if full { return .decline(reason: "the game is full") }
@@ -258,9 +262,26 @@ public final class GameMaster: Sendable {
     private func peerChanged(_ change: PeerStateChange) {
         switch change.state {
         case .connected: join(change.peer)
-        case .notConnected: leave(change.peer)
+        case .notConnected:
+            // A link that dropped (not a goodbye, not the host's own disconnect) keeps its seat.
+            if case .lost? = change.reason, configuration.awayGracePeriod > .zero {
+                drop(change.peer)
+            } else {
+                leave(change.peer)
+            }
         case .connecting: break
         }
+    }
+
+    private func drop(_ peer: PeerID) {
+        let now = ContinuousClock.now
+        let away: PlayerAway? = state.withLock { state in
+            guard state.phase == .running else { return nil }
+            return state.table.drop(peer.identity, at: now)
+        }
+        guard let away else { return }
+        logger.debug("Player away; seat held.", metadata: .game(peer: away.player.name))
+        events.post(.playerAway, away)
     }
 
     private func join(_ peer: PeerID) {
@@ -272,6 +293,9 @@ public final class GameMaster: Sendable {
         case .joined(let joined):
             logger.debug("Player joined.", metadata: .game(peer: joined.player.name))
             events.post(.playerJoined, joined)
+        case .returned(let back):
+            logger.debug("Player back in their seat.", metadata: .game(peer: back.player.name))
+            events.post(.playerBack, back)
         case .full:
             logger.debug("Game full; a peer was turned away.", metadata: .game(peer: peer.displayName, code: GameError.Code.gameFull.rawValue))
             session.disconnect(peer, reason: GameError.gameFull(configuration.maximumPlayers).message)
@@ -494,10 +518,16 @@ public final class GameMaster: Sendable {
     /// Sends the welcomes and the batch gathered since the last tick; returns how long the
     /// next tick lasts (longer in big games, see ``GameConfiguration/broadcastFramesPerSecond``).
     private func flush() -> Duration {
-        let (flush, interval) = state.withLock { state -> (GameTable.Flush?, Duration) in
+        let graceDeadline = ContinuousClock.now - configuration.awayGracePeriod
+        let (flush, interval, gone) = state.withLock { state -> (GameTable.Flush?, Duration, [PlayerLeft]) in
             let interval = configuration.broadcastInterval(players: state.table.roster.count)
-            guard state.phase == .running else { return (nil, interval) }
-            return (state.table.takeFlush(nextInterval: interval), interval)
+            guard state.phase == .running else { return (nil, interval, []) }
+            let gone = state.table.expireAway(before: graceDeadline)
+            return (state.table.takeFlush(nextInterval: interval), interval, gone)
+        }
+        for left in gone {
+            logger.debug("Player away past the grace period; seat freed.", metadata: .game(peer: left.player.name))
+            events.post(.playerLeft, left)
         }
         guard let flush else { return interval }
         if let gameState = flush.state {

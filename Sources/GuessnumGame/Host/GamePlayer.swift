@@ -10,4 +10,10 @@ public struct GamePlayer: Sendable, Hashable {
     public let guessesThisRound: Int
     /// Rounds won.
     public let wins: Int
+    /// Since when the player's link is down while the host holds their seat; nil while
+    /// connected.
+    public let awaySince: ContinuousClock.Instant?
+
+    /// Whether the player's link is down while the host holds their seat.
+    public var isAway: Bool { awaySince != nil }
 }

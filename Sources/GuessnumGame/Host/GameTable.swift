@@ -10,6 +10,8 @@ import Multipeer
 struct GameTable: Sendable {
     enum JoinOutcome: Sendable {
         case joined(PlayerJoined)
+        /// A player who was away took their seat back.
+        case returned(PlayerBack)
         case alreadyPlaying
         case full
         /// The peer's name breaks the game's rules (``GameProtocol/checkName(_:)``).
@@ -54,6 +56,8 @@ struct GameTable: Sendable {
     private var awaitingWelcome: Set<UUID> = []
     /// Players the host removed, by identity, while they may not come back.
     private(set) var removals: [UUID: Removal] = [:]
+    /// Players whose link dropped, by identity, and since when: their seats are held.
+    private(set) var away: [UUID: ContinuousClock.Instant] = [:]
 
     /// A player the host removed.
     struct Removal: Sendable, Hashable {
@@ -83,7 +87,13 @@ struct GameTable: Sendable {
     // MARK: Players
 
     mutating func join(_ peer: PeerID) -> JoinOutcome {
-        if roster[peer.identity] != nil { return .alreadyPlaying }
+        if let member = roster[peer.identity] {
+            guard away.removeValue(forKey: peer.identity) != nil else { return .alreadyPlaying }
+            let back = PlayerBack(sequence: nextSequence(), player: member.player)
+            fanOut.enqueue(.back(back))
+            awaitingWelcome.insert(peer.identity)
+            return .returned(back)
+        }
         if roster.count >= configuration.maximumPlayers { return .full }
         do { try GameProtocol.checkName(peer.displayName) } catch { return .badName(error) }
         let (player, _) = roster.admit(
@@ -94,7 +104,26 @@ struct GameTable: Sendable {
         return .joined(joined)
     }
 
+    /// Marks the player `id` away at `now` (their link dropped): the seat, name, wins, guesses
+    /// and throttles stay until they come back (``join(_:)``) or ``expireAway(before:)``.
+    /// Nil when `id` is not a player, or is away already.
+    mutating func drop(_ id: UUID, at now: ContinuousClock.Instant) -> PlayerAway? {
+        guard let member = roster[id], away[id] == nil else { return nil }
+        away[id] = now
+        awaitingWelcome.remove(id)
+        let item = PlayerAway(sequence: nextSequence(), player: member.player, holdSeconds: Int(configuration.awayGracePeriod.components.seconds))
+        fanOut.enqueue(.away(item))
+        return item
+    }
+
+    /// Frees the seats of players away since before `deadline`; what their leaving says.
+    mutating func expireAway(before deadline: ContinuousClock.Instant) -> [PlayerLeft] {
+        guard away.values.contains(where: { $0 < deadline }) else { return [] }
+        return away.filter { $0.value < deadline }.keys.compactMap { leave($0) }
+    }
+
     mutating func leave(_ id: UUID) -> PlayerLeft? {
+        away[id] = nil
         guard let member = roster.remove(id) else { return nil }
         awaitingWelcome.remove(id)
         let removed = removals[id]?.leaving == true
@@ -265,7 +294,7 @@ struct GameTable: Sendable {
         roster.members.values.sorted { $0.order < $1.order }.map { member in
             GamePlayer(
                 player: member.player, peer: member.peer, guessesThisRound: round.guesses(by: member.player.id),
-                wins: scoreboard.entry(for: member.player.id)?.wins ?? 0)
+                wins: scoreboard.entry(for: member.player.id)?.wins ?? 0, awaySince: away[member.player.id])
         }
     }
 

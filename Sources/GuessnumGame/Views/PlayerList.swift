@@ -35,8 +35,20 @@ public struct PlayerList: Sendable {
         switch change.state {
         case .connecting: present(change.peer.identity, name: change.peer.displayName, as: .connecting)
         case .connected: present(change.peer.identity, name: change.peer.displayName, as: .connected)
-        case .notConnected: leave(change.peer.identity)
+        case .notConnected:
+            // A player the game holds a seat for stays away until the game says they left.
+            rows[change.peer.identity]?.presence == .away ? [] : leave(change.peer.identity)
         }
+    }
+
+    /// Someone's link dropped and the host holds their seat.
+    public mutating func apply(_ away: PlayerAway) -> [PlayerListChange] {
+        present(away.player.id, name: away.player.name, as: .away)
+    }
+
+    /// Someone who was away is back.
+    public mutating func apply(_ back: PlayerBack) -> [PlayerListChange] {
+        present(back.player.id, name: back.player.name, as: .connected, renaming: true)
     }
 
     /// The game named a newcomer.

@@ -27,6 +27,8 @@ public final class PlayerListViewModel: Sendable {
             sessionEvents.observe(.stateChanged) { [weak self] event in self?.update { $0.apply(event) } },
             gameEvents.observe(.playerJoined) { [weak self] event in self?.update { $0.apply(event) } },
             gameEvents.observe(.playerLeft) { [weak self] event in self?.update { $0.apply(event) } },
+            gameEvents.observe(.playerAway) { [weak self] event in self?.update { $0.apply(event) } },
+            gameEvents.observe(.playerBack) { [weak self] event in self?.update { $0.apply(event) } },
             gameEvents.observe(.playerRenamed) { [weak self] event in self?.update { $0.apply(event) } },
             gameEvents.observe(.verdict) { [weak self] event in self?.update { $0.apply(event) } },
             gameEvents.observe(.roundStarted) { [weak self] event in self?.update { $0.apply(event) } },

@@ -9,6 +9,8 @@ public struct PlayerRow: Sendable, Hashable, Identifiable {
         case connecting
         /// Playing.
         case connected
+        /// The link dropped; the host holds the seat for a while.
+        case away
         /// Left or lost.
         case gone
     }

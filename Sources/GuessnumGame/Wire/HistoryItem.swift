@@ -9,6 +9,10 @@ public enum HistoryItem: Sendable, Hashable, Codable {
     case joined(PlayerJoined)
     /// Someone left.
     case left(PlayerLeft)
+    /// Someone's link dropped; their seat is held.
+    case away(PlayerAway)
+    /// Someone who was away is back.
+    case back(PlayerBack)
     /// Someone took another name.
     case renamed(PlayerRenamed)
     /// A round ended with its reveal.
@@ -27,6 +31,8 @@ public enum HistoryItem: Sendable, Hashable, Codable {
         case .chat(let item): item.sequence
         case .joined(let item): item.sequence
         case .left(let item): item.sequence
+        case .away(let item): item.sequence
+        case .back(let item): item.sequence
         case .renamed(let item): item.sequence
         case .roundWon(let item): item.sequence
         case .roundStarted(let item): item.sequence
@@ -42,6 +48,8 @@ public enum HistoryItem: Sendable, Hashable, Codable {
         case .chat: RelayedChat.messageType
         case .joined: PlayerJoined.messageType
         case .left: PlayerLeft.messageType
+        case .away: PlayerAway.messageType
+        case .back: PlayerBack.messageType
         case .renamed: PlayerRenamed.messageType
         case .roundWon: RoundWon.messageType
         case .roundStarted: RoundStarted.messageType
@@ -60,6 +68,8 @@ public enum HistoryItem: Sendable, Hashable, Codable {
         case RelayedChat.messageType: self = .chat(try container.decode(RelayedChat.self, forKey: .body))
         case PlayerJoined.messageType: self = .joined(try container.decode(PlayerJoined.self, forKey: .body))
         case PlayerLeft.messageType: self = .left(try container.decode(PlayerLeft.self, forKey: .body))
+        case PlayerAway.messageType: self = .away(try container.decode(PlayerAway.self, forKey: .body))
+        case PlayerBack.messageType: self = .back(try container.decode(PlayerBack.self, forKey: .body))
         case PlayerRenamed.messageType: self = .renamed(try container.decode(PlayerRenamed.self, forKey: .body))
         case RoundWon.messageType: self = .roundWon(try container.decode(RoundWon.self, forKey: .body))
         case RoundStarted.messageType: self = .roundStarted(try container.decode(RoundStarted.self, forKey: .body))
@@ -76,6 +86,8 @@ public enum HistoryItem: Sendable, Hashable, Codable {
         case .chat(let item): try container.encode(item, forKey: .body)
         case .joined(let item): try container.encode(item, forKey: .body)
         case .left(let item): try container.encode(item, forKey: .body)
+        case .away(let item): try container.encode(item, forKey: .body)
+        case .back(let item): try container.encode(item, forKey: .body)
         case .renamed(let item): try container.encode(item, forKey: .body)
         case .roundWon(let item): try container.encode(item, forKey: .body)
         case .roundStarted(let item): try container.encode(item, forKey: .body)

@@ -191,9 +191,11 @@ struct GameMasterTests {
         }
     }
 
-    @Test("A guest that vanishes without a goodbye is removed from the game and the player list", arguments: Network.allCases)
+    @Test("With no grace period, a guest that vanishes without a goodbye is removed from the game and the player list", arguments: Network.allCases)
     func vanishingGuest(network: Network) async throws {
-        try await withGame(network, configuration: Self.configuration()) { game in
+        var configuration = Self.configuration()
+        configuration.awayGracePeriod = .zero
+        try await withGame(network, configuration: configuration) { game in
             let list = PlayerListViewModel(sessionEvents: game.host.events, gameEvents: game.master.events)
             let bob = try await game.join("bob")
             let bobLeaves = EventLog(bob.game.events, .playerLeft)
