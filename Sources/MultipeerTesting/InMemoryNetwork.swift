@@ -28,6 +28,8 @@ public final class InMemoryNetwork: Transport, Sendable {
         var connectionsMade = 0
         var listeners: [Int: InMemoryListener] = [:]
         var links: [InMemoryLink] = []
+        /// While true (see ``unplug()``), no connection can be made.
+        var isUnplugged = false
     }
 
     private let state = Mutex(State())
@@ -59,6 +61,7 @@ public final class InMemoryNetwork: Transport, Sendable {
     public func connect(
         to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
     ) async throws(MultipeerError) -> any Connection {
+        guard !state.withLock({ $0.isUnplugged }) else { throw .connectionFailed(endpoint, "the network is unreachable") }
         guard endpoint.host == Self.host, let listener = state.withLock({ $0.listeners[endpoint.port] }) else {
             throw .connectionFailed(endpoint, "connection refused")
         }
@@ -94,6 +97,21 @@ public final class InMemoryNetwork: Transport, Sendable {
     /// does (a process killed, a router rebooted): both sides hear at once that the link dropped.
     public func resetConnections(toPort port: Int) {
         for link in state.withLock({ $0.links }) where link.clientPort == port { link.reset() }
+    }
+
+    /// Takes the network away, as a Wi-Fi blip does: every open connection ends at both ends
+    /// with an error and no goodbye, and no new one can be made until ``plugIn()``.
+    public func unplug() {
+        let links = state.withLock { state in
+            state.isUnplugged = true
+            return state.links
+        }
+        for link in links { link.reset() }
+    }
+
+    /// Brings the network back after ``unplug()``.
+    public func plugIn() {
+        state.withLock { $0.isUnplugged = false }
     }
 
     /// Opens a connection to `port` that the test drives byte by byte, to play a misbehaving

@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 
 /// A real program started by a test: its output is collected line by line, its input can be
 /// written, and it is killed when the test lets go of it, so no test leaves processes behind.
@@ -83,10 +86,18 @@ public final class ChildProcess: @unchecked Sendable {
         return Int(count)
     }
 
-    /// Writes `line` and a newline to the process's standard input.
+    /// Writes `line` and a newline to the process's standard input; nothing when the process
+    /// has ended (its test fails on what it then does not print, instead of the whole test
+    /// run dying of SIGPIPE).
     public func send(line: String) {
-        input.fileHandleForWriting.write(Data((line + "\n").utf8))
+        Self.ignoreBrokenPipes
+        try? input.fileHandleForWriting.write(contentsOf: Data((line + "\n").utf8))
     }
+
+    /// Writing to a process that has ended then fails with EPIPE instead of killing the test run.
+    private static let ignoreBrokenPipes: Void = {
+        _ = Glibc.signal(SIGPIPE, SIG_IGN)
+    }()
 
     /// Closes the process's standard input.
     public func closeInput() {

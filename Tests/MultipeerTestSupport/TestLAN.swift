@@ -12,6 +12,9 @@ public actor TestLAN {
     public static let discovery = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "d", hosts: 3)
     /// The game suite's LAN: four hosts, a game host and three players.
     public static let game = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "g", hosts: 4)
+    /// The fault suite's LAN: a game host and four players, whose links and processes the tests
+    /// break on purpose (so no other suite shares it).
+    public static let faults = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "f", hosts: 5)
 
     public nonisolated let name: String
     public nonisolated let hosts: Int
@@ -63,6 +66,11 @@ public actor TestLAN {
     nonisolated func down() async { _ = try? await script(["down", name]) }
     public nonisolated func stopAvahi(on host: Int) async throws { try await script(["avahi-stop", name, String(host)]) }
     public nonisolated func startAvahi(on host: Int) async throws { try await script(["avahi-start", name, String(host)]) }
+
+    /// Takes host `host`'s link to the switch down (`up` false) or brings it back up.
+    public nonisolated func setLink(of host: Int, up: Bool) async throws {
+        try await script(["link", name, String(host), up ? "up" : "down"])
+    }
 
     /// Host `host`'s IPv4 address.
     public nonisolated func address(of host: Int) async throws -> String {

@@ -102,6 +102,12 @@ final class GameList: Sendable {
         state.withLock { number >= 1 && number <= $0.entries.count ? $0.entries[number - 1] : nil }
     }
 
+    /// The listing of `game` as last resolved (its addresses may have changed since it was
+    /// joined: a host that restarted listens on a new port).
+    func entry(for game: PeerID) -> DiscoveredPeer? {
+        state.withLock { $0.entries.first { $0.peer == game } }
+    }
+
     func named(_ name: String) -> DiscoveredPeer? {
         state.withLock { $0.entries.first { $0.peer.displayName == name } }
     }

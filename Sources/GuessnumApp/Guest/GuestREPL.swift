@@ -81,7 +81,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 switch try await session.invite(endpoint, timeout: timeout, hostCheck: keyCheck(listedAs: nil)) {
                 case .connected(let host):
                     rememberKey(of: host, listedAs: host.displayName)
-                    await sit(in: seat, host: host, listedAs: host.displayName)
+                    await sit(in: seat, host: host, listedAs: host.displayName, rejoin: rejoin(host, at: endpoint))
                 case .declined(let reason):
                     seat.stop()
                     return AppFailure("The host turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").", exitCode: 3)
@@ -182,7 +182,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             if interrupts.interrupt(clearedText: cleared) { return .quit }
             if !cleared { console.print("To quit, press Ctrl-C again, press Ctrl-D or type /quit.") }
             return .stay
-        case .hostLeft:
+        case .hostLeft, .linkLost, .rejoin:
             return .stay
         }
     }
@@ -267,7 +267,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             case .connected(let host):
                 rememberKey(of: host, listedAs: game.peer.displayName)
                 seatGame = game.peer
-                await sit(in: seat, host: host, listedAs: game.peer.displayName)
+                await sit(in: seat, host: host, listedAs: game.peer.displayName, rejoin: rejoin(game, context: request.context))
                 return .joined
             case .declined(let reason):
                 console.print("\(hostName) turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
@@ -334,10 +334,46 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     }
 
     /// Takes the seat the host let this player into.
-    private func sit(in seat: PlayerSeat, host: PeerID, listedAs name: String) async {
+    private func sit(in seat: PlayerSeat, host: PeerID, listedAs name: String, rejoin: @escaping Reconnection.Rejoin) async {
         games.isShowing = false
         self.seat = seat
-        await seat.start(host: host, listedAs: name)
+        await seat.start(host: host, listedAs: name, rejoin: rejoin)
+    }
+
+    /// How to get back into the game of `host`, joined at `endpoint`: the same address, and the
+    /// same host (its identity and, if remembered, its key).
+    private func rejoin(_ host: PeerID, at endpoint: Endpoint) -> Reconnection.Rejoin {
+        let session = session
+        let keyCheck = keyCheck(listedAs: nil)
+        let sameHost: Session.HostCheck = { answering, key in
+            guard answering.identity == host.identity else {
+                return "Another host answers at \(endpoint) now (\(TerminalText.sanitized(answering.displayName)), with another key): not rejoined."
+            }
+            return keyCheck?(answering, key)
+        }
+        return { timeout in
+            do throws(MultipeerError) {
+                return .success(try await session.invite(endpoint, timeout: timeout, hostCheck: sameHost))
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    /// How to get back into the listed `game`: at its latest addresses (a restarted host
+    /// listens on a new port), proving its key again, with the same join request.
+    private func rejoin(_ game: DiscoveredPeer, context: Data) -> Reconnection.Rejoin {
+        let session = session
+        let games = games
+        let keyCheck = keyCheck(listedAs: game.peer.displayName)
+        return { timeout in
+            let latest = games.entry(for: game.peer) ?? game
+            do throws(MultipeerError) {
+                return .success(try await session.invite(latest, context: context, timeout: timeout, hostCheck: keyCheck))
+            } catch {
+                return .failure(error)
+            }
+        }
     }
 
     /// Prints the list of games as it changes, and posts ``AppEvent/gamesChanged``.

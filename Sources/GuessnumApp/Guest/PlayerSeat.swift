@@ -44,6 +44,10 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         var interrupts = InterruptTimer()
         /// The game's name as listed (or the host's name when joined by address).
         var listedName = "The host"
+        /// How to get back in if the link drops; nil when the seat cannot be rejoined.
+        var rejoin: Reconnection.Rejoin?
+        /// The tries to get back in, while the link is down.
+        var reconnection: Reconnection?
     }
 
     init(repl: GuestREPL) {
@@ -58,9 +62,14 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
 
     /// Sits down at `host`'s game, listed as `listedName`. Waits briefly for the welcome, so
     /// that the player reads the round first and lines typed meanwhile are answered after it.
-    func start(host: PeerID, listedAs listedName: String) async {
+    /// - Parameter rejoin: how to get back in if the link drops while the host holds the seat;
+    ///   nil: a drop ends the seat.
+    func start(host: PeerID, listedAs listedName: String, rejoin: Reconnection.Rejoin? = nil) async {
         self.host = host
-        state.withLock { $0.listedName = TerminalText.sanitized(listedName) }
+        state.withLock {
+            $0.listedName = TerminalText.sanitized(listedName)
+            $0.rejoin = rejoin
+        }
         repl.console.setPrompt("guess> ")
         repl.console.print("Joined \(self.listedName)'s game. Type a number to guess, anything else to chat; /help for more.")
         if let code = repl.session.verificationCode(with: host) {
@@ -74,6 +83,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
 
     /// Stops following the game (the session stays up).
     func stop() {
+        state.withLock { $0.reconnection }?.cancel()
         observations.cancelAll()
         players.stop()
         game.stop()
@@ -84,8 +94,12 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         switch event {
         case .typed(let line):
             if let command = CommandTable.parse(line, for: .player) {
-                await waitForAnswers()
+                if !isReconnecting { await waitForAnswers() }
                 return await command.perform(on: self)
+            }
+            if let reconnection = state.withLock({ $0.reconnection }) {
+                keep(line, in: reconnection)
+                return .stay
             }
             do {
                 if case .guess = try game.submit(line: line) { state.withLock { $0.unanswered += 1 } }
@@ -105,8 +119,77 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
             }
             if !cleared { console.print("To leave, press Ctrl-C again, press Ctrl-D or type /quit (/leave goes back to the list of games).") }
             return .stay
+        case .linkLost:
+            startReconnecting()
+            return .stay
+        case .rejoin(let result):
+            return await rejoined(result)
         case .gamesChanged, .timer:
             return .stay
+        }
+    }
+
+    // MARK: A dropped link
+
+    private var isReconnecting: Bool { state.withLock { $0.reconnection != nil } }
+
+    /// The link dropped while the host holds the seat: says so once and starts trying to get back.
+    private func startReconnecting() {
+        guard let hold = game.view.seatHold, let rejoin = state.withLock({ $0.rejoin }), !isReconnecting else { return }
+        console.print(repl.text.style.dim("Lost the connection to \(listedName)'s game — reconnecting… (your seat is kept for \(MultipeerError.secondsText(hold)))"))
+        let reconnection = Reconnection(hold: hold, rejoin: rejoin, inbox: repl.inbox)
+        state.withLock { $0.reconnection = reconnection }
+    }
+
+    /// What typing `line` while the link is down does: kept to be sent once back, or refused.
+    private func keep(_ line: String, in reconnection: Reconnection) {
+        guard Submission(line: line) != .ignored else { return }
+        if reconnection.keep(line) {
+            console.print(repl.text.style.dim("Not connected: this is sent when you are back in the game."))
+        } else {
+            console.print("Not sent: \(Reconnection.lineLimit) lines are waiting for the connection to come back already.")
+        }
+    }
+
+    /// How trying to get back in ended: back in the game (sending what was typed meanwhile),
+    /// or the seat given up with a sentence.
+    private func rejoined(_ result: RejoinResult) async -> CommandFlow {
+        guard let reconnection = state.withLock({ state in defer { state.reconnection = nil }; return state.reconnection }) else { return .stay }
+        let before = game.view.welcomes
+        switch result {
+        case .back:
+            console.print(repl.text.style.dim("Reconnected to \(listedName)'s game."))
+            await waitForWelcome(after: before)
+            for line in reconnection.takeLines() { _ = await handle(.typed(line)) }
+            return .stay
+        case .declined(let reason):
+            console.print("\(listedName) did not let you back in\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
+        case .refused(let sentence):
+            console.print(sentence)
+        case .gaveUp:
+            console.print("Could not get back into \(listedName)'s game within \(MultipeerError.secondsText(reconnection.hold)): the seat is given up.")
+        }
+        state.withLock { $0.ending = .lost }
+        return .leave
+    }
+
+    /// How long a host that held the seat has to send its welcome by itself after a rejoin.
+    static let welcomeWait: Duration = .seconds(1)
+
+    /// Back in after a drop, waits for the fresh state of the game (a welcome after the
+    /// `before`th), so that the lines kept are answered after it and the player reads the
+    /// game as it is first. A host that had not noticed the drop took the new link for the old
+    /// one and sends none by itself: after ``welcomeWait`` it is asked for one.
+    private func waitForWelcome(after before: Int) async {
+        let asked = ContinuousClock.now + Self.welcomeWait
+        let deadline = asked + .seconds(2)
+        var requested = false
+        while game.view.welcomes == before, ContinuousClock.now < deadline {
+            if !requested, ContinuousClock.now >= asked {
+                requested = true
+                try? game.requestWelcome()
+            }
+            try? await Task.sleep(for: .milliseconds(10))
         }
     }
 
@@ -137,6 +220,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
 
     /// `/leave`: says goodbye to the host.
     func leave() {
+        state.withLock { state in defer { state.reconnection = nil }; return state.reconnection }?.cancel()
         guard let host else { return }
         repl.session.disconnect(host, reason: nil)
         console.print("You left \(listedName)'s game.")
@@ -144,6 +228,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
 
     /// `/quit`, or the end of input: says goodbye to the host.
     func quit() {
+        state.withLock { state in defer { state.reconnection = nil }; return state.reconnection }?.cancel()
         if let host { repl.session.disconnect(host, reason: nil) }
     }
 
@@ -177,8 +262,13 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
                 console.print(error.message)
                 answered()
             },
-            events.observe(.hostLeft) { change in
+            events.observe(.hostLeft) { [game] change in
                 guard change.reason != .localDisconnect else { return }  // this player left
+                // A drop (not a goodbye) from a host that holds seats: get back in.
+                if case .lost = change.reason, game.view.seatHold != nil, state.withLock({ $0.rejoin != nil }) {
+                    inbox.post(.linkLost)
+                    return
+                }
                 let (ending, sentence) = Self.ending(change, host: state.withLock { $0.listedName })
                 state.withLock { $0.ending = ending }
                 inbox.post(.hostLeft(sentence))

@@ -120,7 +120,7 @@ public final class HostREPL: GameScreen, Sendable {
             return .stay
         case .signal:
             return .quit
-        case .gamesChanged, .hostLeft, .timer:
+        case .gamesChanged, .hostLeft, .linkLost, .rejoin, .timer:
             return .stay
         }
     }

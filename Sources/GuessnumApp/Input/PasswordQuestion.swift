@@ -50,7 +50,7 @@ public enum PasswordQuestion {
             switch event {
             case .typed(let line): return line
             case .interrupted, .inputEnded, .signal: throw AppFailure("No password given; the game was not started.")
-            case .gamesChanged, .hostLeft, .timer: continue
+            case .gamesChanged, .hostLeft, .linkLost, .rejoin, .timer: continue
             }
         }
         throw AppFailure("No password given; the game was not started.")

@@ -34,6 +34,11 @@ public struct GuestView: Sendable {
     public internal(set) var fairnessChecks: [Int: FairnessCheck] = [:]
     /// Guess lines the host left out of busy broadcasts.
     public internal(set) var omittedGuesses = 0
+    /// How many welcomes have arrived (the first, and fresh ones after a rejoin or a request).
+    public internal(set) var welcomes = 0
+    /// How long the host keeps this guest's seat if the link drops, from the last welcome; nil
+    /// when it keeps none.
+    public internal(set) var seatHold: Duration?
 
     var scores = Scoreboard()
     /// This guest's own verdicts that arrived before broadcast items the host sent earlier;
@@ -50,6 +55,8 @@ public struct GuestView: Sendable {
     mutating func apply(_ welcome: WelcomeMessage) -> [GuestPost] {
         let game = welcome.game
         isWelcomed = true
+        welcomes += 1
+        seatHold = game.seatHoldSeconds.flatMap { $0 > 0 ? .seconds($0) : nil }
         you = welcome.you
         round = game.round
         range = game.range

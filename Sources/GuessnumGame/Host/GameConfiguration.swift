@@ -39,6 +39,13 @@ public struct GameConfiguration: Sendable {
     /// guesses this round and throttles when they come back, shown as away meanwhile. Zero frees
     /// the seat at once. A player who said goodbye, or whom the host removed, is not held.
     public var awayGracePeriod: Duration = .seconds(60)
+
+    /// ``awayGracePeriod`` in whole seconds, as the wire says it; nil when no seat is held.
+    var seatHoldSeconds: Int? {
+        let seconds = Int(awayGracePeriod.components.seconds)
+        return seconds > 0 ? seconds : nil
+    }
+
     /// How long a player the host removed is turned away (the host can let them back sooner).
     public var removalPeriod: Duration = .seconds(600)
     /// The most judgements of the current round a welcome carries (200).

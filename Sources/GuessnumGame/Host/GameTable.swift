@@ -111,7 +111,7 @@ struct GameTable: Sendable {
         guard let member = roster[id], away[id] == nil else { return nil }
         away[id] = now
         awaitingWelcome.remove(id)
-        let item = PlayerAway(sequence: nextSequence(), player: member.player, holdSeconds: Int(configuration.awayGracePeriod.components.seconds))
+        let item = PlayerAway(sequence: nextSequence(), player: member.player, holdSeconds: configuration.seatHoldSeconds ?? 0)
         fanOut.enqueue(.away(item))
         return item
     }
@@ -286,7 +286,8 @@ struct GameTable: Sendable {
             round: round.number, range: round.range, commitment: round.commitment, history: Array(history),
             earlierJudgements: round.judgedCount - history.count, lastSequence: lastSequence,
             players: roster.some(configuration.welcomePlayerLimit), playerCount: roster.count,
-            scoreboard: topScores, reveal: reveal, hostChoseSecret: configuration.secretSource.isChosenByHost)
+            scoreboard: topScores, reveal: reveal, hostChoseSecret: configuration.secretSource.isChosenByHost,
+            seatHoldSeconds: configuration.seatHoldSeconds)
     }
 
     /// Every player, in join order.

@@ -25,14 +25,19 @@ public struct GameState: Sendable, Hashable, Codable {
     public var reveal: RoundWon?
     /// `true` when the host chooses the secrets itself rather than drawing them; absent otherwise.
     public var hostChoseSecret: Bool?
+    /// How long, in seconds, the host keeps the seat of a player whose link dropped (see
+    /// ``GameConfiguration/awayGracePeriod``); absent when it keeps none (or is older than
+    /// held seats). A guest tries to get back in for this long.
+    public var seatHoldSeconds: Int?
 
     /// Creates a state; see the properties.
     public init(
         round: Int, range: GuessRange, commitment: Commitment, history: [Judgement], earlierJudgements: Int,
         lastSequence: UInt64, players: [PlayerRef], playerCount: Int, scoreboard: [Scoreboard.Entry], reveal: RoundWon?,
-        hostChoseSecret: Bool = false
+        hostChoseSecret: Bool = false, seatHoldSeconds: Int? = nil
     ) {
         self.hostChoseSecret = hostChoseSecret ? true : nil
+        self.seatHoldSeconds = seatHoldSeconds
         self.round = round
         self.range = range
         self.commitment = commitment

@@ -17,13 +17,15 @@ final class AppHarness: Sendable {
 
     init(
         secret: Int64 = 42, asks: Bool = false, hostInteractive: Bool = false, json: Bool = false,
-        network: InMemoryNetwork = InMemoryNetwork(), hostName: String = "alice", password: GamePassword? = nil
+        network: InMemoryNetwork = InMemoryNetwork(), hostName: String = "alice", password: GamePassword? = nil,
+        grace: Duration = .seconds(60)
     ) throws {
         self.network = network
         var configuration = GameConfiguration(range: .standard, secretSource: .fixed(secret))
         configuration.pauseBetweenRounds = .milliseconds(100)
         configuration.maximumPlayers = 10
         configuration.password = password
+        configuration.awayGracePeriod = grace
         let session = Session(localPeer: try PeerID(displayName: hostName), transport: network)
         master = try GameMaster(session: session, configuration: configuration)
         hostConsole = ScriptedConsole(interactive: hostInteractive)

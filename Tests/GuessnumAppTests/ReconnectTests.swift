@@ -1,0 +1,73 @@
+@testable import GuessnumApp
+import GuessnumGame
+import Multipeer
+import MultipeerTestSupport
+import MultipeerTesting
+import Testing
+
+/// A player whose link drops gets back in by themselves while the host holds the seat, keeps
+/// what they type meanwhile, and gives up with a sentence when the seat is no longer held.
+@Suite("Getting back into a game after a drop", .timeLimit(.minutes(1)))
+struct ReconnectTests {
+    @Test("A dropped link: the player says so once, keeps a line typed meanwhile, gets back into the same seat and sends it; the host shows away and back")
+    func backInTheSameSeat() async throws {
+        let game = try AppHarness()
+        let bob = try game.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        bob.type("10")
+        #expect(await game.hostConsole.line(containing: "bob guessed 10: too low") != nil)
+
+        game.network.unplug()
+        #expect(await bob.console.line(containing: "Lost the connection to alice's game — reconnecting… (your seat is kept for 60 s)") != nil, "\(bob.console.transcript)")
+        #expect(await game.hostConsole.line(containing: "bob is away") != nil, "\(game.hostConsole.transcript)")
+        bob.type("42")
+        #expect(await bob.console.line(containing: "Not connected: this is sent when you are back in the game.") != nil)
+        #expect(game.master.players.map(\.player.name) == ["bob"] && game.master.players.first?.isAway == true)
+
+        game.network.plugIn()
+        #expect(await bob.console.line(containing: "Reconnected to alice's game.", within: .seconds(10)) != nil, "\(bob.console.transcript)")
+        #expect(await game.hostConsole.line(containing: "bob is back.") != nil, "\(game.hostConsole.transcript)")
+        #expect(await game.hostConsole.line(containing: "bob won round 1") != nil, "the line kept is sent once back: \(game.hostConsole.transcript)")
+        #expect(game.hostConsole.count("joined") == 1, "the same seat, not a new one: \(game.hostConsole.transcript)")
+        #expect(bob.console.count("reconnecting") == 1)
+
+        // A goodbye is not a drop: the host ending the game is never taken for one.
+        game.hostInbox.post(.typed("/quit"))
+        #expect(await bob.console.line(containing: "alice ended the game.") != nil)
+        #expect(bob.console.count("reconnecting") == 1, "\(bob.console.transcript)")
+        _ = await bob.stop()
+    }
+
+    @Test("Past the seat's grace period the player gives up with a sentence and is shown the list; the host frees the seat")
+    func givesUp() async throws {
+        let game = try AppHarness(grace: .seconds(2))
+        let bob = try game.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        game.network.unplug()
+        #expect(await bob.console.line(containing: "reconnecting… (your seat is kept for 2 s)") != nil, "\(bob.console.transcript)")
+        for index in 1...Reconnection.lineLimit + 1 { bob.type("chat line \(index)") }
+        #expect(await bob.console.line(containing: "Not sent: \(Reconnection.lineLimit) lines are waiting for the connection to come back already.") != nil)
+        #expect(await bob.console.line(containing: "Could not get back into alice's game within 2 s: the seat is given up.", within: .seconds(10)) != nil, "\(bob.console.transcript)")
+        #expect(await game.hostConsole.line(containing: "bob left (0 playing).", within: .seconds(10)) != nil, "\(game.hostConsole.transcript)")
+        #expect(await bob.console.line(containing: "Searching for games…") != nil, "back to the list: \(bob.console.transcript)")
+        #expect(bob.console.allPrompts.last == "join> ")
+        game.network.plugIn()
+        _ = await bob.stop()
+    }
+
+    @Test("The tries are spread: the first within a second, then never more than one a second, at most the longest step apart, and different for each player")
+    func backoffIsSpread() {
+        var delays: [[Duration]] = []
+        for seed in UInt64(1)...5 {
+            var generator = SplitMix64(seed: seed)
+            var backoff = ReconnectBackoff()
+            delays.append((0..<12).map { _ in backoff.nextDelay(using: &generator) })
+        }
+        for tries in delays {
+            #expect(tries[0] >= .milliseconds(200) && tries[0] <= .seconds(1))
+            #expect(tries.dropFirst().allSatisfy { $0 >= .seconds(1) && $0 <= .seconds(12) }, "\(tries)")
+            #expect(tries[1] <= .milliseconds(1500) && tries.last! >= .seconds(8), "the steps grow: \(tries)")
+        }
+        #expect(Set(delays.map { $0[0] }).count == 5, "players that lost a host together do not come back together")
+    }
+}

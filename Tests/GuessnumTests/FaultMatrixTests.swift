@@ -1,0 +1,109 @@
+import Foundation
+import MultipeerTestSupport
+import Testing
+
+/// The faults of a real LAN, each broken on purpose on the test LAN with real processes and
+/// real daemons: a player's link going down, a player's program killed or stopped, the host's
+/// program stopped. Host 0 hosts; bob plays from another host, joining by the game's name.
+///
+/// After a link comes back up, that host's avahi-daemon takes 15–25 s to resolve services again
+/// (measured here), so each test that takes a link down plays from a host of its own.
+@Suite("Faults on the test LAN: players keep their seats", .serialized, .enabled(if: lanTestsEnabled), .testLAN(.faults), .timeLimit(.minutes(4)))
+struct FaultMatrixTests {
+    let lan = TestLAN.faults
+
+    func guessnum(on host: Int, _ arguments: [String]) throws -> ChildProcess {
+        try lan.start(on: host, [try guessnumExecutable().path] + arguments, environment: personEnvironment())
+    }
+
+    /// A host called `name` on host 0 holding seats for `grace` seconds, and bob on host
+    /// `player` in its game. Each test's host has a name of its own: a host killed by the test
+    /// before stays in the daemons' caches for a while, under its name.
+    func game(_ name: String, grace: Int, player: Int = 1) async throws -> (host: ChildProcess, bob: ChildProcess) {
+        let host = try guessnum(on: 0, ["host", "--secret", "42", "--name", name, "--grace", String(grace)])
+        #expect(await host.line(containing: "Hosting \(name)'s game") != nil, "host: \(host.text)")
+        let bob = try guessnum(on: player, ["join", "--game", name, "--name", "bob", "--timeout", "30"])
+        #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "bob: \(bob.text)")
+        #expect(await host.line(containing: "bob joined") != nil, "host: \(host.text)")
+        return (host, bob)
+    }
+
+    @Test("A player's link down for 10 s, then up: away, then back in the same seat without restarting anything; what was typed meanwhile is sent")
+    func linkDownAndUp() async throws {
+        let (host, bob) = try await game("ann", grace: 60, player: 2)
+        defer { host.signal(SIGKILL); bob.signal(SIGKILL) }
+        bob.send(line: "10")
+        #expect(await host.line(containing: "bob guessed 10: too low") != nil)
+
+        try await lan.setLink(of: 2, up: false)
+        let down = ContinuousClock.now
+        #expect(await host.line(containing: "bob is away: the connection dropped; the seat is kept for 60 s.", within: .seconds(10)) != nil, "host: \(host.text)")
+        #expect(await bob.line(containing: "Lost the connection to ann's game — reconnecting…", within: .seconds(10)) != nil, "bob: \(bob.text)")
+        bob.send(line: "42")
+        #expect(await bob.line(containing: "Not connected: this is sent when you are back in the game.") != nil, "bob: \(bob.text)")
+        try await Task.sleep(until: down + .seconds(10))
+        try await lan.setLink(of: 2, up: true)
+
+        #expect(await bob.line(containing: "Reconnected to ann's game.", within: .seconds(20)) != nil, "bob: \(bob.text)")
+        #expect(await host.line(containing: "bob is back.") != nil, "host: \(host.text)")
+        #expect(await bob.line(containing: "you guessed 42: correct! You win round 1.") != nil, "the line typed while down: \(bob.text)")
+        #expect(host.text.components(separatedBy: "bob joined").count == 2, "one seat all along: \(host.text)")
+        #expect(!host.text.contains("bob left"))
+    }
+
+    @Test("A player killed with SIGKILL is away at once and gone after the grace period")
+    func playerKilled() async throws {
+        let (host, bob) = try await game("cid", grace: 3)
+        defer { host.signal(SIGKILL) }
+        bob.signal(SIGKILL)
+        let killed = ContinuousClock.now
+        #expect(await host.line(containing: "bob is away", within: .seconds(3)) != nil, "within 3 s: \(host.text)")
+        #expect(await host.line(containing: "bob left (0 playing).", within: .seconds(10)) != nil, "host: \(host.text)")
+        #expect(ContinuousClock.now - killed >= .seconds(3), "not before the grace period is over")
+    }
+
+    @Test("A player stopped (SIGSTOP) for 10 s, then continued: away, then back with the same seat and score")
+    func playerStopped() async throws {
+        let (host, bob) = try await game("dee", grace: 60)
+        defer { host.signal(SIGKILL); bob.signal(SIGKILL) }
+        bob.send(line: "42")
+        #expect(await host.line(containing: "bob won round 1") != nil, "host: \(host.text)")
+        bob.signal(SIGSTOP)
+        #expect(await host.line(containing: "bob is away", within: .seconds(10)) != nil, "host: \(host.text)")
+        try await Task.sleep(for: .seconds(10))
+        bob.signal(SIGCONT)
+        #expect(await bob.line(containing: "Reconnected to dee's game.", within: .seconds(20)) != nil, "bob: \(bob.text)")
+        #expect(await host.line(containing: "bob is back.") != nil, "host: \(host.text)")
+        host.send(line: "/score")
+        #expect(await host.line(containing: "1. bob: 1 win") != nil, "the score kept: \(host.text)")
+        #expect(host.text.components(separatedBy: "bob joined").count == 2, "one seat all along: \(host.text)")
+    }
+
+    @Test("A player's link down past the grace period: the player gives up with a sentence and the list of games; the host freed the seat")
+    func linkDownPastTheGracePeriod() async throws {
+        let (host, bob) = try await game("eve", grace: 5, player: 3)
+        defer { host.signal(SIGKILL); bob.signal(SIGKILL) }
+        try await lan.setLink(of: 3, up: false)
+        #expect(await bob.line(containing: "reconnecting… (your seat is kept for 5 s)", within: .seconds(10)) != nil, "bob: \(bob.text)")
+        #expect(await bob.line(containing: "Could not get back into eve's game within 5 s: the seat is given up.", within: .seconds(15)) != nil, "bob: \(bob.text)")
+        #expect(await bob.line(containing: "Searching for games…") != nil, "the list: \(bob.text)")
+        #expect(await host.line(containing: "bob left (0 playing).", within: .seconds(15)) != nil, "host: \(host.text)")
+        try await lan.setLink(of: 3, up: true)
+    }
+
+    @Test("The host stopped (SIGSTOP) for 5 s: players see the link lost within 3 s of its silence and come back when it resumes")
+    func hostStopped() async throws {
+        let (host, bob) = try await game("flo", grace: 60)
+        defer { host.signal(SIGKILL); bob.signal(SIGKILL) }
+        host.signal(SIGSTOP)
+        let stopped = ContinuousClock.now
+        #expect(await bob.line(containing: "Lost the connection to flo's game — reconnecting…", within: .seconds(5)) != nil, "bob: \(bob.text)")
+        #expect(ContinuousClock.now - stopped <= .seconds(4), "seen within 3 s of the host's silence (and a check's interval)")
+        try await Task.sleep(until: stopped + .seconds(5))
+        host.signal(SIGCONT)
+        #expect(await bob.line(containing: "Reconnected to flo's game.", within: .seconds(20)) != nil, "bob: \(bob.text)")
+        bob.send(line: "42")
+        #expect(await bob.line(containing: "you guessed 42: correct!") != nil, "playing again: \(bob.text)")
+        #expect(host.text.components(separatedBy: "bob joined").count == 2, "one seat all along: \(host.text)")
+    }
+}
