@@ -45,7 +45,8 @@ final class InMemoryConnection: Connection {
 
     let remoteDescription: String
     let remoteAddress: String
-    private let link: InMemoryLink
+    /// The line this end is on.
+    let link: InMemoryLink
     private let side: Side
     private let handler: any ConnectionHandler
     private let queue: DispatchQueue

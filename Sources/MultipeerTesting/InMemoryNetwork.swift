@@ -28,8 +28,6 @@ public final class InMemoryNetwork: Transport, Sendable {
         var connectionsMade = 0
         var listeners: [Int: InMemoryListener] = [:]
         var links: [InMemoryLink] = []
-        /// While true (see ``unplug()``), no connection can be made.
-        var isUnplugged = false
     }
 
     private let state = Mutex(State())
@@ -61,7 +59,6 @@ public final class InMemoryNetwork: Transport, Sendable {
     public func connect(
         to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
     ) async throws(MultipeerError) -> any Connection {
-        guard !state.withLock({ $0.isUnplugged }) else { throw .connectionFailed(endpoint, "the network is unreachable") }
         guard endpoint.host == Self.host, let listener = state.withLock({ $0.listeners[endpoint.port] }) else {
             throw .connectionFailed(endpoint, "connection refused")
         }
@@ -99,19 +96,10 @@ public final class InMemoryNetwork: Transport, Sendable {
         for link in state.withLock({ $0.links }) where link.clientPort == port { link.reset() }
     }
 
-    /// Takes the network away, as a Wi-Fi blip does: every open connection ends at both ends
-    /// with an error and no goodbye, and no new one can be made until ``plugIn()``.
-    public func unplug() {
-        let links = state.withLock { state in
-            state.isUnplugged = true
-            return state.links
-        }
-        for link in links { link.reset() }
-    }
-
-    /// Brings the network back after ``unplug()``.
-    public func plugIn() {
-        state.withLock { $0.isUnplugged = false }
+    /// A machine on this network: a transport whose own connections a test can cut, as a Wi-Fi
+    /// blip on that one machine does (``InMemoryMachine/unplug()``).
+    public func machine() -> InMemoryMachine {
+        InMemoryMachine(network: self)
     }
 
     /// Opens a connection to `port` that the test drives byte by byte, to play a misbehaving

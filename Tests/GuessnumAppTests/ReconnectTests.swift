@@ -12,19 +12,20 @@ struct ReconnectTests {
     @Test("A dropped link: the player says so once, keeps a line typed meanwhile, gets back into the same seat and sends it; the host shows away and back")
     func backInTheSameSeat() async throws {
         let game = try AppHarness()
-        let bob = try game.player("bob", gameName: "alice")
+        let laptop = game.network.machine()
+        let bob = try game.player("bob", gameName: "alice", machine: laptop)
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
         bob.type("10")
         #expect(await game.hostConsole.line(containing: "bob guessed 10: too low") != nil)
 
-        game.network.unplug()
+        laptop.unplug()
         #expect(await bob.console.line(containing: "Lost the connection to alice's game — reconnecting… (your seat is kept for 60 s)") != nil, "\(bob.console.transcript)")
         #expect(await game.hostConsole.line(containing: "bob is away") != nil, "\(game.hostConsole.transcript)")
         bob.type("42")
         #expect(await bob.console.line(containing: "Not connected: this is sent when you are back in the game.") != nil)
         #expect(game.master.players.map(\.player.name) == ["bob"] && game.master.players.first?.isAway == true)
 
-        game.network.plugIn()
+        laptop.plugIn()
         #expect(await bob.console.line(containing: "Reconnected to alice's game.", within: .seconds(10)) != nil, "\(bob.console.transcript)")
         #expect(await game.hostConsole.line(containing: "bob is back.") != nil, "\(game.hostConsole.transcript)")
         #expect(await game.hostConsole.line(containing: "bob won round 1") != nil, "the line kept is sent once back: \(game.hostConsole.transcript)")
@@ -38,12 +39,49 @@ struct ReconnectTests {
         _ = await bob.stop()
     }
 
+    @Test("Nothing missed: what happened while a player was away is shown once back, in order, and the fairness check of a round won meanwhile still runs")
+    func missedLinesAreReplayed() async throws {
+        let game = try AppHarness()
+        let laptop = game.network.machine()
+        let bob = try game.player("bob", gameName: "alice", machine: laptop)
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        bob.type("10")
+        #expect(await bob.console.line(containing: "you guessed 10: too low") != nil)
+
+        // Bob's laptop drops off the network; carol joins and plays while bob is away.
+        laptop.unplug()
+        #expect(await bob.console.line(containing: "reconnecting…") != nil, "\(bob.console.transcript)")
+        #expect(await game.hostConsole.line(containing: "bob is away") != nil)
+        let carol = try game.player("carol", gameName: "alice")
+        #expect(await carol.console.line(containing: "Welcome, carol!") != nil)
+        carol.type("hello bob")
+        carol.type("42")
+        #expect(await game.hostConsole.line(containing: "carol won round 1") != nil, "\(game.hostConsole.transcript)")
+        laptop.plugIn()
+
+        #expect(await bob.console.line(containing: "Reconnected to alice's game.", within: .seconds(10)) != nil, "\(bob.console.transcript)")
+        #expect(await bob.console.line(containing: "While you were away (") != nil, "\(bob.console.transcript)")
+        #expect(await bob.console.line(containing: "carol: hello bob") != nil, "\(bob.console.transcript)")
+        #expect(await bob.console.line(containing: "carol guessed 42: correct") != nil, "\(bob.console.transcript)")
+        #expect(await bob.console.line(containing: "Round 1: the reveal matches the commitment and every verdict") != nil,
+                "the fairness check of the round won while away: \(bob.console.transcript)")
+        let lines = bob.console.transcript.components(separatedBy: "\n")
+        let order = ["Reconnected", "While you were away", "carol joined", "carol: hello bob", "carol guessed 42"].map { marker in
+            lines.firstIndex { $0.contains(marker) } ?? -1
+        }
+        #expect(order == order.sorted() && !order.contains(-1), "shown in the order it happened: \(bob.console.transcript)")
+        #expect(bob.console.count("Welcome, bob!") == 1, "a replay, not a fresh welcome: \(bob.console.transcript)")
+        _ = await bob.stop()
+        _ = await carol.stop()
+    }
+
     @Test("Past the seat's grace period the player gives up with a sentence and is shown the list; the host frees the seat")
     func givesUp() async throws {
         let game = try AppHarness(grace: .seconds(2))
-        let bob = try game.player("bob", gameName: "alice")
+        let laptop = game.network.machine()
+        let bob = try game.player("bob", gameName: "alice", machine: laptop)
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
-        game.network.unplug()
+        laptop.unplug()
         #expect(await bob.console.line(containing: "reconnecting… (your seat is kept for 2 s)") != nil, "\(bob.console.transcript)")
         for index in 1...Reconnection.lineLimit + 1 { bob.type("chat line \(index)") }
         #expect(await bob.console.line(containing: "Not sent: \(Reconnection.lineLimit) lines are waiting for the connection to come back already.") != nil)
@@ -51,7 +89,7 @@ struct ReconnectTests {
         #expect(await game.hostConsole.line(containing: "bob left (0 playing).", within: .seconds(10)) != nil, "\(game.hostConsole.transcript)")
         #expect(await bob.console.line(containing: "Searching for games…") != nil, "back to the list: \(bob.console.transcript)")
         #expect(bob.console.allPrompts.last == "join> ")
-        game.network.plugIn()
+        laptop.plugIn()
         _ = await bob.stop()
     }
 

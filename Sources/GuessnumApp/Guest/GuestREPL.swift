@@ -267,7 +267,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             case .connected(let host):
                 rememberKey(of: host, listedAs: game.peer.displayName)
                 seatGame = game.peer
-                await sit(in: seat, host: host, listedAs: game.peer.displayName, rejoin: rejoin(game, context: request.context))
+                await sit(in: seat, host: host, listedAs: game.peer.displayName, rejoin: rejoin(game, request: request))
                 return .joined
             case .declined(let reason):
                 console.print("\(hostName) turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
@@ -351,9 +351,10 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             }
             return keyCheck?(answering, key)
         }
-        return { timeout in
+        return { timeout, resumeAfter in
             do throws(MultipeerError) {
-                return .success(try await session.invite(endpoint, timeout: timeout, hostCheck: sameHost))
+                let context = JoinRequest(resumeAfter: resumeAfter).context
+                return .success(try await session.invite(endpoint, context: context, timeout: timeout, hostCheck: sameHost))
             } catch {
                 return .failure(error)
             }
@@ -361,15 +362,18 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     }
 
     /// How to get back into the listed `game`: at its latest addresses (a restarted host
-    /// listens on a new port), proving its key again, with the same join request.
-    private func rejoin(_ game: DiscoveredPeer, context: Data) -> Reconnection.Rejoin {
+    /// listens on a new port), proving its key again, with the same join request (and what the
+    /// player has of the game, to be sent what it missed).
+    private func rejoin(_ game: DiscoveredPeer, request: JoinRequest) -> Reconnection.Rejoin {
         let session = session
         let games = games
         let keyCheck = keyCheck(listedAs: game.peer.displayName)
-        return { timeout in
+        return { timeout, resumeAfter in
             let latest = games.entry(for: game.peer) ?? game
+            var request = request
+            request.resumeAfter = resumeAfter
             do throws(MultipeerError) {
-                return .success(try await session.invite(latest, context: context, timeout: timeout, hostCheck: keyCheck))
+                return .success(try await session.invite(latest, context: request.context, timeout: timeout, hostCheck: keyCheck))
             } catch {
                 return .failure(error)
             }

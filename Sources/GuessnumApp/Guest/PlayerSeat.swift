@@ -137,7 +137,8 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
     private func startReconnecting() {
         guard let hold = game.view.seatHold, let rejoin = state.withLock({ $0.rejoin }), !isReconnecting else { return }
         console.print(repl.text.style.dim("Lost the connection to \(listedName)'s game — reconnecting… (your seat is kept for \(MultipeerError.secondsText(hold)))"))
-        let reconnection = Reconnection(hold: hold, rejoin: rejoin, inbox: repl.inbox)
+        let view = game.view
+        let reconnection = Reconnection(hold: hold, resumeAfter: view.isWelcomed ? view.lastSequence : nil, rejoin: rejoin, inbox: repl.inbox)
         state.withLock { $0.reconnection = reconnection }
     }
 
@@ -155,11 +156,11 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
     /// or the seat given up with a sentence.
     private func rejoined(_ result: RejoinResult) async -> CommandFlow {
         guard let reconnection = state.withLock({ state in defer { state.reconnection = nil }; return state.reconnection }) else { return .stay }
-        let before = game.view.welcomes
+        let before = game.view
         switch result {
         case .back:
             console.print(repl.text.style.dim("Reconnected to \(listedName)'s game."))
-            await waitForWelcome(after: before)
+            await catchUp(since: before)
             for line in reconnection.takeLines() { _ = await handle(.typed(line)) }
             return .stay
         case .declined(let reason):
@@ -173,23 +174,29 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         return .leave
     }
 
-    /// How long a host that held the seat has to send its welcome by itself after a rejoin.
-    static let welcomeWait: Duration = .seconds(1)
+    /// How long a host that held the seat has to send what was missed by itself after a rejoin.
+    static let catchUpWait: Duration = .seconds(1)
 
-    /// Back in after a drop, waits for the fresh state of the game (a welcome after the
-    /// `before`th), so that the lines kept are answered after it and the player reads the
-    /// game as it is first. A host that had not noticed the drop took the new link for the old
-    /// one and sends none by itself: after ``welcomeWait`` it is asked for one.
-    private func waitForWelcome(after before: Int) async {
-        let asked = ContinuousClock.now + Self.welcomeWait
+    /// Back in after a drop, waits until what was missed has arrived (a replay, or a fresh
+    /// welcome where the host no longer kept it), so that the player reads the game as it is
+    /// and the lines kept are answered after it. A host that had not noticed the drop took
+    /// the new link for the old one and sends nothing by itself: after ``catchUpWait`` it is
+    /// asked. `before` is the view when the link dropped.
+    private func catchUp(since before: GuestView) async {
+        let asked = ContinuousClock.now + Self.catchUpWait
         let deadline = asked + .seconds(2)
         var requested = false
-        while game.view.welcomes == before, ContinuousClock.now < deadline {
+        var view = game.view
+        while view.welcomes == before.welcomes, view.replays == before.replays, ContinuousClock.now < deadline {
             if !requested, ContinuousClock.now >= asked {
                 requested = true
-                try? game.requestWelcome()
+                try? game.requestCatchUp()
             }
             try? await Task.sleep(for: .milliseconds(10))
+            view = game.view
+        }
+        if view.welcomes > before.welcomes, view.replays == before.replays, view.lastSequence > before.lastSequence {
+            console.print(repl.text.skipped(view.lastSequence - before.lastSequence))
         }
     }
 
@@ -252,12 +259,14 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
             },
             events.observe(.playerJoined) { console.print(text.joined($0)) },
             events.observe(.playerLeft) { console.print(text.left($0)) },
-            events.observe(.playerAway) { console.print(text.away($0)) },
-            events.observe(.playerBack) { console.print(text.back($0)) },
+            // The player's own away and back lines (in a replay) say what the player knows already.
+            events.observe(.playerAway) { if !text.isMe($0.player) { console.print(text.away($0)) } },
+            events.observe(.playerBack) { if !text.isMe($0.player) { console.print(text.back($0)) } },
             events.observe(.playerRenamed) { console.print(text.renamed($0)) },
             events.observe(.roundWon) { console.print(text.roundWon($0)) },
             events.observe(.roundStarted) { console.print(text.roundStarted($0)) },
             events.observe(.fairnessChecked) { console.print(text.fairness($0)) },
+            events.observe(.caughtUp) { if let line = text.caughtUp($0) { console.print(line) } },
             events.observe(.gameError) { error in
                 console.print(error.message)
                 answered()

@@ -6,8 +6,9 @@ import Synchronization
 /// or the seat's grace period is over; each outcome reaches the REPL as
 /// ``AppEvent/rejoin(_:)``. Meanwhile it keeps what the player types, to send once back.
 final class Reconnection: Sendable {
-    /// One try to get back in: an invitation to the host, answered within `timeout`.
-    typealias Rejoin = @Sendable (_ timeout: Duration) async -> Result<InvitationOutcome, MultipeerError>
+    /// One try to get back in: an invitation to the host, answered within `timeout`, saying
+    /// that the player has the broadcast items up to `resumeAfter` (nil: before any welcome).
+    typealias Rejoin = @Sendable (_ timeout: Duration, _ resumeAfter: UInt64?) async -> Result<InvitationOutcome, MultipeerError>
 
     /// The longest one try may take, so that the next comes while the seat is still held.
     static let attemptTimeout: Duration = .seconds(3)
@@ -19,12 +20,13 @@ final class Reconnection: Sendable {
     private let task: Task<Void, Never>
     private let lines = Mutex<[String]>([])
 
-    /// Starts trying at once (the first try within a second).
-    init(hold: Duration, rejoin: @escaping Rejoin, inbox: Inbox) {
+    /// Starts trying at once (the first try within a second), for a player who has the
+    /// broadcast items up to `resumeAfter`.
+    init(hold: Duration, resumeAfter: UInt64?, rejoin: @escaping Rejoin, inbox: Inbox) {
         self.hold = hold
         let deadline = ContinuousClock.now + hold
         task = Task {
-            let result = await Self.tryAgain(until: deadline, rejoin: rejoin)
+            let result = await Self.tryAgain(until: deadline) { timeout in await rejoin(timeout, resumeAfter) }
             if !Task.isCancelled { inbox.post(.rejoin(result)) }
         }
     }
@@ -51,7 +53,9 @@ final class Reconnection: Sendable {
         }
     }
 
-    private static func tryAgain(until deadline: ContinuousClock.Instant, rejoin: Rejoin) async -> RejoinResult {
+    private static func tryAgain(
+        until deadline: ContinuousClock.Instant, rejoin: (Duration) async -> Result<InvitationOutcome, MultipeerError>
+    ) async -> RejoinResult {
         var backoff = ReconnectBackoff()
         while !Task.isCancelled {
             let wake = ContinuousClock.now + backoff.nextDelay()

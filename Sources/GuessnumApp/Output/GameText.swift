@@ -73,6 +73,19 @@ public struct GameText: Sendable {
         json ? JSONLines.line("back", event) : style.dim("\(event.player.displayText) is back.")
     }
 
+    /// Before the lines a player missed while away; nil when nothing happened meanwhile.
+    func caughtUp(_ caughtUp: CaughtUp) -> String? {
+        if json { return JSONLines.line("caughtUp", caughtUp) }
+        guard let missed = caughtUp.missed, missed > 0 else { return nil }
+        return style.dim("While you were away (\(Self.count(missed, "event"))):")
+    }
+
+    /// After the fresh welcome that replaced what a player missed: how much is not shown.
+    func skipped(_ count: UInt64) -> String {
+        if json { return JSONLines.line("caughtUp", CaughtUp(skipped: count)) }
+        return style.dim("\(Self.count(Int(clamping: count), "event")) happened while you were away; the host no longer kept them, so the game is shown as it is now.")
+    }
+
     /// "bob joined (3 playing)."
     private func membership(_ player: PlayerRef, _ verb: String, _ count: Int) -> String {
         style.dim("\(player.displayText) \(verb) (\(count) playing).")

@@ -36,6 +36,12 @@ extension EventName where Payload == PlayerBack {
     public static var playerBack: EventName<PlayerBack> { EventName("guessnum.playerBack") }
 }
 
+extension EventName where Payload == CaughtUp {
+    /// A guest that came back after a drop was caught up: by a replay (its items are posted
+    /// right after, under their own names) or by a fresh welcome.
+    public static var caughtUp: EventName<CaughtUp> { EventName("guessnum.caughtUp") }
+}
+
 extension EventName where Payload == PlayerRenamed {
     /// Someone is shown under another name.
     public static var playerRenamed: EventName<PlayerRenamed> { EventName("guessnum.playerRenamed") }

@@ -22,8 +22,8 @@ import Synchronization
 /// ``EventName/verdict``, ``EventName/chat``, ``EventName/playerJoined``,
 /// ``EventName/playerLeft``, ``EventName/playerRenamed``, ``EventName/roundWon``,
 /// ``EventName/roundStarted``, ``EventName/scoreboardChanged``,
-/// ``EventName/fairnessChecked``, ``EventName/guessesOmitted``, ``EventName/gameError`` and
-/// ``EventName/hostLeft``.
+/// ``EventName/fairnessChecked``, ``EventName/guessesOmitted``, ``EventName/caughtUp``,
+/// ``EventName/gameError`` and ``EventName/hostLeft``.
 ///
 /// What the guest handles on its own is logged: a message that cannot be decoded, is of an
 /// unknown type or comes from a peer that is not the host, at `.notice` with the sender's name as
@@ -132,6 +132,14 @@ public final class GuestGame: Sendable {
         try send(SyncRequest())
     }
 
+    /// Asks the host for what this guest missed (back after a drop): a replay of the items after
+    /// the last one it has, or a fresh welcome if the host no longer keeps them.
+    /// - Throws: ``GameError/Code/notJoined``, ``GameError/Code/sendFailed``.
+    public func requestCatchUp() throws(GameError) {
+        let view = view
+        try send(SyncRequest(after: view.isWelcomed ? view.lastSequence : nil))
+    }
+
     private func send<Message: GameMessage>(_ message: Message) throws(GameError) {
         guard let host = state.withLock({ $0.host }) else { throw .notJoined }
         do { try session.send(message, to: [host]) } catch {
@@ -173,6 +181,9 @@ public final class GuestGame: Sendable {
                 if state.host == nil { state.host = data.peer }
                 return state.view.apply(welcome)
             }
+        case ReplayMessage.messageType:
+            guard host != nil, let replay = logger.decodeGameMessage(ReplayMessage.self, data) else { return }
+            posts = state.withLock { $0.view.apply(replay) }
         case HistoryBatch.messageType:
             guard host != nil, let batch = logger.decodeGameMessage(HistoryBatch.self, data) else { return }
             posts = state.withLock { $0.view.apply(batch) }

@@ -8,6 +8,7 @@ enum GuestPost: Sendable {
     case welcomed(WelcomeMessage)
     case fairness(FairnessCheck)
     case omitted(OmittedGuesses)
+    case caughtUp(CaughtUp)
     case error(GameError)
 
     /// Posts it on `bus` under its ``EventName``.
@@ -17,6 +18,7 @@ enum GuestPost: Sendable {
         case .welcomed(let welcome): bus.post(.welcomed, welcome)
         case .fairness(let check): bus.post(.fairnessChecked, check)
         case .omitted(let omitted): bus.post(.guessesOmitted, omitted)
+        case .caughtUp(let caughtUp): bus.post(.caughtUp, caughtUp)
         case .error(let error): bus.post(.gameError, error)
         }
     }

@@ -36,6 +36,8 @@ public struct GuestView: Sendable {
     public internal(set) var omittedGuesses = 0
     /// How many welcomes have arrived (the first, and fresh ones after a rejoin or a request).
     public internal(set) var welcomes = 0
+    /// How many replays of missed items have arrived (after rejoins).
+    public internal(set) var replays = 0
     /// How long the host keeps this guest's seat if the link drops, from the last welcome; nil
     /// when it keeps none.
     public internal(set) var seatHold: Duration?
@@ -44,7 +46,8 @@ public struct GuestView: Sendable {
     /// This guest's own verdicts that arrived before broadcast items the host sent earlier;
     /// each is shown once those have been, so the screen follows the host's order.
     var heldOwn: [JudgedGuess] = []
-    var lastSequence: UInt64 = 0
+    /// The sequence number of the last broadcast item taken in (or that the welcome included).
+    public internal(set) var lastSequence: UInt64 = 0
     var audit: RoundAudit?
     /// Sequence numbers of own verdicts already posted, so the broadcast copy is not posted again.
     var announced: Set<UInt64> = []
@@ -109,6 +112,15 @@ public struct GuestView: Sendable {
     }
 
     /// Takes in a broadcast batch; returns what to post.
+    /// Takes in what was missed during a drop: posts that it was caught up, then each item
+    /// not seen yet, as a batch would.
+    mutating func apply(_ replay: ReplayMessage) -> [GuestPost] {
+        guard isWelcomed else { return [] }
+        replays += 1
+        let missed = replay.items.count { ($0.sequence ?? 0) > lastSequence }
+        return [.caughtUp(CaughtUp(missed: missed))] + apply(HistoryBatch(items: replay.items))
+    }
+
     mutating func apply(_ batch: HistoryBatch) -> [GuestPost] {
         guard isWelcomed else { return [] }
         var events: [GuestPost] = []

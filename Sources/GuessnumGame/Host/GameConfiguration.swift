@@ -40,6 +40,10 @@ public struct GameConfiguration: Sendable {
     /// the seat at once. A player who said goodbye, or whom the host removed, is not held.
     public var awayGracePeriod: Duration = .seconds(60)
 
+    /// How many of the latest broadcast items the host keeps to replay to a player who comes
+    /// back after a drop (1,000); one who missed more gets a fresh welcome instead.
+    public var replayLimit = 1_000
+
     /// ``awayGracePeriod`` in whole seconds, as the wire says it; nil when no seat is held.
     var seatHoldSeconds: Int? {
         let seconds = Int(awayGracePeriod.components.seconds)
@@ -95,7 +99,7 @@ public struct GameConfiguration: Sendable {
         if awayGracePeriod < .zero { throw .invalidConfiguration("the grace period of a dropped player cannot be negative") }
         if maximumPlayers < 1 { throw .invalidConfiguration("the game must admit at least one player") }
         if maximumPlayersPerAddress < 1 { throw .invalidConfiguration("the game must admit at least one player from each address") }
-        if welcomeHistoryLimit < 0 || welcomePlayerLimit < 0 || scoreboardLimit < 0 || maximumGuessLinesPerTick < 0 {
+        if welcomeHistoryLimit < 0 || welcomePlayerLimit < 0 || scoreboardLimit < 0 || maximumGuessLinesPerTick < 0 || replayLimit < 0 {
             throw .invalidConfiguration("limits cannot be negative")
         }
     }

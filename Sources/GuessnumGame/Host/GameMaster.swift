@@ -55,6 +55,9 @@ public final class GameMaster: Sendable {
         var table: GameTable
         /// The check of password proofs, in a private game.
         var passwordGate: PasswordGate?
+        /// Players coming back whose invitation said what they have (``JoinRequest/resumeAfter``),
+        /// until their link is connected; only players of the game are noted.
+        var resuming: [UUID: UInt64] = [:]
         var phase = Phase.ready
         var ticker: Task<Void, Never>?
         var pause: Task<Void, Never>?
@@ -205,6 +208,11 @@ public final class GameMaster: Sendable {
     /// address. A refusal is logged at `.notice` with the address and the reason.
     public func admission(of invitation: Invitation) -> InvitationDecision {
         var decision = passwordDecision(for: invitation) ?? admission(of: invitation.peer)
+        if decision == .accept, let after = JoinRequest(context: invitation.context).resumeAfter {
+            state.withLock { state in
+                if state.table.roster[invitation.peer.identity] != nil { state.resuming[invitation.peer.identity] = after }
+            }
+        }
         if decision == .accept, session.peerCount(fromAddress: invitation.remoteAddress) > configuration.maximumPlayersPerAddress {
             decision = .decline(reason: GameError.tooManyFromAddress(configuration.maximumPlayersPerAddress).message)
         }
@@ -287,7 +295,7 @@ public final class GameMaster: Sendable {
     private func join(_ peer: PeerID) {
         let outcome: GameTable.JoinOutcome? = state.withLock { state in
             guard state.phase == .running else { return nil }
-            return state.table.join(peer)
+            return state.table.join(peer, resumeAfter: state.resuming.removeValue(forKey: peer.identity))
         }
         switch outcome {
         case .joined(let joined):
@@ -322,6 +330,7 @@ public final class GameMaster: Sendable {
     private func leave(_ peer: PeerID) {
         let left: PlayerLeft? = state.withLock { state in
             guard state.phase == .running else { return nil }
+            state.resuming[peer.identity] = nil
             return state.table.leave(peer.identity)
         }
         guard let left else { return }
@@ -348,7 +357,8 @@ public final class GameMaster: Sendable {
             guard let message = decode(RenameRequest.self, data) else { return }
             asPlayer(peer) { rename(peer, to: message.name) }
         case SyncRequest.messageType:
-            asPlayer(peer) { sync(peer) }
+            guard let message = decode(SyncRequest.self, data) else { return }
+            asPlayer(peer) { sync(peer, after: message.after) }
         default:
             refused(.unknownType, from: peer, metadata: ["type": .string(data.messageType ?? "raw bytes")])
         }
@@ -461,11 +471,11 @@ public final class GameMaster: Sendable {
         return true
     }
 
-    private func sync(_ peer: PeerID) -> Bool {
+    private func sync(_ peer: PeerID, after: UInt64?) -> Bool {
         let now = ContinuousClock.now
         return state.withLock { state in
             guard state.phase == .running else { return true }
-            return state.table.requestWelcome(for: peer.identity, at: now) || state.table.roster[peer.identity] != nil
+            return state.table.requestWelcome(for: peer.identity, at: now, after: after) || state.table.roster[peer.identity] != nil
         }
     }
 
@@ -530,6 +540,7 @@ public final class GameMaster: Sendable {
             events.post(.playerLeft, left)
         }
         guard let flush else { return interval }
+        for (peer, replay) in flush.replays { send(replay, to: peer) }
         if let gameState = flush.state {
             do {
                 let payloads = try WelcomeEncoder.encode(gameState, for: flush.welcomes.map(\.player), payloadLimit: payloadLimit(for: WelcomeMessage.messageType))
@@ -552,6 +563,21 @@ public final class GameMaster: Sendable {
             }
         }
         return interval
+    }
+
+    /// Sends `replay` to the player `peer` came back as; one too big for a frame is replaced by
+    /// a fresh welcome in the next tick.
+    private func send(_ replay: ReplayMessage, to peer: PeerID) {
+        let payload: Data
+        do { payload = try JSONEncoder().encode(replay) } catch {
+            logger.warning("Could not encode a replay.", metadata: .game(peer: peer.displayName).merging(["error": "\(error)"]) { $1 })
+            return
+        }
+        guard payload.count <= payloadLimit(for: ReplayMessage.messageType) else {
+            state.withLock { $0.table.welcomeAgain(peer.identity) }
+            return
+        }
+        send { () throws(MultipeerError) in try session.send(payload, messageType: ReplayMessage.messageType, to: [peer]) }
     }
 
     /// The most payload bytes a message of `type` may carry in one frame.

@@ -38,6 +38,8 @@ struct GameTable: Sendable {
     /// What a flush must send: welcomes (all sharing one state) and the broadcast batch.
     struct Flush: Sendable {
         var welcomes: [(peer: PeerID, player: PlayerRef)] = []
+        /// What players that came back after a drop missed, each sent before the batch.
+        var replays: [(peer: PeerID, replay: ReplayMessage)] = []
         var state: GameState?
         var batch: HistoryBatch?
     }
@@ -54,6 +56,10 @@ struct GameTable: Sendable {
     private(set) var topScores: [Scoreboard.Entry] = []
     private var fanOut: FanOut
     private var awaitingWelcome: Set<UUID> = []
+    /// Players back after a drop, and the last item each has: they get what came after.
+    private var awaitingReplay: [UUID: UInt64] = [:]
+    /// The latest items broadcast, for ``awaitingReplay``.
+    private var recent: RecentItems
     /// Players the host removed, by identity, while they may not come back.
     private(set) var removals: [UUID: Removal] = [:]
     /// Players whose link dropped, by identity, and since when: their seats are held.
@@ -75,6 +81,7 @@ struct GameTable: Sendable {
         self.round = round
         roster = PlayerRoster(reserving: host)
         fanOut = FanOut(maximumGuessLinesPerTick: configuration.maximumGuessLinesPerTick)
+        recent = RecentItems(limit: configuration.replayLimit)
     }
 
     /// The current round as an announcement (for hosts that show it at start).
@@ -86,12 +93,14 @@ struct GameTable: Sendable {
 
     // MARK: Players
 
-    mutating func join(_ peer: PeerID) -> JoinOutcome {
+    /// Seats `peer`: a newcomer, or a player back in a held seat. `resumeAfter` (from a player
+    /// that comes back) is the last broadcast item it has: it gets what came after, if kept.
+    mutating func join(_ peer: PeerID, resumeAfter: UInt64? = nil) -> JoinOutcome {
         if let member = roster[peer.identity] {
             guard away.removeValue(forKey: peer.identity) != nil else { return .alreadyPlaying }
             let back = PlayerBack(sequence: nextSequence(), player: member.player)
             fanOut.enqueue(.back(back))
-            awaitingWelcome.insert(peer.identity)
+            catchUp(peer.identity, after: resumeAfter)
             return .returned(back)
         }
         if roster.count >= configuration.maximumPlayers { return .full }
@@ -111,6 +120,7 @@ struct GameTable: Sendable {
         guard let member = roster[id], away[id] == nil else { return nil }
         away[id] = now
         awaitingWelcome.remove(id)
+        awaitingReplay[id] = nil
         let item = PlayerAway(sequence: nextSequence(), player: member.player, holdSeconds: configuration.seatHoldSeconds ?? 0)
         fanOut.enqueue(.away(item))
         return item
@@ -126,6 +136,7 @@ struct GameTable: Sendable {
         away[id] = nil
         guard let member = roster.remove(id) else { return nil }
         awaitingWelcome.remove(id)
+        awaitingReplay[id] = nil
         let removed = removals[id]?.leaving == true
         removals[id]?.leaving = false
         let left = PlayerLeft(sequence: nextSequence(), player: member.player, playerCount: roster.count, removedByHost: removed)
@@ -172,11 +183,22 @@ struct GameTable: Sendable {
         if roster[id] != nil { awaitingWelcome.insert(id) }
     }
 
-    /// Schedules a fresh welcome for player `id`; false when it is not a player or asks too often.
-    mutating func requestWelcome(for id: UUID, at now: ContinuousClock.Instant) -> Bool {
+    /// Schedules a fresh welcome for player `id`, or with `after` a replay of what came after
+    /// that item; false when it is not a player or asks too often.
+    mutating func requestWelcome(for id: UUID, at now: ContinuousClock.Instant, after: UInt64? = nil) -> Bool {
         guard let decision = roster.update(id, { $0.chatThrottle.admit(at: now) }), decision == .allowed else { return false }
-        awaitingWelcome.insert(id)
+        catchUp(id, after: after)
         return true
+    }
+
+    /// Schedules what player `id` needs to be current: a replay of the items after `after`, or a
+    /// fresh welcome (without `after`, or when those items are no longer kept).
+    private mutating func catchUp(_ id: UUID, after: UInt64?) {
+        if let after {
+            awaitingReplay[id] = after
+        } else {
+            awaitingWelcome.insert(id)
+        }
     }
 
     // MARK: Budgets
@@ -270,6 +292,19 @@ struct GameTable: Sendable {
         if let interval {
             fanOut.maximumGuessLinesPerTick = configuration.listedLinesPerTick(players: roster.count, interval: interval)
         }
+        // Replays come from what was broadcast before this tick: its batch goes to everyone.
+        if !awaitingReplay.isEmpty {
+            for (id, after) in awaitingReplay {
+                guard let member = roster[id] else { continue }
+                if let items = recent.after(after, newest: lastSequence) {
+                    flush.replays.append((member.peer, ReplayMessage(after: after, items: items)))
+                } else {
+                    awaitingWelcome.insert(id)
+                }
+            }
+            awaitingReplay.removeAll(keepingCapacity: true)
+        }
+        if let batch = flush.batch { recent.append(contentsOf: batch.items) }
         guard !awaitingWelcome.isEmpty else { return flush }
         for id in awaitingWelcome {
             if let member = roster[id] { flush.welcomes.append((member.peer, member.player)) }

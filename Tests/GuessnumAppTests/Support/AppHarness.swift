@@ -39,12 +39,13 @@ final class AppHarness: Sendable {
         }
     }
 
-    /// A player REPL named `name`, started in the list of games (or joining `gameName`).
+    /// A player REPL named `name`, started in the list of games (or joining `gameName`), on
+    /// `machine` (one the test can unplug) or straight on the network.
     func player(
         _ name: String, gameName: String? = nil, timeout: Duration = .seconds(5), json: Bool = false,
-        knownHosts: KnownHosts? = nil, interactive: Bool = false, password: GamePassword? = nil
+        knownHosts: KnownHosts? = nil, interactive: Bool = false, password: GamePassword? = nil, machine: InMemoryMachine? = nil
     ) throws -> Player {
-        let session = Session(localPeer: try PeerID(displayName: name), transport: network)
+        let session = Session(localPeer: try PeerID(displayName: name), transport: machine ?? network)
         let console = ScriptedConsole(interactive: interactive)
         let inbox = Inbox()
         let repl = GuestREPL(

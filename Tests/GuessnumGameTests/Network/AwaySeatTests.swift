@@ -16,12 +16,13 @@ struct AwaySeatTests {
 
     /// A started host game over `network` with the given grace period and seats.
     static func host(
-        _ scope: SessionScope, network: InMemoryNetwork, grace: Duration, maximumPlayers: Int = 10
+        _ scope: SessionScope, network: InMemoryNetwork, grace: Duration, maximumPlayers: Int = 10, replayLimit: Int = 1_000
     ) async throws -> (GameMaster, Endpoint) {
         let session = scope.session(localPeer: peer("alice"), transport: network, configuration: sessionConfiguration)
         var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
         configuration.awayGracePeriod = grace
         configuration.maximumPlayers = maximumPlayers
+        configuration.replayLimit = replayLimit
         let master = try GameMaster(session: session, configuration: configuration)
         master.start()
         let port = try await session.startListening(policy: .custom { master.admission(of: $0) })
@@ -126,6 +127,49 @@ struct AwaySeatTests {
             let left = try #require(await leaves.first { $0.player.id == bob.identity })
             #expect(left.removedByHost == true)
             #expect(master.players.isEmpty)
+        }
+    }
+
+    @Test("A player who comes back saying what it has gets exactly what it missed; past the replay bound, a fresh welcome", arguments: [1_000, 2])
+    func replayOrWelcome(replayLimit: Int) async throws {
+        try await withSessions { scope in
+            let network = InMemoryNetwork()
+            let (master, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60), replayLimit: replayLimit)
+            defer { master.stop() }
+            let aways = EventLog(master.events, .playerAway)
+            let backs = EventLog(master.events, .playerBack)
+            let laptop = network.machine()
+            let bob = peer("bob")
+            let bobsSession = scope.session(localPeer: bob, transport: laptop, configuration: Self.sessionConfiguration)
+            let game = GuestGame(session: bobsSession)
+            let chats = EventLog(game.events, .chat)
+            let caughtUp = EventLog(game.events, .caughtUp)
+            guard case .connected = try await bobsSession.invite(endpoint) else { throw TestFailure("bob could not join") }
+            #expect(await eventually { game.view.isWelcomed })
+            let (_, carol) = try await Self.join(peer("carol"), scope, network: network, at: endpoint)
+
+            laptop.unplug()
+            #expect(await aways.first { $0.player.id == bob.identity } != nil)
+            let had = game.view.lastSequence
+            for line in ["one", "two", "three"] { try carol.say(line) }
+            #expect(await eventually { master.gameState.lastSequence >= had + 3 })
+            try await Task.sleep(for: .milliseconds(200))  // a tick or two: the lines are broadcast
+            laptop.plugIn()
+            let outcome = try await bobsSession.invite(endpoint, context: JoinRequest(resumeAfter: had).context)
+            #expect(outcome == .connected(master.session.localPeer))
+            #expect(await backs.first { $0.player.id == bob.identity } != nil)
+
+            if replayLimit >= 3 {
+                let replay = try #require(await caughtUp.first { _ in true })
+                #expect(replay.missed == 4, "bob's own away line and the three chats")
+                #expect(await chats.count(atLeast: 3) { _ in true } == 3)
+                #expect(chats.all.map(\.text) == ["one", "two", "three"], "in order, once each")
+                #expect(game.view.replays == 1 && game.view.welcomes == 1)
+            } else {
+                #expect(await eventually { game.view.welcomes == 2 }, "more was missed than the host keeps: a welcome")
+                #expect(game.view.replays == 0 && chats.all.isEmpty)
+            }
+            #expect(game.view.lastSequence >= had + 3)
         }
     }
 }

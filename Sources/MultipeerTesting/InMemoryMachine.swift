@@ -1,0 +1,50 @@
+import Multipeer
+import Synchronization
+
+/// One machine on an ``InMemoryNetwork``: connects and listens through the network, and can be
+/// unplugged, as a laptop whose Wi-Fi drops: the connections it made end at both ends with an
+/// error and no goodbye, and it cannot connect until it is plugged in again. Others on the
+/// network are not touched.
+public final class InMemoryMachine: Transport {
+    private let network: InMemoryNetwork
+    private let state = Mutex<(links: [InMemoryLink], unplugged: Bool)>(([], false))
+
+    init(network: InMemoryNetwork) {
+        self.network = network
+    }
+
+    public var provesPeers: Bool { network.provesPeers }
+
+    public func listen(
+        port: Int, options: LinkOptions, makeHandler: @escaping @Sendable () -> any ConnectionHandler
+    ) async throws(MultipeerError) -> any Listener {
+        try await network.listen(port: port, options: options, makeHandler: makeHandler)
+    }
+
+    public func connect(
+        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
+    ) async throws(MultipeerError) -> any Connection {
+        guard !state.withLock({ $0.unplugged }) else { throw .connectionFailed(endpoint, "the network is unreachable") }
+        let connection = try await network.connect(to: endpoint, options: options, timeout: timeout, handler: handler)
+        if let connection = connection as? InMemoryConnection {
+            state.withLock { $0.links.append(connection.link) }
+        }
+        return connection
+    }
+
+    /// Cuts this machine off: every connection it made ends at both ends with an error and no
+    /// goodbye, and new ones fail until ``plugIn()``.
+    public func unplug() {
+        let links = state.withLock { state in
+            state.unplugged = true
+            defer { state.links = [] }
+            return state.links
+        }
+        for link in links { link.reset() }
+    }
+
+    /// Brings this machine back after ``unplug()``.
+    public func plugIn() {
+        state.withLock { $0.unplugged = false }
+    }
+}
