@@ -49,4 +49,35 @@ struct GuestTerminalTests {
         try terminal.press("C-d")
         #expect(await host.line(containing: "bob left") != nil, "Ctrl-D leaves with a goodbye")
     }
+
+    @Test("Across a 10 s drop (the host stopped) the player reads that it is reconnecting and then back, and the half-typed line survives both")
+    func halfTypedLineSurvivesADrop() async throws {
+        var environment = personEnvironment()
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/guessnum-test-bus"
+        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "99"], environment: environment)
+        defer { host.signal(SIGCONT); host.signal(SIGKILL) }
+        let banner = try #require(await host.line(containing: "directly: "), "host: \(host.text)")
+        let port = try #require(banner.split(separator: ":").last.map(String.init))
+
+        let settings = personEnvironment().merging(["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/guessnum-test-bus"]) { $1 }
+            .map { "\($0.key)=\($0.value)" }
+        let terminal = try TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
+        defer { terminal.kill() }
+        #expect(try await terminal.waitFor("the welcome") { $0.contains { $0.contains("Welcome, bob!") } })
+        try terminal.type("hello wor")
+        #expect(try await terminal.waitForLastLine("guess> hello wor"))
+
+        host.signal(SIGSTOP)
+        let stopped = ContinuousClock.now
+        #expect(try await terminal.waitFor("the drop", within: .seconds(10)) { $0.contains { $0.contains("Lost the connection to alice's game — reconnecting…") } })
+        #expect(try await terminal.waitForLastLine("guess> hello wor", within: .seconds(2)), "the half-typed line is kept through the drop")
+        try await Task.sleep(until: stopped + .seconds(10))
+        host.signal(SIGCONT)
+        #expect(try await terminal.waitFor("the way back", within: .seconds(20)) { $0.contains { $0.contains("Reconnected to alice's game.") } })
+        #expect(try await terminal.waitForLastLine("guess> hello wor", within: .seconds(2)), "and through the way back")
+        try terminal.type("ld")
+        try terminal.press("Enter")
+        #expect(await host.line(containing: "bob: hello world") != nil, "the line is sent once back: \(host.text)")
+        #expect(host.text.components(separatedBy: "bob joined").count == 2, "the same seat: \(host.text)")
+    }
 }
