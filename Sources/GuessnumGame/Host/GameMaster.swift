@@ -65,6 +65,8 @@ public final class GameMaster: Sendable {
 
     private let state: Mutex<State>
     private let observations = ObservationBag()
+    /// Where each tick's changes go to be kept (a store), if anywhere.
+    private let journal: (any GameJournalSink)?
 
     /// Creates the game master of `session` and draws the first round's secret. Call
     /// ``start()`` to begin serving.
@@ -72,8 +74,14 @@ public final class GameMaster: Sendable {
     /// - Parameter logger: where the game logs; by default a logger labelled `guessnum.game`.
     /// - Throws: ``GameError/Code/invalidConfiguration``, or
     ///   ``GameError/Code/secretOutOfRange`` when a fixed secret lies outside the range.
+    /// - Parameters:
+    ///   - resuming: a game kept by a store before the host's program ended (a crash): it goes
+    ///     on from there, its players' seats held for them as away, instead of a new game.
+    ///   - journal: where each tick's changes are sent to be kept, if anywhere.
+    ///   - logger: where the game logs; by default a logger labelled `guessnum.game`.
     public init(
         session: Session, configuration: GameConfiguration = GameConfiguration(), events: EventBus = EventBus(),
+        resuming record: GameRecord? = nil, journal: (any GameJournalSink)? = nil,
         logger: Logger = Logger(label: "guessnum.game")
     ) throws(GameError) {
         try configuration.validate()
@@ -81,13 +89,25 @@ public final class GameMaster: Sendable {
         self.configuration = configuration
         self.events = events
         self.logger = logger
-        host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
-        let secret = try configuration.secretSource.secret(in: configuration.range)
-        let round = try Round(number: 1, range: configuration.range, secret: secret)
+        self.journal = journal
+        let host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
+        self.host = host
+        var table: GameTable
+        if let record {
+            table = try GameTable(configuration: configuration, host: host, record: record, at: .now)
+        } else {
+            let secret = try configuration.secretSource.secret(in: configuration.range)
+            let round = try Round(number: 1, range: configuration.range, secret: secret)
+            table = GameTable(configuration: configuration, host: host, round: round)
+        }
+        table.isJournaling = journal != nil
         // A private game's key is derived once (scrypt is slow on purpose), not per guest.
         let gate = configuration.password.map { PasswordGate(key: PasswordProof.key(for: $0, host: session.localPeer.identity)) }
-        state = Mutex(State(table: GameTable(configuration: configuration, host: host, round: round), passwordGate: gate))
+        state = Mutex(State(table: table, passwordGate: gate))
     }
+
+    /// The whole game as a store keeps it (to start a store for a new game with).
+    public var record: GameRecord { state.withLock { $0.table.record } }
 
     // MARK: Life cycle
 
@@ -115,6 +135,8 @@ public final class GameMaster: Sendable {
         }
         guard let announcement else { return }
         events.post(.roundStarted, announcement)
+        // A resumed round that was won already: the next one starts after the usual pause.
+        if let reveal = state.withLock({ $0.table.reveal }) { roundWon(reveal, announce: false) }
         for peer in session.connectedPeers { join(peer) }
     }
 
@@ -481,8 +503,8 @@ public final class GameMaster: Sendable {
 
     // MARK: Rounds
 
-    private func roundWon(_ won: RoundWon) {
-        events.post(.roundWon, won)
+    private func roundWon(_ won: RoundWon, announce: Bool = true) {
+        if announce { events.post(.roundWon, won) }
         let pause = configuration.pauseBetweenRounds
         state.withLock { state in
             guard state.phase == .running else { return }
@@ -533,7 +555,10 @@ public final class GameMaster: Sendable {
             let interval = configuration.broadcastInterval(players: state.table.roster.count)
             guard state.phase == .running else { return (nil, interval, []) }
             let gone = state.table.expireAway(before: graceDeadline)
-            return (state.table.takeFlush(nextInterval: interval), interval, gone)
+            let flush = state.table.takeFlush(nextInterval: interval)
+            // Handed over under the lock, so a store receives the ticks in order.
+            if let journal, let changes = state.table.takeJournal() { journal.keep(changes) }
+            return (flush, interval, gone)
         }
         for left in gone {
             logger.debug("Player away past the grace period; seat freed.", metadata: .game(peer: left.player.name))

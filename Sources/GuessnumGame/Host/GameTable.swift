@@ -60,6 +60,18 @@ struct GameTable: Sendable {
     private var awaitingReplay: [UUID: UInt64] = [:]
     /// The latest items broadcast, for ``awaitingReplay``.
     private var recent: RecentItems
+    /// Whether what a store keeps is noted for ``takeJournal()`` (off: nothing is noted).
+    var isJournaling = false
+    private var journal = PendingJournal()
+
+    /// What changed since the last ``takeJournal()``, by identity where the latest value is
+    /// read at the end of the tick.
+    private struct PendingJournal {
+        var roundStarted = false
+        var guesses: [GuessRecord] = []
+        var players: Set<UUID> = []
+        var scores: Set<UUID> = []
+    }
     /// Players the host removed, by identity, while they may not come back.
     private(set) var removals: [UUID: Removal] = [:]
     /// Players whose link dropped, by identity, and since when: their seats are held.
@@ -82,6 +94,70 @@ struct GameTable: Sendable {
         roster = PlayerRoster(reserving: host)
         fanOut = FanOut(maximumGuessLinesPerTick: configuration.maximumGuessLinesPerTick)
         recent = RecentItems(limit: configuration.replayLimit)
+    }
+
+    /// The game of `record`, resumed after the host's crash at `now`: the round judged again
+    /// guess by guess (same secret, salt and commitment), the scoreboard, and every player
+    /// in a seat held for them as away (they come back by themselves). Sequence numbers go on
+    /// from the record's.
+    /// - Throws: ``GameError/Code/secretOutOfRange`` when the record's secret is not in its range.
+    init(configuration: GameConfiguration, host: PlayerRef, record: GameRecord, at now: ContinuousClock.Instant) throws(GameError) {
+        var round = try Round(number: record.round.number, range: record.round.range, secret: record.round.secret, salt: record.round.salt)
+        for guess in record.guesses { _ = round.judge(guess: guess.guess, by: guess.player) }
+        self.init(configuration: configuration, host: host, round: round)
+        for entry in record.scores { scoreboard.set(entry) }
+        topScores = scoreboard.top(configuration.scoreboardLimit)
+        lastSequence = record.lastSequence
+        if round.isWon, let winner = round.winner {
+            reveal = RoundWon(
+                sequence: lastSequence, round: round.number, range: round.range, commitment: round.commitment, winner: winner,
+                secret: round.secret, salt: round.salt, winningGuesses: round.winningGuessCount, totalGuesses: round.countedGuesses,
+                hostChoseSecret: configuration.secretSource.isChosenByHost)
+        }
+        guard configuration.awayGracePeriod > .zero else { return }
+        for player in record.players {
+            guard let peer = try? PeerID(displayName: player.displayName, identity: player.id) else { continue }
+            _ = roster.admit(peer, guessThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
+            if roster[player.id]?.player.name != player.name { _ = try? roster.rename(player.id, to: player.name) }
+            away[player.id] = now
+        }
+    }
+
+    /// What changed since the last call that a store must keep; nil when nothing did (or when
+    /// not ``isJournaling``).
+    mutating func takeJournal() -> GameJournal? {
+        guard isJournaling else { return nil }
+        defer { journal = PendingJournal() }
+        var taken = GameJournal()
+        if journal.roundStarted {
+            taken.roundStarted = RoundRecord(number: round.number, range: round.range, secret: round.secret, salt: round.salt)
+        }
+        taken.guesses = journal.guesses
+        // In join order, so that a record lists its players as the game does.
+        for id in journal.players.sorted(by: { (roster[$0]?.order ?? .max) < (roster[$1]?.order ?? .max) }) {
+            if let member = roster[id] {
+                taken.players.append(PlayerRecord(id: id, displayName: member.peer.displayName, name: member.player.name))
+            } else {
+                taken.playersGone.append(id)
+            }
+        }
+        taken.scores = journal.scores.compactMap { scoreboard.entry(for: $0) }
+        guard !taken.isEmpty else { return nil }
+        taken.lastSequence = lastSequence
+        return taken
+    }
+
+    /// The whole game as a store keeps it, to start a store with (then kept up to date with
+    /// ``takeJournal()``). The guesses are those the round's history still holds: all of them
+    /// unless the round has judged more than ``Round/historyLimit``.
+    var record: GameRecord {
+        var guesses: [GuessRecord] = []
+        guesses.reserveCapacity(round.history.count)
+        for judgement in round.history { guesses.append(GuessRecord(round: round.number, player: judgement.player, guess: judgement.guess)) }
+        return GameRecord(
+            round: RoundRecord(number: round.number, range: round.range, secret: round.secret, salt: round.salt), guesses: guesses,
+            players: roster.members.values.sorted { $0.order < $1.order }.map { PlayerRecord(id: $0.player.id, displayName: $0.peer.displayName, name: $0.player.name) },
+            scores: scoreboard.ranked, lastSequence: lastSequence)
     }
 
     /// The current round as an announcement (for hosts that show it at start).
@@ -107,6 +183,7 @@ struct GameTable: Sendable {
         do { try GameProtocol.checkName(peer.displayName) } catch { return .badName(error) }
         let (player, _) = roster.admit(
             peer, guessThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
+        if isJournaling { journal.players.insert(peer.identity) }
         let joined = PlayerJoined(sequence: nextSequence(), player: player, playerCount: roster.count)
         fanOut.enqueue(.joined(joined))
         awaitingWelcome.insert(peer.identity)
@@ -137,6 +214,7 @@ struct GameTable: Sendable {
         guard let member = roster.remove(id) else { return nil }
         awaitingWelcome.remove(id)
         awaitingReplay[id] = nil
+        if isJournaling { journal.players.insert(id) }
         let removed = removals[id]?.leaving == true
         removals[id]?.leaving = false
         let left = PlayerLeft(sequence: nextSequence(), player: member.player, playerCount: roster.count, removedByHost: removed)
@@ -172,6 +250,10 @@ struct GameTable: Sendable {
         do { change = try roster.rename(id, to: name) } catch { return .refused(error) }
         guard let change else { return .ignored }
         scoreboard.rename(change.player)
+        if isJournaling {
+            journal.players.insert(id)
+            if scoreboard.entry(for: id) != nil { journal.scores.insert(id) }
+        }
         let renamed = PlayerRenamed(sequence: nextSequence(), player: change.player, previousName: change.previous)
         fanOut.enqueue(.renamed(renamed))
         return .done(renamed)
@@ -224,6 +306,10 @@ struct GameTable: Sendable {
         }
         let verdict = round.judge(guess: value, by: player)
         if verdict.countsAsGuess { scoreboard.recordGuess(by: player) }
+        if isJournaling {
+            journal.guesses.append(GuessRecord(round: round.number, player: player, guess: value))
+            if verdict.countsAsGuess { journal.scores.insert(id) }
+        }
         let line = JudgedGuess(sequence: nextSequence(), round: round.number, judgement: Judgement(player: player, guess: value, verdict: verdict))
         fanOut.enqueue(.verdict(line))
         guard verdict == .correct else { return .judged(line, won: nil, scoreboard: nil) }
@@ -265,6 +351,10 @@ struct GameTable: Sendable {
         let ended = round.isWon ? nil : revealRound(winner: nil, winningGuesses: nil)
         round = next
         reveal = nil
+        if isJournaling {
+            journal.roundStarted = true
+            journal.guesses = []
+        }
         let started = RoundStarted(
             sequence: nextSequence(), round: next.number, range: range, commitment: next.commitment,
             hostChoseSecret: configuration.secretSource.isChosenByHost)
