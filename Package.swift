@@ -23,6 +23,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.6"),
         .package(url: "https://github.com/apple/swift-certificates", from: "1.21.1"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
     ],
     targets: [
         .target(name: "EventBus"),
@@ -68,6 +69,13 @@ let package = Package(
             resources: [.copy("player-names.txt")]
         ),
         .target(
+            name: "GuessnumStore",
+            dependencies: [
+                "GuessnumGame", "Multipeer", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+            ]
+        ),
+        .target(
             name: "GuessnumApp",
             dependencies: [
                 "Multipeer", "EventBus", "GuessnumGame", "GuessnumTerminal", "SafeText", "GuessnumResources",
@@ -77,7 +85,7 @@ let package = Package(
         .executableTarget(
             name: "guessnum",
             dependencies: [
-                "GuessnumApp", "Multipeer", "MultipeerNIO", "MultipeerAvahi", "GuessnumGame", "GuessnumTerminal", "SafeText",
+                "GuessnumApp", "Multipeer", "MultipeerNIO", "MultipeerAvahi", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "SafeText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]
@@ -126,6 +134,7 @@ let package = Package(
             dependencies: ["Multipeer", "MultipeerAvahi", "CAvahi", "MultipeerTestSupport"]
         ),
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
+        .testTarget(name: "GuessnumStoreTests", dependencies: ["GuessnumStore", "GuessnumGame", "Multipeer", "MultipeerTestSupport"]),
         .testTarget(
             name: "GuessnumAppTests",
             dependencies: [

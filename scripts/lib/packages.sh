@@ -1,8 +1,9 @@
 # Debian packages guessnum needs, and a function that installs the missing ones.
 # Sourced by scripts/run, scripts/test and .ci/run.
 
-# To build: the Avahi client library (discovery), GNU readline (the prompt), pkg-config.
-BUILD_PACKAGES=(libavahi-client-dev libreadline-dev pkg-config)
+# To build: the Avahi client library (discovery), GNU readline (the prompt), SQLite (the host's
+# game store, through GRDB), pkg-config.
+BUILD_PACKAGES=(libavahi-client-dev libreadline-dev libsqlite3-dev pkg-config)
 # To test: the LAN's daemons (started only inside its network namespaces) and their tools, and
 # tmux, which plays the person at the keyboard in the terminal tests; tcpdump, which captures a
 # game on the test LAN to show that only TLS records cross it.

@@ -13,6 +13,12 @@ public enum XDGDirectory {
         directory("XDG_DATA_HOME", default: ".local/share", environment: environment)
     }
 
+    /// `$XDG_STATE_HOME`, else `~/.local/state`: state worth keeping between runs, such as a
+    /// host's game in progress.
+    public static func state(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        directory("XDG_STATE_HOME", default: ".local/state", environment: environment)
+    }
+
     private static func directory(_ variable: String, default relative: String, environment: [String: String]) -> URL {
         if let path = environment[variable], path.hasPrefix("/") {
             return URL(fileURLWithPath: path, isDirectory: true)

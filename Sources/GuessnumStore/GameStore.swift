@@ -1,0 +1,146 @@
+import Crypto
+import Foundation
+import GRDB
+import GuessnumGame
+import Logging
+import Multipeer
+import Synchronization
+
+/// A host's game on disk, in SQLite through GRDB, so that it can be resumed after the host's
+/// program ends without ending it (a crash, `kill -9`, a power cut).
+///
+/// One file per game name: `$XDG_STATE_HOME/guessnum/games/NAME.sqlite`
+/// (`~/.local/state/guessnum/games/…`), readable by its owner only (`0600`, in a `0700`
+/// directory). The database runs in WAL mode with `synchronous = NORMAL`: a transaction that
+/// has committed survives the program's crash; a power cut may lose the last ones.
+///
+/// ``start(_:host:)`` writes a new game; ``keep(_:)`` then takes each tick's ``GameJournal``
+/// and writes it in one transaction, in order, off the caller's thread; ``load()`` reads the
+/// game back as a ``GameRecord``; ``delete()`` removes the file when the game ends as it should.
+public final class GameStore: GameJournalSink {
+    /// The database file.
+    public let fileURL: URL
+    private let pool: DatabasePool
+    private let logger: Logger
+    /// Whether a failed write was logged already (one line, not one per tick).
+    private let failureLogged = Mutex(false)
+
+    /// The file of the game called `name`: under `XDG_STATE_HOME`, or `~/.local/state`.
+    public static func fileURL(forGame name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        XDGDirectory.state(environment: environment)
+            .appendingPathComponent("guessnum/games", isDirectory: true)
+            .appendingPathComponent(fileName(forGame: name))
+    }
+
+    /// A file name for `name` that any name maps to safely: its letters, digits, `-` and `_`,
+    /// and, when it has others (or is empty), a short digest of it so that names stay apart.
+    static func fileName(forGame name: String) -> String {
+        let plain = String(name.unicodeScalars.filter { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }.prefix(40))
+        guard plain != name || plain.isEmpty else { return plain + ".sqlite" }
+        let digest = SHA256.hash(data: Data(name.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined()
+        return (plain.isEmpty ? "game" : plain) + "-" + digest + ".sqlite"
+    }
+
+    /// Opens (or creates) the store at `fileURL`.
+    /// - Throws: ``GameStoreError`` with a sentence naming the file: its directory cannot be
+    ///   made, or the file is not a database of this program's (damaged, or something else).
+    public init(at fileURL: URL, logger: Logger = Logger(label: "guessnum.store")) throws(GameStoreError) {
+        self.fileURL = fileURL
+        self.logger = logger
+        let directory = fileURL.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+            if !FileManager.default.fileExists(atPath: fileURL.path) {
+                guard FileManager.default.createFile(atPath: fileURL.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                    throw GameStoreError("could not create the file")
+                }
+            }
+        } catch {
+            throw GameStoreError("Could not keep the game in \(fileURL.path) (\(Self.reason(error))); check that \(directory.path) is writable.")
+        }
+        do {
+            var configuration = Configuration()
+            configuration.prepareDatabase { db in
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+            pool = try DatabasePool(path: fileURL.path, configuration: configuration)
+            try GameStoreSchema.migrator.migrate(pool)
+        } catch {
+            throw Self.damaged(fileURL, error)
+        }
+    }
+
+    /// The game kept, if any.
+    /// - Throws: ``GameStoreError`` when the file cannot be read as a game.
+    public func load() throws(GameStoreError) -> GameRecord? {
+        do {
+            return try pool.read { db in try GameStoreRows.record(in: db) }
+        } catch let error as GameStoreError {
+            throw error
+        } catch {
+            throw Self.damaged(fileURL, error)
+        }
+    }
+
+    /// The identity of the host that kept the game, if any.
+    public func hostIdentity() -> UUID? {
+        (try? pool.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'hostIdentity'") }).flatMap { $0.flatMap(UUID.init(uuidString:)) }
+    }
+
+    /// Replaces whatever the store held with `record`, a new game hosted as `host`.
+    /// - Throws: ``GameStoreError`` when it cannot be written.
+    public func start(_ record: GameRecord, host: PlayerRef) throws(GameStoreError) {
+        do {
+            try pool.write { db in
+                for table in ["meta", "round", "guess", "player", "score"] { try db.execute(sql: "DELETE FROM \(table)") }
+                try GameStoreRows.setMeta("hostIdentity", host.id.uuidString, in: db)
+                try GameStoreRows.setMeta("hostName", host.name, in: db)
+                try GameStoreRows.write(record, in: db)
+            }
+        } catch {
+            throw GameStoreError("Could not write the game to \(fileURL.path): \(Self.reason(error)).")
+        }
+    }
+
+    /// Writes one tick's changes, in one transaction, after those handed over before; returns
+    /// at once. A failed write is logged once (the game goes on; it may then not resume fully).
+    public func keep(_ journal: GameJournal) {
+        pool.asyncWrite({ db in try GameStoreRows.apply(journal, in: db) }, completion: { [weak self] _, result in
+            if case .failure(let error) = result { self?.writeFailed(error) }
+        })
+    }
+
+    private func writeFailed(_ error: any Error) {
+        let first = failureLogged.withLock { logged in
+            defer { logged = true }
+            return !logged
+        }
+        guard first else { return }
+        logger.warning("Could not keep the game's latest changes; after a crash it may not resume fully.", metadata: [
+            "file": .string(fileURL.path), "error": .string(Self.reason(error)),
+        ])
+    }
+
+    /// Waits until every change handed over so far is written.
+    public func waitForWrites() async {
+        _ = try? await pool.write { _ in }
+    }
+
+    /// Removes the game (it ended as it should): the file and SQLite's files beside it.
+    public func delete() {
+        try? pool.close()
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: fileURL.path + suffix)
+        }
+    }
+
+    private static func damaged(_ fileURL: URL, _ error: any Error) -> GameStoreError {
+        GameStoreError("The saved game in \(fileURL.path) cannot be read (\(reason(error))). Delete that file to start a new game under this name.")
+    }
+
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
+        if let error = error as? GameStoreError { return error.message }
+        return error.localizedDescription
+    }
+}

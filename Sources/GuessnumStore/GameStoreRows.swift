@@ -1,0 +1,81 @@
+import Foundation
+import GRDB
+import GuessnumGame
+
+/// The store's rows to and from the game's values.
+enum GameStoreRows {
+    static func setMeta(_ key: String, _ value: String, in db: Database) throws {
+        try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", arguments: [key, value])
+    }
+
+    /// Writes the whole of `record` (into empty tables).
+    static func write(_ record: GameRecord, in db: Database) throws {
+        var journal = GameJournal()
+        journal.roundStarted = record.round
+        journal.guesses = record.guesses
+        journal.players = record.players
+        journal.scores = record.scores
+        journal.lastSequence = record.lastSequence
+        try apply(journal, in: db)
+        try setMeta("lastSequence", String(record.lastSequence), in: db)
+    }
+
+    /// Writes one tick's changes.
+    static func apply(_ journal: GameJournal, in db: Database) throws {
+        if let round = journal.roundStarted {
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO round (number, low, high, secret, salt) VALUES (?, ?, ?, ?, ?)",
+                arguments: [round.number, round.range.lowerBound, round.range.upperBound, round.secret, Data(round.salt.bytes)])
+        }
+        let current = journal.roundStarted?.number
+        for guess in journal.guesses where current == nil || guess.round == current {
+            try db.execute(
+                sql: "INSERT INTO guess (round, player, name, value) VALUES (?, ?, ?, ?)",
+                arguments: [guess.round, guess.player.id.uuidString, guess.player.name, guess.guess])
+        }
+        for player in journal.players {
+            try db.execute(
+                sql: "INSERT INTO player (id, displayName, name) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET displayName = excluded.displayName, name = excluded.name",
+                arguments: [player.id.uuidString, player.displayName, player.name])
+        }
+        for id in journal.playersGone {
+            try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [id.uuidString])
+        }
+        for entry in journal.scores {
+            try db.execute(
+                sql: """
+                    INSERT INTO score (player, name, wins, guesses, bestRound) VALUES (?, ?, ?, ?, ?)
+                    ON CONFLICT(player) DO UPDATE SET name = excluded.name, wins = excluded.wins, guesses = excluded.guesses, bestRound = excluded.bestRound
+                    """,
+                arguments: [entry.player.id.uuidString, entry.player.name, entry.wins, entry.guesses, entry.bestRound])
+        }
+        if journal.lastSequence > 0 { try setMeta("lastSequence", String(journal.lastSequence), in: db) }
+    }
+
+    /// The game the tables hold; nil when they hold none.
+    static func record(in db: Database) throws -> GameRecord? {
+        guard let row = try Row.fetchOne(db, sql: "SELECT number, low, high, secret, salt FROM round ORDER BY number DESC LIMIT 1") else { return nil }
+        let number: Int = row["number"]
+        let saltBytes: Data = row["salt"]
+        guard let salt = Salt(bytes: Array(saltBytes)) else { throw GameStoreError("a round's salt is not 32 bytes") }
+        let range: GuessRange
+        do { range = try GuessRange(row["low"], row["high"]) } catch { throw GameStoreError("a round's range is not valid (\(error.message))") }
+        let round = RoundRecord(number: number, range: range, secret: row["secret"], salt: salt)
+        let guesses = try Row.fetchAll(db, sql: "SELECT player, name, value FROM guess WHERE round = ? ORDER BY id", arguments: [number]).map { row in
+            GuessRecord(round: number, player: PlayerRef(id: try uuid(row["player"]), name: row["name"]), guess: row["value"])
+        }
+        let players = try Row.fetchAll(db, sql: "SELECT id, displayName, name FROM player ORDER BY rowid").map { row in
+            PlayerRecord(id: try uuid(row["id"]), displayName: row["displayName"], name: row["name"])
+        }
+        let scores = try Row.fetchAll(db, sql: "SELECT player, name, wins, guesses, bestRound FROM score").map { row in
+            Scoreboard.Entry(player: PlayerRef(id: try uuid(row["player"]), name: row["name"]), wins: row["wins"], guesses: row["guesses"], bestRound: row["bestRound"])
+        }
+        let sequence = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'lastSequence'").flatMap(UInt64.init) ?? 0
+        return GameRecord(round: round, guesses: guesses, players: players, scores: scores, lastSequence: sequence)
+    }
+
+    private static func uuid(_ text: String) throws -> UUID {
+        guard let id = UUID(uuidString: text) else { throw GameStoreError("an identity is not valid (\(text))") }
+        return id
+    }
+}
