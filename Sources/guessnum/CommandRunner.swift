@@ -1,6 +1,7 @@
 import ArgumentParser
 import GuessnumApp
 import GuessnumGame
+import GuessnumStore
 import GuessnumTerminal
 import Multipeer
 
@@ -19,6 +20,9 @@ enum CommandRunner {
         } catch let error as GameError {
             StandardStreams.writeErrorLine(error.message)
             throw ExitCode(usageExitCode)
+        } catch let error as GameStoreError {
+            StandardStreams.writeErrorLine(error.message)
+            throw ExitCode(1)
         } catch let error as AppFailure {
             StandardStreams.writeErrorLine(error.message)
             throw ExitCode(error.exitCode)

@@ -1,6 +1,7 @@
 import ArgumentParser
 import GuessnumApp
 import GuessnumGame
+import GuessnumStore
 import Logging
 import Multipeer
 import MultipeerAvahi
@@ -34,6 +35,9 @@ struct HostCommand: AsyncParsableCommand {
 
     @Option(help: "The TCP port to listen on; 0 picks any free port.")
     var port: Int = 0
+
+    @Flag(help: "Go on with this name's interrupted game (its program ended without ending it) without asking; without it a script starts a new game.")
+    var resume = false
 
     @Flag(help: "Ask before letting each player in.")
     var ask = false
@@ -70,12 +74,22 @@ struct HostCommand: AsyncParsableCommand {
             if password {
                 configuration.password = try await PasswordQuestion.askHost(console: terminal.console, inbox: terminal.inbox)
             }
-            let master = try GameMaster(session: session, configuration: configuration)
+            let store = try GameStore(at: GameStore.fileURL(forGame: me.peer.displayName))
+            var resuming: GameRecord?
+            if let saved = try store.load(), try await ResumeQuestion.shouldResume(saved, resume: resume, console: terminal.console, inbox: terminal.inbox) {
+                resuming = saved
+                terminal.console.print("Resuming your game: \(ResumeQuestion.summary(of: saved)); its players' seats are held for \(grace) s, and they come back by themselves.")
+            }
+            let master = try GameMaster(session: session, configuration: configuration, resuming: resuming, journal: store)
+            if resuming == nil { try store.start(master.record, host: master.host) }
             let host = HostREPL(
                 master: master, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),
                 text: GameText(style: output.style, json: output.json, me: master.host.id), asks: ask,
                 command: ProgramCommand.current())
             try await host.run(port: port)
+            // The game ended as it should (its players were told): nothing to resume.
+            await store.waitForWrites()
+            store.delete()
             withExtendedLifetime(me) {}
         }
     }

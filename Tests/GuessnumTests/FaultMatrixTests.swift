@@ -106,4 +106,35 @@ struct FaultMatrixTests {
         #expect(await bob.line(containing: "you guessed 42: correct!") != nil, "playing again: \(bob.text)")
         #expect(host.text.components(separatedBy: "bob joined").count == 2, "one seat all along: \(host.text)")
     }
+
+    @Test("The host killed with SIGKILL and started again with --resume: players come back by themselves to the same round, commitment and scores, and the fairness check passes at the round's end")
+    func hostKilledAndResumed() async throws {
+        let alice = personEnvironment()
+        let hostArguments = [try guessnumExecutable().path, "host", "--secret", "42", "--name", "gus", "--grace", "60"]
+        let host = try lan.start(on: 0, hostArguments, environment: alice)
+        defer { host.signal(SIGKILL) }
+        #expect(await host.line(containing: "Hosting gus's game") != nil, "host: \(host.text)")
+        let bob = try guessnum(on: 1, ["join", "--game", "gus", "--name", "bob", "--timeout", "30"])
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "bob: \(bob.text)")
+        let commitment = try #require(host.text.firstMatch(of: /commitment ([0-9a-f]{16})/)?.output.1)
+        bob.send(line: "10")
+        #expect(await host.line(containing: "bob guessed 10: too low") != nil)
+        try await Task.sleep(for: .milliseconds(200))  // a tick: the guess is in the store
+
+        host.signal(SIGKILL)
+        _ = await host.exitStatus()
+        #expect(await bob.line(containing: "Lost the connection to gus's game — reconnecting…", within: .seconds(10)) != nil, "bob: \(bob.text)")
+        let again = try lan.start(on: 0, hostArguments + ["--resume"], environment: alice)
+        defer { again.signal(SIGKILL) }
+        #expect(await again.line(containing: "Resuming your game: round 1 (numbers 1–100), 1 player, 1 guess this round") != nil, "host: \(again.text)")
+        #expect(again.text.contains("commitment \(commitment)"), "the same commitment: \(again.text)")
+        #expect(await bob.line(containing: "Reconnected to gus's game.", within: .seconds(30)) != nil, "bob: \(bob.text)")
+        #expect(await again.line(containing: "bob is back.") != nil, "host: \(again.text)")
+
+        bob.send(line: "42")
+        #expect(await bob.line(containing: "you guessed 42: correct! You win round 1.") != nil, "bob: \(bob.text)")
+        #expect(await again.line(containing: "bob won round 1 with 2 guesses") != nil, "the guess before the crash counts: \(again.text)")
+        #expect(await bob.line(containing: "Round 1: the reveal matches the commitment and every verdict") != nil, "bob: \(bob.text)")
+    }
 }

@@ -159,7 +159,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         let before = game.view
         switch result {
         case .back:
-            console.print(repl.text.style.dim("Reconnected to \(listedName)'s game."))
+            // "Reconnected" was printed as the link came up (see observe()), before anything it brought.
             await catchUp(since: before)
             for line in reconnection.takeLines() { _ = await handle(.typed(line)) }
             return .stay
@@ -270,6 +270,12 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
             events.observe(.gameError) { error in
                 console.print(error.message)
                 answered()
+            },
+            // Back in after a drop: said as the session connects, so before what the host then sends.
+            repl.session.events.observe(.stateChanged) { [game] change in
+                guard change.state == .connected, change.peer.identity == game.host?.identity,
+                      let name = state.withLock({ $0.reconnection != nil ? $0.listedName : nil }) else { return }
+                console.print(text.style.dim("Reconnected to \(name)'s game."))
             },
             events.observe(.hostLeft) { [game] change in
                 guard change.reason != .localDisconnect else { return }  // this player left
