@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(
             name: "guessnum-bench",
             dependencies: [
-                "Multipeer", "MultipeerNIO", "GuessnumGame",
+                "Multipeer", "MultipeerNIO", "GuessnumGame", "GuessnumStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),

@@ -21,7 +21,7 @@ struct BenchCommand: AsyncParsableCommand {
     )
 
     @Option(help: "How many guests connect.") var guests = 1
-    @Option(help: "closed: guess again as soon as the verdict arrives; paced: once a second; fanout: broadcast throughput; storm: all but one guest connect at once while a probe guesses.")
+    @Option(help: "closed: guess again as soon as the verdict arrives; paced: once a second; fanout: broadcast throughput; storm: all but one guest connect at once while a probe guesses; restart: paced, and the host crashes partway and a new one resumes the game.")
     var mode: BenchMode = .closed
     @Option(help: "How long guests guess, in seconds.") var seconds: Double = 5
     @Option(help: "Worker processes for the guests (default: 1 up to 100 guests, else 3).") var workers: Int?
@@ -36,11 +36,13 @@ struct BenchCommand: AsyncParsableCommand {
     var attack: BenchAttack?
     @Flag(help: "Run the host and every guest over TLS 1.3, each with a key of its own, as guessnum does.")
     var tls = false
+    @Flag(help: "The host keeps its game in a store (SQLite), as guessnum host does; restart runs always do.")
+    var store = false
 
     func validate() throws {
         guard guests >= 1, guests <= 50_000 else { throw ValidationError("--guests must be from 1 to 50000.") }
         if mode == .storm, guests < 2 { throw ValidationError("a storm needs at least 2 guests: the probe and one more.") }
-        if mode == .storm, attack != nil { throw ValidationError("--attack is for closed and paced runs.") }
+        if mode == .storm || mode == .restart, attack != nil { throw ValidationError("--attack is for closed and paced runs.") }
         guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be above 0 and at most 600.") }
         if let workers, !(1...16).contains(workers) { throw ValidationError("--workers must be from 1 to 16.") }
         if let baselineSeconds, !(baselineSeconds > 0 && baselineSeconds <= 60) {
@@ -65,6 +67,7 @@ struct BenchCommand: AsyncParsableCommand {
                                       machine: MachineInfo.current(descriptorLimit: limit))
         coordinator.attack = attack
         coordinator.tls = tls
+        coordinator.keepsStore = store || mode == .restart
         let result = try await coordinator.run()
         print(json ? result.json : result.text)
     }

@@ -1,5 +1,6 @@
 import Foundation
 import GuessnumGame
+import GuessnumStore
 import Multipeer
 import MultipeerNIO
 
@@ -9,6 +10,16 @@ struct BenchHost: Sendable {
     let session: Session
     let master: GameMaster
     let port: Int
+    /// What a restart needs: the transport to crash, the host's key, its settings and its store.
+    let transport: CrashableTransport
+    let key: PeerKey
+    let configuration: GameConfiguration
+    let sessionConfiguration: SessionConfiguration
+    let tls: Bool
+    let maximumPlayers: Int
+    let productLimits: Bool
+    /// The game's store (a file in a temporary directory), when the host keeps one.
+    let store: GameStore?
 
     /// Starts hosting for up to `maximumPlayers`. Closed-loop runs lift the per-guest guess
     /// throttle (20 a second by default), which would otherwise answer most of a closed loop's
@@ -18,7 +29,7 @@ struct BenchHost: Sendable {
     /// address, per guest, in the handshake — and admits players as it does, so that what is
     /// measured is the product's defence.
     static func start(mode: BenchMode, maximumPlayers: Int, tickMilliseconds: Int? = nil, productLimits: Bool = false,
-        tls: Bool = false
+        tls: Bool = false, keepsStore: Bool = false
     ) async throws -> BenchHost {
         var configuration = GameConfiguration(range: try BenchGame.range())
         configuration.maximumPlayers = maximumPlayers
@@ -35,22 +46,59 @@ struct BenchHost: Sendable {
             sessionConfiguration.maximumHandshakes = max(sessionConfiguration.maximumHandshakes, maximumPlayers)
             sessionConfiguration.maximumHandshakesPerAddress = sessionConfiguration.maximumHandshakes
         }
-        let key = PeerKey.generate()
-        let session = Session(
-            localPeer: try key.peer(displayName: "bench host"),
-            transport: TCPTransport(bindHost: "127.0.0.1", credentials: tls ? try TLSCredentials(key: key) : nil),
-            configuration: sessionConfiguration)
-        let master = try GameMaster(session: session, configuration: configuration)
+        var store: GameStore?
+        if keepsStore {
+            let file = FileManager.default.temporaryDirectory
+                .appendingPathComponent("guessnum-bench-\(UUID().uuidString)", isDirectory: true).appendingPathComponent("game.sqlite")
+            store = try GameStore(at: file)
+        }
+        return try await launch(
+            key: PeerKey.generate(), port: 0, configuration: configuration, sessionConfiguration: sessionConfiguration, tls: tls,
+            maximumPlayers: maximumPlayers, productLimits: productLimits, store: store, resuming: nil)
+    }
+
+    private static func launch(
+        key: PeerKey, port: Int, configuration: GameConfiguration, sessionConfiguration: SessionConfiguration, tls: Bool,
+        maximumPlayers: Int, productLimits: Bool, store: GameStore?, resuming record: GameRecord?
+    ) async throws -> BenchHost {
+        let transport = CrashableTransport(base: TCPTransport(bindHost: "127.0.0.1", credentials: tls ? try TLSCredentials(key: key) : nil))
+        let session = Session(localPeer: try key.peer(displayName: "bench host"), transport: transport, configuration: sessionConfiguration)
+        let master = try GameMaster(session: session, configuration: configuration, resuming: record, journal: store)
+        if let store, record == nil { try store.start(master.record, host: master.host) }
         master.start()
-        let port = try await session.startListening(port: 0, policy: .custom { invitation in
+        let port = try await session.startListening(port: port, policy: .custom { invitation in
             if productLimits { return master.admission(of: invitation) }
-            return master.playerCount >= maximumPlayers ? .decline(reason: "the game is full") : .accept
+            return master.playerCount >= maximumPlayers && master.admission(of: invitation.peer) != .accept
+                ? .decline(reason: "the game is full") : .accept
         })
-        return BenchHost(session: session, master: master, port: port)
+        return BenchHost(
+            session: session, master: master, port: port, transport: transport, key: key, configuration: configuration,
+            sessionConfiguration: sessionConfiguration, tls: tls, maximumPlayers: maximumPlayers, productLimits: productLimits, store: store)
+    }
+
+    /// Crashes this host (every connection closes at once, nothing said, nothing more written to
+    /// the store) and starts another in its place on the same port, with the same key, resuming
+    /// the game from the store.
+    func crashAndResume(after pause: Duration) async throws -> BenchHost {
+        await transport.crash()
+        master.stop()
+        await session.disconnect()
+        guard let store else { throw BenchFailure("a restart needs the host's store") }
+        await store.waitForWrites()
+        try await Task.sleep(for: pause)
+        guard let record = try store.load() else { throw BenchFailure("the store held no game") }
+        return try await Self.launch(
+            key: key, port: port, configuration: configuration, sessionConfiguration: sessionConfiguration, tls: tls,
+            maximumPlayers: maximumPlayers, productLimits: productLimits, store: store, resuming: record)
     }
 
     func stop() async {
         master.stop()
         await session.disconnect(reason: "the benchmark is over")
+        if let store {
+            await store.waitForWrites()
+            store.delete()
+            try? FileManager.default.removeItem(at: store.fileURL.deletingLastPathComponent())
+        }
     }
 }

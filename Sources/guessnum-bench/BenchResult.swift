@@ -46,10 +46,26 @@ struct BenchResult: Codable, Sendable {
     /// started connecting until the last was welcomed.
     var stormWelcomed: Int? = nil
     var stormSeconds: Double? = nil
+    /// Whether the host kept its game in a store (SQLite, one transaction per tick).
+    var store: Bool? = nil
+    /// Restart runs: links that dropped when the host crashed, guests back, how long from the
+    /// new host listening until the last was back, connection attempts made, and the resume
+    /// time (from the start of the attempt that succeeded to the welcome) against
+    /// ``connectP50Us``, the fresh join's connect time of the same run.
+    var restartDrops: Int? = nil
+    var restartRejoined: Int? = nil
+    var restartAllBackS: Double? = nil
+    var restartAttempts: Int? = nil
+    var resumeP50Us: Double? = nil
+    var resumeP99Us: Double? = nil
+    var resumeP50Ratio: Double? = nil
 
     enum CodingKeys: String, CodingKey {
         case guests, mode, seconds, workers, machine, dropped, refused, late, attack, tls
-        case stormWelcomed = "storm_welcomed", stormSeconds = "storm_s"
+        case stormWelcomed = "storm_welcomed", stormSeconds = "storm_s", store
+        case restartDrops = "restart_drops", restartRejoined = "restart_rejoined", restartAllBackS = "restart_all_back_s"
+        case restartAttempts = "restart_attempts", resumeP50Us = "resume_p50_us", resumeP99Us = "resume_p99_us"
+        case resumeP50Ratio = "resume_p50_ratio"
         case roundTrips = "round_trips"
         case rttP50Us = "rtt_p50_us", rttP99Us = "rtt_p99_us", rttP999Us = "rtt_p999_us", rttMaxUs = "rtt_max_us"
         case probeRttP50Us = "probe_rtt_p50_us", probeRttP99Us = "probe_rtt_p99_us"
@@ -76,7 +92,7 @@ struct BenchResult: Codable, Sendable {
         func us(_ value: Double?) -> String { value.map { String(format: "%.1f µs", $0) } ?? "–" }
         func ratio(_ value: Double?) -> String { value.map { String(format: "%.2f×", $0) } ?? "–" }
         var lines = [
-            "guessnum-bench: \(guests) guests, \(mode.rawValue)\(tls == true ? " over TLS" : ""), \(seconds) s, \(workers) worker process(es)",
+            "guessnum-bench: \(guests) guests, \(mode.rawValue)\(tls == true ? " over TLS" : "")\(store == true ? ", host store on" : ""), \(seconds) s, \(workers) worker process(es)",
             "machine: \(machine.summary)",
         ]
         if mode == .fanout {
@@ -94,6 +110,11 @@ struct BenchResult: Codable, Sendable {
             if mode == .storm {
                 lines.append(String(format: "join storm: %d of %d guests welcomed, the last %.2f s after they all started connecting",
                                     stormWelcomed ?? 0, guests - 1, stormSeconds ?? .nan))
+            }
+            if mode == .restart {
+                lines.append(String(format: "host crash and restart: %d links dropped, %d guests back, the last %.2f s after the new host listened (%d attempts)",
+                                    restartDrops ?? 0, restartRejoined ?? 0, restartAllBackS ?? .nan, restartAttempts ?? 0))
+                lines.append("resume (attempt → welcome): p50 \(us(resumeP50Us)), p99 \(us(resumeP99Us)); against a fresh join's connect p50: \(ratio(resumeP50Ratio))")
             }
             if probeRttP50Us != nil {
                 let rate = mode == .storm ? 1000 / Coordinator.stormProbePeriodMs : 5

@@ -16,6 +16,13 @@ struct Coordinator {
     var attack: BenchAttack?
     /// Whether the host and the guests run TLS (each guest with a key of its own).
     var tls = false
+    /// Whether the host keeps its game in a store.
+    var keepsStore = false
+
+    /// Restart runs: when in the measured phase the host crashes, and how long until the new
+    /// one listens (the time a person takes to start it again is not the point here).
+    var crashAfter: Duration { .milliseconds(Int64(seconds * 300)) }
+    static let restartPause: Duration = .milliseconds(500)
 
     /// Fan-out runs send this many broadcasts to each guest back to back (about
     /// `--fanout-frames` in all, 200,000 unless told)…
@@ -42,9 +49,9 @@ struct Coordinator {
             await echo.quit()
         }
         // Under attack the host keeps the product's 100 seats, which the attacker may go for.
-        let host = try await BenchHost.start(
+        var host = try await BenchHost.start(
             mode: mode, maximumPlayers: attack == nil ? guests : max(guests, 100), tickMilliseconds: tickMilliseconds, productLimits: attack != nil,
-            tls: tls)
+            tls: tls, keepsStore: keepsStore)
         let rssIdle = ProcessMemory.residentKB()
         var attacker: WorkerProcess?
         if let attack {
@@ -112,6 +119,12 @@ struct Coordinator {
         } else {
             for process in processes { process.send("go") }
         }
+        var restartedAt: UInt64?
+        if mode == .restart {
+            try await Task.sleep(for: crashAfter)
+            host = try await host.crashAndResume(after: Self.restartPause)
+            restartedAt = MonotonicClock.nanoseconds()
+        }
         var broadcastStarts: [UInt64] = []
         if mode == .fanout {
             broadcastStarts.append(MonotonicClock.nanoseconds())
@@ -149,6 +162,19 @@ struct Coordinator {
                                rss: (rssIdle, rssConnected, rssPeak))
         result.attack = attackReport
         result.tls = tls
+        result.store = keepsStore
+        if let restartedAt {
+            var resumes = LatencyHistogram.latencies()
+            for part in stats { resumes.add(part.resumes) }
+            result.restartDrops = stats.map(\.drops).reduce(0, +)
+            result.restartRejoined = stats.map(\.rejoined).reduce(0, +)
+            result.restartAttempts = stats.map(\.reconnectAttempts).reduce(0, +)
+            let last = stats.map(\.lastRejoinedAt).max() ?? 0
+            result.restartAllBackS = last > restartedAt ? Double(last - restartedAt) / 1e9 : nil
+            result.resumeP50Us = resumes.microseconds(atPercentile: 50)
+            result.resumeP99Us = resumes.microseconds(atPercentile: 99)
+            result.resumeP50Ratio = result.resumeP50Us.flatMap { resume in result.connectP50Us.map { resume / $0 } }
+        }
         if let stormStart {
             let crowd = stats.dropLast()
             result.stormWelcomed = crowd.map(\.welcomed).reduce(0, +)

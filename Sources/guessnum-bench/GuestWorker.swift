@@ -51,7 +51,7 @@ struct GuestWorker: AsyncParsableCommand {
                 peer: try key.peer(displayName: isProbe ? "probe" : "guest \(first + index)"),
                 transport: tls ? TCPTransport(group: group, credentials: try TLSCredentials(key: key)) : transport,
                 pacing: isProbe ? .paced : pacing, isProbe: isProbe,
-                seed: UInt64(first + index) &* 0x9E37_79B9 &+ 1, recorder: recorder)
+                seed: UInt64(first + index) &* 0x9E37_79B9 &+ 1, recorder: recorder, reconnectsTo: mode == .restart ? endpoint : nil)
         }
         let heartbeats = loop.scheduleRepeatedTask(initialDelay: .milliseconds(250), delay: .milliseconds(250)) { _ in
             let now = MonotonicClock.nanoseconds()

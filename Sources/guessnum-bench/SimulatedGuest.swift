@@ -20,6 +20,8 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
     let peer: PeerID
     /// The transport it connects with: shared, or its own with its key for TLS.
     let transport: TCPTransport
+    /// Restart runs: where it reconnects by itself, with ``ReconnectBackoff``, when its link drops.
+    let reconnectsTo: Endpoint?
     let pacing: Pacing
     /// A probe's round trips are recorded apart from the crowd's.
     let isProbe: Bool
@@ -35,10 +37,15 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
         var outstandingSince: UInt64?
         var lastSent: UInt64 = 0
         var random: SplitMix64
+        /// Whether it said goodbye (it does not reconnect then).
+        var isLeaving = false
+        /// When the reconnect attempt under way started, while reconnecting.
+        var attemptStarted: UInt64?
     }
 
-    init(peer: PeerID, transport: TCPTransport, pacing: Pacing, isProbe: Bool, seed: UInt64, recorder: WorkerRecorder) {
+    init(peer: PeerID, transport: TCPTransport, pacing: Pacing, isProbe: Bool, seed: UInt64, recorder: WorkerRecorder, reconnectsTo: Endpoint? = nil) {
         self.transport = transport
+        self.reconnectsTo = reconnectsTo
         self.peer = peer
         self.pacing = pacing
         self.isProbe = isProbe
@@ -115,7 +122,10 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
     /// Leaves the game with a goodbye.
     func leave() {
         let connection = state.withLock { state -> (any Connection)? in
-            defer { state.isGuessing = false }
+            defer {
+                state.isGuessing = false
+                state.isLeaving = true
+            }
             return state.connection
         }
         connection?.send(FrameCodec.encode(.goodbye(reason: nil)))
@@ -162,12 +172,19 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
             guard recorder.isMeasuring else { return }
             Self.record(broadcast: payload, in: recorder, at: now)
         case WelcomeMessage.messageType?:
-            let started = state.withLock { state -> UInt64? in
-                guard !state.isWelcomed else { return nil }
+            let (started, attempt) = state.withLock { state -> (UInt64?, UInt64?) in
+                guard !state.isWelcomed else { return (nil, nil) }
                 state.isWelcomed = true
-                return state.connectStarted
+                defer { state.attemptStarted = nil }
+                return (state.connectStarted, state.attemptStarted)
             }
-            if let started {
+            if let attempt {
+                recorder.update { stats in
+                    stats.resumes.recordLatency(now - attempt)
+                    stats.rejoined += 1
+                    stats.lastRejoinedAt = max(stats.lastRejoinedAt, now)
+                }
+            } else if let started {
                 recorder.update { stats in
                     stats.connects.recordLatency(now - started)
                     stats.welcomed += 1
@@ -180,17 +197,64 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
     }
 
     func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) {
-        let (wasGuessing, wasWaiting) = state.withLock { state in
+        let (wasGuessing, wasWaiting, reconnecting, firstDrop) = state.withLock { state in
             defer {
                 state.isClosed = true
                 state.outstandingSince = nil
             }
-            return (state.isGuessing, state.outstandingSince != nil)
+            let reconnecting = reconnectsTo != nil && !state.isLeaving
+            return (state.isGuessing, state.outstandingSince != nil, reconnecting, state.attemptStarted == nil)
+        }
+        if reconnecting {
+            // A drop starts the tries; a try that fails is the tries' own business.
+            guard firstDrop else { return }
+            recorder.update { stats in
+                stats.drops += 1
+                if wasWaiting { stats.dropped += 1 }
+            }
+            reconnectBySelf()
+            return
         }
         if wasGuessing || wasWaiting {
             recorder.update { stats in
                 stats.failedGuests += 1
                 if wasWaiting { stats.dropped += 1 }
+            }
+        }
+    }
+}
+
+extension SimulatedGuest {
+    /// Restart runs: tries to connect again, spaced as a player's `guessnum join` does
+    /// (``ReconnectBackoff``), until welcomed back or told to leave.
+    private func reconnectBySelf() {
+        guard let endpoint = reconnectsTo else { return }
+        Task {
+            var backoff = ReconnectBackoff()
+            while true {
+                try? await Task.sleep(for: backoff.nextDelay())
+                let go = state.withLock { state -> Bool in
+                    guard !state.isLeaving else { return false }
+                    state.isWelcomed = false
+                    state.isClosed = false
+                    state.attemptStarted = MonotonicClock.nanoseconds()
+                    return true
+                }
+                guard go else { return }
+                recorder.update { $0.reconnectAttempts += 1 }
+                do {
+                    _ = try await transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(3), handler: self)
+                } catch {
+                    continue  // not listening yet
+                }
+                // Connected: wait for the welcome; a link that drops again starts over.
+                let deadline = ContinuousClock.now + .seconds(5)
+                while ContinuousClock.now < deadline {
+                    let (welcomed, closed) = state.withLock { ($0.isWelcomed, $0.isClosed) }
+                    if welcomed { return }
+                    if closed { break }
+                    try? await Task.sleep(for: .milliseconds(20))
+                }
             }
         }
     }

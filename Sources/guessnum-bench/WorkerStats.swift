@@ -22,6 +22,14 @@ struct WorkerStats: Codable, Sendable {
     /// Guests welcomed, and when the last of them was (on the system-wide monotonic clock).
     var welcomed = 0
     var lastWelcomedAt: UInt64 = 0
+    /// Restart runs: links that dropped, guests back (welcomed again after reconnecting), when
+    /// the last came back, how many connection attempts they made, and each one's resume time
+    /// (from the start of the attempt that succeeded to the welcome).
+    var drops = 0
+    var rejoined = 0
+    var lastRejoinedAt: UInt64 = 0
+    var reconnectAttempts = 0
+    var resumes = LatencyHistogram.latencies()
     /// When the measured phase started and ended, on the system-wide monotonic clock.
     var startedAt: UInt64 = 0
     var endedAt: UInt64 = 0

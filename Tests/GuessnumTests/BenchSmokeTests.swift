@@ -48,4 +48,15 @@ struct BenchSmokeTests {
         #expect((result["round_fanout_per_s"] as? Double ?? 0) > 0, "the broadcasts sent one at a time were timed too")
         #expect((result["raw_round_fanout_per_s"] as? Double ?? 0) > 0)
     }
+
+    @Test("Restart: the host crashes partway, a new one resumes the game from its store on the same port, and every guest comes back by itself")
+    func restart() async throws {
+        let result = try await run(["--guests", "6", "--mode", "restart", "--seconds", "4", "--baseline-seconds", "0.2"])
+        #expect(result["store"] as? Bool == true)
+        #expect(result["restart_drops"] as? Int == 6, "every link dropped with the host")
+        #expect(result["restart_rejoined"] as? Int == 6, "and every guest came back")
+        #expect((result["restart_all_back_s"] as? Double ?? .infinity) < 4)
+        #expect((result["resume_p50_us"] as? Double ?? 0) > 0 && (result["resume_p50_ratio"] as? Double ?? 0) > 0)
+        #expect(result["failed_guests"] as? Int == 0)
+    }
 }
