@@ -5,7 +5,8 @@ import GuessnumGame
 /// The store's rows to and from the game's values.
 enum GameStoreRows {
     static func setMeta(_ key: String, _ value: String, in db: Database) throws {
-        try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value", arguments: [key, value])
+        try db.cachedStatement(sql: "INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value")
+            .execute(arguments: [key, value])
     }
 
     /// Writes the whole of `record` (into empty tables).
@@ -20,34 +21,35 @@ enum GameStoreRows {
         try setMeta("lastSequence", String(record.lastSequence), in: db)
     }
 
-    /// Writes one tick's changes.
+    /// Writes one tick's changes. The statements are prepared once per connection (GRDB's
+    /// statement cache): a busy tick writes dozens of rows.
     static func apply(_ journal: GameJournal, in db: Database) throws {
         if let round = journal.roundStarted {
-            try db.execute(
-                sql: "INSERT OR REPLACE INTO round (number, low, high, secret, salt) VALUES (?, ?, ?, ?, ?)",
-                arguments: [round.number, round.range.lowerBound, round.range.upperBound, round.secret, Data(round.salt.bytes)])
+            try db.cachedStatement(
+                sql: "INSERT OR REPLACE INTO round (number, low, high, secret, salt) VALUES (?, ?, ?, ?, ?)")
+                .execute(arguments: [round.number, round.range.lowerBound, round.range.upperBound, round.secret, Data(round.salt.bytes)])
         }
         let current = journal.roundStarted?.number
         for guess in journal.guesses where current == nil || guess.round == current {
-            try db.execute(
-                sql: "INSERT INTO guess (round, player, name, value) VALUES (?, ?, ?, ?)",
-                arguments: [guess.round, guess.player.id.uuidString, guess.player.name, guess.guess])
+            try db.cachedStatement(
+                sql: "INSERT INTO guess (round, player, name, value) VALUES (?, ?, ?, ?)")
+                .execute(arguments: [guess.round, guess.player.id.uuidString, guess.player.name, guess.guess])
         }
         for player in journal.players {
-            try db.execute(
-                sql: "INSERT INTO player (id, displayName, name) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET displayName = excluded.displayName, name = excluded.name",
-                arguments: [player.id.uuidString, player.displayName, player.name])
+            try db.cachedStatement(
+                sql: "INSERT INTO player (id, displayName, name) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET displayName = excluded.displayName, name = excluded.name")
+                .execute(arguments: [player.id.uuidString, player.displayName, player.name])
         }
         for id in journal.playersGone {
-            try db.execute(sql: "DELETE FROM player WHERE id = ?", arguments: [id.uuidString])
+            try db.cachedStatement(sql: "DELETE FROM player WHERE id = ?").execute(arguments: [id.uuidString])
         }
         for entry in journal.scores {
-            try db.execute(
+            try db.cachedStatement(
                 sql: """
                     INSERT INTO score (player, name, wins, guesses, bestRound) VALUES (?, ?, ?, ?, ?)
                     ON CONFLICT(player) DO UPDATE SET name = excluded.name, wins = excluded.wins, guesses = excluded.guesses, bestRound = excluded.bestRound
-                    """,
-                arguments: [entry.player.id.uuidString, entry.player.name, entry.wins, entry.guesses, entry.bestRound])
+                    """)
+                .execute(arguments: [entry.player.id.uuidString, entry.player.name, entry.wins, entry.guesses, entry.bestRound])
         }
         if journal.lastSequence > 0 { try setMeta("lastSequence", String(journal.lastSequence), in: db) }
     }

@@ -75,6 +75,19 @@ struct ReconnectTests {
         _ = await carol.stop()
     }
 
+    @Test("Told to go, a player never reconnects: removed by the host, or the game full")
+    func toldToGoIsNotADrop() async throws {
+        let game = try AppHarness()
+        let bob = try game.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        game.hostInbox.post(.typed("/kick bob"))
+        #expect(await bob.console.line(containing: "You were removed from the game by the host.") != nil, "\(bob.console.transcript)")
+        try await Task.sleep(for: .milliseconds(1_500))  // longer than the first try would wait
+        #expect(bob.console.count("reconnecting") == 0 && bob.console.count("Reconnected") == 0, "\(bob.console.transcript)")
+        #expect(game.hostConsole.count("bob is away") == 0, "\(game.hostConsole.transcript)")
+        _ = await bob.stop()
+    }
+
     @Test("Past the seat's grace period the player gives up with a sentence and is shown the list; the host frees the seat")
     func givesUp() async throws {
         let game = try AppHarness(grace: .seconds(2))

@@ -68,11 +68,17 @@ struct FaultMatrixTests {
         defer { host.signal(SIGKILL); bob.signal(SIGKILL) }
         bob.send(line: "42")
         #expect(await host.line(containing: "bob won round 1") != nil, "host: \(host.text)")
+        let carol = try guessnum(on: 4, ["join", "--game", "dee", "--name", "carol", "--timeout", "30"])
+        defer { carol.signal(SIGKILL) }
+        #expect(await carol.line(containing: "Welcome, carol!", within: .seconds(30)) != nil, "carol: \(carol.text)")
         bob.signal(SIGSTOP)
         #expect(await host.line(containing: "bob is away", within: .seconds(10)) != nil, "host: \(host.text)")
-        try await Task.sleep(for: .seconds(10))
+        carol.send(line: "see you soon bob")
+        #expect(await host.line(containing: "carol: see you soon bob") != nil)
+        try await Task.sleep(for: .seconds(8))
         bob.signal(SIGCONT)
         #expect(await bob.line(containing: "Reconnected to dee's game.", within: .seconds(20)) != nil, "bob: \(bob.text)")
+        #expect(await bob.line(containing: "carol: see you soon bob") != nil, "the line missed while stopped is shown: \(bob.text)")
         #expect(await host.line(containing: "bob is back.") != nil, "host: \(host.text)")
         host.send(line: "/score")
         #expect(await host.line(containing: "1. bob: 1 win") != nil, "the score kept: \(host.text)")
