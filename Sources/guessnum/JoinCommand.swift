@@ -19,8 +19,8 @@ struct JoinCommand: AsyncParsableCommand {
     @Option(help: "Join the game of this name as soon as it is found (for scripts).")
     var game: String?
 
-    @Argument(help: "Join the game at this address (as `guessnum host` prints it) without looking for games.", transform: Endpoint.parse)
-    var address: Endpoint?
+    @Argument(help: "Join the game at this address, or with this join code (as `guessnum host` prints them), without looking for games.", transform: JoinTarget.parse)
+    var target: JoinTarget?
 
     @Option(help: "Seconds to wait for a host to answer, or for --game to be found.")
     var timeout: Int = 30
@@ -38,14 +38,19 @@ struct JoinCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let me = try LocalPlayer(name: name, role: .guest)
             let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
-            let terminal = AppTerminal.open(for: address == nil ? .lobby : .player, json: output.json, logs: logs)
+            let terminal = AppTerminal.open(for: target == nil ? .lobby : .player, json: output.json, logs: logs)
             defer { terminal.close(logs: logs) }
             if let notice = me.notice { terminal.console.print(notice) }
             let guest = GuestREPL(
                 session: session, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),
                 text: GameText(style: output.style, json: output.json, me: me.peer.identity), timeout: .seconds(timeout),
                 knownHosts: KnownHosts.standard(), password: try PasswordQuestion.fromEnvironment())
-            let failure = await guest.run(direct: address, gameName: game)
+            let failure: AppFailure?
+            switch target {
+            case .code(let code)?: failure = await guest.run(code: code)
+            case .address(let endpoint)?: failure = await guest.run(direct: endpoint, gameName: game)
+            case nil: failure = await guest.run(direct: nil, gameName: game)
+            }
             await session.disconnect()
             withExtendedLifetime(me) {}
             if let failure { throw failure }

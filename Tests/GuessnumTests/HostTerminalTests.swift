@@ -15,7 +15,7 @@ struct HostTerminalTests {
         defer { terminal.kill() }
         var port: Int?
         #expect(try await terminal.waitFor("the banner") { lines in
-            port = lines.joined().components(separatedBy: "directly: ").last.flatMap { $0.split(separator: ":").last }.flatMap { Int($0.prefix { $0.isNumber }) }
+            port = lines.joined().firstMatch(of: /directly: \S+ join [0-9.]+:([0-9]+)/).flatMap { Int($0.output.1) }
             return port != nil && lines.last == ">"
         })
         let player = try ChildProcess(try guessnumExecutable(), ["join", "--name", "bob", "127.0.0.1:\(try #require(port))"],

@@ -15,6 +15,9 @@ public actor TestLAN {
     /// The fault suite's LAN: a game host and four players, whose links and processes the tests
     /// break on purpose (so no other suite shares it).
     public static let faults = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "f", hosts: 5)
+    /// The real-network suite's LAN: a host and two players, whose switch the tests make drop
+    /// multicast.
+    public static let networks = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "n", hosts: 3)
 
     public nonisolated let name: String
     public nonisolated let hosts: Int
@@ -70,6 +73,12 @@ public actor TestLAN {
     /// Takes host `host`'s link to the switch down (`up` false) or brings it back up.
     public nonisolated func setLink(of host: Int, up: Bool) async throws {
         try await script(["link", name, String(host), up ? "up" : "down"])
+    }
+
+    /// Makes the switch drop mDNS between hosts (`blocked`), as Wi-Fi that filters multicast
+    /// does, or forward it again.
+    public nonisolated func setMulticastDNS(blocked: Bool) async throws {
+        try await script(["mdns", name, blocked ? "block" : "allow"])
     }
 
     /// Host `host`'s IPv4 address.

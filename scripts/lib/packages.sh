@@ -6,8 +6,9 @@
 BUILD_PACKAGES=(libavahi-client-dev libreadline-dev libsqlite3-dev pkg-config)
 # To test: the LAN's daemons (started only inside its network namespaces) and their tools, and
 # tmux, which plays the person at the keyboard in the terminal tests; tcpdump, which captures a
-# game on the test LAN to show that only TLS records cross it.
-LAN_PACKAGES=(avahi-daemon avahi-utils dbus iproute2 util-linux tmux tcpdump)
+# game on the test LAN to show that only TLS records cross it; nftables, with which the switch
+# drops mDNS to play Wi-Fi that filters multicast.
+LAN_PACKAGES=(avahi-daemon avahi-utils dbus iproute2 util-linux tmux tcpdump nftables)
 
 # ensure_packages PACKAGE… — installs those not installed yet. Needs root to install; otherwise
 # says which command to run. Installing never starts a daemon: Debian's policy-rc.d hook is set

@@ -115,6 +115,24 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         return outcome
     }
 
+    /// Plays at the game of the host that `code` names, at the addresses it carries (tried in
+    /// order); a host that does not prove the code's identity is refused before anything is sent
+    /// to it. Returns the failure to report, if any.
+    public func run(code: JoinCode) async -> AppFailure? {
+        console.print("Connecting to the host of this join code (\(code.addresses.joined(separator: ", ")), port \(code.port))…")
+        guard let peer = try? PeerID(displayName: "the host of this code", identity: code.identity) else {
+            return AppFailure("This join code is damaged.", exitCode: 64)
+        }
+        let game = DiscoveredPeer(peer: peer, endpoints: code.endpoints, info: DiscoveryInfo())
+        switch await join(game, byCode: true) {
+        case .joined:
+            await loop()
+            return outcome
+        case .notJoined, .asking:
+            return AppFailure("Could not join with this join code.", exitCode: 3)
+        }
+    }
+
     private func loop() async {
         for await event in inbox.events {
             if await handle(event) == .quit { return }
@@ -234,9 +252,10 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// the next line typed answers) and refused in scripts; `acceptingNewKey` is the yes. A
     /// private game is sent the proof of `password`, or of the environment's; without one the
     /// player is asked for it at a terminal, and a script is told to set it.
-    private func join(_ game: DiscoveredPeer, acceptingNewKey: Bool = false, password typed: GamePassword? = nil) async -> JoinResult {
+    private func join(_ game: DiscoveredPeer, acceptingNewKey: Bool = false, password typed: GamePassword? = nil, byCode: Bool = false) async -> JoinResult {
         let hostName = TerminalText.sanitized(game.peer.displayName)
-        if !acceptingNewKey, knownHosts?.status(ofHost: game.peer.displayName, identity: game.peer.identity) == .changed {
+        // A join code pins the host's key itself, as the person chose to trust it.
+        if !byCode, !acceptingNewKey, knownHosts?.status(ofHost: game.peer.displayName, identity: game.peer.identity) == .changed {
             if wanted == nil, console.isInteractive {
                 question = .newKey(game)
                 console.print(Self.changedKeyQuestion(hostName))
@@ -246,7 +265,11 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             return .notJoined
         }
         var request = JoinRequest()
-        if GameAdvertisement(decoding: game.info).isPrivate {
+        if byCode, let password {
+            // The code says nothing of a password; with one given, it goes (as a proof bound to the
+            // pinned identity) in case the game is private.
+            request.passwordProof = await Self.proof(of: password, from: session.localPeer, to: game.peer)
+        } else if GameAdvertisement(decoding: game.info).isPrivate {
             guard let password = typed ?? password else {
                 if wanted == nil, console.isInteractive {
                     question = .password(game, acceptingNewKey: acceptingNewKey)
@@ -262,12 +285,14 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         let seat = PlayerSeat(repl: self)
         do {
             let outcome = try await session.invite(
-                game, context: request.context, timeout: timeout, hostCheck: acceptingNewKey ? nil : keyCheck(listedAs: game.peer.displayName))
+                game, context: request.context, timeout: timeout,
+                hostCheck: acceptingNewKey || byCode ? nil : keyCheck(listedAs: game.peer.displayName))
             switch outcome {
             case .connected(let host):
-                rememberKey(of: host, listedAs: game.peer.displayName)
-                seatGame = game.peer
-                await sit(in: seat, host: host, listedAs: game.peer.displayName, rejoin: rejoin(game, request: request))
+                let listed = byCode ? host.displayName : game.peer.displayName
+                rememberKey(of: host, listedAs: listed)
+                if !byCode { seatGame = game.peer }
+                await sit(in: seat, host: host, listedAs: listed, rejoin: rejoin(game, request: request, listedAs: listed))
                 return .joined
             case .declined(let reason):
                 console.print("\(hostName) turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
@@ -277,6 +302,8 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             }
         } catch where error.code == .hostRefused {
             console.print(error.message)
+        } catch where byCode && error.code == .wrongPeer {
+            console.print("This join code is for another host: someone else answered at its address, with another key. Ask the host for its code again.")
         } catch {
             if error.code != .wrongPeer { games.markSilent(game.peer) }
             console.print("Could not join \(hostName): \(error.message)")
@@ -364,10 +391,10 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// How to get back into the listed `game`: at its latest addresses (a restarted host
     /// listens on a new port), proving its key again, with the same join request (and what the
     /// player has of the game, to be sent what it missed).
-    private func rejoin(_ game: DiscoveredPeer, request: JoinRequest) -> Reconnection.Rejoin {
+    private func rejoin(_ game: DiscoveredPeer, request: JoinRequest, listedAs name: String) -> Reconnection.Rejoin {
         let session = session
         let games = games
-        let keyCheck = keyCheck(listedAs: game.peer.displayName)
+        let keyCheck = keyCheck(listedAs: name)
         return { timeout, resumeAfter in
             let latest = games.entry(for: game.peer) ?? game
             var request = request

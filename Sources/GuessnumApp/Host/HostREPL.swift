@@ -71,11 +71,17 @@ public final class HostREPL: GameScreen, Sendable {
             console.print(error.message)
             listed = false
         }
-        let direct = "\(command) join \(LocalAddress.bestGuess()):\(boundPort)"
+        let addresses = LocalAddresses.current()
+        let direct = "\(command) join \(addresses.bestForDirectJoin):\(boundPort)"
+        let code = JoinCode(identity: session.localPeer.identity, port: boundPort, addresses: addresses.announced.map(\.address))
         let hosting = "Hosting \(master.host.displayText)'s game: numbers \(master.range), up to \(master.configuration.maximumPlayers) players. "
         console.print(hosting + (listed
             ? "Players join with `\(command) join` (listed as \(master.host.displayText)) or directly: \(direct)"
             : "Players cannot find it in the list while discovery is unavailable; they join directly: \(direct)"))
+        if !code.addresses.isEmpty {
+            console.print("Where the list cannot reach (another network, Wi-Fi that blocks discovery), players join with this code, which also proves it is your game: \(command) join \(code.text)")
+        }
+        if let leftOut = addresses.leftOutText { console.print(text.style.dim("Not announced, as players could not use them: \(leftOut).")) }
         if master.isPrivate { console.print("The game is private: players need your password to join.") }
         console.print("Type /help for commands; anything else is chat.")
         for await event in inbox.events {

@@ -1,0 +1,33 @@
+@testable import GuessnumApp
+import Testing
+
+@Suite("What the host tells people")
+struct LocalAddressesTests {
+    typealias Address = LocalAddresses.Address
+
+    @Test("LAN addresses first, IPv4 before IPv6; loopback, container bridges, VPN tunnels and link-local left out and named")
+    func ranking() {
+        let found = [
+            Address(interface: "lo", address: "127.0.0.1", isIPv6: false),
+            Address(interface: "docker0", address: "172.17.0.1", isIPv6: false),
+            Address(interface: "eth0", address: "fd00::20", isIPv6: true),
+            Address(interface: "eth0", address: "fe80::1", isIPv6: true),
+            Address(interface: "tun0", address: "10.8.0.2", isIPv6: false),
+            Address(interface: "eth0", address: "192.168.1.20", isIPv6: false),
+            Address(interface: "wlan0", address: "192.168.2.7", isIPv6: false),
+            Address(interface: "veth12ab", address: "172.18.0.1", isIPv6: false),
+        ]
+        let ranked = LocalAddresses(ranking: found)
+        #expect(ranked.announced.map(\.address) == ["192.168.1.20", "192.168.2.7", "fd00::20"])
+        #expect(ranked.bestForDirectJoin == "192.168.1.20")
+        #expect(ranked.leftOutText == "docker0 (a container bridge), tun0 (a VPN tunnel), veth12ab (a container bridge)")
+    }
+
+    @Test("With nothing but loopback, players are shown loopback and nothing is said to be left out")
+    func onlyLoopback() {
+        let ranked = LocalAddresses(ranking: [Address(interface: "lo", address: "127.0.0.1", isIPv6: false)])
+        #expect(ranked.announced.isEmpty && ranked.bestForDirectJoin == "127.0.0.1" && ranked.leftOutText == nil)
+        let v6 = LocalAddresses(ranking: [Address(interface: "eth0", address: "2001:db8::5", isIPv6: true)])
+        #expect(v6.bestForDirectJoin == "[2001:db8::5]")
+    }
+}
