@@ -28,6 +28,10 @@ public final class InMemoryNetwork: Transport, Sendable {
         var connectionsMade = 0
         var listeners: [Int: InMemoryListener] = [:]
         var links: [InMemoryLink] = []
+        /// Ports whose connections are never answered (see ``silence(port:)``), and how many
+        /// attempts are waiting on them now.
+        var silent: Set<Int> = []
+        var unanswered = 0
     }
 
     private let state = Mutex(State())
@@ -59,6 +63,12 @@ public final class InMemoryNetwork: Transport, Sendable {
     public func connect(
         to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
     ) async throws(MultipeerError) -> any Connection {
+        if state.withLock({ $0.silent.contains(endpoint.port) }) {
+            state.withLock { $0.unanswered += 1 }
+            try? await Task.sleep(for: timeout)
+            state.withLock { $0.unanswered -= 1 }
+            throw .connectionFailed(endpoint, "no answer within \(MultipeerError.secondsText(timeout))")
+        }
         guard endpoint.host == Self.host, let listener = state.withLock({ $0.listeners[endpoint.port] }) else {
             throw .connectionFailed(endpoint, "connection refused")
         }
@@ -95,6 +105,15 @@ public final class InMemoryNetwork: Transport, Sendable {
     public func resetConnections(toPort port: Int) {
         for link in state.withLock({ $0.links }) where link.clientPort == port { link.reset() }
     }
+
+    /// Makes connections to `port` go unanswered until their timeout, as to an address whose
+    /// packets are dropped (a firewall, a network the caller cannot reach).
+    public func silence(port: Int) {
+        _ = state.withLock { $0.silent.insert(port) }
+    }
+
+    /// How many connection attempts are waiting on silenced ports now.
+    public var unansweredAttempts: Int { state.withLock { $0.unanswered } }
 
     /// A machine on this network: a transport whose own connections a test can cut, as a Wi-Fi
     /// blip on that one machine does (``InMemoryMachine/unplug()``).

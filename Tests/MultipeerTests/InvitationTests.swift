@@ -21,6 +21,21 @@ struct InvitationTests {
         }
     }
 
+    @Test("A peer seen at several addresses is reached at the first that answers: one that never answers costs the attempt delay, not a timeout, and only one invitation arrives")
+    func severalAddresses() async throws {
+        try await withTwoPeers { peers async throws in
+            let dead = try Endpoint(host: InMemoryNetwork.host, port: 9)
+            peers.network.silence(port: 9)
+            let game = DiscoveredPeer(peer: peers.host.localPeer, endpoints: [dead, peers.endpoint, peers.endpoint], info: DiscoveryInfo())
+            #expect(try await peers.guest.invite(game) == .connected(peers.host.localPeer))
+            #expect(peers.network.unansweredAttempts == 1, "connected while the dead address's attempt still waits (for its 5 s): it was not waited for")
+            #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .connected) != nil)
+            try await Task.sleep(for: .milliseconds(600))  // the third address's attempt would have started by now
+            #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .connected], "one invitation, one link")
+            #expect(peers.host.connectedPeers == [peers.guest.localPeer])
+        }
+    }
+
     @Test("A declined invitation reports the reason and leaves both sides unconnected")
     func declined() async throws {
         try await withTwoPeers(policy: .custom { _ in .decline(reason: "game is full") }) { peers async throws in

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The session's handler for one connection: it forwards what the transport reports to the
 /// session, tagged with its own identity, which is the key of the connection's record.
@@ -41,12 +42,16 @@ final class OutgoingInvitation: Sendable {
     let hostCheck: Session.HostCheck?
     /// Settled exactly once: by the answer, the deadline, a closed connection or cancellation.
     let outcome = OneShot<Result<InvitationOutcome, MultipeerError>>()
+    /// Shared by the attempts at several addresses of one invitation: only the first connection
+    /// to open says HELLO.
+    let race: ConnectRace?
 
-    init(expectedPeer: PeerID?, context: Data, expires: ContinuousClock.Instant, hostCheck: Session.HostCheck? = nil) {
+    init(expectedPeer: PeerID?, context: Data, expires: ContinuousClock.Instant, hostCheck: Session.HostCheck? = nil, race: ConnectRace? = nil) {
         self.expectedPeer = expectedPeer
         self.hostCheck = hostCheck
         self.context = context
         self.expires = expires
+        self.race = race
     }
 
     /// The hello that delivers this invitation from `peer`, sent at `now`: it gives the
@@ -55,4 +60,24 @@ final class OutgoingInvitation: Sendable {
         let remaining = UInt32(clamping: max(1, (expires - now).wholeMilliseconds))
         return .hello(.init(peer: peer, invitationTimeoutMilliseconds: remaining, context: context))
     }
+}
+
+/// The attempts of one invitation at several addresses, overlapping: the first connection to
+/// open wins; the others are closed before they say anything.
+final class ConnectRace: Sendable {
+    private let winner = Mutex<ObjectIdentifier?>(nil)
+
+    /// Makes `id` the winner unless another is; returns whether `id` is the winner.
+    func claim(_ id: ObjectIdentifier) -> Bool {
+        winner.withLock { winner in
+            if winner == nil { winner = id }
+            return winner == id
+        }
+    }
+
+    /// Whether some attempt has won.
+    var isWon: Bool { winner.withLock { $0 != nil } }
+
+    /// Whether `id` won.
+    func isWinner(_ id: ObjectIdentifier) -> Bool { winner.withLock { $0 == id } }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension Session {
     /// Invites the peer listening at `endpoint` to connect, and waits for its answer.
@@ -52,31 +53,78 @@ extension Session {
         if let expected, state(of: expected) == .connected { return .connected(expected) }
         let deadline = ContinuousClock.now + (timeout ?? configuration.invitationTimeout)
         if let expected { postStateChange(PeerStateChange(peer: expected, state: .connecting, reason: nil)) }
-        var failure = MultipeerError(.connectionFailed, "\(expected?.displayName ?? "The peer") advertised no address to connect to; try again when it is seen again.")
-        for endpoint in endpoints {
-            let remaining = deadline - .now
-            if remaining <= .zero { break }
-            let outgoing = OutgoingInvitation(expectedPeer: expected, context: context, expires: deadline, hostCheck: hostCheck)
-            let handler = LinkHandler(session: self, outgoing: outgoing)
-            do {
-                _ = try await transport.connect(
-                    to: endpoint, options: configuration.linkOptions,
-                    timeout: min(remaining, Self.connectTimeout), handler: handler)
-            } catch {
-                failure = error
-                continue
-            }
-            let result = await withTaskCancellationHandler {
-                await outgoing.outcome.wait()
-            } onCancel: {
-                self.cancelInvitation(handler)
-            }
-            return try result.get()
+        let noAddress = MultipeerError(.connectionFailed, "\(expected?.displayName ?? "The peer") advertised no address to connect to; try again when it is seen again.")
+        let attempt = await connectFirst(endpoints, expecting: expected, context: context, deadline: deadline, hostCheck: hostCheck, noAddress: noAddress)
+        let handler: LinkHandler
+        let outgoing: OutgoingInvitation
+        switch attempt {
+        case .success(let opened):
+            (handler, outgoing) = opened
+        case .failure(let failure):
+            if let expected { postStateChange(PeerStateChange(peer: expected, state: .notConnected, reason: .lost(failure))) }
+            if deadline <= .now { return .timedOut }
+            throw failure
         }
-        if let expected { postStateChange(PeerStateChange(peer: expected, state: .notConnected, reason: .lost(failure))) }
-        if deadline <= .now { return .timedOut }
-        throw failure
+        let result = await withTaskCancellationHandler {
+            await outgoing.outcome.wait()
+        } onCancel: {
+            self.cancelInvitation(handler)
+        }
+        return try result.get()
     }
+
+    /// The attempt that opened first. `endpoints` are tried in order, each started
+    /// ``attemptDelay`` after the one before, overlapping (RFC 8305's way): an address that does
+    /// not answer costs that delay, not a connect timeout. Only the first connection to open says
+    /// HELLO; the others are closed unheard. The last failure when none opened.
+    private func connectFirst(
+        _ endpoints: [Endpoint], expecting expected: PeerID?, context: Data, deadline: ContinuousClock.Instant,
+        hostCheck: HostCheck?, noAddress: MultipeerError
+    ) async -> Result<(LinkHandler, OutgoingInvitation), MultipeerError> {
+        guard !endpoints.isEmpty else { return .failure(noAddress) }
+        let race = endpoints.count > 1 ? ConnectRace() : nil
+        let first = OneShot<Result<(LinkHandler, OutgoingInvitation), MultipeerError>>()
+        let left = Mutex((count: endpoints.count, failure: noAddress))
+        let finish: @Sendable (MultipeerError?) -> Void = { error in
+            let last = left.withLock { left -> MultipeerError? in
+                left.count -= 1
+                if let error { left.failure = error }
+                return left.count == 0 ? left.failure : nil
+            }
+            if let last { first.resolve(.failure(last)) }
+        }
+        // The first attempt's time is set now, as the call is made: a busy machine that starts its
+        // task late must not turn a short invitation into none at all.
+        let firstTimeout = min(max(deadline - .now, .milliseconds(1)), Self.connectTimeout)
+        for (index, endpoint) in endpoints.enumerated() {
+            Task {
+                var timeout = firstTimeout
+                if index > 0 {
+                    try? await Task.sleep(for: Self.attemptDelay * index)
+                    guard race?.isWon != true, deadline > .now else { return finish(nil) }
+                    timeout = min(deadline - .now, Self.connectTimeout)
+                }
+                let outgoing = OutgoingInvitation(expectedPeer: expected, context: context, expires: deadline, hostCheck: hostCheck, race: race)
+                let handler = LinkHandler(session: self, outgoing: outgoing)
+                do throws(MultipeerError) {
+                    _ = try await self.transport.connect(
+                        to: endpoint, options: self.configuration.linkOptions, timeout: timeout, handler: handler)
+                } catch {
+                    return finish(error)
+                }
+                if race?.isWinner(handler.id) ?? true {
+                    first.resolve(.success((handler, outgoing)))
+                } else {
+                    finish(nil)
+                }
+            }
+        }
+        return await first.wait()
+    }
+
+    /// How long after one address's attempt the next address is tried as well (RFC 8305's
+    /// recommended connection attempt delay).
+    static var attemptDelay: Duration { .milliseconds(250) }
 
     /// How long one address may take to accept a connection before the next is tried.
     static var connectTimeout: Duration { .seconds(5) }

@@ -14,6 +14,12 @@ extension Session {
                 return effects
             }
             if let outgoing = handler.outgoing {
+                if let race = outgoing.race, !race.claim(handler.id) {
+                    // Another address of the same invitation opened first.
+                    effects.close(connection)
+                    outgoing.outcome.resolve(.failure(.cancelled))
+                    return effects
+                }
                 if let refusal = refusalBeforeHello(answering: outgoing, on: connection) {
                     effects.close(connection)
                     outgoing.outcome.resolve(.failure(refusal))
