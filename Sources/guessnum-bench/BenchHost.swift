@@ -10,16 +10,27 @@ struct BenchHost: Sendable {
     let session: Session
     let master: GameMaster
     let port: Int
-    /// What a restart needs: the transport to crash, the host's key, its settings and its store.
-    let transport: CrashableTransport
-    let key: PeerKey
-    let configuration: GameConfiguration
-    let sessionConfiguration: SessionConfiguration
-    let tls: Bool
-    let maximumPlayers: Int
-    let productLimits: Bool
-    /// The game's store (a file in a temporary directory), when the host keeps one.
-    let store: GameStore?
+    /// How this host was set up, to start another like it after a crash.
+    let setup: Setup
+    /// The transport to crash, in restart runs only: other runs keep the product's transport
+    /// as it is, with no extra hop per frame.
+    let crashable: CrashableTransport?
+
+    /// Everything a host is started from, kept so that a restart starts the same one.
+    struct Setup: Sendable {
+        let key: PeerKey
+        let configuration: GameConfiguration
+        let sessionConfiguration: SessionConfiguration
+        let tls: Bool
+        let maximumPlayers: Int
+        let productLimits: Bool
+        /// The game's store (a file in a temporary directory), when the host keeps one.
+        let store: GameStore?
+        let crashable: Bool
+    }
+
+    /// The game's store, when the host keeps one.
+    var store: GameStore? { setup.store }
 
     /// Starts hosting for up to `maximumPlayers`. Closed-loop runs lift the per-guest guess
     /// throttle (20 a second by default), which would otherwise answer most of a closed loop's
@@ -52,44 +63,41 @@ struct BenchHost: Sendable {
                 .appendingPathComponent("guessnum-bench-\(UUID().uuidString)", isDirectory: true).appendingPathComponent("game.sqlite")
             store = try GameStore(at: file)
         }
-        return try await launch(
-            key: PeerKey.generate(), port: 0, configuration: configuration, sessionConfiguration: sessionConfiguration, tls: tls,
-            maximumPlayers: maximumPlayers, productLimits: productLimits, store: store, resuming: nil)
+        let setup = Setup(
+            key: PeerKey.generate(), configuration: configuration, sessionConfiguration: sessionConfiguration, tls: tls,
+            maximumPlayers: maximumPlayers, productLimits: productLimits, store: store, crashable: mode == .restart)
+        return try await launch(setup, port: 0, resuming: nil)
     }
 
-    private static func launch(
-        key: PeerKey, port: Int, configuration: GameConfiguration, sessionConfiguration: SessionConfiguration, tls: Bool,
-        maximumPlayers: Int, productLimits: Bool, store: GameStore?, resuming record: GameRecord?
-    ) async throws -> BenchHost {
-        let transport = CrashableTransport(base: TCPTransport(bindHost: "127.0.0.1", credentials: tls ? try TLSCredentials(key: key) : nil))
-        let session = Session(localPeer: try key.peer(displayName: "bench host"), transport: transport, configuration: sessionConfiguration)
-        let master = try GameMaster(session: session, configuration: configuration, resuming: record, journal: store)
-        if let store, record == nil { try store.start(master.record, host: master.host) }
+    private static func launch(_ setup: Setup, port: Int, resuming record: GameRecord?) async throws -> BenchHost {
+        let tcp = TCPTransport(bindHost: "127.0.0.1", credentials: setup.tls ? try TLSCredentials(key: setup.key) : nil)
+        let crashable = setup.crashable ? CrashableTransport(base: tcp) : nil
+        let session = Session(
+            localPeer: try setup.key.peer(displayName: "bench host"), transport: crashable ?? tcp, configuration: setup.sessionConfiguration)
+        let master = try GameMaster(session: session, configuration: setup.configuration, resuming: record, journal: setup.store)
+        if let store = setup.store, record == nil { try store.start(master.record, host: master.host) }
         master.start()
+        let (productLimits, maximumPlayers) = (setup.productLimits, setup.maximumPlayers)
         let port = try await session.startListening(port: port, policy: .custom { invitation in
             if productLimits { return master.admission(of: invitation) }
             return master.playerCount >= maximumPlayers && master.admission(of: invitation.peer) != .accept
                 ? .decline(reason: "the game is full") : .accept
         })
-        return BenchHost(
-            session: session, master: master, port: port, transport: transport, key: key, configuration: configuration,
-            sessionConfiguration: sessionConfiguration, tls: tls, maximumPlayers: maximumPlayers, productLimits: productLimits, store: store)
+        return BenchHost(session: session, master: master, port: port, setup: setup, crashable: crashable)
     }
 
     /// Crashes this host (every connection closes at once, nothing said, nothing more written to
     /// the store) and starts another in its place on the same port, with the same key, resuming
     /// the game from the store.
     func crashAndResume(after pause: Duration) async throws -> BenchHost {
-        await transport.crash()
+        guard let crashable, let store else { throw BenchFailure("a restart needs a crashable host with a store") }
+        await crashable.crash()
         master.stop()
         await session.disconnect()
-        guard let store else { throw BenchFailure("a restart needs the host's store") }
         await store.waitForWrites()
         try await Task.sleep(for: pause)
         guard let record = try store.load() else { throw BenchFailure("the store held no game") }
-        return try await Self.launch(
-            key: key, port: port, configuration: configuration, sessionConfiguration: sessionConfiguration, tls: tls,
-            maximumPlayers: maximumPlayers, productLimits: productLimits, store: store, resuming: record)
+        return try await Self.launch(setup, port: port, resuming: record)
     }
 
     func stop() async {

@@ -378,13 +378,8 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             }
             return keyCheck?(answering, key)
         }
-        return { timeout, resumeAfter in
-            do throws(MultipeerError) {
-                let context = JoinRequest(resumeAfter: resumeAfter).context
-                return .success(try await session.invite(endpoint, context: context, timeout: timeout, hostCheck: sameHost))
-            } catch {
-                return .failure(error)
-            }
+        return { timeout, resumeAfter throws(MultipeerError) in
+            try await session.invite(endpoint, context: JoinRequest(resumeAfter: resumeAfter).context, timeout: timeout, hostCheck: sameHost)
         }
     }
 
@@ -395,15 +390,10 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         let session = session
         let games = games
         let keyCheck = keyCheck(listedAs: name)
-        return { timeout, resumeAfter in
-            let latest = games.entry(for: game.peer) ?? game
+        return { timeout, resumeAfter throws(MultipeerError) in
             var request = request
             request.resumeAfter = resumeAfter
-            do throws(MultipeerError) {
-                return .success(try await session.invite(latest, context: request.context, timeout: timeout, hostCheck: keyCheck))
-            } catch {
-                return .failure(error)
-            }
+            return try await session.invite(games.entry(for: game.peer) ?? game, context: request.context, timeout: timeout, hostCheck: keyCheck)
         }
     }
 

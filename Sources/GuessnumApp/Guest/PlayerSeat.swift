@@ -83,7 +83,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
 
     /// Stops following the game (the session stays up).
     func stop() {
-        state.withLock { $0.reconnection }?.cancel()
+        takeReconnection()?.cancel()
         observations.cancelAll()
         players.stop()
         game.stop()
@@ -133,12 +133,20 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
 
     private var isReconnecting: Bool { state.withLock { $0.reconnection != nil } }
 
+    /// The tries to get back in under way, if any; afterwards there are none.
+    @discardableResult
+    private func takeReconnection() -> Reconnection? {
+        state.withLock { state in
+            defer { state.reconnection = nil }
+            return state.reconnection
+        }
+    }
+
     /// The link dropped while the host holds the seat: says so once and starts trying to get back.
     private func startReconnecting() {
         guard let hold = game.view.seatHold, let rejoin = state.withLock({ $0.rejoin }), !isReconnecting else { return }
         console.print(repl.text.style.dim("Lost the connection to \(listedName)'s game — reconnecting… (your seat is kept for \(MultipeerError.secondsText(hold)))"))
-        let view = game.view
-        let reconnection = Reconnection(hold: hold, resumeAfter: view.isWelcomed ? view.lastSequence : nil, rejoin: rejoin, inbox: repl.inbox)
+        let reconnection = Reconnection(hold: hold, resumeAfter: game.view.resumePoint, rejoin: rejoin, inbox: repl.inbox)
         state.withLock { $0.reconnection = reconnection }
     }
 
@@ -155,7 +163,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
     /// How trying to get back in ended: back in the game (sending what was typed meanwhile),
     /// or the seat given up with a sentence.
     private func rejoined(_ result: RejoinResult) async -> CommandFlow {
-        guard let reconnection = state.withLock({ state in defer { state.reconnection = nil }; return state.reconnection }) else { return .stay }
+        guard let reconnection = takeReconnection() else { return .stay }
         let before = game.view
         switch result {
         case .back:
@@ -227,7 +235,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
 
     /// `/leave`: says goodbye to the host.
     func leave() {
-        state.withLock { state in defer { state.reconnection = nil }; return state.reconnection }?.cancel()
+        takeReconnection()?.cancel()
         guard let host else { return }
         repl.session.disconnect(host, reason: nil)
         console.print("You left \(listedName)'s game.")
@@ -235,7 +243,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
 
     /// `/quit`, or the end of input: says goodbye to the host.
     func quit() {
-        state.withLock { state in defer { state.reconnection = nil }; return state.reconnection }?.cancel()
+        takeReconnection()?.cancel()
         if let host { repl.session.disconnect(host, reason: nil) }
     }
 

@@ -8,7 +8,7 @@ import Synchronization
 final class Reconnection: Sendable {
     /// One try to get back in: an invitation to the host, answered within `timeout`, saying
     /// that the player has the broadcast items up to `resumeAfter` (nil: before any welcome).
-    typealias Rejoin = @Sendable (_ timeout: Duration, _ resumeAfter: UInt64?) async -> Result<InvitationOutcome, MultipeerError>
+    typealias Rejoin = @Sendable (_ timeout: Duration, _ resumeAfter: UInt64?) async throws(MultipeerError) -> InvitationOutcome
 
     /// The longest one try may take, so that the next comes while the seat is still held.
     static let attemptTimeout: Duration = .seconds(3)
@@ -26,7 +26,7 @@ final class Reconnection: Sendable {
         self.hold = hold
         let deadline = ContinuousClock.now + hold
         task = Task {
-            let result = await Self.tryAgain(until: deadline) { timeout in await rejoin(timeout, resumeAfter) }
+            let result = await Self.tryAgain(until: deadline) { timeout throws(MultipeerError) in try await rejoin(timeout, resumeAfter) }
             if !Task.isCancelled { inbox.post(.rejoin(result)) }
         }
     }
@@ -54,7 +54,7 @@ final class Reconnection: Sendable {
     }
 
     private static func tryAgain(
-        until deadline: ContinuousClock.Instant, rejoin: (Duration) async -> Result<InvitationOutcome, MultipeerError>
+        until deadline: ContinuousClock.Instant, rejoin: (Duration) async throws(MultipeerError) -> InvitationOutcome
     ) async -> RejoinResult {
         var backoff = ReconnectBackoff()
         while !Task.isCancelled {
@@ -62,12 +62,16 @@ final class Reconnection: Sendable {
             guard wake < deadline else { break }
             try? await Task.sleep(until: wake)
             guard !Task.isCancelled else { break }
-            switch await rejoin(min(attemptTimeout, deadline - .now)) {
-            case .success(.connected): return .back
-            case .success(.declined(let reason)): return .declined(reason: reason)
-            case .success(.timedOut): continue
-            case .failure(let error) where error.code == .hostRefused || error.code == .wrongPeer: return .refused(error.message)
-            case .failure: continue  // not reachable yet: the link is still down, or the host is restarting
+            do throws(MultipeerError) {
+                switch try await rejoin(min(attemptTimeout, deadline - .now)) {
+                case .connected: return .back
+                case .declined(let reason): return .declined(reason: reason)
+                case .timedOut: continue
+                }
+            } catch where error.code == .hostRefused || error.code == .wrongPeer {
+                return .refused(error.message)
+            } catch {
+                continue  // not reachable yet: the link is still down, or the host is restarting
             }
         }
         try? await Task.sleep(until: deadline)

@@ -23,16 +23,11 @@ public enum ResumeQuestion {
             return false
         }
         console.print("Your game under this name was interrupted: \(summary(of: record)). Resume it? Its players get their seats back. [Y/n]")
-        for await event in inbox.events {
-            switch event {
-            case .typed(let line):
-                let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
-                if ["", "y", "yes"].contains(answer) { return true }
-                if ["n", "no"].contains(answer) { return false }
-                console.print("Type y to resume the interrupted game or n to start a new one.")
-            case .interrupted, .inputEnded, .signal: throw AppFailure("No answer; the game was not started.")
-            case .gamesChanged, .hostLeft, .linkLost, .rejoin, .timer: continue
-            }
+        while let line = await inbox.nextLine() {
+            let answer = line.trimmingCharacters(in: .whitespaces).lowercased()
+            if ["", "y", "yes"].contains(answer) { return true }
+            if ["n", "no"].contains(answer) { return false }
+            console.print("Type y to resume the interrupted game or n to start a new one.")
         }
         throw AppFailure("No answer; the game was not started.")
     }

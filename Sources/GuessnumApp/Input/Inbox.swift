@@ -33,6 +33,19 @@ public final class Inbox: Sendable {
         }
     }
 
+    /// The next line typed, for a question asked before the REPL's loop runs; other events
+    /// meanwhile are passed over. Nil when input ends, is interrupted or a signal comes first.
+    public func nextLine() async -> String? {
+        for await event in events {
+            switch event {
+            case .typed(let line): return line
+            case .interrupted, .inputEnded, .signal: return nil
+            case .gamesChanged, .hostLeft, .linkLost, .rejoin, .timer: continue
+            }
+        }
+        return nil
+    }
+
     /// Posts ``AppEvent/timer`` after `delay`, unless the returned task is cancelled first.
     @discardableResult
     public func wake(after delay: Duration) -> Task<Void, Never> {

@@ -46,13 +46,7 @@ public enum PasswordQuestion {
     /// - Throws: ``AppFailure`` when input ends or is interrupted instead.
     static func readHidden(_ prompt: String, console: any Console, inbox: Inbox) async throws(AppFailure) -> String {
         console.hideNextLine(prompt: prompt)
-        for await event in inbox.events {
-            switch event {
-            case .typed(let line): return line
-            case .interrupted, .inputEnded, .signal: throw AppFailure("No password given; the game was not started.")
-            case .gamesChanged, .hostLeft, .linkLost, .rejoin, .timer: continue
-            }
-        }
-        throw AppFailure("No password given; the game was not started.")
+        guard let line = await inbox.nextLine() else { throw AppFailure("No password given; the game was not started.") }
+        return line
     }
 }

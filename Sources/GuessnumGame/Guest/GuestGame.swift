@@ -136,8 +136,7 @@ public final class GuestGame: Sendable {
     /// the last one it has, or a fresh welcome if the host no longer keeps them.
     /// - Throws: ``GameError/Code/notJoined``, ``GameError/Code/sendFailed``.
     public func requestCatchUp() throws(GameError) {
-        let view = view
-        try send(SyncRequest(after: view.isWelcomed ? view.lastSequence : nil))
+        try send(SyncRequest(after: view.resumePoint))
     }
 
     private func send<Message: GameMessage>(_ message: Message) throws(GameError) {

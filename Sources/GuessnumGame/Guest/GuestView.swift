@@ -48,6 +48,9 @@ public struct GuestView: Sendable {
     var heldOwn: [JudgedGuess] = []
     /// The sequence number of the last broadcast item taken in (or that the welcome included).
     public internal(set) var lastSequence: UInt64 = 0
+    /// What a guest coming back after a drop says it has (``lastSequence``); nil before any
+    /// welcome, when it has nothing to go on from.
+    public var resumePoint: UInt64? { isWelcomed ? lastSequence : nil }
     var audit: RoundAudit?
     /// Sequence numbers of own verdicts already posted, so the broadcast copy is not posted again.
     var announced: Set<UInt64> = []
@@ -111,7 +114,6 @@ public struct GuestView: Sendable {
         return due.flatMap { announce($0) }
     }
 
-    /// Takes in a broadcast batch; returns what to post.
     /// Takes in what was missed during a drop: posts that it was caught up, then each item
     /// not seen yet, as a batch would.
     mutating func apply(_ replay: ReplayMessage) -> [GuestPost] {
@@ -121,6 +123,7 @@ public struct GuestView: Sendable {
         return [.caughtUp(CaughtUp(missed: missed))] + apply(HistoryBatch(items: replay.items))
     }
 
+    /// Takes in a broadcast batch; returns what to post.
     mutating func apply(_ batch: HistoryBatch) -> [GuestPost] {
         guard isWelcomed else { return [] }
         var events: [GuestPost] = []

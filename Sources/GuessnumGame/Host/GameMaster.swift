@@ -71,7 +71,6 @@ public final class GameMaster: Sendable {
     /// Creates the game master of `session` and draws the first round's secret. Call
     /// ``start()`` to begin serving.
     ///
-    /// - Parameter logger: where the game logs; by default a logger labelled `guessnum.game`.
     /// - Throws: ``GameError/Code/invalidConfiguration``, or
     ///   ``GameError/Code/secretOutOfRange`` when a fixed secret lies outside the range.
     /// - Parameters:

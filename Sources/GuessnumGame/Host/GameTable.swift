@@ -108,7 +108,7 @@ struct GameTable: Sendable {
         for entry in record.scores { scoreboard.set(entry) }
         topScores = scoreboard.top(configuration.scoreboardLimit)
         lastSequence = record.lastSequence
-        if round.isWon, let winner = round.winner {
+        if let winner = round.winner {
             reveal = RoundWon(
                 sequence: lastSequence, round: round.number, range: round.range, commitment: round.commitment, winner: winner,
                 secret: round.secret, salt: round.salt, winningGuesses: round.winningGuessCount, totalGuesses: round.countedGuesses,
@@ -129,14 +129,12 @@ struct GameTable: Sendable {
         guard isJournaling else { return nil }
         defer { journal = PendingJournal() }
         var taken = GameJournal()
-        if journal.roundStarted {
-            taken.roundStarted = RoundRecord(number: round.number, range: round.range, secret: round.secret, salt: round.salt)
-        }
+        if journal.roundStarted { taken.roundStarted = roundRecord }
         taken.guesses = journal.guesses
         // In join order, so that a record lists its players as the game does.
         for id in journal.players.sorted(by: { (roster[$0]?.order ?? .max) < (roster[$1]?.order ?? .max) }) {
             if let member = roster[id] {
-                taken.players.append(PlayerRecord(id: id, displayName: member.peer.displayName, name: member.player.name))
+                taken.players.append(Self.record(of: member))
             } else {
                 taken.playersGone.append(id)
             }
@@ -155,9 +153,18 @@ struct GameTable: Sendable {
         guesses.reserveCapacity(round.history.count)
         for judgement in round.history { guesses.append(GuessRecord(round: round.number, player: judgement.player, guess: judgement.guess)) }
         return GameRecord(
-            round: RoundRecord(number: round.number, range: round.range, secret: round.secret, salt: round.salt), guesses: guesses,
-            players: roster.members.values.sorted { $0.order < $1.order }.map { PlayerRecord(id: $0.player.id, displayName: $0.peer.displayName, name: $0.player.name) },
+            round: roundRecord, guesses: guesses, players: roster.members.values.sorted { $0.order < $1.order }.map(Self.record(of:)),
             scores: scoreboard.ranked, lastSequence: lastSequence)
+    }
+
+    /// The current round as a store keeps it.
+    private var roundRecord: RoundRecord {
+        RoundRecord(number: round.number, range: round.range, secret: round.secret, salt: round.salt)
+    }
+
+    /// A player's seat as a store keeps it.
+    private static func record(of member: PlayerRoster.Member) -> PlayerRecord {
+        PlayerRecord(id: member.player.id, displayName: member.peer.displayName, name: member.player.name)
     }
 
     /// The current round as an announcement (for hosts that show it at start).
