@@ -119,9 +119,11 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
             }
             if !cleared { console.print("To leave, press Ctrl-C again, press Ctrl-D or type /quit (/leave goes back to the list of games).") }
             return .stay
-        case .linkLost:
-            startReconnecting()
-            return .stay
+        case .linkLost(let why):
+            if startReconnecting() { return .stay }
+            // Dropped before the seat was taken (before it knew how to rejoin): as the host leaving.
+            state.withLock { $0.ending = .lost }
+            return await handle(.hostLeft(why))
         case .rejoin(let result):
             return await rejoined(result)
         case .gamesChanged, .timer:
@@ -142,12 +144,16 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         }
     }
 
-    /// The link dropped while the host holds the seat: says so once and starts trying to get back.
-    private func startReconnecting() {
-        guard let hold = game.view.seatHold, let rejoin = state.withLock({ $0.rejoin }), !isReconnecting else { return }
+    /// The link dropped while the host holds the seat: says so once and starts trying to get
+    /// back; false when the seat cannot be rejoined (no way to rejoin was given).
+    @discardableResult
+    private func startReconnecting() -> Bool {
+        if isReconnecting { return true }
+        guard let hold = game.view.seatHold, let rejoin = state.withLock({ $0.rejoin }) else { return false }
         console.print(repl.text.style.dim("Lost the connection to \(listedName)'s game — reconnecting… (your seat is kept for \(MultipeerError.secondsText(hold)))"))
         let reconnection = Reconnection(hold: hold, resumeAfter: game.view.resumePoint, rejoin: rejoin, inbox: repl.inbox)
         state.withLock { $0.reconnection = reconnection }
+        return true
     }
 
     /// What typing `line` while the link is down does: kept to be sent once back, or refused.
@@ -287,12 +293,13 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
             },
             events.observe(.hostLeft) { [game] change in
                 guard change.reason != .localDisconnect else { return }  // this player left
-                // A drop (not a goodbye) from a host that holds seats: get back in.
-                if case .lost = change.reason, game.view.seatHold != nil, state.withLock({ $0.rejoin != nil }) {
-                    inbox.post(.linkLost)
+                let (ending, sentence) = Self.ending(change, host: state.withLock { $0.listedName })
+                // A drop (not a goodbye) from a host that holds seats: the REPL tries to get back in
+                // (it decides there, in order after the seat was taken, whether it can).
+                if case .lost = change.reason, game.view.seatHold != nil {
+                    inbox.post(.linkLost(sentence))
                     return
                 }
-                let (ending, sentence) = Self.ending(change, host: state.withLock { $0.listedName })
                 state.withLock { $0.ending = ending }
                 inbox.post(.hostLeft(sentence))
             },

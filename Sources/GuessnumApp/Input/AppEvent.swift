@@ -15,7 +15,8 @@ public enum AppEvent: Sendable, Equatable {
     case hostLeft(String)
     /// The link to the host of the game being played dropped (no goodbye), and the host keeps
     /// the seat for a while: the player tries to get back in.
-    case linkLost
+    /// The sentence is what the player reads if the seat cannot be rejoined after all.
+    case linkLost(String)
     /// How a try to get back into the game after ``linkLost`` ended.
     case rejoin(RejoinResult)
     /// A timer set with ``Inbox/wake(after:)`` fired.
