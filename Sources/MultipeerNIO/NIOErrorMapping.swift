@@ -15,7 +15,23 @@ enum NIOErrorMapping {
     /// Why `connect` to `endpoint` failed.
     static func connectFailure(_ error: any Error, endpoint: Endpoint, timeout: Duration) -> MultipeerError {
         if let error = error as? MultipeerError { return error }
-        return .connectionFailed(endpoint, connectReason(error, host: endpoint.host, timeout: timeout))
+        if isUnanswered(error) { return .hostNotAnswering([endpoint], within: timeout) }
+        return .connectionFailed(endpoint, connectReason(error, host: endpoint.host))
+    }
+
+    /// Whether a connect failed because nothing answered in time (rather than a refusal or an
+    /// unreachable network): what a firewall that drops the connection looks like.
+    private static func isUnanswered(_ error: any Error) -> Bool {
+        switch error {
+        case let error as NIOConnectionError:
+            return error.connectionErrors.first.map { isUnanswered($0.error) } ?? false
+        case ChannelError.connectTimeout:
+            return true
+        case let error as IOError:
+            return error.errnoCode == ETIMEDOUT
+        default:
+            return false
+        }
     }
 
     /// Why `listen` on `port` (at `host`) failed.
@@ -81,19 +97,17 @@ enum NIOErrorMapping {
         }
     }
 
-    private static func connectReason(_ error: any Error, host: String, timeout: Duration) -> String {
+    private static func connectReason(_ error: any Error, host: String) -> String {
         switch error {
         case let error as NIOConnectionError:
             // Prefer what a connection attempt said; DNS errors matter only when nothing was tried.
             if let first = error.connectionErrors.first {
-                return connectReason(first.error, host: host, timeout: timeout)
+                return connectReason(first.error, host: host)
             }
             if error.dnsAError != nil || error.dnsAAAAError != nil {
                 return "the name \(host) could not be resolved"
             }
             return "no address was found for \(host)"
-        case ChannelError.connectTimeout:
-            return "no answer within \(MultipeerError.secondsText(timeout))"
         case is SocketAddressError, is SocketAddressError.UnknownHost:
             return "the name \(host) could not be resolved"
         case let error as IOError:
@@ -101,7 +115,6 @@ enum NIOErrorMapping {
             case ECONNREFUSED: return "connection refused"
             case EHOSTUNREACH: return "the host is unreachable"
             case ENETUNREACH: return "the network is unreachable"
-            case ETIMEDOUT: return "no answer within \(MultipeerError.secondsText(timeout))"
             case EADDRNOTAVAIL: return "the address cannot be reached from this machine"
             default: return systemMessage(error.errnoCode)
             }

@@ -104,7 +104,8 @@ public final class TCPTransport: Transport, Sendable {
     ///     after them.
     ///   - handler: receives what happens on the connection.
     /// - Throws: ``Multipeer/MultipeerError/Code/connectionFailed``, with the reason ("connection
-    ///   refused", "no answer within 5 s", …); over TLS also
+    ///   refused", "the network is unreachable", …); ``Multipeer/MultipeerError/Code/hostNotAnswering``
+    ///   when nothing answered within `timeout`; over TLS also
     ///   ``Multipeer/MultipeerError/Code/secureHandshakeFailed`` and
     ///   ``Multipeer/MultipeerError/Code/peerNotProved`` (a certificate refused, with why).
     public func connect(

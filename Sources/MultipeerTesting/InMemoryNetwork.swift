@@ -67,7 +67,7 @@ public final class InMemoryNetwork: Transport, Sendable {
             state.withLock { $0.unanswered += 1 }
             try? await Task.sleep(for: timeout)
             state.withLock { $0.unanswered -= 1 }
-            throw .connectionFailed(endpoint, "no answer within \(MultipeerError.secondsText(timeout))")
+            throw .hostNotAnswering([endpoint], within: timeout)
         }
         guard endpoint.host == Self.host, let listener = state.withLock({ $0.listeners[endpoint.port] }) else {
             throw .connectionFailed(endpoint, "connection refused")

@@ -30,4 +30,17 @@ struct LocalAddressesTests {
         let v6 = LocalAddresses(ranking: [Address(interface: "eth0", address: "2001:db8::5", isIPv6: true)])
         #expect(v6.bestForDirectJoin == "[2001:db8::5]")
     }
+
+    @Test("A join code carries the announced addresses; on a link with nothing but IPv6 link-local, those")
+    func joinCodeAddresses() {
+        let dual = LocalAddresses(ranking: [
+            Address(interface: "eth0", address: "fe80::1", isIPv6: true), Address(interface: "eth0", address: "192.168.1.20", isIPv6: false),
+        ])
+        #expect(dual.forJoinCode == ["192.168.1.20"])
+        let linkOnly = LocalAddresses(ranking: [
+            Address(interface: "lo", address: "::1", isIPv6: true), Address(interface: "lan0", address: "fe80::1", isIPv6: true),
+            Address(interface: "docker0", address: "fe80::2", isIPv6: true),
+        ])
+        #expect(linkOnly.forJoinCode == ["fe80::1"], "a container bridge's link-local address is not the LAN's")
+    }
 }

@@ -13,13 +13,27 @@ struct JoinCodeTests {
         #expect(code.text.count <= 90, "short enough to read out: \(code.text)")
         let parsed = try JoinCode(parsing: "  " + code.text.uppercased() + "\n")
         #expect(parsed == code)
-        #expect(parsed.endpoints.map(\.description) == ["192.168.1.20:40123", "[fd00::1:5]:40123", "10.0.0.7:40123"])
+        #expect(parsed.endpoints().map(\.description) == ["192.168.1.20:40123", "[fd00::1:5]:40123", "10.0.0.7:40123"])
     }
 
     @Test("Addresses a code cannot carry are left out: names, scoped link-local, beyond four")
     func onlyNumericAddresses() {
         let code = JoinCode(identity: UUID(), port: 1, addresses: ["host.local", "fe80::1%eth0", "1.1.1.1", "2.2.2.2", "3.3.3.3", "4.4.4.4", "5.5.5.5"])
         #expect(code.addresses == ["1.1.1.1", "2.2.2.2", "3.3.3.3", "4.4.4.4"])
+    }
+
+    @Test("An IPv6 link-local address travels without a scope and is tried on each of the player's interfaces that has one")
+    func linkLocal() throws {
+        let code = try JoinCode(parsing: JoinCode(identity: UUID(), port: 5000, addresses: ["fe80::1"]).text)
+        #expect(code.addresses == ["fe80::1"])
+        let interfaces = [
+            InterfaceAddress(interface: "wlan0", address: "fe80::20", prefixLength: 64, isIPv6: true),
+            InterfaceAddress(interface: "eth0", address: "fe80::30", prefixLength: 64, isIPv6: true),
+            InterfaceAddress(interface: "eth0", address: "192.168.1.9", prefixLength: 24, isIPv6: false),
+            InterfaceAddress(interface: "docker0", address: "fe80::40", prefixLength: 64, isIPv6: true),
+        ]
+        #expect(code.endpoints(near: interfaces).map(\.description) == ["[fe80::1%eth0]:5000", "[fe80::1%wlan0]:5000"])
+        #expect(code.endpoints(near: []).isEmpty, "no link of its own: nowhere to try")
     }
 
     @Test("A mistyped, cut or foreign token is a sentence, never a wrong host", arguments: [0, 5, 20])

@@ -123,7 +123,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         guard let peer = try? PeerID(displayName: "the host of this code", identity: code.identity) else {
             return AppFailure("This join code is damaged.", exitCode: 64)
         }
-        let game = DiscoveredPeer(peer: peer, endpoints: code.endpoints, info: DiscoveryInfo())
+        let game = DiscoveredPeer(peer: peer, endpoints: code.endpoints(), info: DiscoveryInfo())
         switch await join(game, byCode: true) {
         case .joined:
             await loop()
@@ -302,6 +302,9 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             }
         } catch where error.code == .hostRefused {
             console.print(error.message)
+        } catch where !byCode && error.code == .hostNotAnswering {
+            games.markSilent(game.peer)
+            console.print(Self.foundButSilent(hostName, at: game.endpoints))
         } catch where byCode && error.code == .wrongPeer {
             console.print("This join code is for another host: someone else answered at its address, with another key. Ask the host for its code again.")
         } catch {
@@ -318,6 +321,13 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         await Task.detached {
             PasswordProof.proof(PasswordProof.key(for: password, host: host.identity), guest: guest.identity)
         }.value
+    }
+
+    /// What a player is told when a listed game's machine does not answer at any of its
+    /// addresses: discovery works, so the likeliest cause is a firewall on the host's machine.
+    static func foundButSilent(_ host: String, at endpoints: [Endpoint]) -> String {
+        let port = endpoints.first.map { " --port \($0.port)" } ?? ""
+        return "\(host)'s game was found on the network, but nothing answers at \(Endpoint.spokenList(endpoints)): a firewall on \(host)'s machine may be dropping the game's port. There, `guessnum doctor\(port)` names such a rule."
     }
 
     static func passwordNeeded(_ host: String) -> String {

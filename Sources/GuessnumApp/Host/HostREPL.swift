@@ -73,7 +73,7 @@ public final class HostREPL: GameScreen, Sendable {
         }
         let addresses = LocalAddresses.current()
         let direct = "\(command) join \(addresses.bestForDirectJoin):\(boundPort)"
-        let code = JoinCode(identity: session.localPeer.identity, port: boundPort, addresses: addresses.announced.map(\.address))
+        let code = JoinCode(identity: session.localPeer.identity, port: boundPort, addresses: addresses.forJoinCode)
         let hosting = "Hosting \(master.host.displayText)'s game: numbers \(master.range), up to \(master.configuration.maximumPlayers) players. "
         console.print(hosting + (listed
             ? "Players join with `\(command) join` (listed as \(master.host.displayText)) or directly: \(direct)"

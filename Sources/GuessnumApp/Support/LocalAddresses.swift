@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import Multipeer
 
 /// The addresses other machines may reach this one at, for what the host tells people: every
 /// address of every interface that is up, those of the LAN first, and the ones a player could
@@ -32,17 +28,21 @@ public struct LocalAddresses: Sendable, Equatable {
     /// The addresses to tell players, the likeliest first: IPv4, then IPv6 global and unique
     /// local, each in the interfaces' order.
     public var announced: [Address]
+    /// IPv6 link-local addresses of LAN interfaces: a code carries them when the network has no
+    /// other addresses (an IPv6-only link), and the player's side adds its own scope.
+    public var linkLocal: [Address]
     /// The interfaces left out, each once, and why.
     public var leftOut: [(interface: String, reason: Exclusion)]
 
     public static func == (lhs: LocalAddresses, rhs: LocalAddresses) -> Bool {
-        lhs.announced == rhs.announced && lhs.leftOut.map(\.interface) == rhs.leftOut.map(\.interface)
+        lhs.announced == rhs.announced && lhs.linkLocal == rhs.linkLocal && lhs.leftOut.map(\.interface) == rhs.leftOut.map(\.interface)
             && lhs.leftOut.map(\.reason) == rhs.leftOut.map(\.reason)
     }
 
     /// Sorts `addresses` (every address of every interface that is up, in the system's order).
     public init(ranking addresses: [Address], loopback: Set<String> = ["lo"]) {
         var announced: [Address] = []
+        var linkLocal: [Address] = []
         var leftOut: [(interface: String, reason: Exclusion)] = []
         func leave(_ interface: String, _ reason: Exclusion) {
             if !leftOut.contains(where: { $0.interface == interface && $0.reason == reason }) { leftOut.append((interface, reason)) }
@@ -53,47 +53,27 @@ public struct LocalAddresses: Sendable, Equatable {
             } else if let reason = Self.virtualKind(of: entry.interface) {
                 leave(entry.interface, reason)
             } else if entry.isIPv6, entry.address.lowercased().hasPrefix("fe80") {
-                continue  // every IPv6 interface has one; it needs a scope a code cannot carry
+                linkLocal.append(entry)  // every IPv6 interface has one; usable only with the player's scope
             } else {
                 announced.append(entry)
             }
         }
         self.announced = announced.filter { !$0.isIPv6 } + announced.filter(\.isIPv6)
+        self.linkLocal = linkLocal
         self.leftOut = leftOut
+    }
+
+    /// The addresses a join code carries: the announced ones, or on a network with nothing but
+    /// IPv6 link-local addresses, those.
+    public var forJoinCode: [String] {
+        (announced.isEmpty ? linkLocal : announced).map(\.address)
     }
 
     /// This machine's addresses now.
     public static func current() -> LocalAddresses {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return LocalAddresses(ranking: []) }
-        defer { freeifaddrs(list) }
-        var found: [Address] = []
-        var loopback: Set<String> = []
-        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
-            let flags = Int32(entry.pointee.ifa_flags)
-            guard let address = entry.pointee.ifa_addr, flags & Int32(IFF_UP) != 0 else { continue }
-            let name = String(cString: entry.pointee.ifa_name)
-            if flags & Int32(IFF_LOOPBACK) != 0 { loopback.insert(name) }
-            let family = Int32(address.pointee.sa_family)
-            guard family == AF_INET || family == AF_INET6 else { continue }
-            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-            let ok: Bool
-            if family == AF_INET {
-                ok = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
-                    var raw = ipv4.pointee.sin_addr
-                    return inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) != nil
-                }
-            } else {
-                ok = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
-                    var raw = ipv6.pointee.sin6_addr
-                    return inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count)) != nil
-                }
-            }
-            guard ok else { continue }
-            let string = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            found.append(Address(interface: name, address: string, isIPv6: family == AF_INET6))
-        }
-        return LocalAddresses(ranking: found, loopback: loopback.union(["lo"]))
+        let interfaces = NetworkInterfaces.current()
+        let found = interfaces.map { Address(interface: $0.interface, address: $0.address, isIPv6: $0.isIPv6) }
+        return LocalAddresses(ranking: found, loopback: Set(interfaces.filter { $0.kind == .loopback }.map(\.interface)).union(["lo"]))
     }
 
     /// The first address to show for a direct join (`ADDR:PORT`), or loopback when there is none.
@@ -111,10 +91,10 @@ public struct LocalAddresses: Sendable, Equatable {
 
     /// Interfaces of containers and VPNs, by the names their software gives them.
     static func virtualKind(of interface: String) -> Exclusion? {
-        let containers = ["docker", "br-", "veth", "virbr", "lxc", "lxd", "cni", "flannel", "cali", "podman", "vboxnet", "vmnet", "kube"]
-        let tunnels = ["tun", "tap", "wg", "tailscale", "zt", "utun", "ppp", "ipsec", "nordlynx", "proton"]
-        if containers.contains(where: interface.hasPrefix) { return .container }
-        if tunnels.contains(where: interface.hasPrefix) { return .vpn }
-        return nil
+        switch InterfaceAddress.kind(ofInterfaceNamed: interface) {
+        case .container: .container
+        case .vpn: .vpn
+        case .lan, .loopback: nil
+        }
     }
 }

@@ -80,6 +80,11 @@ extension MultipeerError {
         MultipeerError(.connectionFailed, "Could not connect to \(endpoint): \(reason). Check the address and that the host is still running.")
     }
 
+    /// Nothing answered at any of `endpoints` (tried at once or overlapping) within `timeout`.
+    public static func hostNotAnswering(_ endpoints: [Endpoint], within timeout: Duration) -> MultipeerError {
+        MultipeerError(.hostNotAnswering, "Nothing answered at \(Endpoint.spokenList(endpoints)) within \(timeout.secondsText): the machine may be off the network, or a firewall may be dropping connections to the port.")
+    }
+
     /// A connection that closed too early; `what` completes "The connection closed …".
     public static func connectionClosed(_ what: String) -> MultipeerError {
         MultipeerError(.connectionClosed, "The connection closed \(what).")

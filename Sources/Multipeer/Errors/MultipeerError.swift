@@ -41,6 +41,9 @@ public struct MultipeerError: Error, Sendable, Hashable, CustomStringConvertible
         case secureHandshakeFailed
         /// A connection could not be made.
         case connectionFailed
+        /// Nothing answered a connection attempt in time: the machine is off the network, or a
+        /// firewall drops the connection unanswered.
+        case hostNotAnswering
         /// A connection closed before an expected answer arrived.
         case connectionClosed
         /// The session could not listen for invitations.

@@ -1,7 +1,4 @@
 import Crypto
-#if canImport(Glibc)
-import Glibc
-#endif
 import Foundation
 
 /// A host's addresses, port and identity in one token a person can paste where discovery cannot
@@ -30,11 +27,12 @@ public struct JoinCode: Sendable, Hashable {
     public let addresses: [String]
 
     /// A code for the host `identity` at `addresses` (the first ``maximumAddresses`` of them that
-    /// are numeric IPv4 or IPv6 addresses without a scope) and `port`.
+    /// are numeric IPv4 or IPv6 addresses without a scope) and `port`. An IPv6 link-local address
+    /// goes without its scope: the player's side supplies its own (see ``endpoints(near:)``).
     public init(identity: UUID, port: Int, addresses: [String]) {
         self.identity = identity
         self.port = port
-        self.addresses = Array(addresses.filter { Self.bytes(ofAddress: $0) != nil }.prefix(Self.maximumAddresses))
+        self.addresses = Array(addresses.filter { IPAddressBytes($0)?.scope == nil && IPAddressBytes($0) != nil }.prefix(Self.maximumAddresses))
     }
 
     /// Reads a code, ignoring case and spaces around it.
@@ -59,8 +57,8 @@ public struct JoinCode: Sendable, Hashable {
             let length = family == 4 ? 4 : family == 6 ? 16 : -1
             guard length > 0, rest.count >= 1 + length else { throw Self.damaged }
             let raw = Array(rest.dropFirst().prefix(length))
-            guard let address = Self.text(ofAddress: raw) else { throw Self.damaged }
-            addresses.append(address)
+            guard let address = IPAddressBytes(bytes: raw) else { throw Self.damaged }
+            addresses.append(address.text)
             rest = rest.dropFirst(1 + length)
         }
         guard (1...65535).contains(port), !addresses.isEmpty else { throw Self.damaged }
@@ -74,16 +72,25 @@ public struct JoinCode: Sendable, Hashable {
         var body = Array(withUnsafeBytes(of: identity.uuid) { Array($0) })
         body += [UInt8(port >> 8 & 0xFF), UInt8(port & 0xFF)]
         for address in addresses {
-            guard let raw = Self.bytes(ofAddress: address) else { continue }
-            body.append(raw.count == 4 ? 4 : 6)
-            body += raw
+            guard let raw = IPAddressBytes(address) else { continue }
+            body.append(raw.isIPv6 ? 6 : 4)
+            body += raw.bytes
         }
         return Self.prefix + Base32.encode(Self.check(body) + body)
     }
 
-    /// Where to connect, in order.
-    public var endpoints: [Endpoint] {
-        addresses.compactMap { try? Endpoint(host: $0, port: port) }
+    /// Where to connect, in the code's order. An IPv6 link-local address (`fe80::…`, which a
+    /// host puts in its code when its network has no other addresses) is reachable only through
+    /// an interface of the player's machine: it becomes one endpoint per interface of
+    /// `interfaces` that has a link-local address of its own (`fe80::…%wlan0`).
+    public func endpoints(near interfaces: [InterfaceAddress] = NetworkInterfaces.current()) -> [Endpoint] {
+        let links = Set(interfaces.filter { $0.kind == .lan && $0.isIPv6 && $0.isLinkLocal }.map(\.interface)).sorted()
+        return addresses.flatMap { address -> [Endpoint] in
+            guard IPAddressBytes(address)?.isLinkLocal == true, address.contains(":") else {
+                return [try? Endpoint(host: address, port: port)].compactMap { $0 }
+            }
+            return links.compactMap { try? Endpoint(host: "\(address)%\($0)", port: port) }
+        }
     }
 
     private static var damaged: MultipeerError {
@@ -94,20 +101,6 @@ public struct JoinCode: Sendable, Hashable {
         Array(SHA256.hash(data: body).prefix(2))
     }
 
-    private static func bytes(ofAddress text: String) -> [UInt8]? {
-        var v4 = in_addr()
-        if inet_pton(AF_INET, text, &v4) == 1 { return withUnsafeBytes(of: &v4) { Array($0) } }
-        var v6 = in6_addr()
-        if !text.contains("%"), inet_pton(AF_INET6, text, &v6) == 1 { return withUnsafeBytes(of: &v6) { Array($0) } }
-        return nil
-    }
-
-    private static func text(ofAddress raw: [UInt8]) -> String? {
-        let family = raw.count == 4 ? AF_INET : AF_INET6
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let ok = raw.withUnsafeBytes { source in inet_ntop(family, source.baseAddress, &buffer, socklen_t(buffer.count)) != nil }
-        return ok ? String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : nil
-    }
 }
 
 /// RFC 4648 base32 in lowercase, without padding.

@@ -19,14 +19,17 @@ extension Session {
     ///     sentence is thrown). For checks such as known hosts.
     /// - Throws: ``MultipeerError/Code/connectionFailed``, ``MultipeerError/Code/connectionClosed``,
     ///   ``MultipeerError/Code/unsupportedProtocolVersion``, ``MultipeerError/Code/protocolViolation``,
-    ///   ``MultipeerError/Code/sessionClosed``, ``MultipeerError/Code/cancelled``.
+    ///   ``MultipeerError/Code/sessionClosed``, ``MultipeerError/Code/cancelled``, and
+    ///   ``MultipeerError/Code/hostNotAnswering`` when nothing answered at the address (at any of
+    ///   the addresses, for a discovered peer).
     public func invite(
         _ endpoint: Endpoint, context: Data = Data(), timeout: Duration? = nil, hostCheck: HostCheck? = nil
     ) async throws(MultipeerError) -> InvitationOutcome {
         try await invite([endpoint], expecting: nil, context: context, timeout: timeout, hostCheck: hostCheck)
     }
 
-    /// Invites a peer found by a ``Browser``, trying each of its addresses in turn.
+    /// Invites a peer found by a ``Browser``, trying its addresses the likeliest first (see
+    /// ``EndpointOrder``), overlapping.
     ///
     /// The peer is ``PeerState/connecting`` while the invitation is under way. Inviting a
     /// peer that is already connected returns ``InvitationOutcome/connected(_:)`` at once.
@@ -73,25 +76,23 @@ extension Session {
         return try result.get()
     }
 
-    /// The attempt that opened first. `endpoints` are tried in order, each started
-    /// ``attemptDelay`` after the one before, overlapping (RFC 8305's way): an address that does
-    /// not answer costs that delay, not a connect timeout. Only the first connection to open says
-    /// HELLO; the others are closed unheard. The last failure when none opened.
+    /// The attempt that opened first. `endpoints` are tried the likeliest first (``EndpointOrder``),
+    /// each started ``attemptDelay`` after the one before, overlapping (RFC 8305's way): an
+    /// address that does not answer costs that delay, not a connect timeout. Only the first
+    /// connection to open says HELLO; the others are closed unheard. When none opened: the last
+    /// failure, or ``MultipeerError/Code/hostNotAnswering`` naming every address if none answered.
     private func connectFirst(
-        _ endpoints: [Endpoint], expecting expected: PeerID?, context: Data, deadline: ContinuousClock.Instant,
+        _ given: [Endpoint], expecting expected: PeerID?, context: Data, deadline: ContinuousClock.Instant,
         hostCheck: HostCheck?, noAddress: MultipeerError
     ) async -> Result<(LinkHandler, OutgoingInvitation), MultipeerError> {
-        guard !endpoints.isEmpty else { return .failure(noAddress) }
+        guard !given.isEmpty else { return .failure(noAddress) }
+        let endpoints = given.count > 1 ? EndpointOrder.sorted(given, near: NetworkInterfaces.current()) : given
         let race = endpoints.count > 1 ? ConnectRace() : nil
         let first = OneShot<Result<(LinkHandler, OutgoingInvitation), MultipeerError>>()
-        let left = Mutex((count: endpoints.count, failure: noAddress))
-        let finish: @Sendable (MultipeerError?) -> Void = { error in
-            let last = left.withLock { left -> MultipeerError? in
-                left.count -= 1
-                if let error { left.failure = error }
-                return left.count == 0 ? left.failure : nil
-            }
-            if let last { first.resolve(.failure(last)) }
+        let left = Mutex(AttemptFailures(count: endpoints.count, last: noAddress))
+        let finish: @Sendable (Endpoint, MultipeerError?, Duration) -> Void = { endpoint, error, timeout in
+            let failure = left.withLock { $0.end(endpoint, error, timeout) }
+            if let failure { first.resolve(.failure(failure)) }
         }
         // The first attempt's time is set now, as the call is made: a busy machine that starts its
         // task late must not turn a short invitation into none at all.
@@ -101,21 +102,22 @@ extension Session {
                 var timeout = firstTimeout
                 if index > 0 {
                     try? await Task.sleep(for: Self.attemptDelay * index)
-                    guard race?.isWon != true, deadline > .now else { return finish(nil) }
+                    guard race?.isWon != true, deadline > .now else { return finish(endpoint, nil, .zero) }
                     timeout = min(deadline - .now, Self.connectTimeout)
                 }
+                self.logger.debug("Trying an address.", metadata: ["address": "\(endpoint)", "attempt": "\(index + 1) of \(endpoints.count)"])
                 let outgoing = OutgoingInvitation(expectedPeer: expected, context: context, expires: deadline, hostCheck: hostCheck, race: race)
                 let handler = LinkHandler(session: self, outgoing: outgoing)
                 do throws(MultipeerError) {
                     _ = try await self.transport.connect(
                         to: endpoint, options: self.configuration.linkOptions, timeout: timeout, handler: handler)
                 } catch {
-                    return finish(error)
+                    return finish(endpoint, error, timeout)
                 }
                 if race?.isWinner(handler.id) ?? true {
                     first.resolve(.success((handler, outgoing)))
                 } else {
-                    finish(nil)
+                    finish(endpoint, nil, .zero)
                 }
             }
         }
@@ -140,6 +142,33 @@ extension Session {
             return effects
         }
         effects.perform(on: self)
+    }
+}
+
+/// How a peer's connection attempts failed so far: the last failure, and the addresses where
+/// nothing answered.
+struct AttemptFailures {
+    var count: Int
+    var last: MultipeerError
+    var unanswered: [Endpoint] = []
+    var longestWait: Duration = .zero
+    var others = 0
+
+    /// Notes that the attempt at `endpoint` ended (`error` nil: it gave way to another); the
+    /// failure to report once every attempt has ended, nil before.
+    mutating func end(_ endpoint: Endpoint, _ error: MultipeerError?, _ timeout: Duration) -> MultipeerError? {
+        count -= 1
+        if let error {
+            last = error
+            if error.code == .hostNotAnswering {
+                unanswered.append(endpoint)
+                longestWait = max(longestWait, timeout)
+            } else {
+                others += 1
+            }
+        }
+        guard count == 0 else { return nil }
+        return unanswered.count > 1 && others == 0 ? .hostNotAnswering(unanswered, within: longestWait) : last
     }
 }
 

@@ -39,4 +39,11 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
     public var description: String {
         host.contains(":") ? "[\(host)]:\(port)" : "\(host):\(port)"
     }
+
+    /// "A", "A or B", "A, B or C": addresses as a sentence names them.
+    public static func spokenList(_ endpoints: [Endpoint]) -> String {
+        let texts = endpoints.map(\.description)
+        guard let last = texts.last else { return "no address" }
+        return texts.count == 1 ? last : texts.dropLast().joined(separator: ", ") + " or " + last
+    }
 }
