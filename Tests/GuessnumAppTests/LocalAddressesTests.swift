@@ -42,5 +42,19 @@ struct LocalAddressesTests {
             Address(interface: "docker0", address: "fe80::2", isIPv6: true),
         ])
         #expect(linkOnly.forJoinCode == ["fe80::1"], "a container bridge's link-local address is not the LAN's")
+        #expect(linkOnly.bestForDirectJoin == "[fe80::1%lan0]")
+    }
+
+    @Test("The interface with the default route is announced first in its family; a container's veth with only a link-local address is not named")
+    func defaultRouteFirst() {
+        let ranked = LocalAddresses(ranking: [
+            Address(interface: "eth1", address: "10.99.0.1", isIPv6: false),
+            Address(interface: "eth1", address: "fd99::1", isIPv6: true),
+            Address(interface: "wlan0", address: "192.168.1.20", isIPv6: false),
+            Address(interface: "wlan0", address: "fd00::20", isIPv6: true),
+            Address(interface: "veth9f2", address: "fe80::9", isIPv6: true),
+        ], routing: ["wlan0"])
+        #expect(ranked.announced.map(\.address) == ["192.168.1.20", "10.99.0.1", "fd00::20", "fd99::1"])
+        #expect(ranked.leftOutText == nil)
     }
 }

@@ -3,8 +3,10 @@ import Multipeer
 import MultipeerTestSupport
 import Testing
 
-/// Networks that are not a clean bridge: here, a switch that drops multicast (as Wi-Fi that
-/// filters it does), so that discovery finds nothing while unicast still works.
+/// Networks that are not a clean bridge: a switch that drops multicast (as Wi-Fi that filters it
+/// does), so that discovery finds nothing while unicast still works; a host with a container
+/// bridge and a second network the players are not on; a host whose firewall drops the game's
+/// port; a host without its avahi-daemon.
 @Suite("Real networks on the test LAN", .serialized, .enabled(if: lanTestsEnabled), .testLAN(.networks), .timeLimit(.minutes(3)))
 struct RealNetworkTests {
     let lan = TestLAN.networks
@@ -41,5 +43,82 @@ struct RealNetworkTests {
         #expect(carol.text.contains("This join code is for another host"), "carol: \(carol.text)")
         #expect(!host.text.contains("carol joined"))
         try await lan.setMulticastDNS(blocked: false)
+    }
+
+    /// The addresses a process tried to connect to, in the order it started the attempts (its
+    /// debug log's "Trying an address." lines).
+    func attempts(in text: String) -> [String] {
+        text.split(separator: "\n").filter { $0.contains("Trying an address.") }.compactMap { line in
+            line.firstMatch(of: /address=(\S+)/).map { String($0.output.1) }
+        }
+    }
+
+    @Test("A host with a container bridge and a second network: the bridge is not announced, and players try the address on their own network first")
+    func hostWithSeveralInterfaces() async throws {
+        try await lan.addBridge(on: 2, interface: "docker0", cidr: "172.17.0.1/16")
+        try await lan.addBridge(on: 2, interface: "eth1", cidr: "10.99.0.1/24")
+        let address = try await lan.address(of: 2)
+        let host = try guessnum(on: 2, ["host", "--secret", "42", "--name", "dock"])
+        defer { host.signal(SIGKILL) }
+        let codeLine = try #require(await host.line(containing: "join gn1-"), "host: \(host.text)")
+        #expect(host.text.contains("join \(address):"), "the LAN address is the one shown: \(host.text)")
+        #expect(await host.line(containing: "docker0 (a container bridge)") != nil, "the bridge is named as left out: \(host.text)")
+        let code = try JoinCode(parsing: String(try #require(codeLine.firstMatch(of: /gn1-[a-z2-7]+/)).output))
+        #expect(code.addresses == [address, "10.99.0.1"], "both LAN interfaces, the container bridge left out: \(code.addresses)")
+
+        // Found by discovery: the address on the player's own network is tried first.
+        let bob = try guessnum(on: 1, ["join", "--game", "dock", "--name", "bob", "--log-level", "debug"])
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "bob: \(bob.text)")
+        #expect(attempts(in: bob.text).first == "\(address):\(code.port)", "bob: \(bob.text)")
+
+        // A code listing the unreachable network first: still the player's own network first.
+        let reversed = JoinCode(identity: code.identity, port: code.port, addresses: ["10.99.0.1", address]).text
+        let carol = try guessnum(on: 0, ["join", reversed, "--name", "carol", "--log-level", "debug"])
+        defer { carol.signal(SIGKILL) }
+        #expect(await carol.line(containing: "Welcome, carol!", within: .seconds(20)) != nil, "carol: \(carol.text)")
+        #expect(attempts(in: carol.text).first == "\(address):\(code.port)", "carol: \(carol.text)")
+        carol.send(line: "42")
+        #expect(await carol.line(containing: "you guessed 42: correct!") != nil, "carol: \(carol.text)")
+    }
+
+    @Test("A firewall on the host drops its port: the player is told the game was found but does not answer, at which address")
+    func firewallDropsTheGamesPort() async throws {
+        let port = 47_011
+        try await lan.setFirewall(on: 0, port: port, dropping: true)
+        let host = try guessnum(on: 0, ["host", "--secret", "42", "--name", "walled", "--port", String(port)])
+        defer { host.signal(SIGKILL) }
+        #expect(await host.line(containing: "join gn1-") != nil, "host: \(host.text)")
+        let address = try await lan.address(of: 0)
+        let bob = try guessnum(on: 1, ["join", "--game", "walled", "--name", "bob", "--timeout", "20"])
+        #expect(await bob.exitStatus(within: .seconds(40)) == 3, "bob: \(bob.text)")
+        // At the address(es) discovery had resolved by then: its IPv4 one, its link-local one, or both.
+        let told = try #require(bob.text.firstMatch(of: /walled's game was found on the network, but nothing answers at (.+): a firewall on walled's machine may be dropping the game's port/), "bob: \(bob.text)")
+        let tried = told.output.1.replacing(" or ", with: ", ").split(separator: ", ").map(String.init)
+        #expect(!tried.isEmpty && tried.allSatisfy { $0 == "\(address):\(port)" || ($0.hasPrefix("[fe80:") && $0.hasSuffix("%lan0]:\(port)")) }, "bob: \(bob.text)")
+        #expect(bob.text.contains("guessnum doctor --port \(port)"), "bob: \(bob.text)")
+        #expect(!host.text.contains("bob joined"))
+        try await lan.setFirewall(on: 0, port: port, dropping: false)
+    }
+
+    @Test("Without avahi-daemon the host says it is not listed, and its join code still brings players in")
+    func noDaemonStillPlaysByCode() async throws {
+        try await lan.stopAvahi(on: 0)
+        do {
+            let host = try guessnum(on: 0, ["host", "--secret", "42", "--name", "quiet"])
+            defer { host.signal(SIGKILL) }
+            let codeLine = try #require(await host.line(containing: "join gn1-"), "host: \(host.text)")
+            #expect(host.text.contains("avahi-daemon is not running"), "host: \(host.text)")
+            let code = try #require(codeLine.firstMatch(of: /gn1-[a-z2-7]+/).map { String($0.output) })
+            let bob = try guessnum(on: 1, ["join", code, "--name", "bob"])
+            defer { bob.signal(SIGKILL) }
+            #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(20)) != nil, "bob: \(bob.text)")
+            bob.send(line: "42")
+            #expect(await bob.line(containing: "you guessed 42: correct!") != nil, "bob: \(bob.text)")
+        } catch {
+            try await lan.startAvahi(on: 0)
+            throw error
+        }
+        try await lan.startAvahi(on: 0)
     }
 }

@@ -18,6 +18,8 @@ public actor TestLAN {
     /// The real-network suite's LAN: a host and two players, whose switch the tests make drop
     /// multicast.
     public static let networks = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "n", hosts: 3)
+    /// An IPv6-only LAN (link-local addresses and nothing else): a host and a player.
+    public static let ipv6Only = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "v6", hosts: 2)
 
     public nonisolated let name: String
     public nonisolated let hosts: Int
@@ -81,7 +83,19 @@ public actor TestLAN {
         try await script(["mdns", name, blocked ? "block" : "allow"])
     }
 
-    /// Host `host`'s IPv4 address.
+    /// Makes host `host` drop incoming TCP to `port` (`dropping`), as a firewall does, or
+    /// accept it again.
+    public nonisolated func setFirewall(on host: Int, port: Int, dropping: Bool) async throws {
+        try await script(["firewall", name, String(host), String(port), dropping ? "drop" : "allow"])
+    }
+
+    /// Gives host `host` a second interface `interface` with address `cidr`, on a bridge of its
+    /// own that no other host reaches (a container bridge, or a network the players are not on).
+    public nonisolated func addBridge(on host: Int, interface: String, cidr: String) async throws {
+        try await script(["bridge", name, String(host), interface, cidr])
+    }
+
+    /// Host `host`'s address: IPv4, or on an IPv6-only LAN its link-local address with `%lan0`.
     public nonisolated func address(of host: Int) async throws -> String {
         let info = try await script(["info", name, String(host)])
         guard let field = info.split(separator: " ").first(where: { $0.hasPrefix("address=") }) else {

@@ -67,3 +67,21 @@ struct EndpointOrderTests {
         #expect(mixed.end(b, refused, .seconds(5)) == refused)
     }
 }
+
+@Suite("Which interfaces carry the default route")
+struct DefaultRouteTests {
+    @Test("IPv4 and IPv6 default routes count; other routes, loopback and reject routes do not")
+    func fromProcNet() {
+        let ipv4 = """
+            Iface\tDestination\tGateway \tFlags\tRefCnt\tUse\tMetric\tMask\t\tMTU\tWindow\tIRTT
+            wlan0\t00000000\t0101A8C0\t0003\t0\t0\t600\t00000000\t0\t0\t0
+            eth1\t0000630A\t00000000\t0001\t0\t0\t0\t00FFFFFF\t0\t0\t0
+            """
+        let ipv6 = """
+            fd000000000000000000000000000000 40 00000000000000000000000000000000 00 00000000000000000000000000000000 00000100 00000001 00000000 00000001     eth1
+            00000000000000000000000000000000 00 00000000000000000000000000000000 00 fe800000000000000000000000000001 00000400 00000002 00000000 00000003     usb0
+            00000000000000000000000000000000 00 00000000000000000000000000000000 00 00000000000000000000000000000000 ffffffff 00000001 00000000 00200200       lo
+            """
+        #expect(NetworkInterfaces.defaultRouteInterfaces(ipv4Routes: ipv4, ipv6Routes: ipv6) == ["wlan0", "usb0"])
+    }
+}

@@ -39,8 +39,10 @@ public struct LocalAddresses: Sendable, Equatable {
             && lhs.leftOut.map(\.reason) == rhs.leftOut.map(\.reason)
     }
 
-    /// Sorts `addresses` (every address of every interface that is up, in the system's order).
-    public init(ranking addresses: [Address], loopback: Set<String> = ["lo"]) {
+    /// Sorts `addresses` (every address of every interface that is up, in the system's order);
+    /// within each family the addresses of the `routing` interfaces (those with the default
+    /// route, on most machines the LAN) come first.
+    public init(ranking addresses: [Address], loopback: Set<String> = ["lo"], routing: Set<String> = []) {
         var announced: [Address] = []
         var linkLocal: [Address] = []
         var leftOut: [(interface: String, reason: Exclusion)] = []
@@ -51,14 +53,19 @@ public struct LocalAddresses: Sendable, Equatable {
             if loopback.contains(entry.interface) || entry.address == "127.0.0.1" || entry.address == "::1" {
                 leave(entry.interface, .loopback)
             } else if let reason = Self.virtualKind(of: entry.interface) {
-                leave(entry.interface, reason)
+                // Said only for an address a player might have tried: every container's veth has a
+                // link-local address, and naming each would bury the line.
+                if !entry.address.lowercased().hasPrefix("fe80") { leave(entry.interface, reason) }
             } else if entry.isIPv6, entry.address.lowercased().hasPrefix("fe80") {
                 linkLocal.append(entry)  // every IPv6 interface has one; usable only with the player's scope
             } else {
                 announced.append(entry)
             }
         }
-        self.announced = announced.filter { !$0.isIPv6 } + announced.filter(\.isIPv6)
+        self.announced = announced.enumerated().sorted { a, b in
+            (a.element.isIPv6 ? 1 : 0, routing.contains(a.element.interface) ? 0 : 1, a.offset)
+                < (b.element.isIPv6 ? 1 : 0, routing.contains(b.element.interface) ? 0 : 1, b.offset)
+        }.map(\.element)
         self.linkLocal = linkLocal
         self.leftOut = leftOut
     }
@@ -73,13 +80,18 @@ public struct LocalAddresses: Sendable, Equatable {
     public static func current() -> LocalAddresses {
         let interfaces = NetworkInterfaces.current()
         let found = interfaces.map { Address(interface: $0.interface, address: $0.address, isIPv6: $0.isIPv6) }
-        return LocalAddresses(ranking: found, loopback: Set(interfaces.filter { $0.kind == .loopback }.map(\.interface)).union(["lo"]))
+        return LocalAddresses(
+            ranking: found, loopback: Set(interfaces.filter { $0.kind == .loopback }.map(\.interface)).union(["lo"]),
+            routing: NetworkInterfaces.defaultRouteInterfaces())
     }
 
-    /// The first address to show for a direct join (`ADDR:PORT`), or loopback when there is none.
+    /// The first address to show for a direct join (`ADDR:PORT`): the likeliest announced one;
+    /// on a link with nothing but IPv6 link-local addresses, one with this machine's interface as
+    /// its scope (a player on the same link names their own interface instead); else loopback.
     public var bestForDirectJoin: String {
-        guard let first = announced.first else { return "127.0.0.1" }
-        return first.isIPv6 ? "[\(first.address)]" : first.address
+        if let first = announced.first { return first.isIPv6 ? "[\(first.address)]" : first.address }
+        if let link = linkLocal.first { return "[\(link.address)%\(link.interface)]" }
+        return "127.0.0.1"
     }
 
     /// "docker0 (a container bridge), tun0 (a VPN tunnel)"; nil when nothing was left out but loopback.

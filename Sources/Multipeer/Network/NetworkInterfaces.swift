@@ -1,3 +1,4 @@
+import Foundation
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -22,6 +23,36 @@ public enum NetworkInterfaces {
             found.append(InterfaceAddress(
                 interface: name, address: ip.text, prefixLength: prefix, isIPv6: ip.isIPv6,
                 supportsMulticast: flags & Int32(IFF_MULTICAST) != 0, kind: kind))
+        }
+        return found
+    }
+
+    /// The interfaces that carry a default route (IPv4 or IPv6): the way to the rest of the
+    /// network, and on most machines the LAN the players are on. Read from `/proc/net`; empty
+    /// where that is not available.
+    public static func defaultRouteInterfaces() -> Set<String> {
+        defaultRouteInterfaces(
+            ipv4Routes: (try? String(contentsOfFile: "/proc/net/route", encoding: .utf8)) ?? "",
+            ipv6Routes: (try? String(contentsOfFile: "/proc/net/ipv6_route", encoding: .utf8)) ?? "")
+    }
+
+    /// The interfaces with a default route in the text of `/proc/net/route` and
+    /// `/proc/net/ipv6_route`; loopback and reject routes (which say "no route") do not count.
+    static func defaultRouteInterfaces(ipv4Routes: String, ipv6Routes: String) -> Set<String> {
+        var found: Set<String> = []
+        for line in ipv4Routes.split(separator: "\n").dropFirst() {
+            let fields = line.split(whereSeparator: \.isWhitespace)
+            // Iface Destination Gateway Flags RefCnt Use Metric Mask …
+            guard fields.count >= 8, fields[1] == "00000000", fields[7] == "00000000",
+                  let flags = Int(fields[3], radix: 16), flags & 0x0200 == 0 else { continue }
+            found.insert(String(fields[0]))
+        }
+        for line in ipv6Routes.split(separator: "\n") {
+            let fields = line.split(whereSeparator: \.isWhitespace)
+            // destination prefix-length source source-length next-hop metric refcount use flags interface
+            guard fields.count >= 10, fields[0].allSatisfy({ $0 == "0" }), fields[1] == "00",
+                  let flags = Int(fields[8], radix: 16), flags & 0x0200 == 0, fields[9] != "lo" else { continue }
+            found.insert(String(fields[9]))
         }
         return found
     }
