@@ -33,7 +33,7 @@ struct HostCommand: AsyncParsableCommand {
     @Option(help: "Seconds the seat of a player whose connection dropped is kept for them (0 frees it at once).")
     var grace: Int = Int(GameConfiguration().awayGracePeriod.components.seconds)
 
-    @Option(help: "The TCP port to listen on; 0 picks any free port.")
+    @Option(help: "The TCP port to listen on (default: the port your last game listened on, if it is free, so players who joined it find it again; else any free port).")
     var port: Int = 0
 
     @Flag(help: "Go on with this name's interrupted game (its program ended without ending it) without asking; without it a script starts a new game.")
@@ -86,7 +86,7 @@ struct HostCommand: AsyncParsableCommand {
                 master: master, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),
                 text: GameText(style: output.style, json: output.json, me: master.host.id), asks: ask,
                 command: ProgramCommand.current())
-            try await host.run(port: port)
+            try await host.run(port: port, ports: ListeningPortMemory.standard())
             // The game ended as it should (its players were told): nothing to resume.
             await store.waitForWrites()
             store.delete()

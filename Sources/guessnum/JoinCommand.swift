@@ -44,7 +44,7 @@ struct JoinCommand: AsyncParsableCommand {
             let guest = GuestREPL(
                 session: session, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),
                 text: GameText(style: output.style, json: output.json, me: me.peer.identity), timeout: .seconds(timeout),
-                knownHosts: KnownHosts.standard(), password: try PasswordQuestion.fromEnvironment())
+                knownHosts: KnownHosts.standard(), rememberedGames: RememberedGames.standard(), password: try PasswordQuestion.fromEnvironment())
             let failure: AppFailure?
             switch target {
             case .code(let code)?: failure = await guest.run(code: code)

@@ -36,6 +36,22 @@ struct InvitationTests {
         }
     }
 
+    @Test("A probe learns that a peer answers without inviting it; a peer that does not answer is an error")
+    func probe() async throws {
+        try await withTwoPeers { peers async throws in
+            let game = DiscoveredPeer(peer: peers.host.localPeer, endpoints: [peers.endpoint], info: DiscoveryInfo())
+            try await peers.guest.probe(game, timeout: .seconds(5))
+            #expect(peers.guestStates.states(of: peers.host.localPeer).isEmpty, "nothing connects, nothing is connecting")
+            #expect(try await peers.guest.invite(game) == .connected(peers.host.localPeer), "the host was left as it was")
+            #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .connected], "one invitation: the one after the probe")
+
+            peers.network.silence(port: 9)
+            let gone = DiscoveredPeer(peer: peers.host.localPeer, endpoints: [try Endpoint(host: InMemoryNetwork.host, port: 9)], info: DiscoveryInfo())
+            let error = await #expect(throws: MultipeerError.self) { try await peers.guest.probe(gone, timeout: .milliseconds(300)) }
+            #expect(error?.code == .hostNotAnswering)
+        }
+    }
+
     @Test("A declined invitation reports the reason and leaves both sides unconnected")
     func declined() async throws {
         try await withTwoPeers(policy: .custom { _ in .decline(reason: "game is full") }) { peers async throws in

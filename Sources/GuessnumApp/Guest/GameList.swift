@@ -1,3 +1,4 @@
+import Foundation
 import GuessnumGame
 import GuessnumTerminal
 import Multipeer
@@ -17,6 +18,9 @@ final class GameList: Sendable {
         var left: [PeerID: (count: Int, until: ContinuousClock.Instant)] = [:]
         /// The list as last printed.
         var shown: String?
+        /// Games not announced here but remembered from before, whose host answered at its
+        /// remembered address with its key; cleared when discovery finds the game.
+        var remembered: Set<PeerID> = []
         /// Why games cannot be found, while that is so.
         var problem: String?
         var isShowing = true
@@ -50,6 +54,7 @@ final class GameList: Sendable {
             switch event {
             case .found(let game):
                 state.problem = nil
+                state.remembered.remove(game.peer)
                 if let index = state.entries.firstIndex(where: { $0.peer == game.peer }) {
                     if state.entries[index].info != game.info { state.silent.remove(game.peer); state.left[game.peer] = nil }
                     state.entries[index] = game
@@ -63,6 +68,7 @@ final class GameList: Sendable {
                     state.left[game.peer] = nil
                 }
             case .lost(let peer):
+                guard !state.remembered.contains(peer) else { break }  // still where it was remembered
                 state.entries.removeAll { $0.peer == peer }
                 state.silent.remove(peer)
                 state.left[peer] = nil
@@ -71,6 +77,23 @@ final class GameList: Sendable {
             }
         }
         return render() != before
+    }
+
+    /// Lists `game`, remembered from before, whose host answered at its remembered address,
+    /// unless discovery lists it already; returns whether the list changed.
+    @discardableResult
+    func addRemembered(_ game: DiscoveredPeer) -> Bool {
+        state.withLock { state in
+            guard !state.entries.contains(where: { $0.peer.identity == game.peer.identity }) else { return false }
+            state.entries.append(game)
+            state.remembered.insert(game.peer)
+            return true
+        }
+    }
+
+    /// The identities of the games listed now.
+    var listedIdentities: Set<UUID> {
+        state.withLock { Set($0.entries.map(\.peer.identity)) }
     }
 
     /// Marks `game` as not answering (a join timed out or was refused).
@@ -132,12 +155,13 @@ final class GameList: Sendable {
     func render(at now: ContinuousClock.Instant = .now) -> String {
         let state = state.withLock { $0 }
         if let problem = state.problem, state.entries.isEmpty { return problem }
-        var lines = ["Searching for games… \(state.entries.count) found"]
+        var lines = [state.problem.map { "\($0)\nGames you joined before that answer where they were:" } ?? "Searching for games… \(state.entries.count) found"]
         let known = knownHosts?.read()  // once for the whole list
         for (index, game) in state.entries.enumerated() {
             var advertisement = GameAdvertisement(decoding: game.info)
             if let left = state.left[game.peer], left.until > now { advertisement.playerCount = left.count }
             var facts = Self.facts(advertisement)
+            if state.remembered.contains(game.peer) { facts.insert("remembered: not announced here, but answers where you joined it", at: 0) }
             if state.silent.contains(game.peer) { facts.append("not answering") }
             switch known?.status(ofHost: game.peer.displayName, identity: game.peer.identity) {
             case .known?: facts.append("played before")

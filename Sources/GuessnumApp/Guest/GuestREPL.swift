@@ -23,6 +23,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     private let discovery: any DiscoveryBackend
     private let games: GameList
     private let knownHosts: KnownHosts?
+    private let rememberedGames: RememberedGames?
     /// The password for private games that the environment gave, if any.
     private let password: GamePassword?
     /// What the next line typed answers, if the player was asked something.
@@ -53,14 +54,17 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     ///   - discovery: where games are found (Avahi in the program, in-memory in tests).
     ///   - timeout: how long a host may take to answer, and `--game` to be found.
     ///   - knownHosts: the hosts played with before and their keys; nil remembers none.
+    ///   - rememberedGames: the games joined before and where, tried directly when discovery
+    ///     does not list them; nil remembers none.
     ///   - password: the password to prove to private games (from the environment); without
     ///     it the player is asked at a terminal, and scripts cannot join private games.
     public init(
         session: Session, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend, text: GameText, timeout: Duration,
-        knownHosts: KnownHosts? = nil, password: GamePassword? = nil
+        knownHosts: KnownHosts? = nil, rememberedGames: RememberedGames? = nil, password: GamePassword? = nil
     ) {
         self.session = session
         self.knownHosts = knownHosts
+        self.rememberedGames = rememberedGames
         self.password = password
         self.console = console
         self.inbox = inbox
@@ -81,6 +85,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 switch try await session.invite(endpoint, timeout: timeout, hostCheck: keyCheck(listedAs: nil)) {
                 case .connected(let host):
                     rememberKey(of: host, listedAs: host.displayName)
+                    remember(host, listedAs: host.displayName, at: [endpoint], isPrivate: false)
                     await sit(in: seat, host: host, listedAs: host.displayName, rejoin: rejoin(host, at: endpoint))
                 case .declined(let reason):
                     seat.stop()
@@ -100,6 +105,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         let browser = Browser(serviceType: GameAdvertisement.serviceType, localPeer: session.localPeer, discovery: discovery)
         let watching = observe(browser)
         do { try await browser.start() } catch { games.apply(.failed(error)) }  // the list's header says so
+        let probing = probeRememberedGames()
         console.setPrompt("join> ")
         if let gameName {
             wanted = (gameName, .now + timeout)
@@ -111,6 +117,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         }
         if await joinWantedGame() != .quit { await loop() }
         watching.cancel()  // stops quietly: no "0 found" on the way out
+        probing?.cancel()
         await browser.stop()
         return outcome
     }
@@ -291,6 +298,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             case .connected(let host):
                 let listed = byCode ? host.displayName : game.peer.displayName
                 rememberKey(of: host, listedAs: listed)
+                remember(host, listedAs: listed, at: game.endpoints, isPrivate: GameAdvertisement(decoding: game.info).isPrivate || request.passwordProof != nil)
                 if !byCode { seatGame = game.peer }
                 await sit(in: seat, host: host, listedAs: listed, rejoin: rejoin(game, request: request, listedAs: listed))
                 return .joined
@@ -368,6 +376,50 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
 
     static func changedKeyRefusal(_ host: String, file: String) -> String {
         "“\(host)” now has another key than when you last played with it: someone else may be posing as it. Not joined. If \(host) really has a new key (a new computer, a reinstall), remove its line from \(file) and join again."
+    }
+
+    /// Remembers where the game of `host` was joined, to try it there when discovery does not
+    /// list it another time.
+    private func remember(_ host: PeerID, listedAs name: String, at endpoints: [Endpoint], isPrivate: Bool) {
+        do {
+            try rememberedGames?.remember(name, identity: host.identity, endpoints: endpoints, isPrivate: isPrivate)
+        } catch {
+            console.print(error.message)
+        }
+    }
+
+    /// How long discovery has to list the games nearby before remembered games it did not list
+    /// are tried where they were joined (at once when discovery is unavailable).
+    static let rememberedDelay: Duration = .seconds(2)
+    /// How long a remembered game's host has to answer.
+    static let probeTimeout: Duration = .seconds(3)
+
+    /// Tries the remembered games that discovery does not list, each at its remembered
+    /// addresses, and lists those whose host answers there with its key (see
+    /// ``Multipeer/Session/probe(_:timeout:)``); nil when nothing is remembered.
+    private func probeRememberedGames() -> Task<Void, Never>? {
+        guard let rememberedGames else { return nil }
+        let (remembered, problem) = rememberedGames.read()
+        if let problem { console.print(problem) }
+        let listings = remembered.compactMap(\.listing)
+        guard !listings.isEmpty else { return nil }
+        let (session, games, console, inbox) = (session, games, console, inbox)
+        return Task {
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < Self.rememberedDelay, games.problem == nil, !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(100))
+            }
+            let listed = games.listedIdentities
+            await withTaskGroup(of: Void.self) { group in
+                for game in listings where !listed.contains(game.peer.identity) && !Task.isCancelled {
+                    group.addTask {
+                        guard (try? await session.probe(game, timeout: Self.probeTimeout)) != nil else { return }
+                        if games.addRemembered(game), games.isShowing { console.print(games.shownRender()) }
+                        inbox.post(.gamesChanged)
+                    }
+                }
+            }
+        }
     }
 
     /// Takes the seat the host let this player into.

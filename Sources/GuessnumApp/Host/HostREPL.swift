@@ -10,7 +10,7 @@ import Synchronization
 /// The host's side of a game at the terminal: it listens, advertises, shows what happens and
 /// takes the host's commands and chat.
 ///
-/// Everything it reacts to arrives through one ``Inbox``; ``run(port:)`` handles the events
+/// Everything it reacts to arrives through one ``Inbox``; ``run(port:ports:)`` handles the events
 /// one at a time until the host quits.
 public final class HostREPL: GameScreen, Sendable {
     /// Where the host reads and types.
@@ -60,8 +60,18 @@ public final class HostREPL: GameScreen, Sendable {
 
     /// Listens on `port` (0: any free port), announces the game and serves it until the host
     /// quits (`/quit`, Ctrl-D at a terminal, a signal); then says goodbye to everyone.
-    public func run(port: Int) async throws(MultipeerError) {
-        let boundPort = try await session.startListening(port: port, policy: policy())
+    /// - Parameter ports: with it, `port` is only a wish: the port last listened on is tried
+    ///   (when `port` is 0), any free port when that is taken, and the port listened on is
+    ///   remembered for next time.
+    public func run(port: Int, ports: ListeningPortMemory? = nil) async throws(MultipeerError) {
+        let boundPort: Int
+        let wished = port == 0 ? ports?.last ?? 0 : port
+        do {
+            boundPort = try await session.startListening(port: wished, policy: policy())
+        } catch where ports != nil && port == 0 && wished != 0 && error.code == .listenFailed {
+            boundPort = try await session.startListening(port: 0, policy: policy())  // taken since: any other
+        }
+        ports?.remember(boundPort)
         let observations = ObservationBag()
         observations.add(contentsOf: observeGame())
         master.start()

@@ -45,9 +45,16 @@ final class OutgoingInvitation: Sendable {
     /// Shared by the attempts at several addresses of one invitation: only the first connection
     /// to open says HELLO.
     let race: ConnectRace?
+    /// Only to learn whether the expected peer answers: the connection is closed as soon as it
+    /// opened and proved the peer, before HELLO.
+    let isProbe: Bool
 
-    init(expectedPeer: PeerID?, context: Data, expires: ContinuousClock.Instant, hostCheck: Session.HostCheck? = nil, race: ConnectRace? = nil) {
+    init(
+        expectedPeer: PeerID?, context: Data, expires: ContinuousClock.Instant, hostCheck: Session.HostCheck? = nil, race: ConnectRace? = nil,
+        isProbe: Bool = false
+    ) {
         self.expectedPeer = expectedPeer
+        self.isProbe = isProbe
         self.hostCheck = hostCheck
         self.context = context
         self.expires = expires

@@ -40,6 +40,26 @@ extension Session {
         try await invite(peer.endpoints, expecting: peer.peer, context: context, timeout: timeout, hostCheck: hostCheck)
     }
 
+    /// Whether `peer` answers at one of its addresses and, over a transport that proves keys,
+    /// proves the identity it was known by: a connection is opened (the likeliest address first,
+    /// overlapping, as ``invite(_:context:timeout:hostCheck:)-(DiscoveredPeer,_,_,_)`` does) and
+    /// closed before anything of an invitation is said, so the peer never sees an invitation.
+    /// For games remembered from before, to list those that are there.
+    /// - Throws: what ``invite(_:context:timeout:hostCheck:)-(DiscoveredPeer,_,_,_)`` throws
+    ///   before an answer (``MultipeerError/Code/connectionFailed``,
+    ///   ``MultipeerError/Code/hostNotAnswering``, ``MultipeerError/Code/wrongPeer``, …).
+    public func probe(_ peer: DiscoveredPeer, timeout: Duration) async throws(MultipeerError) {
+        try checkOpen()
+        let deadline = ContinuousClock.now + timeout
+        let noAddress = MultipeerError(.connectionFailed, "\(peer.peer.displayName) has no address to try.")
+        let attempt = await connectFirst(
+            peer.endpoints, expecting: peer.peer, context: Data(), deadline: deadline, hostCheck: nil, noAddress: noAddress, isProbe: true)
+        switch attempt {
+        case .success(let (_, outgoing)): _ = try await outgoing.outcome.wait().get()
+        case .failure(let failure): throw failure
+        }
+    }
+
     /// A check of the host that accepted an invitation: its peer and the key it proved; returns
     /// a sentence to refuse it, or nil. It runs under the session's lock: it must be quick and
     /// must not call into the session.
@@ -83,7 +103,7 @@ extension Session {
     /// failure, or ``MultipeerError/Code/hostNotAnswering`` naming every address if none answered.
     private func connectFirst(
         _ given: [Endpoint], expecting expected: PeerID?, context: Data, deadline: ContinuousClock.Instant,
-        hostCheck: HostCheck?, noAddress: MultipeerError
+        hostCheck: HostCheck?, noAddress: MultipeerError, isProbe: Bool = false
     ) async -> Result<(LinkHandler, OutgoingInvitation), MultipeerError> {
         guard !given.isEmpty else { return .failure(noAddress) }
         let endpoints = given.count > 1 ? EndpointOrder.sorted(given, near: NetworkInterfaces.current()) : given
@@ -106,7 +126,8 @@ extension Session {
                     timeout = min(deadline - .now, Self.connectTimeout)
                 }
                 self.logger.debug("Trying an address.", metadata: ["address": "\(endpoint)", "attempt": "\(index + 1) of \(endpoints.count)"])
-                let outgoing = OutgoingInvitation(expectedPeer: expected, context: context, expires: deadline, hostCheck: hostCheck, race: race)
+                let outgoing = OutgoingInvitation(
+                    expectedPeer: expected, context: context, expires: deadline, hostCheck: hostCheck, race: race, isProbe: isProbe)
                 let handler = LinkHandler(session: self, outgoing: outgoing)
                 do throws(MultipeerError) {
                     _ = try await self.transport.connect(

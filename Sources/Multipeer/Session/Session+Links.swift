@@ -23,7 +23,12 @@ extension Session {
                 if let refusal = refusalBeforeHello(answering: outgoing, on: connection) {
                     effects.close(connection)
                     outgoing.outcome.resolve(.failure(refusal))
-                    if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
+                    if let peer = outgoing.expectedPeer, !outgoing.isProbe { effects.post(peer, .notConnected, .invitationEnded) }
+                    return effects
+                }
+                if outgoing.isProbe, let peer = outgoing.expectedPeer {
+                    effects.close(connection)  // it answered and proved itself: that is all a probe asks
+                    outgoing.outcome.resolve(.success(.connected(peer)))
                     return effects
                 }
                 state.insertLink(handler.id, LinkRecord(connection: connection, phase: .inviting(outgoing), lastHeard: now, lastSent: now))
