@@ -18,6 +18,9 @@ public actor TestLAN {
     /// The real-network suite's LAN: a host and two players, whose switch the tests make drop
     /// multicast.
     public static let networks = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "n", hosts: 3)
+    /// The doctor suite's LAN: a host that `guessnum doctor` examines while the tests stop its
+    /// daemon, firewall its port and make the switch drop multicast, and one that hosts a game.
+    public static let doctor = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "x", hosts: 2)
 
     public nonisolated let name: String
     public nonisolated let hosts: Int

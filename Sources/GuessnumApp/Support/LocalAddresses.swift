@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The addresses other machines may reach this one at, for what the host tells people: every
 /// address of every interface that is up, those of the LAN first, and the ones a player could
 /// not use — loopback, containers' bridges, VPN tunnels, IPv6 link-local — left out and named.
@@ -64,36 +58,13 @@ public struct LocalAddresses: Sendable, Equatable {
 
     /// This machine's addresses now.
     public static func current() -> LocalAddresses {
-        var list: UnsafeMutablePointer<ifaddrs>?
-        guard getifaddrs(&list) == 0, let first = list else { return LocalAddresses(ranking: []) }
-        defer { freeifaddrs(list) }
-        var found: [Address] = []
-        var loopback: Set<String> = []
-        for entry in sequence(first: first, next: { $0.pointee.ifa_next }) {
-            let flags = Int32(entry.pointee.ifa_flags)
-            guard let address = entry.pointee.ifa_addr, flags & Int32(IFF_UP) != 0 else { continue }
-            let name = String(cString: entry.pointee.ifa_name)
-            if flags & Int32(IFF_LOOPBACK) != 0 { loopback.insert(name) }
-            let family = Int32(address.pointee.sa_family)
-            guard family == AF_INET || family == AF_INET6 else { continue }
-            var text = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-            let ok: Bool
-            if family == AF_INET {
-                ok = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { ipv4 in
-                    var raw = ipv4.pointee.sin_addr
-                    return inet_ntop(AF_INET, &raw, &text, socklen_t(text.count)) != nil
-                }
-            } else {
-                ok = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { ipv6 in
-                    var raw = ipv6.pointee.sin6_addr
-                    return inet_ntop(AF_INET6, &raw, &text, socklen_t(text.count)) != nil
-                }
-            }
-            guard ok else { continue }
-            let string = String(decoding: text.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            found.append(Address(interface: name, address: string, isIPv6: family == AF_INET6))
-        }
-        return LocalAddresses(ranking: found, loopback: loopback.union(["lo"]))
+        LocalAddresses(interfaces: NetworkInterface.current())
+    }
+
+    /// The addresses of `interfaces` that are up.
+    public init(interfaces: [NetworkInterface]) {
+        let up = interfaces.filter(\.isUp)
+        self.init(ranking: up.flatMap(\.addresses), loopback: Set(up.filter(\.isLoopback).map(\.name)).union(["lo"]))
     }
 
     /// The first address to show for a direct join (`ADDR:PORT`), or loopback when there is none.
