@@ -75,6 +75,19 @@ struct DoctorLANTests {
         #expect(after == 0 && line(text, "✓ firewall: ") != nil, "allowed again: \(text)")
     }
 
+    @Test("Not root: the firewall check is skipped and says to run doctor with sudo; the other checks run")
+    func notRoot() async throws {
+        let process = try lan.start(
+            on: 0, ["/usr/bin/setpriv", "--reuid", "65534", "--regid", "65534", "--clear-groups", try guessnumExecutable().path, "doctor"],
+            environment: personEnvironment())
+        process.closeInput()
+        let status = await process.exitStatus(within: .seconds(30))
+        #expect(status == 0, "\(process.text)")
+        #expect(line(process.text, "– firewall: skipped (needs root: run `sudo ")?.hasSuffix(" doctor`)") == true, "\(process.text)")
+        #expect(line(process.text, "✓ own advertisement: seen") != nil, "\(process.text)")
+        #expect(process.text.contains("1 check skipped: firewall."), "\(process.text)")
+    }
+
     @Test("Multicast blocked at the switch: doctor sees its own advertisement but no other game, and suggests the join code; allowed, it sees the game")
     func multicastBlocked() async throws {
         try await lan.setMulticastDNS(blocked: true)

@@ -52,7 +52,7 @@ enum FirewallCheck {
         let extra = notes.isEmpty ? "" : " (\(notes.joined(separator: "; ")))"
         guard !findings.isEmpty else {
             let finding = port.map { "no rule blocks mDNS (UDP 5353) or TCP port \($0)" }
-                ?? "no rule blocks mDNS (UDP 5353) or all incoming TCP; without --port the game's own TCP port was not looked for"
+                ?? "no rule blocks mDNS (UDP 5353) or drops all incoming TCP; rules on the game's own TCP port were not looked for (give it with --port N)"
             return DoctorCheck(id: id, title: title, status: .ok, finding: finding + extra)
         }
         let described = findings.map { finding in
