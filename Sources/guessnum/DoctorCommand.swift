@@ -1,4 +1,5 @@
 import ArgumentParser
+import Dispatch
 import GuessnumApp
 import GuessnumTerminal
 import Logging
@@ -33,20 +34,28 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         LoggingSystem.bootstrapTerminal(level: output.logLevel, destination: LogDestination())
         let avahi = AvahiDiscovery()
-        let system = DoctorSystem(discovery: avahi) {
-            do throws(MultipeerError) {
-                switch try avahi.daemonStatus() {
-                case .running(let version): return .running(version: version)
-                case .notRunning: return .notRunning
-                }
-            } catch {
-                return .unreachable(error.message)
-            }
-        }
+        let system = DoctorSystem(discovery: avahi) { await Self.status(of: avahi) }
         let text = DoctorText(style: output.style, json: output.json)
         let report = await Doctor(system: system, port: port).run { StandardStreams.writeLine(text.line($0)) }
         StandardStreams.writeLine(text.summary(report))
         withExtendedLifetime(avahi) {}
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// The daemon's state, asked on a thread of its own: connecting to the daemon blocks while
+    /// D-Bus answers.
+    static func status(of avahi: AvahiDiscovery) async -> DoctorSystem.AvahiState {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                do throws(MultipeerError) {
+                    switch try avahi.daemonStatus() {
+                    case .running(let version): continuation.resume(returning: .running(version: version))
+                    case .notRunning: continuation.resume(returning: .notRunning)
+                    }
+                } catch {
+                    continuation.resume(returning: .unreachable(error.message))
+                }
+            }
+        }
     }
 }

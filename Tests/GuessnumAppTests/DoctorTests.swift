@@ -124,6 +124,28 @@ struct DoctorTests {
         #expect(report.exitStatus == 1)
     }
 
+    @Test("A daemon that does not answer: the check gives up after its limit instead of hanging")
+    func avahiHangs() async {
+        let system = Self.machine()
+        var hung = system
+        hung.avahiState = {
+            try? await Task.sleep(for: .seconds(2))
+            return .notRunning
+        }
+        #expect(await AvahiDaemonCheck.state(of: hung, within: .milliseconds(100)) == nil)
+        #expect(await AvahiDaemonCheck.state(of: system, within: .seconds(5)) == .running(version: "avahi 0.8"))
+    }
+
+    @Test("Other programs: their output and status are collected; one that runs too long is killed; a missing one is said to be")
+    func externalCommand() async {
+        let echo = await ExternalCommand.run("/bin/echo", ["hello"])
+        #expect(echo == ExternalCommand.Outcome(status: 0, output: "hello\n", error: ""))
+        let slow = await ExternalCommand.run("/bin/sleep", ["10"], timeout: .milliseconds(200))
+        #expect(slow.timedOut && slow.status == nil)
+        let missing = await ExternalCommand.run("/nonexistent/nft", ["list", "ruleset"])
+        #expect(missing.status == nil && missing.error.contains("could not be started"))
+    }
+
     @Test("Interfaces: only loopback fails; a LAN interface without multicast warns, or fails when it is the only one")
     func interfaces() {
         #expect(InterfacesCheck.run([Self.loopback]).status == .failed)

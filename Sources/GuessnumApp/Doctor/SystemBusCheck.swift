@@ -16,6 +16,7 @@ enum SystemBusCheck {
         case .accepted: return check(.ok, "reachable at \(address)")
         case .missing: return check(.failed, "not running: there is no socket at \(address)", fix: fix)
         case .refused: return check(.failed, "not running: nothing answers at \(address)", fix: fix)
+        case .busy: return check(.failed, "not answering: it takes no connections at \(address)", fix: "restart it: sudo systemctl restart dbus")
         case .failed(let reason): return check(.failed, "cannot be reached at \(address) (\(reason))", fix: fix)
         }
     }

@@ -2,7 +2,8 @@
 import Glibc
 #endif
 
-/// Whether something accepts connections on a Unix socket: connects and closes at once.
+/// Whether something accepts connections on a Unix socket: connects and closes at once, never
+/// waiting (the socket is non-blocking, so a listener that hangs with a full backlog is `busy`).
 enum UnixSocketProbe {
     /// How a connection attempt went.
     enum Outcome: Sendable, Equatable {
@@ -12,6 +13,8 @@ enum UnixSocketProbe {
         case missing
         /// The socket exists but nobody listens on it.
         case refused
+        /// Something listens but takes no more connections now (its backlog is full: it hangs).
+        case busy
         /// It failed otherwise (permission denied…), with the system's words.
         case failed(String)
     }
@@ -31,7 +34,7 @@ enum UnixSocketProbe {
         withUnsafeMutableBytes(of: &socketAddress.sun_path) { raw in
             for (offset, byte) in name.enumerated() { raw[offset] = byte }
         }
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
         guard descriptor >= 0 else { return .failed(String(cString: strerror(errno))) }
         defer { close(descriptor) }
         let length = socklen_t(MemoryLayout<sa_family_t>.size + name.count + (name.first == 0 ? 0 : 1))
@@ -42,6 +45,7 @@ enum UnixSocketProbe {
         switch errno {
         case ENOENT: return .missing
         case ECONNREFUSED: return .refused
+        case EAGAIN, EINPROGRESS: return .busy
         default: return .failed(String(cString: strerror(errno)))
         }
     }
