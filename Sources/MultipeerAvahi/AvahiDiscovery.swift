@@ -31,7 +31,7 @@ public final class AvahiDiscovery: DiscoveryBackend, Sendable {
         self.logger = logger
     }
 
-    private func connectedRuntime() throws(MultipeerError) -> AvahiRuntime {
+    func connectedRuntime() throws(MultipeerError) -> AvahiRuntime {
         try runtime.withLock { runtime throws(MultipeerError) in
             if let runtime { return runtime }
             let made = try AvahiRuntime(logger: logger)

@@ -54,6 +54,12 @@ final class AvahiRuntime: @unchecked Sendable {
         return try body()
     }
 
+    /// The daemon's version as it tells it (“avahi 0.8”), when it runs. Call under the lock.
+    var daemonVersion: String? {
+        guard isRunning, let client, let version = avahi_client_get_version_string(client) else { return nil }
+        return String(cString: version)
+    }
+
     // MARK: Records (call under the lock)
 
     func add(_ record: AvahiPublicationRecord) {

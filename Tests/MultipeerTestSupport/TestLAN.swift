@@ -20,6 +20,9 @@ public actor TestLAN {
     public static let networks = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "n", hosts: 3)
     /// An IPv6-only LAN (link-local addresses and nothing else): a host and a player.
     public static let ipv6Only = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "v6", hosts: 2)
+    /// The doctor suite's LAN: a host that `guessnum doctor` examines while the tests stop its
+    /// daemon, firewall its port and make the switch drop multicast, and one that hosts a game.
+    public static let doctor = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "x", hosts: 2)
 
     public nonisolated let name: String
     public nonisolated let hosts: Int

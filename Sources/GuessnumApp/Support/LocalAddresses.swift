@@ -78,11 +78,14 @@ public struct LocalAddresses: Sendable, Equatable {
 
     /// This machine's addresses now.
     public static func current() -> LocalAddresses {
-        let interfaces = NetworkInterfaces.current()
-        let found = interfaces.map { Address(interface: $0.interface, address: $0.address, isIPv6: $0.isIPv6) }
-        return LocalAddresses(
-            ranking: found, loopback: Set(interfaces.filter { $0.kind == .loopback }.map(\.interface)).union(["lo"]),
-            routing: NetworkInterfaces.defaultRouteInterfaces())
+        LocalAddresses(interfaces: NetworkInterface.current(), routing: NetworkInterfaces.defaultRouteInterfaces())
+    }
+
+    /// The addresses of `interfaces` that are up; those of the `routing` interfaces (with the
+    /// default route) first in their family.
+    public init(interfaces: [NetworkInterface], routing: Set<String> = []) {
+        let up = interfaces.filter(\.isUp)
+        self.init(ranking: up.flatMap(\.addresses), loopback: Set(up.filter(\.isLoopback).map(\.name)).union(["lo"]), routing: routing)
     }
 
     /// The first address to show for a direct join (`ADDR:PORT`): the likeliest announced one;

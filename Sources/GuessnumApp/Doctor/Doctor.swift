@@ -1,0 +1,37 @@
+/// `guessnum doctor`: the checks, in order, of why players might not find or reach a game.
+///
+/// 1. the D-Bus system bus; 2. avahi-daemon; 3. the network interfaces; 4. this machine's own
+/// advertisement, seen by its own browser; 5. games of other machines on the LAN; 6. firewall
+/// rules on mDNS (UDP 5353) and the game's TCP port; 7. the addresses a host would announce.
+/// Each check is bounded in time; those that need something missing (root, a tool, the daemon)
+/// are skipped and say why.
+public struct Doctor: Sendable {
+    /// The machine looked at.
+    public var system: DoctorSystem
+    /// The game's TCP port whose firewall rules are checked (`--port`); nil when the host picks one.
+    public var port: Int?
+
+    public init(system: DoctorSystem, port: Int?) {
+        self.system = system
+        self.port = port
+    }
+
+    /// Runs every check in order, handing each to `report` as soon as it is done.
+    public func run(report: (DoctorCheck) -> Void = { _ in }) async -> DoctorReport {
+        var checks: [DoctorCheck] = []
+        func add(_ check: DoctorCheck) {
+            checks.append(check)
+            report(check)
+        }
+        let bus = SystemBusCheck.run(system)
+        add(bus)
+        let avahi = await AvahiDaemonCheck.run(system, busReachable: bus.status != .failed)
+        add(avahi)
+        let interfaces = system.interfaces()
+        add(InterfacesCheck.run(interfaces))
+        for check in await AdvertisementCheck.run(system, avahiRunning: avahi.status == .ok) { add(check) }
+        add(await FirewallCheck.run(system, port: port))
+        add(AnnouncedAddressesCheck.run(interfaces))
+        return DoctorReport(checks: checks)
+    }
+}

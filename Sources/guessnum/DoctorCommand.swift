@@ -1,0 +1,61 @@
+import ArgumentParser
+import Dispatch
+import GuessnumApp
+import GuessnumTerminal
+import Logging
+import Multipeer
+import MultipeerAvahi
+
+/// `guessnum doctor`: why players cannot find or reach a game, one check a line with its fix.
+struct DoctorCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "doctor",
+        abstract: "Check why players cannot find or reach a game on this machine, and say what to do.",
+        discussion: """
+            Checks, in order: the D-Bus system bus; avahi-daemon; the network interfaces; that this \
+            machine sees its own advertisement; the games of other machines it sees; firewall rules \
+            on mDNS (UDP 5353) and the game's TCP port (needs root, skipped otherwise); the addresses \
+            a host would announce. Each line ends with the fix for what failed.
+
+            Exit status: 0 when no check failed (warnings and skipped checks do not count), 1 when \
+            one did.
+            """
+    )
+
+    @Option(help: "The game's TCP port (as given to `guessnum host --port`), whose firewall rules are checked; without it only rules that drop all incoming TCP are.")
+    var port: Int?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let port, !(1...65535).contains(port) { throw ValidationError("--port must be from 1 to 65535.") }
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrapTerminal(level: output.logLevel, destination: LogDestination())
+        let avahi = AvahiDiscovery()
+        let system = DoctorSystem(discovery: avahi) { await Self.status(of: avahi) }
+        let text = DoctorText(style: output.style, json: output.json)
+        let report = await Doctor(system: system, port: port).run { StandardStreams.writeLine(text.line($0)) }
+        StandardStreams.writeLine(text.summary(report))
+        withExtendedLifetime(avahi) {}
+        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+    }
+
+    /// The daemon's state, asked on a thread of its own: connecting to the daemon blocks while
+    /// D-Bus answers.
+    static func status(of avahi: AvahiDiscovery) async -> DoctorSystem.AvahiState {
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global().async {
+                do throws(MultipeerError) {
+                    switch try avahi.daemonStatus() {
+                    case .running(let version): continuation.resume(returning: .running(version: version))
+                    case .notRunning: continuation.resume(returning: .notRunning)
+                    }
+                } catch {
+                    continuation.resume(returning: .unreachable(error.message))
+                }
+            }
+        }
+    }
+}
