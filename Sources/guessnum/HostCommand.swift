@@ -33,8 +33,8 @@ struct HostCommand: AsyncParsableCommand {
     @Option(help: "Seconds the seat of a player whose connection dropped is kept for them (0 frees it at once).")
     var grace: Int = Int(GameConfiguration().awayGracePeriod.components.seconds)
 
-    @Option(help: "The TCP port to listen on (default: the port your last game listened on, if it is free, so players who joined it find it again; else any free port).")
-    var port: Int = 0
+    @Option(help: "The TCP port to listen on; 0 picks any free port (default: the port your last game listened on, if it is free, so players who joined it find it there again; else any free port).")
+    var port: Int?
 
     @Flag(help: "Go on with this name's interrupted game (its program ended without ending it) without asking; without it a script starts a new game.")
     var resume = false
@@ -50,7 +50,7 @@ struct HostCommand: AsyncParsableCommand {
     func validate() throws {
         guard maxPlayers >= 1 else { throw ValidationError("--max-players must be at least 1.") }
         guard maxPlayersPerAddress >= 1 else { throw ValidationError("--max-players-per-address must be at least 1.") }
-        guard (0...65535).contains(port) else { throw ValidationError("--port must be from 0 to 65535.") }
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535.") }
         guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
         if let name { try JoinCommand.check(name: name) }
     }

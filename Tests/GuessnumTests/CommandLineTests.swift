@@ -197,6 +197,29 @@ struct CommandLineTests {
         }
     }
 
+    @Test("Without --port a host listens where its last game did, or anywhere when that port is taken; --port 0 is any port")
+    func portOfTheLastGame() async throws {
+        let environment = Self.person()
+        let first = try guessnum(["host", "--name", "alice"], environment: environment)
+        let port = try await listeningPort(of: first)
+        first.signal(SIGTERM)
+        #expect(await first.exitStatus() == 0)
+        let again = try guessnum(["host", "--name", "alice"], environment: environment)
+        #expect(try await listeningPort(of: again) == port, "host: \(again.text)")
+        // While it runs, another game of the same account cannot have the port: it takes another.
+        let second = try guessnum(["host", "--name", "alice2"], environment: environment)
+        defer { second.signal(SIGKILL) }
+        let other = try await listeningPort(of: second)
+        #expect(other != port && second.text.contains("Hosting alice2's game"), "host: \(second.text)")
+        again.signal(SIGTERM)
+        #expect(await again.exitStatus() == 0)
+        second.signal(SIGTERM)
+        #expect(await second.exitStatus() == 0)
+        let anyPort = try guessnum(["host", "--name", "alice", "--port", "0"], environment: environment)
+        defer { anyPort.signal(SIGKILL) }
+        #expect(try await listeningPort(of: anyPort) != other, "--port 0 does not look at the last game's port")
+    }
+
     @Test("--version and --help answer and exit 0")
     func versionAndHelp() async throws {
         let version = try await run(["--version"])

@@ -58,17 +58,16 @@ public final class HostREPL: GameScreen, Sendable {
         players = PlayerListViewModel(sessionEvents: session.events, gameEvents: master.events)
     }
 
-    /// Listens on `port` (0: any free port), announces the game and serves it until the host
-    /// quits (`/quit`, Ctrl-D at a terminal, a signal); then says goodbye to everyone.
-    /// - Parameter ports: with it, `port` is only a wish: the port last listened on is tried
-    ///   (when `port` is 0), any free port when that is taken, and the port listened on is
-    ///   remembered for next time.
-    public func run(port: Int, ports: ListeningPortMemory? = nil) async throws(MultipeerError) {
+    /// Listens on `port` (0: any free port; nil: the port of the last game in `ports` if it is
+    /// free, else any), announces the game and serves it until the host quits (`/quit`, Ctrl-D
+    /// at a terminal, a signal); then says goodbye to everyone.
+    /// - Parameter ports: where the port listened on is remembered for the next game.
+    public func run(port: Int?, ports: ListeningPortMemory? = nil) async throws(MultipeerError) {
         let boundPort: Int
-        let wished = port == 0 ? ports?.last ?? 0 : port
+        let wished = port ?? ports?.last ?? 0
         do {
             boundPort = try await session.startListening(port: wished, policy: policy())
-        } catch where ports != nil && port == 0 && wished != 0 && error.code == .listenFailed {
+        } catch where port == nil && wished != 0 && error.code == .listenFailed {
             boundPort = try await session.startListening(port: 0, policy: policy())  // taken since: any other
         }
         ports?.remember(boundPort)
