@@ -6,16 +6,17 @@ import MultipeerNIO
 
 /// `guessnum-bench connect`: what one dead address costs a join. A guest invites a host found at
 /// one address (clean), then at a dead address followed by the host's (dead first), over real
-/// TCP (and TLS with `--tls`) on loopback, and reports each one's time from `invite` to
-/// connected. The dead address is a listening socket whose accept queue is full: the kernel
-/// drops every SYN to it, as a firewall or a gone machine does.
+/// TCP (and TLS with `--over-tls`) on loopback, and reports each one's time from `invite` to
+/// connected: a sentence on standard error, one JSON object on standard output. The dead address
+/// is a listening socket whose accept queue is full: the kernel drops every SYN to it, as a
+/// firewall or a gone machine does.
 struct ConnectBench: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "connect", abstract: "Measure the cost of a dead address in front of a good one when joining.")
 
     @Option(help: "Joins of each kind, alternating.") var tries = 40
-    @Flag(help: "Host and guest over TLS 1.3, as guessnum runs.") var tls = false
-    @Flag(help: "Print one JSON object instead of text.") var json = false
+    // Not `--tls`: the parent command has that flag, and ArgumentParser would give it to the parent.
+    @Flag(name: .customLong("over-tls"), help: "Host and guest over TLS 1.3, as guessnum runs.") var tls = false
 
     func run() async throws {
         let hostKey = PeerKey.generate()
@@ -57,13 +58,11 @@ struct ConnectBench: AsyncParsableCommand {
             "dead_first_p50_ms": milliseconds(deadFirst, 50), "dead_first_p99_ms": milliseconds(deadFirst, 99),
         ]
         let extra = result["dead_first_p50_ms"]! - result["clean_p50_ms"]!
-        if json {
-            let data = try JSONSerialization.data(withJSONObject: result.merging(["extra_p50_ms": extra]) { a, _ in a }, options: [.sortedKeys])
-            print(String(decoding: data, as: UTF8.self))
-        } else {
-            print(String(format: "%d joins each%@: clean p50 %.1f ms (p99 %.1f); dead address first p50 %.1f ms (p99 %.1f); a dead address costs %.1f ms",
+        // The sentence on standard error, the JSON object on standard output (for scripts/bench).
+        let data = try JSONSerialization.data(withJSONObject: result.merging(["extra_p50_ms": extra]) { a, _ in a }, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+        FileHandle.standardError.write(Data((String(format: "%d joins each%@: clean p50 %.1f ms (p99 %.1f); dead address first p50 %.1f ms (p99 %.1f); a dead address costs %.1f ms",
                          tries, tls ? " over TLS" : "", result["clean_p50_ms"]!, result["clean_p99_ms"]!,
-                         result["dead_first_p50_ms"]!, result["dead_first_p99_ms"]!, extra))
-        }
+                         result["dead_first_p50_ms"]!, result["dead_first_p99_ms"]!, extra) + "\n").utf8))
     }
 }
