@@ -97,8 +97,9 @@ extension Session {
     }
 
     /// The attempt that opened first. `endpoints` are tried the likeliest first (``EndpointOrder``),
-    /// each started ``attemptDelay`` after the one before, overlapping (RFC 8305's way): an
-    /// address that does not answer costs that delay, not a connect timeout. Only the first
+    /// each started ``attemptDelay`` after the one before, or as soon as the one before failed,
+    /// overlapping (RFC 8305's way): an address that does not answer costs that delay, not a
+    /// connect timeout, and one that refuses costs nothing. Only the first
     /// connection to open says HELLO; the others are closed unheard. When none opened: the last
     /// failure, or ``MultipeerError/Code/hostNotAnswering`` naming every address if none answered.
     private func connectFirst(
@@ -117,13 +118,24 @@ extension Session {
         // The first attempt's time is set now, as the call is made: a busy machine that starts its
         // task late must not turn a short invitation into none at all.
         let firstTimeout = min(max(deadline - .now, .milliseconds(1)), Self.connectTimeout)
+        // Attempt i+1 starts `attemptDelay` after attempt i started, or at once when attempt i fails.
+        let starts = endpoints.map { _ in OneShot<Void>() }
         for (index, endpoint) in endpoints.enumerated() {
             Task {
                 var timeout = firstTimeout
                 if index > 0 {
-                    try? await Task.sleep(for: Self.attemptDelay * index)
-                    guard race?.isWon != true, deadline > .now else { return finish(endpoint, nil, .zero) }
+                    await starts[index].wait()
+                    guard race?.isWon != true, deadline > .now else {
+                        if index + 1 < starts.count { starts[index + 1].resolve(()) }
+                        return finish(endpoint, nil, .zero)
+                    }
                     timeout = min(deadline - .now, Self.connectTimeout)
+                }
+                if index + 1 < starts.count {
+                    Task {
+                        try? await Task.sleep(for: Self.attemptDelay)
+                        starts[index + 1].resolve(())
+                    }
                 }
                 self.logger.debug("Trying an address.", metadata: ["address": "\(endpoint)", "attempt": "\(index + 1) of \(endpoints.count)"])
                 let outgoing = OutgoingInvitation(
@@ -133,6 +145,7 @@ extension Session {
                     _ = try await self.transport.connect(
                         to: endpoint, options: self.configuration.linkOptions, timeout: timeout, handler: handler)
                 } catch {
+                    if index + 1 < starts.count { starts[index + 1].resolve(()) }
                     return finish(endpoint, error, timeout)
                 }
                 if race?.isWinner(handler.id) ?? true {
