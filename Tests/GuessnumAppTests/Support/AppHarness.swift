@@ -43,7 +43,8 @@ final class AppHarness: Sendable {
     /// `machine` (one the test can unplug) or straight on the network.
     func player(
         _ name: String, gameName: String? = nil, timeout: Duration = .seconds(5), json: Bool = false,
-        knownHosts: KnownHosts? = nil, interactive: Bool = false, password: GamePassword? = nil, machine: InMemoryMachine? = nil
+        knownHosts: KnownHosts? = nil, rememberedGames: RememberedGames? = nil, interactive: Bool = false, password: GamePassword? = nil,
+        machine: InMemoryMachine? = nil
     ) throws -> Player {
         let session = Session(localPeer: try PeerID(displayName: name), transport: machine ?? network)
         let console = ScriptedConsole(interactive: interactive)
@@ -51,7 +52,7 @@ final class AppHarness: Sendable {
         let repl = GuestREPL(
             session: session, console: console, inbox: inbox, discovery: network.discovery,
             text: GameText(style: .plain, json: json, me: session.localPeer.identity), timeout: timeout, knownHosts: knownHosts,
-            password: password)
+            rememberedGames: rememberedGames, password: password)
         let run = Task { await repl.run(direct: nil, gameName: gameName) }
         return Player(session: session, console: console, inbox: inbox, run: run)
     }
