@@ -22,7 +22,7 @@ struct DoctorCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The game's TCP port (as given to `guessnum host --port`), whose firewall rules are checked; without it only rules that drop all incoming TCP are.")
+    @Option(help: "The game's TCP port, whose firewall rules are checked (default: the port your last game listened on; without one, only rules that drop all incoming TCP are).")
     var port: Int?
 
     @OptionGroup var output: OutputOptions
@@ -36,7 +36,7 @@ struct DoctorCommand: AsyncParsableCommand {
         let avahi = AvahiDiscovery()
         let system = DoctorSystem(discovery: avahi) { await Self.status(of: avahi) }
         let text = DoctorText(style: output.style, json: output.json)
-        let report = await Doctor(system: system, port: port).run { StandardStreams.writeLine(text.line($0)) }
+        let report = await Doctor(system: system, port: port ?? ListeningPortMemory.standard().last).run { StandardStreams.writeLine(text.line($0)) }
         StandardStreams.writeLine(text.summary(report))
         withExtendedLifetime(avahi) {}
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
