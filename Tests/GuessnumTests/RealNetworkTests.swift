@@ -96,10 +96,12 @@ struct RealNetworkTests {
         let address = try await lan.address(of: 0)
         let bob = try guessnum(on: 1, ["join", "--game", "walled", "--name", "bob", "--timeout", "20"])
         #expect(await bob.exitStatus(within: .seconds(40)) == 3, "bob: \(bob.text)")
-        // At the address(es) discovery had resolved by then: its IPv4 one, its link-local one, or both.
+        // At every address discovery resolved: a game is listed at its first, and a join that fails
+        // there is tried again once at the addresses resolved since (its IPv4 and link-local ones).
         let told = try #require(bob.text.firstMatch(of: /walled's game was found on the network, but nothing answers at (.+): a firewall on walled's machine may be dropping the game's port/), "bob: \(bob.text)")
         let tried = told.output.1.replacing(" or ", with: ", ").split(separator: ", ").map(String.init)
         #expect(!tried.isEmpty && tried.allSatisfy { $0 == "\(address):\(port)" || ($0.hasPrefix("[fe80:") && $0.hasSuffix("%lan0]:\(port)")) }, "bob: \(bob.text)")
+        #expect(tried.contains("\(address):\(port)"), "the LAN address is among those tried: \(bob.text)")
         #expect(bob.text.contains("guessnum doctor --port \(port)"), "bob: \(bob.text)")
         #expect(!host.text.contains("bob joined"))
         try await lan.setFirewall(on: 0, port: port, dropping: false)

@@ -259,7 +259,9 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// the next line typed answers) and refused in scripts; `acceptingNewKey` is the yes. A
     /// private game is sent the proof of `password`, or of the environment's; without one the
     /// player is asked for it at a terminal, and a script is told to set it.
-    private func join(_ game: DiscoveredPeer, acceptingNewKey: Bool = false, password typed: GamePassword? = nil, byCode: Bool = false) async -> JoinResult {
+    private func join(
+        _ game: DiscoveredPeer, acceptingNewKey: Bool = false, password typed: GamePassword? = nil, byCode: Bool = false, again: Bool = false
+    ) async -> JoinResult {
         let hostName = TerminalText.sanitized(game.peer.displayName)
         // A join code pins the host's key itself, as the person chose to trust it.
         if !byCode, !acceptingNewKey, knownHosts?.status(ofHost: game.peer.displayName, identity: game.peer.identity) == .changed {
@@ -310,6 +312,11 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             }
         } catch where error.code == .hostRefused {
             console.print(error.message)
+        } catch where !byCode && !again && (error.code == .hostNotAnswering || error.code == .connectionFailed)
+                    && Set(games.entry(for: game.peer)?.endpoints ?? game.endpoints) != Set(game.endpoints) {
+            // Discovery resolved more addresses meanwhile (it reports a game at its first): try those too.
+            seat.stop()
+            return await join(games.entry(for: game.peer) ?? game, acceptingNewKey: acceptingNewKey, password: typed, again: true)
         } catch where !byCode && error.code == .hostNotAnswering {
             games.markSilent(game.peer)
             console.print(Self.foundButSilent(hostName, at: game.endpoints))
