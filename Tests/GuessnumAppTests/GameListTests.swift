@@ -28,6 +28,24 @@ struct GameListTests {
         #expect(list.problem == nil)
     }
 
+    @Test("A remembered game is listed once, marked, kept when discovery is unavailable, and replaced by discovery's entry for its host, even under a new name")
+    func rememberedGames() throws {
+        let list = GameList(style: .plain)
+        let hal = try PeerID(displayName: "hal")
+        let remembered = DiscoveredPeer(peer: hal, endpoints: [try Endpoint(host: "10.0.0.1", port: 4000)], info: DiscoveryInfo())
+        #expect(list.addRemembered(remembered))
+        #expect(!list.addRemembered(remembered), "listed once")
+        #expect(list.render() == "Searching for games… 1 found\n  1) hal — remembered: not announced here, but answers where you joined it")
+        list.apply(.failed(MultipeerError(.discoveryUnavailable, "avahi-daemon cannot be reached.")))
+        #expect(list.render() == "avahi-daemon cannot be reached.\nGames you joined before that answer where they were:\n  1) hal — remembered: not announced here, but answers where you joined it")
+        list.apply(.lost(hal))
+        #expect(list.entry(1)?.peer == hal, "discovery cannot lose what it did not find")
+        let renamed = try PeerID(displayName: "hal 2", identity: hal.identity)
+        list.apply(.found(try game(renamed, players: 2)))
+        #expect(list.render() == "Searching for games… 1 found\n  1) hal 2 — numbers 1–100, 2/10 players, round 1")
+        #expect(!list.addRemembered(remembered), "discovery lists that host already")
+    }
+
     @Test("A game whose host did not answer is marked until it is announced anew")
     func silentGame() throws {
         let list = GameList(style: .plain)

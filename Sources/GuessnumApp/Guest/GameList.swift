@@ -54,7 +54,10 @@ final class GameList: Sendable {
             switch event {
             case .found(let game):
                 state.problem = nil
-                state.remembered.remove(game.peer)
+                // The same host found by discovery replaces its remembered entry, even under a new name.
+                let stale = state.remembered.filter { $0.identity == game.peer.identity }
+                state.remembered.subtract(stale)
+                state.entries.removeAll { stale.contains($0.peer) && $0.peer != game.peer }
                 if let index = state.entries.firstIndex(where: { $0.peer == game.peer }) {
                     if state.entries[index].info != game.info { state.silent.remove(game.peer); state.left[game.peer] = nil }
                     state.entries[index] = game
