@@ -11,7 +11,7 @@ struct DoctorLANTests {
 
     /// Runs `guessnum doctor` with `arguments` on `host` and waits for it to end.
     func doctor(on host: Int, _ arguments: [String] = []) async throws -> (status: Int32?, text: String) {
-        let process = try lan.start(on: host, [try guessnumExecutable().path, "doctor"] + arguments, environment: personEnvironment())
+        let process = try lan.guessnum(on: host, ["doctor"] + arguments)
         process.closeInput()
         let status = await process.exitStatus(within: .seconds(30))
         if status == nil { process.signal(SIGKILL) }
@@ -91,7 +91,7 @@ struct DoctorLANTests {
     @Test("Multicast blocked at the switch: doctor sees its own advertisement but no other game, and suggests the join code; allowed, it sees the game")
     func multicastBlocked() async throws {
         try await lan.setMulticastDNS(blocked: true)
-        let host = try lan.start(on: 1, [try guessnumExecutable().path, "host", "--name", "hal"], environment: personEnvironment())
+        let host = try lan.guessnum(on: 1, ["host", "--name", "hal"])
         defer { host.signal(SIGKILL) }
         let result: (status: Int32?, text: String)
         do {

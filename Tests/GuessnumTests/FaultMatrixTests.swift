@@ -12,17 +12,13 @@ import Testing
 struct FaultMatrixTests {
     let lan = TestLAN.faults
 
-    func guessnum(on host: Int, _ arguments: [String]) throws -> ChildProcess {
-        try lan.start(on: host, [try guessnumExecutable().path] + arguments, environment: personEnvironment())
-    }
-
     /// A host called `name` on host 0 holding seats for `grace` seconds, and bob on host
     /// `player` in its game. Each test's host has a name of its own: a host killed by the test
     /// before stays in the daemons' caches for a while, under its name.
     func game(_ name: String, grace: Int, player: Int = 1) async throws -> (host: ChildProcess, bob: ChildProcess) {
-        let host = try guessnum(on: 0, ["host", "--secret", "42", "--name", name, "--grace", String(grace)])
+        let host = try lan.guessnum(on: 0, ["host", "--secret", "42", "--name", name, "--grace", String(grace)])
         #expect(await host.line(containing: "Hosting \(name)'s game") != nil, "host: \(host.text)")
-        let bob = try guessnum(on: player, ["join", "--game", name, "--name", "bob", "--timeout", "30"])
+        let bob = try lan.guessnum(on: player, ["join", "--game", name, "--name", "bob", "--timeout", "30"])
         #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "bob: \(bob.text)")
         #expect(await host.line(containing: "bob joined") != nil, "host: \(host.text)")
         return (host, bob)
@@ -68,7 +64,7 @@ struct FaultMatrixTests {
         defer { host.signal(SIGKILL); bob.signal(SIGKILL) }
         bob.send(line: "42")
         #expect(await host.line(containing: "bob won round 1") != nil, "host: \(host.text)")
-        let carol = try guessnum(on: 4, ["join", "--game", "dee", "--name", "carol", "--timeout", "30"])
+        let carol = try lan.guessnum(on: 4, ["join", "--game", "dee", "--name", "carol", "--timeout", "30"])
         defer { carol.signal(SIGKILL) }
         #expect(await carol.line(containing: "Welcome, carol!", within: .seconds(30)) != nil, "carol: \(carol.text)")
         bob.signal(SIGSTOP)
@@ -120,7 +116,7 @@ struct FaultMatrixTests {
         let host = try lan.start(on: 0, hostArguments, environment: alice)
         defer { host.signal(SIGKILL) }
         #expect(await host.line(containing: "Hosting gus's game") != nil, "host: \(host.text)")
-        let bob = try guessnum(on: 1, ["join", "--game", "gus", "--name", "bob", "--timeout", "30"])
+        let bob = try lan.guessnum(on: 1, ["join", "--game", "gus", "--name", "bob", "--timeout", "30"])
         defer { bob.signal(SIGKILL) }
         #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "bob: \(bob.text)")
         let commitment = try #require(host.text.firstMatch(of: /commitment ([0-9a-f]{16})/)?.output.1)

@@ -9,20 +9,16 @@ import Testing
 struct GameOverLANTests {
     let lan = TestLAN.game
 
-    func guessnum(on host: Int, _ arguments: [String]) throws -> ChildProcess {
-        try lan.start(on: host, [try guessnumExecutable().path] + arguments, environment: personEnvironment())
-    }
-
     @Test("A host and three players: found through Avahi, guesses answered, chat relayed, a win announced, /players right, /visible off hides the game")
     func wholeGame() async throws {
-        let host = try guessnum(on: 0, ["host", "--range", "1-100", "--secret", "42", "--name", "alice"])
+        let host = try lan.guessnum(on: 0, ["host", "--range", "1-100", "--secret", "42", "--name", "alice"])
         defer { host.signal(SIGKILL) }
         #expect(await host.line(containing: "Hosting alice's game") != nil, "host: \(host.text)")
 
         var players: [ChildProcess] = []
         defer { for player in players { player.signal(SIGKILL) } }
         for (index, name) in ["bob", "carol", "dave"].enumerated() {
-            let player = try guessnum(on: index + 1, ["join", "--game", "alice", "--name", name])
+            let player = try lan.guessnum(on: index + 1, ["join", "--game", "alice", "--name", name])
             players.append(player)
             #expect(await player.line(containing: "Welcome, \(name)!") != nil, "\(name): \(player.text)")
         }
@@ -56,7 +52,7 @@ struct GameOverLANTests {
         host.send(line: "/visible off")
         #expect(await host.line(containing: "hidden from `guessnum join`") != nil)
         try await Task.sleep(for: .seconds(2))  // the goodbye takes about a second to land
-        let latecomer = try guessnum(on: 1, ["join", "--game", "alice", "--name", "erin", "--timeout", "4"])
+        let latecomer = try lan.guessnum(on: 1, ["join", "--game", "alice", "--name", "erin", "--timeout", "4"])
         #expect(await latecomer.exitStatus(within: .seconds(15)) == 3)
         #expect(latecomer.text.contains("No game called “alice” was found within 4 s."), "erin: \(latecomer.text)")
 
@@ -83,10 +79,10 @@ struct GameOverLANTests {
         defer { tcpdump.signal(SIGKILL) }
         #expect(await tcpdump.line(containing: "listening on lan0") != nil, "tcpdump: \(tcpdump.text)")
 
-        let host = try guessnum(on: 0, ["host", "--range", "1-100", "--secret", "42", "--name", "alice"])
+        let host = try lan.guessnum(on: 0, ["host", "--range", "1-100", "--secret", "42", "--name", "alice"])
         defer { host.signal(SIGKILL) }
         #expect(await host.line(containing: "Hosting alice's game") != nil, "host: \(host.text)")
-        let bob = try guessnum(on: 1, ["join", "--game", "alice", "--name", "bob"])
+        let bob = try lan.guessnum(on: 1, ["join", "--game", "alice", "--name", "bob"])
         defer { bob.signal(SIGKILL) }
         #expect(await bob.line(containing: "Welcome, bob!") != nil, "bob: \(bob.text)")
         bob.send(line: "the magic word is swordfish")
@@ -112,7 +108,7 @@ struct GameOverLANTests {
     func trustOnTheLAN() async throws {
         let alice = personEnvironment().merging(["GUESSNUM_PASSWORD": "open sesame"]) { $1 }
         let bob = personEnvironment()
-        let host = try lan.start(on: 0, [try guessnumExecutable().path, "host", "--password", "--secret", "42", "--name", "alice"], environment: alice)
+        let host = try lan.guessnum(on: 0, ["host", "--password", "--secret", "42", "--name", "alice"], environment: alice)
         defer { host.signal(SIGKILL) }
         #expect(await host.line(containing: "The game is private") != nil, "host: \(host.text)")
         // Games of the tests before may linger in the caches for a moment: wait for this one.
@@ -149,7 +145,7 @@ struct GameOverLANTests {
         try await Task.sleep(for: .seconds(2))
 
         // Someone else (another key) now hosts a game called "alice" on another machine.
-        let impostor = try lan.start(on: 2, [try guessnumExecutable().path, "host", "--secret", "42", "--name", "alice"], environment: personEnvironment())
+        let impostor = try lan.guessnum(on: 2, ["host", "--secret", "42", "--name", "alice"], environment: personEnvironment())
         defer { impostor.signal(SIGKILL) }
         #expect(await impostor.line(containing: "Hosting alice's game") != nil, "impostor: \(impostor.text)")
         // Bob's machine may still hold the first game's TXT record for a few seconds (its

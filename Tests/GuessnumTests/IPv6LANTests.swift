@@ -9,19 +9,15 @@ import Testing
 struct IPv6LANTests {
     let lan = TestLAN.ipv6Only
 
-    func guessnum(on host: Int, _ arguments: [String], environment: [String: String] = personEnvironment()) throws -> ChildProcess {
-        try lan.start(on: host, [try guessnumExecutable().path] + arguments, environment: environment)
-    }
-
     @Test("Link-local only: a game is found and played, and the host's join code and direct address work too")
     func wholeGame() async throws {
-        let host = try guessnum(on: 0, ["host", "--secret", "42", "--name", "six"])
+        let host = try lan.guessnum(on: 0, ["host", "--secret", "42", "--name", "six"])
         defer { host.signal(SIGKILL) }
         let codeLine = try #require(await host.line(containing: "join gn1-"), "host: \(host.text)")
         let hostAddress = try await lan.address(of: 0)  // fe80::…%lan0
         #expect(host.text.contains("join [\(hostAddress)]:"), "the direct address is the link-local one with its scope: \(host.text)")
 
-        let bob = try guessnum(on: 1, ["join", "--game", "six", "--name", "bob"])
+        let bob = try lan.guessnum(on: 1, ["join", "--game", "six", "--name", "bob"])
         defer { bob.signal(SIGKILL) }
         #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "bob: \(bob.text)")
         bob.send(line: "hello over IPv6")
@@ -31,12 +27,12 @@ struct IPv6LANTests {
 
         let code = try #require(codeLine.firstMatch(of: /gn1-[a-z2-7]+/).map { String($0.output) })
         #expect(try JoinCode(parsing: code).addresses.allSatisfy { $0.hasPrefix("fe80:") }, "the code carries the link-local address")
-        let carol = try guessnum(on: 1, ["join", code, "--name", "carol"])
+        let carol = try lan.guessnum(on: 1, ["join", code, "--name", "carol"])
         defer { carol.signal(SIGKILL) }
         #expect(await carol.line(containing: "Welcome, carol!", within: .seconds(20)) != nil, "carol: \(carol.text)")
 
         let port = try #require(host.text.firstMatch(of: /join \[[^\]]+\]:(\d+)/).map { String($0.output.1) })
-        let dave = try guessnum(on: 1, ["join", "[\(hostAddress)]:\(port)", "--name", "dave"])
+        let dave = try lan.guessnum(on: 1, ["join", "[\(hostAddress)]:\(port)", "--name", "dave"])
         defer { dave.signal(SIGKILL) }
         #expect(await dave.line(containing: "Welcome, dave!", within: .seconds(20)) != nil, "dave: \(dave.text)")
         dave.send(line: "42")

@@ -11,25 +11,21 @@ import Testing
 struct RealNetworkTests {
     let lan = TestLAN.networks
 
-    func guessnum(on host: Int, _ arguments: [String], environment: [String: String] = personEnvironment()) throws -> ChildProcess {
-        try lan.start(on: host, [try guessnumExecutable().path] + arguments, environment: environment)
-    }
-
     @Test("Multicast blocked: discovery finds nothing, the host's join code works and pins its key; a code for another host is refused")
     func joinCodeWhereDiscoveryCannotReach() async throws {
         try await lan.setMulticastDNS(blocked: true)
-        let host = try guessnum(on: 0, ["host", "--secret", "42", "--name", "hal"])
+        let host = try lan.guessnum(on: 0, ["host", "--secret", "42", "--name", "hal"])
         defer { host.signal(SIGKILL) }
         let codeLine = try #require(await host.line(containing: "join gn1-"), "host: \(host.text)")
         let code = try #require(codeLine.firstMatch(of: /gn1-[a-z2-7]+/).map { String($0.output) })
         let address = try await lan.address(of: 0)
         #expect(host.text.contains("join \(address):"), "the LAN address is the one shown: \(host.text)")
 
-        let lost = try guessnum(on: 1, ["join", "--game", "hal", "--name", "bob", "--timeout", "4"])
+        let lost = try lan.guessnum(on: 1, ["join", "--game", "hal", "--name", "bob", "--timeout", "4"])
         #expect(await lost.exitStatus(within: .seconds(15)) == 3)
         #expect(lost.text.contains("No game called “hal” was found within 4 s."), "discovery cannot reach: \(lost.text)")
 
-        let bob = try guessnum(on: 1, ["join", code, "--name", "bob"])
+        let bob = try lan.guessnum(on: 1, ["join", code, "--name", "bob"])
         defer { bob.signal(SIGKILL) }
         #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(20)) != nil, "bob: \(bob.text)")
         bob.send(line: "42")
@@ -38,7 +34,7 @@ struct RealNetworkTests {
         // The same addresses and port, but the identity of someone else: refused before anything is sent.
         let parsed = try JoinCode(parsing: code)
         let impostor = JoinCode(identity: UUID(), port: parsed.port, addresses: parsed.addresses).text
-        let carol = try guessnum(on: 2, ["join", impostor, "--name", "carol"])
+        let carol = try lan.guessnum(on: 2, ["join", impostor, "--name", "carol"])
         #expect(await carol.exitStatus(within: .seconds(20)) == 3, "carol: \(carol.text)")
         #expect(carol.text.contains("This join code is for another host"), "carol: \(carol.text)")
         #expect(!host.text.contains("carol joined"))
@@ -58,7 +54,7 @@ struct RealNetworkTests {
         try await lan.addBridge(on: 2, interface: "docker0", cidr: "172.17.0.1/16")
         try await lan.addBridge(on: 2, interface: "eth1", cidr: "10.99.0.1/24")
         let address = try await lan.address(of: 2)
-        let host = try guessnum(on: 2, ["host", "--secret", "42", "--name", "dock"])
+        let host = try lan.guessnum(on: 2, ["host", "--secret", "42", "--name", "dock"])
         defer { host.signal(SIGKILL) }
         let codeLine = try #require(await host.line(containing: "join gn1-"), "host: \(host.text)")
         #expect(host.text.contains("join \(address):"), "the LAN address is the one shown: \(host.text)")
@@ -67,7 +63,7 @@ struct RealNetworkTests {
         #expect(code.addresses == [address, "10.99.0.1"], "both LAN interfaces, the container bridge left out: \(code.addresses)")
 
         // Found by discovery: the address on the player's own network is tried first.
-        let bob = try guessnum(on: 1, ["join", "--game", "dock", "--name", "bob", "--log-level", "debug"])
+        let bob = try lan.guessnum(on: 1, ["join", "--game", "dock", "--name", "bob", "--log-level", "debug"])
         defer { bob.signal(SIGKILL) }
         #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "bob: \(bob.text)")
         // `--game` joins as soon as the game is listed, which may be with its first resolved address
@@ -78,7 +74,7 @@ struct RealNetworkTests {
 
         // A code listing the unreachable network first: still the player's own network first.
         let reversed = JoinCode(identity: code.identity, port: code.port, addresses: ["10.99.0.1", address]).text
-        let carol = try guessnum(on: 0, ["join", reversed, "--name", "carol", "--log-level", "debug"])
+        let carol = try lan.guessnum(on: 0, ["join", reversed, "--name", "carol", "--log-level", "debug"])
         defer { carol.signal(SIGKILL) }
         #expect(await carol.line(containing: "Welcome, carol!", within: .seconds(20)) != nil, "carol: \(carol.text)")
         #expect(attempts(in: carol.text).first == "\(address):\(code.port)", "carol: \(carol.text)")
@@ -90,11 +86,11 @@ struct RealNetworkTests {
     func firewallDropsTheGamesPort() async throws {
         let port = 47_011
         try await lan.setFirewall(on: 0, port: port, dropping: true)
-        let host = try guessnum(on: 0, ["host", "--secret", "42", "--name", "walled", "--port", String(port)])
+        let host = try lan.guessnum(on: 0, ["host", "--secret", "42", "--name", "walled", "--port", String(port)])
         defer { host.signal(SIGKILL) }
         #expect(await host.line(containing: "join gn1-") != nil, "host: \(host.text)")
         let address = try await lan.address(of: 0)
-        let bob = try guessnum(on: 1, ["join", "--game", "walled", "--name", "bob", "--timeout", "20"])
+        let bob = try lan.guessnum(on: 1, ["join", "--game", "walled", "--name", "bob", "--timeout", "20"])
         #expect(await bob.exitStatus(within: .seconds(40)) == 3, "bob: \(bob.text)")
         // At every address discovery resolved: a game is listed at its first, and a join that fails
         // there is tried again once at the addresses resolved since (its IPv4 and link-local ones).
@@ -111,12 +107,12 @@ struct RealNetworkTests {
     func noDaemonStillPlaysByCode() async throws {
         try await lan.stopAvahi(on: 0)
         do {
-            let host = try guessnum(on: 0, ["host", "--secret", "42", "--name", "quiet"])
+            let host = try lan.guessnum(on: 0, ["host", "--secret", "42", "--name", "quiet"])
             defer { host.signal(SIGKILL) }
             let codeLine = try #require(await host.line(containing: "join gn1-"), "host: \(host.text)")
             #expect(host.text.contains("avahi-daemon is not running"), "host: \(host.text)")
             let code = try #require(codeLine.firstMatch(of: /gn1-[a-z2-7]+/).map { String($0.output) })
-            let bob = try guessnum(on: 1, ["join", code, "--name", "bob"])
+            let bob = try lan.guessnum(on: 1, ["join", code, "--name", "bob"])
             defer { bob.signal(SIGKILL) }
             #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(20)) != nil, "bob: \(bob.text)")
             bob.send(line: "42")
@@ -131,11 +127,11 @@ struct RealNetworkTests {
     @Test("Multicast blocked: a game joined before is found where it was, after its host restarted (on the port it had); another key there is not listed")
     func rememberedGame() async throws {
         let halHome = personEnvironment(), bobHome = personEnvironment()
-        var host = try guessnum(on: 0, ["host", "--name", "hal", "--secret", "42"], environment: halHome)
+        var host = try lan.guessnum(on: 0, ["host", "--name", "hal", "--secret", "42"], environment: halHome)
         defer { host.signal(SIGKILL) }
         #expect(await host.line(containing: "join gn1-") != nil, "host: \(host.text)")
         let port = try #require(host.text.firstMatch(of: /join [0-9.]+:(\d+)/).map { String($0.output.1) })
-        let bob = try guessnum(on: 1, ["join", "--game", "hal", "--name", "bob"], environment: bobHome)
+        let bob = try lan.guessnum(on: 1, ["join", "--game", "hal", "--name", "bob"], environment: bobHome)
         #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "bob: \(bob.text)")
         bob.closeInput()
         #expect(await bob.exitStatus(within: .seconds(15)) == 0, "bob: \(bob.text)")
@@ -148,11 +144,11 @@ struct RealNetworkTests {
         // offer hal from its cache: a crashed host says no goodbye).
         try await lan.stopAvahi(on: 1)
         try await lan.startAvahi(on: 1)
-        host = try guessnum(on: 0, ["host", "--name", "hal", "--secret", "42"], environment: halHome)
+        host = try lan.guessnum(on: 0, ["host", "--name", "hal", "--secret", "42"], environment: halHome)
         #expect(await host.line(containing: "join gn1-") != nil, "host: \(host.text)")
         #expect(host.text.firstMatch(of: /join [0-9.]+:(\d+)/).map { String($0.output.1) } == port, "the same port: \(host.text)")
 
-        let again = try guessnum(on: 1, ["join", "--game", "hal", "--name", "bob", "--timeout", "15"], environment: bobHome)
+        let again = try lan.guessnum(on: 1, ["join", "--game", "hal", "--name", "bob", "--timeout", "15"], environment: bobHome)
         defer { again.signal(SIGKILL) }
         #expect(await again.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "found where it was: \(again.text)")
         #expect(again.text.contains("remembered: not announced here"), "listed as remembered, not discovered: \(again.text)")
@@ -163,10 +159,10 @@ struct RealNetworkTests {
         // Someone else's "hal" at that address and port: its key is not hal's, so it is not listed.
         host.signal(SIGKILL)
         _ = await host.exitStatus()
-        let impostor = try guessnum(on: 0, ["host", "--name", "hal", "--port", port])
+        let impostor = try lan.guessnum(on: 0, ["host", "--name", "hal", "--port", port])
         defer { impostor.signal(SIGKILL) }
         #expect(await impostor.line(containing: "join gn1-") != nil, "impostor: \(impostor.text)")
-        let fooled = try guessnum(on: 1, ["join", "--game", "hal", "--name", "bob", "--timeout", "6"], environment: bobHome)
+        let fooled = try lan.guessnum(on: 1, ["join", "--game", "hal", "--name", "bob", "--timeout", "6"], environment: bobHome)
         #expect(await fooled.exitStatus(within: .seconds(20)) == 3, "bob: \(fooled.text)")
         #expect(fooled.text.contains("No game called “hal” was found"), "bob: \(fooled.text)")
         #expect(!impostor.text.contains("bob joined"))

@@ -107,6 +107,12 @@ public actor TestLAN {
         return String(field.dropFirst("address=".count)).trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
+    /// Starts the `guessnum` program with `arguments` on host `host`, as the person of
+    /// `environment` (a new one by default).
+    public nonisolated func guessnum(on host: Int, _ arguments: [String], environment: [String: String] = personEnvironment()) throws -> ChildProcess {
+        try start(on: host, [try guessnumExecutable().path] + arguments, environment: environment)
+    }
+
     /// Starts `arguments` (an executable and its arguments) on host `host`.
     public nonisolated func start(on host: Int, _ arguments: [String], environment: [String: String] = [:]) throws -> ChildProcess {
         try ChildProcess(Self.script, ["exec", name, String(host)] + arguments, environment: environment)

@@ -28,8 +28,6 @@ public struct ListeningPortMemory: Sendable {
 
     /// Remembers `port`; a failure to write only means the next game may listen elsewhere.
     public func remember(_ port: Int) {
-        try? FileManager.default.createDirectory(
-            at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try? Data("\(port)\n".utf8).write(to: fileURL, options: .atomic)
+        try? PrivateFile.write(Data("\(port)\n".utf8), to: fileURL, what: "port")
     }
 }

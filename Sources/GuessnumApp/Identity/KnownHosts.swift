@@ -77,13 +77,7 @@ public struct KnownHosts: Sendable {
     public func remember(_ name: String, key: PeerFingerprint) throws(MultipeerError) {
         let kept = lines().filter { line in Self.parse(line).map { $0.name != name } ?? true }
         let text = (kept.isEmpty ? [Self.header] : kept) + ["\(key) \(name)"]
-        let path = fileURL.path
-        do {
-            try FileManager.default.createDirectory(at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            try Data((text.joined(separator: "\n") + "\n").utf8).write(to: fileURL, options: .atomic)
-        } catch {
-            throw MultipeerError(.identityStorage, "Could not save the known hosts in \(path) (\(error.localizedDescription)); check that the directory is writable.")
-        }
+        try PrivateFile.write(Data((text.joined(separator: "\n") + "\n").utf8), to: fileURL, what: "known hosts")
     }
 
     static let header = "# Hosts you have played with, and the key each proved: fingerprint, then name."

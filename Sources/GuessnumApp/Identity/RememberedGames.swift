@@ -66,17 +66,14 @@ public struct RememberedGames: Sendable {
     public func remember(_ name: String, identity: UUID, endpoints: [Endpoint], isPrivate: Bool, at now: Date = Date()) throws(MultipeerError) {
         let game = Game(name: name, identity: identity, endpoints: endpoints.map(\.description), isPrivate: isPrivate, joined: now)
         let kept = read().games.filter { $0.identity != identity }
-        let path = fileURL.path
-        do {
-            try FileManager.default.createDirectory(
-                at: fileURL.deletingLastPathComponent(), withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .iso8601
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            try encoder.encode(Array(([game] + kept).prefix(Self.limit))).write(to: fileURL, options: .atomic)
-        } catch {
-            throw MultipeerError(.identityStorage, "Could not save the remembered games in \(path) (\(error.localizedDescription)); check that the directory is writable.")
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let data: Data
+        do { data = try encoder.encode(Array(([game] + kept).prefix(Self.limit))) } catch {
+            throw MultipeerError(.identityStorage, "Could not save the remembered games in \(fileURL.path) (\(error.localizedDescription)).")
         }
+        try PrivateFile.write(data, to: fileURL, what: "remembered games")
     }
 
     private static let decoder: JSONDecoder = {

@@ -32,7 +32,7 @@ public struct JoinCode: Sendable, Hashable {
     public init(identity: UUID, port: Int, addresses: [String]) {
         self.identity = identity
         self.port = port
-        self.addresses = Array(addresses.filter { IPAddressBytes($0)?.scope == nil && IPAddressBytes($0) != nil }.prefix(Self.maximumAddresses))
+        self.addresses = Array(addresses.filter { IPAddressBytes($0).map { $0.scope == nil } ?? false }.prefix(Self.maximumAddresses))
     }
 
     /// Reads a code, ignoring case and spaces around it.
@@ -86,7 +86,7 @@ public struct JoinCode: Sendable, Hashable {
     public func endpoints(near interfaces: [InterfaceAddress] = NetworkInterfaces.current()) -> [Endpoint] {
         let links = Set(interfaces.filter { $0.kind == .lan && $0.isIPv6 && $0.isLinkLocal }.map(\.interface)).sorted()
         return addresses.flatMap { address -> [Endpoint] in
-            guard IPAddressBytes(address)?.isLinkLocal == true, address.contains(":") else {
+            guard let parsed = IPAddressBytes(address), parsed.isIPv6, parsed.isLinkLocal else {
                 return [try? Endpoint(host: address, port: port)].compactMap { $0 }
             }
             return links.compactMap { try? Endpoint(host: "\(address)%\($0)", port: port) }
