@@ -150,7 +150,8 @@ struct SessionOverTCPTests {
                 frozen.signal(SIGKILL)
                 killed.signal(SIGKILL)
             }
-            #expect(await eventually(within: .seconds(30)) { host.connectedPeers.count == 2 }, "guests: \(frozen.text) \(killed.text)")
+            #expect(await eventually(within: .seconds(30)) { host.connectedPeers.count == 2 },
+                    "guests: \(frozen.text) \(killed.text); the host saw: \(states.all.map { "\($0.peer.displayName) \($0.state) \(String(describing: $0.reason))" })")
             let frozenPeer = try #require(host.connectedPeers.first { $0.displayName == "frozen" })
             let killedPeer = try #require(host.connectedPeers.first { $0.displayName == "killed" })
 
