@@ -74,7 +74,7 @@ struct BenchHost: Sendable {
         let crashable = setup.crashable ? CrashableTransport(base: tcp) : nil
         let session = Session(
             localPeer: try setup.key.peer(displayName: "bench host"), transport: crashable ?? tcp, configuration: setup.sessionConfiguration)
-        let master = try GameMaster(session: session, configuration: setup.configuration, resuming: record, journal: setup.store)
+        let master = try await GameMaster(session: session, configuration: setup.configuration, resuming: record, journal: setup.store)
         if let store = setup.store, record == nil { try store.start(master.record, host: master.host) }
         master.start()
         let (productLimits, maximumPlayers) = (setup.productLimits, setup.maximumPlayers)

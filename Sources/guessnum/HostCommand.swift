@@ -80,7 +80,7 @@ struct HostCommand: AsyncParsableCommand {
                 resuming = saved
                 terminal.console.print("Resuming your game: \(ResumeQuestion.summary(of: saved)); its players' seats are held for \(grace) s, and they come back by themselves.")
             }
-            let master = try GameMaster(session: session, configuration: configuration, resuming: resuming, journal: store)
+            let master = try await GameMaster(session: session, configuration: configuration, resuming: resuming, journal: store)
             if resuming == nil { try store.start(master.record, host: master.host) }
             let host = HostREPL(
                 master: master, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),

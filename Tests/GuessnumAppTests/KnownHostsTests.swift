@@ -43,7 +43,7 @@ struct KnownHostsTests {
 
     @Test("The list marks a host played before, and one that now announces another key")
     func listMarks() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let hosts = temporaryFile()
         defer { try? FileManager.default.removeItem(at: hosts.fileURL.deletingLastPathComponent()) }
         try hosts.remember("alice", key: Self.fingerprint(of: game.master.host.id))
@@ -60,7 +60,7 @@ struct KnownHostsTests {
 
     @Test("--game refuses a host that now has another key, with a sentence and exit code 3")
     func scriptRefusesChangedKey() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let hosts = temporaryFile()
         defer { try? FileManager.default.removeItem(at: hosts.fileURL.deletingLastPathComponent()) }
         try hosts.remember("alice", key: PeerKey.generate().fingerprint)
@@ -75,7 +75,7 @@ struct KnownHostsTests {
 
     @Test("At a terminal the player is asked: no stays in the list, yes joins")
     func terminalAsks() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let hosts = temporaryFile()
         defer { try? FileManager.default.removeItem(at: hosts.fileURL.deletingLastPathComponent()) }
         try hosts.remember("alice", key: PeerKey.generate().fingerprint)

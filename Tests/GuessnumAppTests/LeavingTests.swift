@@ -19,7 +19,7 @@ struct LeavingTests {
 
     @Test("At a terminal, /quit and Ctrl-D ask before ending a game with players in; a yes ends it with final scores for everyone")
     func hostConfirmsTheEnd() async throws {
-        let game = try AppHarness(hostInteractive: true)
+        let game = try await AppHarness(hostInteractive: true)
         let bob = try game.player("bob", gameName: "alice", timeout: .seconds(30))
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
         bob.type("42")
@@ -43,12 +43,12 @@ struct LeavingTests {
 
     @Test("A host with no players, or not at a terminal, ends at once")
     func hostEndsAtOnce() async throws {
-        let empty = try AppHarness(hostInteractive: true)
+        let empty = try await AppHarness(hostInteractive: true)
         empty.hostInbox.post(.typed("/quit"))
         #expect(await empty.hostRun.value == nil)
         #expect(empty.hostConsole.count("End it for everyone?") == 0)
 
-        let scripted = try AppHarness()
+        let scripted = try await AppHarness()
         let bob = try scripted.player("bob", gameName: "alice")
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
         scripted.hostInbox.post(.typed("/quit"))
@@ -59,7 +59,7 @@ struct LeavingTests {
 
     @Test("Ctrl-C on an empty line says how to leave; a second one within 2 s leaves; one that cleared a line does neither")
     func controlC() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         game.hostInbox.post(.interrupted(clearedText: true))
         game.hostInbox.post(.interrupted(clearedText: false))
         #expect(await game.hostConsole.line(containing: "To end the game, press Ctrl-C again, press Ctrl-D or type /quit.") != nil)
@@ -81,7 +81,7 @@ struct LeavingTests {
 
     @Test("A removed player is turned away for a while, with a sentence; /unkick lets them back; the list shows the right count meanwhile")
     func removedPlayer() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let bob = try game.player("bob")
         let carol = try game.player("carol")
         bob.type("1")

@@ -10,7 +10,7 @@ import Testing
 struct PlayerScreenTests {
     @Test("/players lists the players, not the host, in aligned columns; /score is current and says '1 guess'")
     func playersAndScore() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let bob = try game.player("bob", gameName: "alice")
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
         bob.type("10")
@@ -32,7 +32,7 @@ struct PlayerScreenTests {
 
     @Test("Piped lines are answered in order: a guess's verdict comes before the /players typed after it")
     func answersInOrder() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let bob = try game.player("bob", gameName: "alice")
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
         for guess in [20, 30, 40] { bob.type("\(guess)") }
@@ -48,7 +48,7 @@ struct PlayerScreenTests {
 
     @Test("A number too large for any range is answered as typed, without asking the host")
     func hugeNumber() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let bob = try game.player("bob", gameName: "alice")
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
         bob.type("99999999999999999999999")
@@ -61,9 +61,9 @@ struct PlayerScreenTests {
     @Test("A game listed under another name is joined and named under that name; /visible on when visible says so")
     func listedName() async throws {
         let network = InMemoryNetwork()
-        let first = try AppHarness(network: network)
+        let first = try await AppHarness(network: network)
         #expect(await first.hostConsole.line(containing: "Hosting alice's game") != nil)
-        let second = try AppHarness(network: network)
+        let second = try await AppHarness(network: network)
         #expect(await second.hostConsole.line(containing: "this one is listed as “alice #2”") != nil, "\(second.hostConsole.transcript)")
         let bob = try second.player("bob", gameName: "alice #2")
         #expect(await bob.console.line(containing: "Joined alice #2's game.") != nil, "\(bob.console.transcript)")
@@ -79,7 +79,7 @@ struct PlayerScreenTests {
     func noDiscovery() async throws {
         let network = InMemoryNetwork()
         network.discovery.isAvailable = false
-        let game = try AppHarness(network: network)
+        let game = try await AppHarness(network: network)
         #expect(await game.hostConsole.line(containing: "Players cannot find it in the list while discovery is unavailable; they join directly: guessnum join") != nil,
                 "\(game.hostConsole.transcript)")
         let bob = try game.player("bob")
@@ -94,7 +94,7 @@ struct PlayerScreenTests {
 extension PlayerScreenTests {
     @Test("A listed game whose host does not answer: the failure names the game, and the list marks it")
     func gameThatDoesNotAnswer() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let ghost = try PeerID(displayName: "ghost")
         // An announcement left behind by a host that is gone: nobody listens on its port.
         let stale = try await game.network.discovery.publish(

@@ -16,7 +16,7 @@ struct PrivateGameAppTests {
 
     @Test("At a terminal the player is asked for the password, hidden; a wrong one is turned away, the right one plays")
     func terminalAsks() async throws {
-        let game = try AppHarness(password: Self.password)
+        let game = try await AppHarness(password: Self.password)
         let bob = try game.player("bob", interactive: true)
         #expect(await bob.console.line(containing: "1) alice — numbers 1–100") != nil, "\(bob.console.lines)")
         #expect(bob.console.lines.contains { $0.contains("1) alice") && $0.contains("private (password)") }, "\(bob.console.lines)")
@@ -36,7 +36,7 @@ struct PrivateGameAppTests {
 
     @Test("Ctrl-C at the password question abandons it and shows the list again")
     func interruptAbandons() async throws {
-        let game = try AppHarness(password: Self.password)
+        let game = try await AppHarness(password: Self.password)
         let bob = try game.player("bob", interactive: true)
         #expect(await bob.console.line(containing: "1) alice") != nil)
         bob.type("1")
@@ -52,7 +52,7 @@ struct PrivateGameAppTests {
 
     @Test("A script with the password in the environment joins with --game; without it, it is told to set it (exit 3)")
     func scripts() async throws {
-        let game = try AppHarness(password: Self.password)
+        let game = try await AppHarness(password: Self.password)
         let bob = try game.player("bob", gameName: "alice", password: Self.password)
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil, "\(bob.console.lines)")
         _ = await bob.stop()

@@ -10,7 +10,7 @@ import Testing
 struct REPLTests {
     @Test("A player finds the game in the list, joins by its number, guesses and chats; the host sees it all")
     func playerJoinsFromTheList() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         #expect(await game.hostConsole.line(containing: "Hosting alice's game: numbers 1–100, up to 10 players.") != nil, "\(game.hostConsole.transcript)")
         let bob = try game.player("bob")
         #expect(await bob.console.line(containing: "1) alice — numbers 1–100, 0/10 players, round 1") != nil, "\(bob.console.transcript)")
@@ -44,7 +44,7 @@ struct REPLTests {
 
     @Test("The host's commands: /players, /history, /score, /new, /kick, /visible, and the wrong role's commands")
     func hostCommands() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let bob = try game.player("bob", gameName: "alice", timeout: .seconds(30))
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil, "\(bob.console.transcript)")
         bob.type("10")
@@ -89,7 +89,7 @@ struct REPLTests {
 
     @Test("A player's commands in a game and in the list; the end of input quits; a signal quits the host")
     func playerCommands() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let bob = try game.player("bob")
         bob.type("/help")
         #expect(await bob.console.line(containing: "Type the number of a game to join it. Games appear in the list as they are found.") != nil)
@@ -121,7 +121,7 @@ struct REPLTests {
 
     @Test("--game: a game that never appears is given up when the timer fires, with exit code 3")
     func wantedGameNeverFound() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let carol = try game.player("carol", gameName: "nobody", timeout: .milliseconds(300))
         let failure = await carol.run.value
         #expect(failure == AppFailure("No game called “nobody” was found within 0.3 s.", exitCode: 3), "\(String(describing: failure))")
@@ -130,13 +130,13 @@ struct REPLTests {
 
     @Test("At a terminal, Ctrl-D ends the host's game; from a script, the end of input does not")
     func hostInputEnds() async throws {
-        let scripted = try AppHarness()
+        let scripted = try await AppHarness()
         scripted.hostInbox.post(.inputEnded)
         scripted.hostInbox.post(.typed("/score"))
         #expect(await scripted.hostConsole.line(containing: "No scores yet.") != nil, "a scripted host keeps serving")
         #expect(await scripted.stopHost() == nil)
 
-        let interactive = try AppHarness(hostInteractive: true)
+        let interactive = try await AppHarness(hostInteractive: true)
         interactive.hostInbox.post(.inputEnded)
         #expect(await interactive.hostRun.value == nil)
     }

@@ -11,7 +11,7 @@ import Testing
 struct ReconnectTests {
     @Test("A dropped link: the player says so once, keeps a line typed meanwhile, gets back into the same seat and sends it; the host shows away and back")
     func backInTheSameSeat() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let laptop = game.network.machine()
         let bob = try game.player("bob", gameName: "alice", machine: laptop)
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
@@ -41,7 +41,7 @@ struct ReconnectTests {
 
     @Test("Nothing missed: what happened while a player was away is shown once back, in order, and the fairness check of a round won meanwhile still runs")
     func missedLinesAreReplayed() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let laptop = game.network.machine()
         let bob = try game.player("bob", gameName: "alice", machine: laptop)
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
@@ -77,7 +77,7 @@ struct ReconnectTests {
 
     @Test("Told to go, a player never reconnects: removed by the host, or the game full")
     func toldToGoIsNotADrop() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let bob = try game.player("bob", gameName: "alice")
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
         game.hostInbox.post(.typed("/kick bob"))
@@ -90,7 +90,7 @@ struct ReconnectTests {
 
     @Test("Past the seat's grace period the player gives up with a sentence and is shown the list; the host frees the seat")
     func givesUp() async throws {
-        let game = try AppHarness(grace: .seconds(2))
+        let game = try await AppHarness(grace: .seconds(2))
         let laptop = game.network.machine()
         let bob = try game.player("bob", gameName: "alice", machine: laptop)
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)

@@ -14,7 +14,7 @@ struct RememberedGamesAppTests {
 
     @Test("A game joined once is remembered; hidden from discovery it is still listed, as remembered, and joined; one that is gone is not listed")
     func hiddenGameFoundWhereItWas() async throws {
-        let game = try AppHarness()
+        let game = try await AppHarness()
         let remembered = temporaryFile()
         defer { try? FileManager.default.removeItem(at: remembered.fileURL.deletingLastPathComponent()) }
         // Somewhere nothing answers any more: never listed.

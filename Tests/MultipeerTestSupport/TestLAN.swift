@@ -8,21 +8,26 @@ import Testing
 /// daemons); it holds it through the ``TestLANScope`` trait, which brings it up before the
 /// suite's first test and tears it down after its last, even when tests fail.
 public actor TestLAN {
+    /// The start of this test run's LAN names: `gnlan` and the run's number — the one
+    /// `scripts/test` gives (`GUESSNUM_TEST_LAN_ID`), so that it removes this run's LANs and no
+    /// other's, or this process's ID. A letter follows it in every name.
+    static let prefix = "gnlan" + (ProcessInfo.processInfo.environment["GUESSNUM_TEST_LAN_ID"].flatMap { UInt($0) }.map(String.init) ?? String(getpid()))
+
     /// The discovery suite's LAN: three hosts, for publishers and browsers.
-    public static let discovery = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "d", hosts: 3)
+    public static let discovery = TestLAN(name: prefix + "d", hosts: 3)
     /// The game suite's LAN: four hosts, a game host and three players.
-    public static let game = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "g", hosts: 4)
+    public static let game = TestLAN(name: prefix + "g", hosts: 4)
     /// The fault suite's LAN: a game host and four players, whose links and processes the tests
     /// break on purpose (so no other suite shares it).
-    public static let faults = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "f", hosts: 5)
+    public static let faults = TestLAN(name: prefix + "f", hosts: 5)
     /// The real-network suite's LAN: a host and two players, whose switch the tests make drop
     /// multicast.
-    public static let networks = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "n", hosts: 3)
+    public static let networks = TestLAN(name: prefix + "n", hosts: 3)
     /// An IPv6-only LAN (link-local addresses and nothing else): a host and a player.
-    public static let ipv6Only = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "v6", hosts: 2)
+    public static let ipv6Only = TestLAN(name: prefix + "v6", hosts: 2)
     /// The doctor suite's LAN: a host that `guessnum doctor` examines while the tests stop its
     /// daemon, firewall its port and make the switch drop multicast, and one that hosts a game.
-    public static let doctor = TestLAN(name: "gnlan" + String(getpid(), radix: 36) + "x", hosts: 2)
+    public static let doctor = TestLAN(name: prefix + "x", hosts: 2)
 
     public nonisolated let name: String
     public nonisolated let hosts: Int

@@ -26,6 +26,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     private let rememberedGames: RememberedGames?
     /// The password for private games that the environment gave, if any.
     private let password: GamePassword?
+    private let passwordCost: PasswordProof.Cost
     /// What the next line typed answers, if the player was asked something.
     private var question: Question?
 
@@ -58,11 +59,15 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     ///     does not list them; nil remembers none.
     ///   - password: the password to prove to private games (from the environment); without
     ///     it the player is asked at a terminal, and scripts cannot join private games.
+    ///   - passwordCost: the cost of deriving a private game's key, the host's own
+    ///     (``PasswordProof/Cost/standard``; a lower one is for tests).
     public init(
         session: Session, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend, text: GameText, timeout: Duration,
-        knownHosts: KnownHosts? = nil, rememberedGames: RememberedGames? = nil, password: GamePassword? = nil
+        knownHosts: KnownHosts? = nil, rememberedGames: RememberedGames? = nil, password: GamePassword? = nil,
+        passwordCost: PasswordProof.Cost = .standard
     ) {
         self.session = session
+        self.passwordCost = passwordCost
         self.knownHosts = knownHosts
         self.rememberedGames = rememberedGames
         self.password = password
@@ -277,7 +282,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         if byCode, let password {
             // The code says nothing of a password; with one given, it goes (as a proof bound to the
             // pinned identity) in case the game is private.
-            request.passwordProof = await Self.proof(of: password, from: session.localPeer, to: game.peer)
+            request.passwordProof = await proof(of: password, from: session.localPeer, to: game.peer)
         } else if GameAdvertisement(decoding: game.info).isPrivate {
             guard let password = typed ?? password else {
                 if wanted == nil, console.isInteractive {
@@ -288,7 +293,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 console.print(Self.passwordNeeded(hostName))
                 return .notJoined
             }
-            request.passwordProof = await Self.proof(of: password, from: session.localPeer, to: game.peer)
+            request.passwordProof = await proof(of: password, from: session.localPeer, to: game.peer)
         }
         console.print("Joining \(hostName)…")
         let seat = PlayerSeat(repl: self)
@@ -330,12 +335,10 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         return .notJoined
     }
 
-    /// The proof of `password` from `guest` for the game of `host`, derived off the REPL's task
-    /// (scrypt takes about a tenth of a second on purpose).
-    private static func proof(of password: GamePassword, from guest: PeerID, to host: PeerID) async -> Data {
-        await Task.detached {
-            PasswordProof.proof(PasswordProof.key(for: password, host: host.identity), guest: guest.identity)
-        }.value
+    /// The proof of `password` from `guest` for the game of `host` (the key is derived on a
+    /// thread of its own: scrypt is slow on purpose).
+    private func proof(of password: GamePassword, from guest: PeerID, to host: PeerID) async -> Data {
+        PasswordProof.proof(await PasswordProof.key(for: password, host: host.identity, cost: passwordCost), guest: guest.identity)
     }
 
     /// What a player is told when a listed game's machine does not answer at any of its

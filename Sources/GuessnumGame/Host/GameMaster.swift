@@ -31,7 +31,7 @@ import Synchronization
 /// and leaving and rounds starting at `.debug`. A normal game logs nothing at `.warning` or above.
 ///
 /// ```swift
-/// let master = try GameMaster(session: session)
+/// let master = try await GameMaster(session: session)
 /// master.start()
 /// let verdicts = master.events.observe(.verdict) { print($0.displayText) }
 /// ```
@@ -69,7 +69,8 @@ public final class GameMaster: Sendable {
     private let journal: (any GameJournalSink)?
 
     /// Creates the game master of `session` and draws the first round's secret. Call
-    /// ``start()`` to begin serving.
+    /// ``start()`` to begin serving. A private game's key is derived here, once, on a thread of
+    /// its own (scrypt is slow on purpose; see ``PasswordProof``).
     ///
     /// - Throws: ``GameError/Code/invalidConfiguration``, or
     ///   ``GameError/Code/secretOutOfRange`` when a fixed secret lies outside the range.
@@ -82,7 +83,7 @@ public final class GameMaster: Sendable {
         session: Session, configuration: GameConfiguration = GameConfiguration(), events: EventBus = EventBus(),
         resuming record: GameRecord? = nil, journal: (any GameJournalSink)? = nil,
         logger: Logger = Logger(label: "guessnum.game")
-    ) throws(GameError) {
+    ) async throws(GameError) {
         try configuration.validate()
         self.session = session
         self.configuration = configuration
@@ -100,8 +101,10 @@ public final class GameMaster: Sendable {
             table = GameTable(configuration: configuration, host: host, round: round)
         }
         table.isJournaling = journal != nil
-        // A private game's key is derived once (scrypt is slow on purpose), not per guest.
-        let gate = configuration.password.map { PasswordGate(key: PasswordProof.key(for: $0, host: session.localPeer.identity)) }
+        var gate: PasswordGate?
+        if let password = configuration.password {
+            gate = PasswordGate(key: await PasswordProof.key(for: password, host: host.id, cost: configuration.passwordCost))
+        }
         state = Mutex(State(table: table, passwordGate: gate))
     }
 

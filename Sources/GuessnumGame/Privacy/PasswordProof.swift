@@ -1,6 +1,7 @@
 import Crypto
 import CryptoExtras
 import Foundation
+import Multipeer
 
 /// The proof that a guest knows a private game's password, bound to the guest's and the host's
 /// identities (PROTOCOL.md §10).
@@ -26,27 +27,51 @@ public enum PasswordProof {
         public let host: UUID
     }
 
-    /// scrypt's cost: N = 2^15, r = 8, p = 1 (32 MiB and about a tenth of a second here);
-    /// the interactive-login parameters recommended by scrypt's author.
-    static let rounds = 1 << 15
-    static let blockSize = 8
-    static let parallelism = 1
+    /// scrypt's cost: how much work and memory one derivation takes. Both sides of a game must
+    /// use the same cost, or their keys differ and every proof fails.
+    public struct Cost: Sendable, Equatable {
+        /// N, the number of rounds (a power of two above 1).
+        public var rounds: Int
+        /// r, the block size.
+        public var blockSize: Int
+        /// p, the parallelism.
+        public var parallelism: Int
+
+        /// A cost of N = `rounds`, r = `blockSize`, p = `parallelism`. Every guessnum uses
+        /// ``standard``; a lower cost is for tests that are not about the derivation's cost.
+        public init(rounds: Int, blockSize: Int, parallelism: Int) {
+            self.rounds = rounds
+            self.blockSize = blockSize
+            self.parallelism = parallelism
+        }
+
+        /// N = 2^15, r = 8, p = 1: the interactive-login parameters recommended by scrypt's author
+        /// (32 MiB, and about a tenth of a second in a release build; several times that in a
+        /// debug build).
+        public static let standard = Cost(rounds: 1 << 15, blockSize: 8, parallelism: 1)
+    }
+
     /// Prefixed to the host's identity to make scrypt's salt.
     static let saltLabel = Array("guessnum password key v1".utf8)
     /// Prefixed to both identities to make the proven message.
     static let proofLabel = Array("guessnum password proof v1".utf8)
 
-    /// Derives the key of `password` for the game of `host` (slow on purpose: run it off the
-    /// main thread and keep the result).
-    public static func key(for password: GamePassword, host: UUID) -> Key {
+    /// Derives the key of `password` for the game of `host`. scrypt is slow on purpose, so the
+    /// derivation runs on a thread of its own, never on Swift's cooperative pool (where it would
+    /// stop every other task of the program meanwhile): compute the key once and keep it.
+    public static func key(for password: GamePassword, host: UUID, cost: Cost = .standard) async -> Key {
+        await onOwnThread { derive(password, host: host, cost: cost) }
+    }
+
+    private static func derive(_ password: GamePassword, host: UUID, cost: Cost) -> Key {
         do {
             let key = try KDF.Scrypt.deriveKey(
                 from: password.bytes, salt: saltLabel + bytes(of: host), outputByteCount: 32,
-                rounds: rounds, blockSize: blockSize, parallelism: parallelism)
+                rounds: cost.rounds, blockSize: cost.blockSize, parallelism: cost.parallelism)
             return Key(key: key, host: host)
         } catch {
-            // The parameters are fixed and valid; only running out of memory could fail here.
-            preconditionFailure("scrypt with fixed parameters failed: \(error)")
+            // The standard cost is valid; only a test's invalid cost or running out of memory fails.
+            preconditionFailure("scrypt with N=\(cost.rounds), r=\(cost.blockSize), p=\(cost.parallelism) failed: \(error)")
         }
     }
 

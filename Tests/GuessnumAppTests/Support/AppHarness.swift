@@ -19,15 +19,16 @@ final class AppHarness: Sendable {
         secret: Int64 = 42, asks: Bool = false, hostInteractive: Bool = false, json: Bool = false,
         network: InMemoryNetwork = InMemoryNetwork(), hostName: String = "alice", password: GamePassword? = nil,
         grace: Duration = .seconds(60)
-    ) throws {
+    ) async throws {
         self.network = network
         var configuration = GameConfiguration(range: .standard, secretSource: .fixed(secret))
         configuration.pauseBetweenRounds = .milliseconds(100)
         configuration.maximumPlayers = 10
         configuration.password = password
+        configuration.passwordCost = .cheap
         configuration.awayGracePeriod = grace
         let session = Session(localPeer: try PeerID(displayName: hostName), transport: network)
-        master = try GameMaster(session: session, configuration: configuration)
+        master = try await GameMaster(session: session, configuration: configuration)
         hostConsole = ScriptedConsole(interactive: hostInteractive)
         host = HostREPL(
             master: master, console: hostConsole, inbox: hostInbox, discovery: network.discovery,
@@ -52,7 +53,7 @@ final class AppHarness: Sendable {
         let repl = GuestREPL(
             session: session, console: console, inbox: inbox, discovery: network.discovery,
             text: GameText(style: .plain, json: json, me: session.localPeer.identity), timeout: timeout, knownHosts: knownHosts,
-            rememberedGames: rememberedGames, password: password)
+            rememberedGames: rememberedGames, password: password, passwordCost: .cheap)
         let run = Task { await repl.run(direct: nil, gameName: gameName) }
         return Player(session: session, console: console, inbox: inbox, run: run)
     }

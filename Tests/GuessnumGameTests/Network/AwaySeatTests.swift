@@ -23,7 +23,7 @@ struct AwaySeatTests {
         configuration.awayGracePeriod = grace
         configuration.maximumPlayers = maximumPlayers
         configuration.replayLimit = replayLimit
-        let master = try GameMaster(session: session, configuration: configuration)
+        let master = try await GameMaster(session: session, configuration: configuration)
         master.start()
         let port = try await session.startListening(policy: .custom { master.admission(of: $0) })
         return (master, try Endpoint(host: InMemoryNetwork.host, port: port))

@@ -1,10 +1,11 @@
 import Foundation
 @testable import GuessnumGame
+import MultipeerTestSupport
 import Testing
 
 /// The password proof of private games, against vectors computed independently (Python's
 /// `hashlib.scrypt` and `hmac`, with the construction PROTOCOL.md §10 gives).
-@Suite("Password proofs")
+@Suite("Password proofs", .timeLimit(.minutes(2)))
 struct PasswordProofTests {
     static let host = UUID(uuidString: "00112233-4455-6677-8899-AABBCCDDEEFF")!
     static let guest = UUID(uuidString: "F0E1D2C3-B4A5-9687-7869-5A4B3C2D1E0F")!
@@ -12,8 +13,8 @@ struct PasswordProofTests {
     func hex(_ data: some Sequence<UInt8>) -> String { data.map { String(format: "%02x", $0) }.joined() }
 
     @Test("The key and proof match the fixed vector")
-    func fixedVector() throws {
-        let key = PasswordProof.key(for: try GamePassword("correct horse battery staple"), host: Self.host)
+    func fixedVector() async throws {
+        let key = await PasswordProof.key(for: try GamePassword("correct horse battery staple"), host: Self.host)
         #expect(key.key.withUnsafeBytes { hex($0) } == "3b91a3190e6824ad233a480bdff99d4811d081aa9afc095a32dbe878120947ad")
         let proof = PasswordProof.proof(key, guest: Self.guest)
         #expect(hex(proof) == "18820382794c4bee3b0e40c2da6d796f831c8f500f75f23298342ecf48a533f7")
@@ -21,14 +22,14 @@ struct PasswordProofTests {
     }
 
     @Test("A proof is worth nothing for another guest, at another host, or with another password")
-    func boundToBothIdentities() throws {
+    func boundToBothIdentities() async throws {
         let password = try GamePassword("correct horse battery staple")
-        let key = PasswordProof.key(for: password, host: Self.host)
+        let key = await PasswordProof.key(for: password, host: Self.host)
         let proof = PasswordProof.proof(key, guest: Self.guest)
         #expect(!PasswordProof.isValid(proof, key: key, guest: UUID()))
-        let otherHost = PasswordProof.key(for: password, host: UUID())
+        let otherHost = await PasswordProof.key(for: password, host: UUID())
         #expect(!PasswordProof.isValid(proof, key: otherHost, guest: Self.guest))
-        let otherPassword = PasswordProof.key(for: try GamePassword("correct horse battery stapler"), host: Self.host)
+        let otherPassword = await PasswordProof.key(for: try GamePassword("correct horse battery stapler"), host: Self.host)
         #expect(!PasswordProof.isValid(proof, key: otherPassword, guest: Self.guest))
         var flipped = proof
         flipped[0] ^= 1
@@ -37,9 +38,9 @@ struct PasswordProofTests {
     }
 
     @Test("Accents typed precomposed or combining make the same password (the fixed vector of “café”)")
-    func normalized() throws {
-        let composed = PasswordProof.key(for: try GamePassword("caf\u{E9}"), host: Self.host)
-        let combining = PasswordProof.key(for: try GamePassword("cafe\u{301}"), host: Self.host)
+    func normalized() async throws {
+        let composed = await PasswordProof.key(for: try GamePassword("caf\u{E9}"), host: Self.host)
+        let combining = await PasswordProof.key(for: try GamePassword("cafe\u{301}"), host: Self.host)
         #expect(hex(PasswordProof.proof(composed, guest: Self.guest)) == "af18bfa92cf13ac163c373a85c4b1d4e800cff0bd3652338c09483f9e9b99d51")
         #expect(PasswordProof.proof(combining, guest: Self.guest) == PasswordProof.proof(composed, guest: Self.guest))
     }
@@ -63,5 +64,32 @@ struct PasswordProofTests {
         #expect(JoinRequest(context: Data("not json".utf8)).passwordProof == nil)
         #expect(JoinRequest(context: Data(#"{"passwordProof":"zz"}"#.utf8)).passwordProof == nil)
         #expect(JoinRequest(context: Data(#"{"passwordProof":"0a0b","later":[1,2]}"#.utf8)).passwordProof == Data([10, 11]))
+    }
+}
+
+/// Deriving keys at the standard cost leaves Swift's cooperative pool free for everything else.
+@Suite("Password keys off the pool", .timeLimit(.minutes(2)))
+struct PasswordKeyThreadTests {
+    @Test("While twice as many standard derivations as cores run, a task on the pool keeps running")
+    func derivationsLeaveThePoolFree() async throws {
+        let ticks = Locked(0)
+        let ticker = Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(5))
+                ticks.withLock { $0 += 1 }
+            }
+        }
+        let password = try GamePassword("correct horse battery staple")
+        let derivations = 2 * ProcessInfo.processInfo.activeProcessorCount
+        let hosts = await withTaskGroup(of: UUID.self) { group in
+            for _ in 0..<derivations { group.addTask { await PasswordProof.key(for: password, host: UUID()).host } }
+            return await group.reduce(into: Set<UUID>()) { $0.insert($1) }
+        }
+        let during = ticks.value
+        ticker.cancel()
+        #expect(hosts.count == derivations)
+        // On the pool, the derivations would hold every pool thread in turn and the ticker would
+        // wake about once; on threads of their own it wakes every few milliseconds throughout.
+        #expect(during >= 20, "the ticker woke \(during) times during \(derivations) derivations")
     }
 }

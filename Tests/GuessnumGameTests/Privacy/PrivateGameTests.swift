@@ -16,7 +16,8 @@ struct PrivateGameTests {
             let host = scope.session(localPeer: peer("alice"), transport: network, configuration: .notAboutTimeouts)
             var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
             configuration.password = try GamePassword("open sesame")
-            let master = try GameMaster(session: host, configuration: configuration)
+            configuration.passwordCost = .cheap
+            let master = try await GameMaster(session: host, configuration: configuration)
             master.start()
             defer { master.stop() }
             #expect(master.isPrivate && master.advertisement.isPrivate)
@@ -26,8 +27,10 @@ struct PrivateGameTests {
 
             func invite(_ name: String, password: String?) async throws -> InvitationOutcome {
                 let guest = scope.session(localPeer: peer(name), transport: network, configuration: .notAboutTimeouts)
-                let proof = try password.map {
-                    PasswordProof.proof(PasswordProof.key(for: try GamePassword($0), host: host.localPeer.identity), guest: guest.localPeer.identity)
+                var proof: Data?
+                if let password {
+                    let key = await PasswordProof.key(for: try GamePassword(password), host: host.localPeer.identity, cost: .cheap)
+                    proof = PasswordProof.proof(key, guest: guest.localPeer.identity)
                 }
                 return try await guest.invite(endpoint, context: JoinRequest(passwordProof: proof).context)
             }
@@ -44,7 +47,7 @@ struct PrivateGameTests {
     func publicGame() async throws {
         try await withSessions { scope in
             let host = scope.session(localPeer: peer("alice"), transport: InMemoryNetwork())
-            let master = try GameMaster(session: host)
+            let master = try await GameMaster(session: host)
             #expect(!master.isPrivate && !master.advertisement.isPrivate)
             #expect(master.advertisement.discoveryInfo["k"] == nil)
         }

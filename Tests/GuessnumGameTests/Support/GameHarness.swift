@@ -38,7 +38,7 @@ final class GameHarness: Sendable {
         memory = InMemoryNetwork()
         let transport: any Transport = network == .tcp ? TCPTransport(bindHost: "127.0.0.1") : memory
         host = Session(localPeer: peer("alice"), transport: transport, configuration: sessionConfiguration, logger: sessionLog.logger(label: "multipeer.session"))
-        master = try GameMaster(session: host, configuration: configuration, logger: hostLog.logger(label: "guessnum.game"))
+        master = try await GameMaster(session: host, configuration: configuration, logger: hostLog.logger(label: "guessnum.game"))
         hostVerdicts = EventLog(master.events, .verdict)
         hostChats = EventLog(master.events, .chat)
         hostLeaves = EventLog(master.events, .playerLeft)
