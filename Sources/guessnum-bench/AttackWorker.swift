@@ -25,7 +25,7 @@ struct AttackWorker: AsyncParsableCommand {
         let attacker = Attacker(port: port, kind: kind, until: ContinuousClock.now + .milliseconds(Int64(seconds * 1000)))
         try attacker.start()
         LineChannel.emit(#"{"event":"ready"}"#)
-        let report = await Coordinator.offPoolNonThrowing { attacker.runToEnd() }
+        let report = await onOwnThread { attacker.runToEnd() }
         LineChannel.emit(String(decoding: try JSONEncoder().encode(report), as: UTF8.self))
     }
 }

@@ -43,7 +43,7 @@ struct Coordinator {
                 throw BenchFailure("the raw echo server did not start")
             }
             let duration = Duration.milliseconds(Int64(baselineSeconds * 1000))
-            baseline = try await Self.offPool {
+            baseline = try await onOwnThread {
                 try RawPingPong.measure(port: listening.port, requestBytes: request, replyBytes: reply, duration: duration)
             }
             await echo.quit()
@@ -90,7 +90,7 @@ struct Coordinator {
         var rawTiming: FanOutTiming?
         if let raw {
             let (rounds, separate, gap, frame, guests) = (fanOutRounds, separateRounds, separateGap, broadcast.frame.bytes, guests)
-            let starts = try await Self.offPool {
+            let starts = try await onOwnThread {
                 try RawFanOut.write(frame, rounds: rounds, separateRounds: separate, gap: gap, to: guests, listener: raw.listener)
             }
             var crossings: [[UInt64]] = []
@@ -266,19 +266,6 @@ struct Coordinator {
     /// How often the probe guesses during a join storm (milliseconds): as often as the game allows
     /// one player (20 a second), with room to spare.
     static let stormProbePeriodMs = 60
-
-    /// Runs blocking work on a thread of its own, off Swift's cooperative pool.
-    static func offPoolNonThrowing<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-        await withCheckedContinuation { continuation in
-            Thread { continuation.resume(returning: work()) }.start()
-        }
-    }
-
-    static func offPool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-        try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try work() }) }.start()
-        }
-    }
 }
 
 /// The raw echo server's first word: its port.

@@ -20,7 +20,7 @@ final class Collected<Value: Sendable>: Sendable {
 /// The first `count` values of `stream`, or what arrived before `timeout` passed: a regression
 /// that stops a stream ends the test with a short list instead of hanging the suite.
 func firstValues<Value: Sendable>(
-    _ count: Int, of stream: EventStream<Value>, within timeout: Duration = .seconds(5)
+    _ count: Int, of stream: EventStream<Value>, within timeout: Duration = .seconds(30)
 ) async -> [Value] {
     await withTaskGroup(of: [Value]?.self) { group in
         group.addTask {
@@ -45,7 +45,7 @@ func firstValues<Value: Sendable>(
 
 /// Whether `task` finished within `timeout` (it is not cancelled either way, and a task that
 /// never finishes is left behind rather than waited for).
-func finishes(_ task: Task<Void, Never>, within timeout: Duration = .seconds(5)) async -> Bool {
+func finishes(_ task: Task<Void, Never>, within timeout: Duration = .seconds(30)) async -> Bool {
     await withCheckedContinuation { (continuation: CheckedContinuation<Bool, Never>) in
         let answer = FirstAnswer(continuation)
         Task {

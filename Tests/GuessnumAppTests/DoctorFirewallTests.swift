@@ -1,7 +1,7 @@
 @testable import GuessnumApp
 import Testing
 
-@Suite("Doctor: reading firewall rules")
+@Suite("Doctor: reading firewall rules", .timeLimit(.minutes(1)))
 struct DoctorFirewallTests {
     /// What `nft list ruleset` prints for the test LAN's firewall (scripts/test-lan firewall … drop).
     static let portDropped = """

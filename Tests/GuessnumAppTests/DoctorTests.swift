@@ -6,7 +6,7 @@ import Multipeer
 import MultipeerTesting
 import Testing
 
-@Suite("Doctor: the checks, their lines and the summary")
+@Suite("Doctor: the checks, their lines and the summary", .timeLimit(.minutes(1)))
 struct DoctorTests {
     static let lan = NetworkInterface(
         name: "eth0", isUp: true, isLoopback: false, supportsMulticast: true,

@@ -9,7 +9,7 @@ import Testing
 @Suite("Known hosts", .timeLimit(.minutes(1)))
 struct KnownHostsTests {
     func temporaryFile() -> KnownHosts {
-        KnownHosts(fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-known-\(UUID().uuidString)/known_hosts"))
+        KnownHosts(fileURL: Scratch.path("guessnum-known").appendingPathComponent("known_hosts"))
     }
 
     /// A fingerprint whose identity (its first 16 bytes) is `identity`.

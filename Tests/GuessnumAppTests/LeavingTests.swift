@@ -91,7 +91,7 @@ struct LeavingTests {
         game.hostInbox.post(.typed("/kick bob"))
         #expect(await bob.console.line(containing: "You were removed from the game by the host.") != nil, "\(bob.console.transcript)")
         #expect(await carol.console.line(containing: "bob was removed by the host (1 playing).") != nil, "\(carol.console.transcript)")
-        #expect(await eventually(within: .seconds(10)) { bob.console.lines.last?.contains("1) alice — numbers 1–100, 1/10 players") == true },
+        #expect(await eventually(within: .seconds(30)) { bob.console.lines.last?.contains("1) alice — numbers 1–100, 1/10 players") == true },
                 "back in the list, with the count after leaving: \(bob.console.transcript)")
 
         bob.type("1")

@@ -1,7 +1,7 @@
 @testable import GuessnumApp
 import Testing
 
-@Suite("What the host tells people")
+@Suite("What the host tells people", .timeLimit(.minutes(1)))
 struct LocalAddressesTests {
     typealias Address = LocalAddresses.Address
 

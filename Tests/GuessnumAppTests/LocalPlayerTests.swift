@@ -1,11 +1,12 @@
 import Foundation
 @testable import GuessnumApp
 import Multipeer
+import MultipeerTestSupport
 import Testing
 
 @Suite("Who this program plays as", .timeLimit(.minutes(1)))
 struct LocalPlayerTests {
-    let environment = ["XDG_CONFIG_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-local-\(UUID().uuidString)").path]
+    let environment = ["XDG_CONFIG_HOME": Scratch.path("guessnum-local").path]
 
     @Test("The name is --name, else USER, else LOGNAME, else the system's login name")
     func names() throws {
@@ -27,34 +28,34 @@ struct LocalPlayerTests {
     /// A player of `role` in the first identity slot. Another test of this process may be
     /// starting a program at that moment, and a child between fork and exec holds a copy of every
     /// open descriptor, the slot's lock included, for that instant: a claim that landed in
-    /// another slot is let go and made again (for at most 2 s).
-    func firstSlotPlayer(_ role: LocalPlayer.Role) throws -> LocalPlayer {
-        let deadline = ContinuousClock.now + .seconds(2)
+    /// another slot is let go and made again (for at most 30 s).
+    func firstSlotPlayer(_ role: LocalPlayer.Role) async throws -> LocalPlayer {
+        let deadline = ContinuousClock.now + .seconds(30)
         while true {
             let player = try LocalPlayer(name: "zoe", role: role, environment: environment, loginName: nil)
             if player.claim?.slot == 1 || player.claim == nil || ContinuousClock.now > deadline { return player }
-            Thread.sleep(forTimeInterval: 0.01)
+            try await Task.sleep(for: .milliseconds(10))
         }
     }
 
     @Test("The peer's identity is its key's; an earlier release's UUID is replaced with a sentence; a damaged key stops a host but not a guest")
-    func identityKeys() throws {
+    func identityKeys() async throws {
         // Each player is let go before the next claims, so that each claims the first slot.
         do {
-            let player = try firstSlotPlayer(.guest)
+            let player = try await firstSlotPlayer(.guest)
             #expect(player.peer.identity == player.key.fingerprint.identity)
             let first = player.key.fingerprint
             _ = consume player
-            #expect(try firstSlotPlayer(.guest).key.fingerprint == first)
+            #expect(try await firstSlotPlayer(.guest).key.fingerprint == first)
         }
         let directory = URL(fileURLWithPath: try #require(environment["XDG_CONFIG_HOME"])).appendingPathComponent("guessnum")
         try Data((UUID().uuidString + "\n").utf8).write(to: directory.appendingPathComponent("peer-identity-host"))
         do {
-            let migrated = try firstSlotPlayer(.host)
+            let migrated = try await firstSlotPlayer(.host)
             #expect(migrated.notice?.contains("Your identity is now a key") == true, "\(migrated.notice ?? "")")
         }
         do {
-            let again = try firstSlotPlayer(.host)
+            let again = try await firstSlotPlayer(.host)
             #expect(again.notice == nil)
         }
 

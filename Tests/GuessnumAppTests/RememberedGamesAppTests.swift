@@ -2,6 +2,7 @@ import Foundation
 import GuessnumApp
 import Multipeer
 import MultipeerTesting
+import MultipeerTestSupport
 import Testing
 
 /// Remembered games in the list of games: a game joined before that discovery does not list is
@@ -9,7 +10,7 @@ import Testing
 @Suite("Remembered games in the list", .timeLimit(.minutes(1)))
 struct RememberedGamesAppTests {
     func temporaryFile() -> RememberedGames {
-        RememberedGames(fileURL: FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-remembered-\(UUID().uuidString)/remembered_games.json"))
+        RememberedGames(fileURL: Scratch.path("guessnum-remembered").appendingPathComponent("remembered_games.json"))
     }
 
     @Test("A game joined once is remembered; hidden from discovery it is still listed, as remembered, and joined; one that is gone is not listed")

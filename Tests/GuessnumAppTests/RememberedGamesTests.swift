@@ -2,14 +2,15 @@ import Foundation
 import GuessnumApp
 import GuessnumGame
 import Multipeer
+import MultipeerTestSupport
 import Testing
 
 /// The games joined before and the port a host listened on: files that bring a player back to a
 /// game discovery cannot list, and a restarted host back to where players look for it.
-@Suite("Remembered games and ports")
+@Suite("Remembered games and ports", .timeLimit(.minutes(1)))
 struct RememberedGamesTests {
     func directory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-remembered-\(UUID().uuidString)")
+        Scratch.path("guessnum-remembered")
     }
 
     @Test("The most recent first, one entry per host (its identity), at most ten; an entry lists as the game it was")

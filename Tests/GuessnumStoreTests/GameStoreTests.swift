@@ -6,9 +6,9 @@ import MultipeerTestSupport
 import Testing
 
 /// The host's game in a real SQLite file.
-@Suite("The host's game on disk")
+@Suite("The host's game on disk", .timeLimit(.minutes(1)))
 struct GameStoreTests {
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-store-\(UUID().uuidString)")
+    let directory = Scratch.path("guessnum-store")
     let alice = PlayerRef(id: UUID(), name: "alice")
 
     func record() throws -> GameRecord {

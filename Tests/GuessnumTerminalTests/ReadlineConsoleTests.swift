@@ -10,7 +10,7 @@ struct ReadlineConsoleTests {
     /// Starts the demo in tmux and waits for its prompt.
     private func startDemo(_ arguments: [String] = [], history: URL? = nil) async throws -> TmuxSession {
         let historyURL = history ?? Self.temporaryHistory()
-        let session = try TmuxSession([try builtExecutable(named: "ConsoleDemo").path, "--history", historyURL.path] + arguments)
+        let session = try await TmuxSession([try builtExecutable(named: "ConsoleDemo").path, "--history", historyURL.path] + arguments)
         if history == nil { session.removeOnKill(historyURL.deletingLastPathComponent()) }
         try await session.waitFor("the readline console and its prompt") {
             $0.contains("console: readline") && $0.last == Self.prompt
@@ -19,9 +19,7 @@ struct ReadlineConsoleTests {
     }
 
     private static func temporaryHistory() -> URL {
-        FileManager.default.temporaryDirectory
-            .appendingPathComponent("guessnum-terminal-tests-\(UUID().uuidString)", isDirectory: true)
-            .appendingPathComponent("history")
+        Scratch.path("guessnum-terminal-tests").appendingPathComponent("history")
     }
 
     private static func highestTick(_ lines: [String]) -> Int {
@@ -32,13 +30,13 @@ struct ReadlineConsoleTests {
     func messagesArriveAboveTheLineBeingTyped(ticks: String) async throws {
         let session = try await startDemo([ticks])
         defer { session.kill() }
-        try session.type("half-typed text")
+        try await session.type("half-typed text")
         try await session.waitForLastLine("demo> half-typed text")
-        let ticksSeen = Self.highestTick(try session.screen())
+        let ticksSeen = Self.highestTick(try await session.screen())
         try await session.waitFor("two more ticks") { Self.highestTick($0) >= ticksSeen + 2 }
         try await session.waitForLastLine("demo> half-typed text")
 
-        let screen = try session.screen()
+        let screen = try await session.screen()
         for line in screen where line.contains("tick") {
             #expect(line.wholeMatch(of: /tick \d+/) != nil, "a tick was printed into another line: \(line)")
         }
@@ -46,15 +44,15 @@ struct ReadlineConsoleTests {
 
         // The cursor is back at the end of the half-typed line…
         try await session.waitFor("the cursor after the half-typed text") { lines in
-            guard let cursor = try? session.cursor() else { return false }
+            guard let cursor = try? await session.cursor() else { return false }
             return lines.last == "demo> half-typed text" && cursor.x == "demo> half-typed text".count && cursor.y == lines.count - 1
         }
         // …and editing continues where it was: insert before " text" while ticks go on.
-        try session.press("Left", "Left", "Left", "Left", "Left")
+        try await session.press("Left", "Left", "Left", "Left", "Left")
         try await session.waitFor("one more tick") { Self.highestTick($0) >= ticksSeen + 3 }
-        try session.type("-more")
+        try await session.type("-more")
         try await session.waitForLastLine("demo> half-typed-more text")
-        try session.press("Enter")
+        try await session.press("Enter")
         try await session.waitFor("the echo of the edited line") { $0.contains("you said: half-typed-more text") }
         try await session.waitForLastLine("demo>")
     }
@@ -63,17 +61,17 @@ struct ReadlineConsoleTests {
         let session = try await startDemo(["--ticks"])
         defer { session.kill() }
         let text = (0..<30).map { "w\($0 % 10)rd" }.joined(separator: " ")   // 149 characters
-        try session.type(text)
+        try await session.type(text)
         let full = "demo> " + text
         let rows = [String(full.prefix(120)), String(full.dropFirst(120))]
         try await session.waitFor("the wrapped line") { Array($0.suffix(2)) == rows }
-        let ticksSeen = Self.highestTick(try session.screen())
+        let ticksSeen = Self.highestTick(try await session.screen())
         try await session.waitFor("two more ticks") { Self.highestTick($0) >= ticksSeen + 2 }
         try await session.waitFor("the wrapped line under the ticks") { Array($0.suffix(2)) == rows }
-        for line in try session.screen() where line.contains("tick") {
+        for line in try await session.screen() where line.contains("tick") {
             #expect(line.wholeMatch(of: /tick \d+/) != nil, "a tick was printed into another line: \(line)")
         }
-        try session.press("Enter")
+        try await session.press("Enter")
         try await session.waitFor("the echo of the long line") { $0.contains { $0.hasPrefix("you said: w0rd w1rd") } }
     }
 
@@ -83,16 +81,16 @@ struct ReadlineConsoleTests {
         do {
             let session = try await startDemo(history: history)
             defer { session.kill() }
-            try session.type("remember me")
-            try session.press("Enter")
+            try await session.type("remember me")
+            try await session.press("Enter")
             try await session.waitFor("the echo") { $0.contains("you said: remember me") }
             try await session.waitForLastLine("demo>")
-            try session.press("Up")
+            try await session.press("Up")
             try await session.waitForLastLine("demo> remember me")
-            try session.press("Enter")
+            try await session.press("Enter")
             try await session.waitFor("the second echo") { $0.filter { $0 == "you said: remember me" }.count == 2 }
-            try session.type("/quit")
-            try session.press("Enter")
+            try await session.type("/quit")
+            try await session.press("Enter")
             try await session.waitFor("the goodbye") { $0.contains("bye (quit)") }
             #expect(try await session.waitForExit() == 0)
         }
@@ -101,54 +99,54 @@ struct ReadlineConsoleTests {
 
         let session = try await startDemo(history: history)
         defer { session.kill() }
-        try session.press("Up")
+        try await session.press("Up")
         try await session.waitForLastLine("demo> /quit")
-        try session.press("Up")
+        try await session.press("Up")
         try await session.waitForLastLine("demo> remember me")
     }
 
     @Test func tabCompletesSlashCommandsInTheFirstWordOnly() async throws {
         let session = try await startDemo()
         defer { session.kill() }
-        try session.type("/he")
-        try session.press("Tab")
+        try await session.type("/he")
+        try await session.press("Tab")
         try await session.waitForLastLine("demo> /help")
-        try session.press("Enter")
+        try await session.press("Enter")
         try await session.waitFor("the completed command") { $0.contains("you said: /help") }
 
-        try session.type("/pl")
-        try session.press("Tab")
+        try await session.type("/pl")
+        try await session.press("Tab")
         try await session.waitForLastLine("demo> /players")
-        try session.press("C-u")
+        try await session.press("C-u")
         try await session.waitForLastLine("demo>")
 
         // Not the first word: nothing is completed (and no file names either).
-        try session.type("say /he")
-        try session.press("Tab")
-        try session.press("Enter")
+        try await session.type("say /he")
+        try await session.press("Tab")
+        try await session.press("Enter")
         try await session.waitFor("the uncompleted line") { $0.contains("you said: say /he") }
-        #expect(!(try session.screen()).contains("you said: say /help"))
+        #expect(!(try await session.screen()).contains("you said: say /help"))
     }
 
     @Test func controlCClearsTheLineAndKeepsRunning() async throws {
         let session = try await startDemo()
         defer { session.kill() }
-        try session.type("abandon this")
+        try await session.type("abandon this")
         try await session.waitForLastLine("demo> abandon this")
-        try session.press("C-c")
+        try await session.press("C-c")
         try await session.waitFor("a fresh prompt after ^C, and the program told") { lines in
             lines.last == "demo>" && lines.contains("demo> abandon this^C") && lines.contains("(line cleared)")
         }
-        try session.press("C-c")
+        try await session.press("C-c")
         try await session.waitFor("Ctrl-C on an empty line reported as such") { lines in
             lines.last == "demo>" && lines.contains("(interrupted)")
         }
-        try session.type("ok")
-        try session.press("Enter")
+        try await session.type("ok")
+        try await session.press("Enter")
         try await session.waitFor("the echo of the next line") { $0.contains("you said: ok") }
-        let screen = try session.screen()
+        let screen = try await session.screen()
         #expect(!screen.contains { $0.contains("you said: abandon") })
-        #expect(try session.exitStatus() == nil)
+        #expect(try await session.exitStatus() == nil)
     }
 
     @Test("Lines the program keeps out of the history are not recalled by Up")
@@ -156,11 +154,11 @@ struct ReadlineConsoleTests {
         let session = try await startDemo()
         defer { session.kill() }
         for line in ["keep me", "/forget me"] {
-            try session.type(line)
-            try session.press("Enter")
+            try await session.type(line)
+            try await session.press("Enter")
             try await session.waitFor("the echo of \(line)") { $0.contains("you said: \(line)") }
         }
-        try session.press("Up")
+        try await session.press("Up")
         try await session.waitForLastLine("demo> keep me")
     }
 
@@ -168,52 +166,52 @@ struct ReadlineConsoleTests {
     func hiddenLine() async throws {
         let session = try await startDemo(["--ticks"])
         defer { session.kill() }
-        try session.type("/secret")
-        try session.press("Enter")
+        try await session.type("/secret")
+        try await session.press("Enter")
         try await session.waitForLastLine("secret>")
-        try session.type("hunter2")
-        let ticksSeen = Self.highestTick(try session.screen())
+        try await session.type("hunter2")
+        let ticksSeen = Self.highestTick(try await session.screen())
         try await session.waitFor("two more ticks") { Self.highestTick($0) >= ticksSeen + 2 }
-        #expect(try session.screen().last == "secret>")
-        #expect(try session.cursor().x == "secret> ".count)
-        try session.press("Enter")
+        #expect(try await session.screen().last == "secret>")
+        #expect(try await session.cursor().x == "secret> ".count)
+        try await session.press("Enter")
         try await session.waitFor("the length of the secret") { $0.contains("the secret has 7 characters") }
         try await session.waitForLastLine("demo>")
-        #expect(!(try session.screen()).contains { $0.contains("hunter2") })
-        try session.press("Up")
+        #expect(!(try await session.screen()).contains { $0.contains("hunter2") })
+        try await session.press("Up")
         try await session.waitForLastLine("demo> /secret")
         // Ctrl-C abandons a hidden line and brings the prompt back.
-        try session.press("C-u")
-        try session.type("/secret")
-        try session.press("Enter")
+        try await session.press("C-u")
+        try await session.type("/secret")
+        try await session.press("Enter")
         try await session.waitForLastLine("secret>")
-        try session.type("oops")
-        try session.press("C-c")
+        try await session.type("oops")
+        try await session.press("C-c")
         try await session.waitForLastLine("demo>")
-        try session.type("seen")
+        try await session.type("seen")
         try await session.waitForLastLine("demo> seen")
-        #expect(!(try session.screen()).contains { $0.contains("oops") })
+        #expect(!(try await session.screen()).contains { $0.contains("oops") })
     }
 
     @Test func setPromptRedrawsTheLine() async throws {
         let session = try await startDemo()
         defer { session.kill() }
-        try session.type("/prompt guess> ")
-        try session.press("Enter")
+        try await session.type("/prompt guess> ")
+        try await session.press("Enter")
         try await session.waitForLastLine("guess>")
-        try session.type("12")
+        try await session.type("12")
         try await session.waitForLastLine("guess> 12")
-        #expect(try session.cursor().x == "guess> 12".count)
+        #expect(try await session.cursor().x == "guess> 12".count)
     }
 
     @Test func controlDOnAnEmptyLineEndsInputAndRestoresTheTerminal() async throws {
         let session = try await startDemo()
         defer { session.kill() }
-        try session.type("x")
-        try session.press("C-d")       // not empty: deletes forward (nothing), keeps running
-        try session.press("BSpace")
+        try await session.type("x")
+        try await session.press("C-d")       // not empty: deletes forward (nothing), keeps running
+        try await session.press("BSpace")
         try await session.waitForLastLine("demo>")
-        try session.press("C-d")
+        try await session.press("C-d")
         try await session.waitFor("the goodbye") { $0.contains("bye (end of input)") }
         #expect(try await session.waitForExit() == 0)
     }

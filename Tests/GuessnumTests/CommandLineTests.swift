@@ -28,7 +28,7 @@ struct CommandLineTests {
     func run(_ arguments: [String]) async throws -> (status: Int32?, output: String) {
         let process = try guessnum(arguments)
         process.closeInput()
-        let status = await process.exitStatus(within: .seconds(15))
+        let status = await process.exitStatus(within: .seconds(30))
         return (status, process.text)
     }
 

@@ -53,7 +53,7 @@ struct GameOverLANTests {
         #expect(await host.line(containing: "hidden from `guessnum join`") != nil)
         try await Task.sleep(for: .seconds(2))  // the goodbye takes about a second to land
         let latecomer = try lan.guessnum(on: 1, ["join", "--game", "alice", "--name", "erin", "--timeout", "4"])
-        #expect(await latecomer.exitStatus(within: .seconds(15)) == 3)
+        #expect(await latecomer.exitStatus(within: .seconds(30)) == 3)
         #expect(latecomer.text.contains("No game called “alice” was found within 4 s."), "erin: \(latecomer.text)")
 
         dave.send(line: "42")
@@ -71,7 +71,7 @@ struct GameOverLANTests {
 
     @Test("Nothing of a game is readable on the wire: a capture of a real game on the LAN shows only TLS records")
     func captureShowsOnlyTLS() async throws {
-        let capture = FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-capture-\(UUID().uuidString).pcap")
+        let capture = Scratch.path("guessnum-capture", suffix: ".pcap")
         defer { try? FileManager.default.removeItem(at: capture) }
         // TCP on the host's LAN interface, written packet by packet; as root, so that it may
         // write where the test reads.
@@ -93,7 +93,7 @@ struct GameOverLANTests {
         #expect(await bob.line(containing: "the reveal matches the commitment") != nil, "bob: \(bob.text)")
         try await Task.sleep(for: .milliseconds(500))
         tcpdump.signal(SIGINT)
-        _ = await tcpdump.exitStatus(within: .seconds(5))
+        _ = await tcpdump.exitStatus(within: .seconds(30))
 
         let bytes = try [UInt8](Data(contentsOf: capture))
         #expect(bytes.count > 2_000, "the game was captured: \(bytes.count) bytes; tcpdump: \(tcpdump.text)")
@@ -156,7 +156,7 @@ struct GameOverLANTests {
         }, "bob's machine lists the new game, and only it")
         let fooled = try join("open sesame", "15")
         defer { fooled.signal(SIGKILL) }
-        #expect(await fooled.exitStatus(within: .seconds(25)) == 3, "bob: \(fooled.text)")
+        #expect(await fooled.exitStatus(within: .seconds(30)) == 3, "bob: \(fooled.text)")
         #expect(fooled.text.contains("“alice” now has another key than when you last played with it"), "bob: \(fooled.text)")
         #expect(!fooled.text.contains("Welcome, bob!"))
         #expect(!impostor.text.contains("bob joined"))

@@ -16,37 +16,37 @@ struct GuestTerminalTests {
         let port = try #require(banner.split(separator: ":").last.map(String.init))
 
         let settings = environment.map { "\($0.key)=\($0.value)" }
-        let terminal = try TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
+        let terminal = try await TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
         defer { terminal.kill() }
         #expect(try await terminal.waitFor("the welcome") { $0.contains { $0.contains("Welcome, bob!") } })
         #expect(try await terminal.waitForLastLine("guess>"))
 
-        try terminal.type("hello wor")
+        try await terminal.type("hello wor")
         #expect(try await terminal.waitForLastLine("guess> hello wor"))
         host.send(line: "ping from alice")
         host.send(line: "second ping")
         #expect(try await terminal.waitFor("the host's chat") { $0.contains { $0.contains("alice: second ping") } })
-        #expect(try await terminal.waitForLastLine("guess> hello wor", within: .seconds(2)), "the half-typed line is restored")
-        try terminal.type("ld")
-        try terminal.press("Enter")
+        #expect(try await terminal.waitForLastLine("guess> hello wor", within: .seconds(30)), "the half-typed line is restored")
+        try await terminal.type("ld")
+        try await terminal.press("Enter")
         #expect(await host.line(containing: "bob: hello world") != nil, "host: \(host.text)")
 
-        try terminal.press("Up")
+        try await terminal.press("Up")
         #expect(try await terminal.waitForLastLine("guess> hello world"), "history recalls the last line")
-        try terminal.press("C-u")
-        try terminal.type("/help")
-        try terminal.press("Enter")
+        try await terminal.press("C-u")
+        try await terminal.type("/help")
+        try await terminal.press("Enter")
         #expect(try await terminal.waitFor("the help") { $0.contains { $0.contains("/leave") } && $0.contains { $0.contains("/players") } })
 
-        try terminal.type("abandon this")
+        try await terminal.type("abandon this")
         #expect(try await terminal.waitForLastLine("guess> abandon this"))
-        try terminal.press("C-c")
+        try await terminal.press("C-c")
         #expect(try await terminal.waitForLastLine("guess>"), "Ctrl-C clears the line and the game goes on")
-        try terminal.type("12")
-        try terminal.press("Enter")
+        try await terminal.type("12")
+        try await terminal.press("Enter")
         #expect(try await terminal.waitFor("the verdict after Ctrl-C") { $0.contains { $0.contains("you guessed 12: too low") } })
 
-        try terminal.press("C-d")
+        try await terminal.press("C-d")
         #expect(await host.line(containing: "bob left") != nil, "Ctrl-D leaves with a goodbye")
     }
 
@@ -61,22 +61,22 @@ struct GuestTerminalTests {
 
         let settings = personEnvironment().merging(["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/guessnum-test-bus"]) { $1 }
             .map { "\($0.key)=\($0.value)" }
-        let terminal = try TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
+        let terminal = try await TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
         defer { terminal.kill() }
         #expect(try await terminal.waitFor("the welcome") { $0.contains { $0.contains("Welcome, bob!") } })
-        try terminal.type("hello wor")
+        try await terminal.type("hello wor")
         #expect(try await terminal.waitForLastLine("guess> hello wor"))
 
         host.signal(SIGSTOP)
         let stopped = ContinuousClock.now
-        #expect(try await terminal.waitFor("the drop", within: .seconds(10)) { $0.contains { $0.contains("Lost the connection to alice's game — reconnecting…") } })
-        #expect(try await terminal.waitForLastLine("guess> hello wor", within: .seconds(2)), "the half-typed line is kept through the drop")
+        #expect(try await terminal.waitFor("the drop", within: .seconds(30)) { $0.contains { $0.contains("Lost the connection to alice's game — reconnecting…") } })
+        #expect(try await terminal.waitForLastLine("guess> hello wor", within: .seconds(30)), "the half-typed line is kept through the drop")
         try await Task.sleep(until: stopped + .seconds(10))
         host.signal(SIGCONT)
-        #expect(try await terminal.waitFor("the way back", within: .seconds(20)) { $0.contains { $0.contains("Reconnected to alice's game.") } })
-        #expect(try await terminal.waitForLastLine("guess> hello wor", within: .seconds(2)), "and through the way back")
-        try terminal.type("ld")
-        try terminal.press("Enter")
+        #expect(try await terminal.waitFor("the way back", within: .seconds(30)) { $0.contains { $0.contains("Reconnected to alice's game.") } })
+        #expect(try await terminal.waitForLastLine("guess> hello wor", within: .seconds(30)), "and through the way back")
+        try await terminal.type("ld")
+        try await terminal.press("Enter")
         #expect(await host.line(containing: "bob: hello world") != nil, "the line is sent once back: \(host.text)")
         #expect(host.text.components(separatedBy: "bob joined").count == 2, "the same seat: \(host.text)")
     }

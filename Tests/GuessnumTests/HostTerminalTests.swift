@@ -11,7 +11,7 @@ struct HostTerminalTests {
         var environment = personEnvironment()
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/guessnum-test-bus"
         let settings = environment.map { "\($0.key)=\($0.value)" }
-        let terminal = try TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "host", "--name", "alice", "--secret", "9"])
+        let terminal = try await TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "host", "--name", "alice", "--secret", "9"])
         defer { terminal.kill() }
         var port: Int?
         #expect(try await terminal.waitFor("the banner") { lines in
@@ -24,24 +24,24 @@ struct HostTerminalTests {
         #expect(await player.line(containing: "Welcome, bob!") != nil, "bob: \(player.text)")
         #expect(try await terminal.waitFor("bob joining") { $0.contains { $0.contains("bob joined (1 playing).") } })
 
-        try terminal.press("C-c")
+        try await terminal.press("C-c")
         #expect(try await terminal.waitFor("the hint after Ctrl-C") { $0.contains { $0.contains("To end the game, press Ctrl-C again, press Ctrl-D or type /quit.") } })
         try await Task.sleep(for: .milliseconds(2200))  // past the window: the next Ctrl-C is a first one again
-        try terminal.type("/quit")
-        try terminal.press("Enter")
+        try await terminal.type("/quit")
+        try await terminal.press("Enter")
         #expect(try await terminal.waitFor("the question") { $0.contains { $0.contains("1 player is in the game. End it for everyone? [y/n]") } })
-        try terminal.type("n")
-        try terminal.press("Enter")
+        try await terminal.type("n")
+        try await terminal.press("Enter")
         #expect(try await terminal.waitFor("the game going on") { $0.contains { $0.contains("The game goes on.") } })
-        try terminal.press("C-d")
+        try await terminal.press("C-d")
         #expect(try await terminal.waitFor("the question after Ctrl-D, with a prompt to answer at") { lines in
             lines.filter { $0.contains("End it for everyone?") }.count == 2 && lines.last == ">"
         })
-        try terminal.type("y")
-        try terminal.press("Enter")
+        try await terminal.type("y")
+        try await terminal.press("Enter")
         #expect(await player.line(containing: "alice ended the game.") != nil, "bob: \(player.text)")
         #expect(await player.line(containing: "The game is over.") != nil, "bob: \(player.text)")
         #expect(try await terminal.waitFor("final scores") { $0.contains { $0.contains("The game is over.") } })
-        #expect(try await terminal.waitForExit(within: .seconds(5)) == 0)
+        #expect(try await terminal.waitForExit(within: .seconds(30)) == 0)
     }
 }

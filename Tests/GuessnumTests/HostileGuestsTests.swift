@@ -25,7 +25,7 @@ struct HostileGuestsTests {
     /// that key's identity; returns the client and the host's answer (nil when the host closed
     /// the connection without one).
     func join(port: Int, from source: String = "127.0.0.1", name: String, receiveBufferBytes: Int? = nil) async throws -> (TLSRawSocket, Frame?) {
-        let socket = try await TLSRawSocket.connect(port: port, from: source, receiveBufferBytes: receiveBufferBytes, readTimeout: .seconds(10))
+        let socket = try await TLSRawSocket.connect(port: port, from: source, receiveBufferBytes: receiveBufferBytes, readTimeout: .seconds(30))
         let hello = Frame.hello(.init(peer: try socket.peer(name), invitationTimeoutMilliseconds: 10_000, context: Data()))
         socket.write(FrameCodec.encode(hello).bytes)
         guard let bytes = await socket.readFrame() else { return (socket, nil) }

@@ -29,12 +29,12 @@ struct IPv6LANTests {
         #expect(try JoinCode(parsing: code).addresses.allSatisfy { $0.hasPrefix("fe80:") }, "the code carries the link-local address")
         let carol = try lan.guessnum(on: 1, ["join", code, "--name", "carol"])
         defer { carol.signal(SIGKILL) }
-        #expect(await carol.line(containing: "Welcome, carol!", within: .seconds(20)) != nil, "carol: \(carol.text)")
+        #expect(await carol.line(containing: "Welcome, carol!", within: .seconds(30)) != nil, "carol: \(carol.text)")
 
         let port = try #require(host.text.firstMatch(of: /join \[[^\]]+\]:(\d+)/).map { String($0.output.1) })
         let dave = try lan.guessnum(on: 1, ["join", "[\(hostAddress)]:\(port)", "--name", "dave"])
         defer { dave.signal(SIGKILL) }
-        #expect(await dave.line(containing: "Welcome, dave!", within: .seconds(20)) != nil, "dave: \(dave.text)")
+        #expect(await dave.line(containing: "Welcome, dave!", within: .seconds(30)) != nil, "dave: \(dave.text)")
         dave.send(line: "42")
         #expect(await dave.line(containing: "you guessed 42: correct!") != nil, "dave: \(dave.text)")
         #expect(await bob.line(containing: "dave guessed 42") != nil, "bob sees the round won: \(bob.text)")

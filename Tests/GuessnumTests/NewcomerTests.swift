@@ -51,7 +51,7 @@ struct NewcomerTests {
     @Test("A game's name where an address goes is answered with how to join the game of that name")
     func nameForAddress() async throws {
         let player = try guessnum(["join", "alice"])
-        #expect(await player.exitStatus(within: .seconds(10)) == 64)
+        #expect(await player.exitStatus(within: .seconds(30)) == 64)
         #expect(player.text.contains("is not an address"), "\(player.text)")
         #expect(player.text.contains("join --game alice"), "\(player.text)")
     }
@@ -65,13 +65,53 @@ struct NewcomerTests {
         #expect(!host.text.contains("could not be found"))
     }
 
-    @Test("A second scripts/run with nothing changed starts at once, without building")
+    @Test("scripts/run starts the built program at once when nothing changed since a build, and builds first when a source did")
     func runDoesNotRebuild() async throws {
+        // A copy of scripts/run in a project of its own, whose "program" prints its arguments: the
+        // test reads the decision without touching this checkout's build. (GUESSNUM_RUN_NO_BUILD:
+        // were it to build, it says so and stops.)
         let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        // GUESSNUM_RUN_NO_BUILD: were it to build, it says so and stops instead of waiting for the
-        // build lock this test run holds. (scripts/test marks its build as covering guessnum.)
-        let run = try ChildProcess(root.appendingPathComponent("scripts/run"), ["--version"], environment: ["GUESSNUM_RUN_NO_BUILD": "1"])
-        #expect(await run.exitStatus(within: .seconds(30)) == 0, "nothing changed since the test build, so nothing is built: \(run.text)")
-        #expect(run.text.contains("0.1.0"), "\(run.text)")
+        let project = Scratch.path("guessnum-run-project")
+        defer { try? FileManager.default.removeItem(at: project) }
+        let files = FileManager.default
+        for folder in ["scripts", "Sources/guessnum", "Resources", ".build/debug"] {
+            try files.createDirectory(at: project.appendingPathComponent(folder), withIntermediateDirectories: true)
+        }
+        try files.copyItem(at: root.appendingPathComponent("scripts/run"), to: project.appendingPathComponent("scripts/run"))
+        let source = project.appendingPathComponent("Sources/guessnum/main.swift")
+        try Data("print(1)\n".utf8).write(to: source)
+        try Data("// swift-tools-version: 6.1\n".utf8).write(to: project.appendingPathComponent("Package.swift"))
+        let program = project.appendingPathComponent(".build/debug/guessnum")
+        try Data("#!/bin/sh\necho \"ran $*\"\n".utf8).write(to: program)
+        try files.setAttributes([.posixPermissions: 0o755], ofItemAtPath: program.path)
+        let stamp = project.appendingPathComponent(".build/guessnum-built.stamp")
+        func age(_ url: URL, secondsAgo: Double) throws {
+            try files.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -secondsAgo)], ofItemAtPath: url.path)
+        }
+        func run() async throws -> (status: Int32?, text: String) {
+            let run = try ChildProcess(project.appendingPathComponent("scripts/run"), ["--version"], environment: ["GUESSNUM_RUN_NO_BUILD": "1"])
+            return (await run.exitStatus(within: .seconds(30)), run.text)
+        }
+
+        // Linked after the last change (by swift build, swift test or scripts/test): it runs.
+        for path in ["Package.swift", "Sources", "Sources/guessnum", "Sources/guessnum/main.swift", "Resources"] {
+            try age(project.appendingPathComponent(path), secondsAgo: 60)
+        }
+        try age(program, secondsAgo: 30)
+        var outcome = try await run()
+        #expect(outcome.status == 0 && outcome.text == "ran --version\n", "\(outcome)")
+        // A source changed since: it would build first.
+        try age(source, secondsAgo: 10)
+        outcome = try await run()
+        #expect(outcome.status == 3 && outcome.text.contains("would be built first"), "\(outcome)")
+        // …unless a build since then had nothing to link (its stamp is newer than the change).
+        try Data().write(to: stamp)
+        try age(stamp, secondsAgo: 5)
+        outcome = try await run()
+        #expect(outcome.status == 0 && outcome.text == "ran --version\n", "\(outcome)")
+        // No program at all: it would build.
+        try files.removeItem(at: program)
+        outcome = try await run()
+        #expect(outcome.status == 3, "\(outcome)")
     }
 }

@@ -22,12 +22,12 @@ struct RealNetworkTests {
         #expect(host.text.contains("join \(address):"), "the LAN address is the one shown: \(host.text)")
 
         let lost = try lan.guessnum(on: 1, ["join", "--game", "hal", "--name", "bob", "--timeout", "4"])
-        #expect(await lost.exitStatus(within: .seconds(15)) == 3)
+        #expect(await lost.exitStatus(within: .seconds(30)) == 3)
         #expect(lost.text.contains("No game called “hal” was found within 4 s."), "discovery cannot reach: \(lost.text)")
 
         let bob = try lan.guessnum(on: 1, ["join", code, "--name", "bob"])
         defer { bob.signal(SIGKILL) }
-        #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(20)) != nil, "bob: \(bob.text)")
+        #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "bob: \(bob.text)")
         bob.send(line: "42")
         #expect(await bob.line(containing: "you guessed 42: correct!") != nil, "bob: \(bob.text)")
 
@@ -35,7 +35,7 @@ struct RealNetworkTests {
         let parsed = try JoinCode(parsing: code)
         let impostor = JoinCode(identity: UUID(), port: parsed.port, addresses: parsed.addresses).text
         let carol = try lan.guessnum(on: 2, ["join", impostor, "--name", "carol"])
-        #expect(await carol.exitStatus(within: .seconds(20)) == 3, "carol: \(carol.text)")
+        #expect(await carol.exitStatus(within: .seconds(30)) == 3, "carol: \(carol.text)")
         #expect(carol.text.contains("This join code is for another host"), "carol: \(carol.text)")
         #expect(!host.text.contains("carol joined"))
         try await lan.setMulticastDNS(blocked: false)
@@ -76,7 +76,7 @@ struct RealNetworkTests {
         let reversed = JoinCode(identity: code.identity, port: code.port, addresses: ["10.99.0.1", address]).text
         let carol = try lan.guessnum(on: 0, ["join", reversed, "--name", "carol", "--log-level", "debug"])
         defer { carol.signal(SIGKILL) }
-        #expect(await carol.line(containing: "Welcome, carol!", within: .seconds(20)) != nil, "carol: \(carol.text)")
+        #expect(await carol.line(containing: "Welcome, carol!", within: .seconds(30)) != nil, "carol: \(carol.text)")
         #expect(attempts(in: carol.text).first == "\(address):\(code.port)", "carol: \(carol.text)")
         carol.send(line: "42")
         #expect(await carol.line(containing: "you guessed 42: correct!") != nil, "carol: \(carol.text)")
@@ -114,7 +114,7 @@ struct RealNetworkTests {
             let code = try #require(codeLine.firstMatch(of: /gn1-[a-z2-7]+/).map { String($0.output) })
             let bob = try lan.guessnum(on: 1, ["join", code, "--name", "bob"])
             defer { bob.signal(SIGKILL) }
-            #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(20)) != nil, "bob: \(bob.text)")
+            #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "bob: \(bob.text)")
             bob.send(line: "42")
             #expect(await bob.line(containing: "you guessed 42: correct!") != nil, "bob: \(bob.text)")
         } catch {
@@ -134,7 +134,7 @@ struct RealNetworkTests {
         let bob = try lan.guessnum(on: 1, ["join", "--game", "hal", "--name", "bob"], environment: bobHome)
         #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "bob: \(bob.text)")
         bob.closeInput()
-        #expect(await bob.exitStatus(within: .seconds(15)) == 0, "bob: \(bob.text)")
+        #expect(await bob.exitStatus(within: .seconds(30)) == 0, "bob: \(bob.text)")
 
         // The host crashes and comes back: on the port it had, though none was given.
         host.signal(SIGKILL)
@@ -163,7 +163,7 @@ struct RealNetworkTests {
         defer { impostor.signal(SIGKILL) }
         #expect(await impostor.line(containing: "join gn1-") != nil, "impostor: \(impostor.text)")
         let fooled = try lan.guessnum(on: 1, ["join", "--game", "hal", "--name", "bob", "--timeout", "6"], environment: bobHome)
-        #expect(await fooled.exitStatus(within: .seconds(20)) == 3, "bob: \(fooled.text)")
+        #expect(await fooled.exitStatus(within: .seconds(30)) == 3, "bob: \(fooled.text)")
         #expect(fooled.text.contains("No game called “hal” was found"), "bob: \(fooled.text)")
         #expect(!impostor.text.contains("bob joined"))
         try await lan.setMulticastDNS(blocked: false)

@@ -109,7 +109,7 @@ struct AvahiLANTests {
         let publishing = try #require(await publisher.first { $0.event == "publishing" })
         #expect(await publisher.first { $0.event == "established" } != nil)
         let avahiBrowse = try lan.start(on: 1, ["avahi-browse", "-rpt", "_guessnum._tcp"])
-        #expect(await avahiBrowse.exitStatus(within: .seconds(15)) == 0)
+        #expect(await avahiBrowse.exitStatus(within: .seconds(30)) == 0)
         let resolved = avahiBrowse.text.split(separator: "\n").first { $0.hasPrefix("=;lan0;IPv4;erin;") }
         let line = try #require(resolved.map(String.init), "avahi-browse printed: \(avahiBrowse.text)")
         let expected = "\(try await lan.address(of: 0));\(publishing.port ?? 0);"

@@ -27,7 +27,7 @@ final class ProbeProcess: Sendable {
     }
 
     /// The first event matching `predicate`, waiting up to `timeout`.
-    func first(within timeout: Duration = .seconds(10), where predicate: (ProbeEvent) -> Bool) async -> ProbeEvent? {
+    func first(within timeout: Duration = .seconds(30), where predicate: (ProbeEvent) -> Bool) async -> ProbeEvent? {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let match = events.first(where: predicate) { return match }
@@ -37,7 +37,7 @@ final class ProbeProcess: Sendable {
     }
 
     /// The first event matching `predicate` after the first `skipping` events.
-    func next(after skipping: Int, within timeout: Duration = .seconds(10), where predicate: (ProbeEvent) -> Bool) async -> ProbeEvent? {
+    func next(after skipping: Int, within timeout: Duration = .seconds(30), where predicate: (ProbeEvent) -> Bool) async -> ProbeEvent? {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let match = events.dropFirst(skipping).first(where: predicate) { return match }

@@ -104,18 +104,25 @@ struct ConnectionBridgeTests {
         #expect(handler.followedContract)
     }
 
+    /// On a channel whose loop may be driven from any thread (an `EmbeddedChannel` may not:
+    /// NIO reports each such use as API misuse), sends from another thread are queued and
+    /// drained on the loop in their order.
     @Test func sendsFromAnyThreadKeepTheirOrder() async throws {
         let handler = RecordingHandler()
-        let channel = try makeOpenChannel(handler)
+        let channel = NIOAsyncTestingChannel()
+        try await channel.testingEventLoop.executeInContext {
+            try ConnectionPipeline.configure(channel, side: .accepting, options: LinkOptions(), credentials: nil, handler: handler)
+        }
+        try await channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 4242))
         let connection = try #require(handler.connection)
-        await Task.detached {
+        await onOwnThread {
             for number in 0..<100 { connection.send(FrameCodec.encode(SampleFrames.numbered(number))) }
-        }.value
-        channel.embeddedEventLoop.run()
+        }
+        await channel.testingEventLoop.run()
         var written: [UInt8] = []
-        while let buffer = try channel.readOutbound(as: ByteBuffer.self) { written += buffer.readableBytesView }
+        while let buffer = try await channel.readOutbound(as: ByteBuffer.self) { written += buffer.readableBytesView }
         #expect(written == (0..<100).flatMap { FrameCodec.encode(SampleFrames.numbered($0)).bytes })
-        _ = try channel.finish()
+        _ = try await channel.finish()
     }
 
     @Test func onlyTheFirstOfSeveralConnectAttemptsReachesTheHandler() throws {

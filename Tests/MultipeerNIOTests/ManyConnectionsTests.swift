@@ -40,7 +40,7 @@ struct ManyConnectionsTests {
                 return try await group.reduce(into: []) { $0.append($1) }
             }
             #expect(clients.count == count)
-            #expect(await eventually(within: .seconds(10)) { clients.allSatisfy { $0.0.frames.count == 1 } })
+            #expect(await eventually(within: .seconds(30)) { clients.allSatisfy { $0.0.frames.count == 1 } })
             #expect(accepted.all.count == count)
             #expect(accepted.all.allSatisfy { $0.frames.count == 1 && $0.followedContract })
             // Each client got its own frame back.
@@ -52,7 +52,7 @@ struct ManyConnectionsTests {
             }
 
             for (_, connection) in clients { connection.close() }
-            #expect(await eventually(within: .seconds(10)) { accepted.all.allSatisfy(\.isClosed) })
+            #expect(await eventually(within: .seconds(30)) { accepted.all.allSatisfy(\.isClosed) })
             #expect(accepted.all.allSatisfy { $0.closeError == .some(nil) })
             #expect(clients.allSatisfy { $0.0.followedContract })
         }

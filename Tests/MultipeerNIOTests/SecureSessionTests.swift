@@ -191,7 +191,7 @@ struct SecureSessionTests {
             let (bob, bobTransport, _) = try Self.keyed("bob")
             let guest = scope.session(localPeer: bob, transport: bobTransport)
             do throws(MultipeerError) {
-                let outcome = try await guest.invite(loopback(port), timeout: .seconds(5))
+                let outcome = try await guest.invite(loopback(port), timeout: .seconds(30))
                 Issue.record("expected a failure, got \(outcome)")
             } catch {
                 #expect([.secureHandshakeFailed, .connectionClosed].contains(error.code), "\(error)")

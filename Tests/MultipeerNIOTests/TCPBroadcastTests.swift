@@ -19,7 +19,7 @@ struct TCPBroadcastTests {
             for _ in 0..<count {
                 let client = RecordingHandler()
                 clientConnections.append(try await transport.connect(
-                    to: Endpoint(host: "127.0.0.1", port: listener.port), options: LinkOptions(), timeout: .seconds(5), handler: client))
+                    to: Endpoint(host: "127.0.0.1", port: listener.port), options: LinkOptions(), timeout: .seconds(30), handler: client))
                 clients.append(client)
             }
             #expect(await eventually { accepted.all.count == count && accepted.all.allSatisfy { $0.connection != nil } })

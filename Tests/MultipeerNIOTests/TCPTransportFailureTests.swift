@@ -17,7 +17,7 @@ struct TCPTransportFailureTests {
         let endpoint = try Endpoint(host: "127.0.0.1", port: try await closedPort(transport))
         let handler = RecordingHandler()
         let error = await #expect(throws: MultipeerError.self) {
-            _ = try await transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(5), handler: handler)
+            _ = try await transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(30), handler: handler)
         }
         #expect(error == .connectionFailed(endpoint, "connection refused"))
         #expect(handler.events.isEmpty, "a connection that never opened is never reported")
@@ -55,7 +55,7 @@ struct TCPTransportFailureTests {
 
             let endpoint = try Endpoint(host: "127.0.0.1", port: pair.listener.port)
             let error = await #expect(throws: MultipeerError.self) {
-                _ = try await pair.transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(5), handler: RecordingHandler())
+                _ = try await pair.transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(30), handler: RecordingHandler())
         }
         #expect(error?.code == .connectionFailed)
         #expect(pair.accepted.all.count == 1)

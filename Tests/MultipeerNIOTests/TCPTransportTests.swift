@@ -88,7 +88,7 @@ struct TCPTransportTests {
             for _ in 0..<400 { connection.send(frame) }
             connection.close()
 
-            #expect(await server.wait(within: .seconds(10)) { $0.isClosed }, "closed by the safety net")
+            #expect(await server.wait(within: .seconds(30)) { $0.isClosed }, "closed by the safety net")
             #expect(server.closeError == .some(nil))
             #expect(server.followedContract)
             socket.close()
@@ -118,7 +118,7 @@ struct TCPTransportTests {
             #expect(!server.isClosed)
             // Reading everything drains it.
             let reader = Task { while await socket.read(upTo: 1 << 20).end == nil {} }
-            #expect(await server.wait(within: .seconds(10)) { $0.writability.last == true }, "writable again once read")
+            #expect(await server.wait(within: .seconds(30)) { $0.writability.last == true }, "writable again once read")
             #expect(server.writability.count.isMultiple(of: 2), "the changes alternate, starting and ending writable")
             #expect(!server.isClosed)
             #expect(server.followedContract)
@@ -141,7 +141,7 @@ struct TCPTransportTests {
                 if server.isClosed { break }
                 try await Task.sleep(for: .milliseconds(2))
             }
-            #expect(await server.wait(within: .seconds(10)) { $0.isClosed })
+            #expect(await server.wait(within: .seconds(30)) { $0.isClosed })
             #expect(server.closeError??.code == .peerNotReading)
             #expect(server.followedContract)
             socket.close()

@@ -59,7 +59,7 @@ public final class ChildProcess: @unchecked Sendable {
     public var text: String { collected.withLock { $0 } }
 
     /// The first printed line containing `fragment`, waiting up to `timeout` for it.
-    public func line(containing fragment: String, within timeout: Duration = .seconds(10)) async -> String? {
+    public func line(containing fragment: String, within timeout: Duration = .seconds(30)) async -> String? {
         let deadline = ContinuousClock.now + timeout
         while true {
             if let line = text.split(separator: "\n").first(where: { $0.contains(fragment) }) { return String(line) }
@@ -111,10 +111,10 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Waits up to `timeout` for the process to exit; returns its exit status, or nil if it
     /// is still running.
-    public func exitStatus(within timeout: Duration = .seconds(10)) async -> Int32? {
+    public func exitStatus(within timeout: Duration = .seconds(30)) async -> Int32? {
         guard await eventually(within: timeout, { !process.isRunning || reapIfExited() != nil }) else { return nil }
         // The exit can be noticed before the last output is read: wait (briefly) for its end.
-        _ = await eventually(within: .seconds(2)) { outputEnded.value }
+        _ = await eventually(within: .seconds(30)) { outputEnded.value }
         return reaped.value ?? process.terminationStatus
     }
 
@@ -156,7 +156,7 @@ public func builtExecutable(named name: String) throws -> URL {
 /// data, state and cache directories inside (identity, known hosts, history), and no colour.
 /// Each person in a test gets their own; one person running several programs shares one.
 public func personEnvironment() -> [String: String] {
-    let home = FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-person-\(UUID().uuidString)")
+    let home = Scratch.path("guessnum-person")
     return [
         "HOME": home.path,
         "XDG_CONFIG_HOME": home.appendingPathComponent(".config").path,

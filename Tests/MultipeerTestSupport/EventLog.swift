@@ -16,12 +16,12 @@ public final class EventLog<Payload: Sendable>: Sendable {
     public var all: [Payload] { entries.value }
 
     /// The first recorded payload matching `predicate`, waiting up to `timeout` for it.
-    public func first(within timeout: Duration = .seconds(5), where predicate: (Payload) -> Bool) async -> Payload? {
+    public func first(within timeout: Duration = .seconds(30), where predicate: (Payload) -> Bool) async -> Payload? {
         await firstMatch(in: { all }, within: timeout, where: predicate)
     }
 
     /// Waits until at least `count` payloads match `predicate`; returns how many did.
-    public func count(atLeast count: Int, within timeout: Duration = .seconds(5), where predicate: (Payload) -> Bool) async -> Int {
+    public func count(atLeast count: Int, within timeout: Duration = .seconds(30), where predicate: (Payload) -> Bool) async -> Int {
         await matchCount(in: { all }, atLeast: count, within: timeout, where: predicate)
     }
 }
@@ -32,13 +32,13 @@ extension EventLog where Payload == PeerStateChange {
         all.filter { $0.peer == peer }.map(\.state)
     }
 
-    public func waitFor(_ peer: PeerID, _ state: PeerState, within timeout: Duration = .seconds(5)) async -> PeerStateChange? {
+    public func waitFor(_ peer: PeerID, _ state: PeerState, within timeout: Duration = .seconds(30)) async -> PeerStateChange? {
         await first(within: timeout) { $0.peer == peer && $0.state == state }
     }
 }
 
 /// Polls `condition` until it holds or `timeout` passes; returns whether it held.
-public func eventually(within timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
+public func eventually(within timeout: Duration = .seconds(30), _ condition: () -> Bool) async -> Bool {
     let deadline = ContinuousClock.now + timeout
     while !condition() {
         if ContinuousClock.now >= deadline { return false }
@@ -64,7 +64,7 @@ public struct Chat: SessionMessage, Equatable {
 
 /// The first element of `elements()` matching `predicate`, polling up to `timeout` for one.
 public func firstMatch<Element>(
-    in elements: () -> [Element], within timeout: Duration = .seconds(5), where predicate: (Element) -> Bool
+    in elements: () -> [Element], within timeout: Duration = .seconds(30), where predicate: (Element) -> Bool
 ) async -> Element? {
     var match: Element?
     _ = await eventually(within: timeout) {
@@ -76,7 +76,7 @@ public func firstMatch<Element>(
 
 /// How many elements of `elements()` match `predicate`, polling up to `timeout` for `count`.
 public func matchCount<Element>(
-    in elements: () -> [Element], atLeast count: Int, within timeout: Duration = .seconds(5), where predicate: (Element) -> Bool
+    in elements: () -> [Element], atLeast count: Int, within timeout: Duration = .seconds(30), where predicate: (Element) -> Bool
 ) async -> Int {
     var matching = 0
     _ = await eventually(within: timeout) {

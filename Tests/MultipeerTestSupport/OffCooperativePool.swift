@@ -1,17 +1,13 @@
-import Foundation
+import Multipeer
 
 /// Runs blocking `work` (a socket read, a wait) on a thread of its own and awaits its result, so
 /// that it does not hold one of the cooperative pool's few threads: with one thread per core, two
-/// tests blocked in reads would stall every other test's tasks.
+/// tests blocked in reads would stall every other test's tasks. (Multipeer's ``onOwnThread(_:)``.)
 public func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () -> T) async -> T {
-    await withCheckedContinuation { continuation in
-        Thread { continuation.resume(returning: work()) }.start()
-    }
+    await onOwnThread(work)
 }
 
 /// Like ``offCooperativePool(_:)-(()->T)``, for work that throws.
 public func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
-    try await withCheckedThrowingContinuation { continuation in
-        Thread { continuation.resume(with: Result { try work() }) }.start()
-    }
+    try await onOwnThread(work)
 }

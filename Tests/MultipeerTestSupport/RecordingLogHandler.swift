@@ -47,12 +47,12 @@ public struct RecordingLogHandler: LogHandler {
         public func lines(atLeast level: Logger.Level) -> [Entry] { all.filter { $0.level >= level } }
 
         /// The first line matching `predicate`, waiting up to `timeout` for it.
-        public func first(within timeout: Duration = .seconds(5), where predicate: (Entry) -> Bool) async -> Entry? {
+        public func first(within timeout: Duration = .seconds(30), where predicate: (Entry) -> Bool) async -> Entry? {
             await firstMatch(in: { all }, within: timeout, where: predicate)
         }
 
         /// Waits until at least `count` lines match `predicate`; returns how many did.
-        public func count(atLeast count: Int, within timeout: Duration = .seconds(5), where predicate: (Entry) -> Bool) async -> Int {
+        public func count(atLeast count: Int, within timeout: Duration = .seconds(30), where predicate: (Entry) -> Bool) async -> Int {
             await matchCount(in: { all }, atLeast: count, within: timeout, where: predicate)
         }
 

@@ -24,7 +24,7 @@ public final class TLSRawSocket: Sendable {
     ///   - receiveBufferBytes: a small receive buffer makes the pile-up come sooner.
     public static func connect(
         port: Int, from source: String = "127.0.0.1", key: PeerKey = .generate(),
-        receiveBufferBytes: Int? = nil, readTimeout: Duration = .seconds(5)
+        receiveBufferBytes: Int? = nil, readTimeout: Duration = .seconds(30)
     ) async throws -> TLSRawSocket {
         let credentials = try TLSCredentials(key: key)
         let inbox = Inbox()

@@ -1,10 +1,12 @@
 import Foundation
+import Multipeer
 import Synchronization
 import Testing
 
 /// A program running in its own tmux server (a unique socket), in a 120×30 window, so tests
 /// can type into a real terminal and read the screen. ``kill()`` ends the server; so does
-/// deinit, when a test fails before reaching it.
+/// deinit, when a test fails before reaching it. Every tmux command runs on a thread of its own,
+/// never on the cooperative pool the tests share.
 public final class TmuxSession: @unchecked Sendable {
     struct Failure: Error, CustomStringConvertible {
         let description: String
@@ -17,17 +19,17 @@ public final class TmuxSession: @unchecked Sendable {
     private let paneGroup = Mutex<pid_t?>(nil)
     private let scratch = Mutex<[URL]>([])
 
-    public init(_ command: [String]) throws {
+    public init(_ command: [String]) async throws {
         // tmux 3.3 sometimes marks the pane dead before it has reaped the program, and never
         // learns its status: a shell around the program prints it instead. (The shell's INT
         // trap keeps Ctrl-C from ending the shell; the program gets default dispositions.)
         let wrapper = ["/bin/sh", "-c", "trap : INT; \"$@\"; echo \"[exited $?]\"", "sh"]
-        try tmux(["new-session", "-d", "-s", target, "-x", "120", "-y", "30", "--"] + wrapper + command)
+        try await tmux(["new-session", "-d", "-s", target, "-x", "120", "-y", "30", "--"] + wrapper + command)
         // Keep the pane (and its last screen) when the program exits.
-        try tmux(["set-option", "-t", target, "remain-on-exit", "on"])
-        let path = try tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        try await tmux(["set-option", "-t", target, "remain-on-exit", "on"])
+        let path = try await tmux(["display-message", "-p", "#{socket_path}"]).trimmingCharacters(in: .whitespacesAndNewlines)
         socketPath.withLock { $0 = path }
-        let pid = try tmux(["display-message", "-p", "-t", target, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
+        let pid = try await tmux(["display-message", "-p", "-t", target, "#{pane_pid}"]).trimmingCharacters(in: .whitespacesAndNewlines)
         paneGroup.withLock { $0 = pid_t(pid) }
     }
 
@@ -39,22 +41,25 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// Ends the server and the program, and removes the server's socket (tmux 3.3 leaves it)
-    /// and the scratch files. Idempotent.
+    /// and the scratch files, on a thread of its own: it returns at once, so that a `defer` can
+    /// call it. Idempotent.
     public func kill() {
-        _ = try? tmux(["kill-server"])
-        // Wait (briefly) for the program to go: on hang-up it may still save its history.
-        if let group = paneGroup.withLock({ group in defer { group = nil }; return group }) {
-            let deadline = ContinuousClock.now + .seconds(3)
-            while Self.isAlive(group: group) && ContinuousClock.now < deadline {
-                usleep(10_000)
+        let socket = self.socket
+        let group = paneGroup.withLock { group in defer { group = nil }; return group }
+        let path = socketPath.withLock { path in defer { path = nil }; return path }
+        let urls = scratch.withLock { urls in defer { urls = [] }; return urls }
+        Thread {
+            _ = try? Self.runTmux(socket: socket, ["kill-server"])
+            // Wait (briefly) for the program to go: on hang-up it may still save its history.
+            if let group {
+                let deadline = ContinuousClock.now + .seconds(3)
+                while Self.isAlive(group: group) && ContinuousClock.now < deadline {
+                    usleep(10_000)
+                }
             }
-        }
-        if let path = socketPath.withLock({ path in defer { path = nil }; return path }) {
-            unlink(path)
-        }
-        for url in scratch.withLock({ urls in defer { urls = [] }; return urls }) {
-            try? FileManager.default.removeItem(at: url)
-        }
+            if let path { unlink(path) }
+            for url in urls { try? FileManager.default.removeItem(at: url) }
+        }.start()
     }
 
     /// Whether a process of `group` runs (zombies, which this container's init reaps slowly, do not count).
@@ -70,48 +75,48 @@ public final class TmuxSession: @unchecked Sendable {
     }
 
     /// Types `keys` literally (no Enter).
-    public func type(_ keys: String) throws {
-        try tmux(["send-keys", "-t", target, "-l", "--", keys])
+    public func type(_ keys: String) async throws {
+        try await tmux(["send-keys", "-t", target, "-l", "--", keys])
     }
 
     /// Presses named keys: "Enter", "Up", "Left", "Tab", "C-c", "C-d"…
-    public func press(_ keys: String...) throws {
-        try tmux(["send-keys", "-t", target] + keys)
+    public func press(_ keys: String...) async throws {
+        try await tmux(["send-keys", "-t", target] + keys)
     }
 
     /// The visible lines, trailing spaces and trailing empty lines removed.
-    public func screen() throws -> [String] {
-        var lines = try tmux(["capture-pane", "-p", "-t", target]).split(separator: "\n", omittingEmptySubsequences: false)
+    public func screen() async throws -> [String] {
+        var lines = try await tmux(["capture-pane", "-p", "-t", target]).split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines
     }
 
     /// The last non-empty line of the screen.
-    public func lastLine() throws -> String { try screen().last ?? "" }
+    public func lastLine() async throws -> String { try await screen().last ?? "" }
 
     /// The cursor's column and row.
-    public func cursor() throws -> (x: Int, y: Int) {
-        let fields = try tmux(["display-message", "-p", "-t", target, "#{cursor_x} #{cursor_y}"])
+    public func cursor() async throws -> (x: Int, y: Int) {
+        let fields = try await tmux(["display-message", "-p", "-t", target, "#{cursor_x} #{cursor_y}"])
             .split(whereSeparator: \.isWhitespace).compactMap { Int($0) }
         guard fields.count == 2 else { throw Failure(description: "unreadable cursor position") }
         return (fields[0], fields[1])
     }
 
     /// The program's exit status (128 + the signal that killed it), nil while it runs.
-    public func exitStatus() throws -> Int? {
-        try screen().lazy.compactMap { $0.wholeMatch(of: /\[exited (\d+)\]/).flatMap { Int($0.1) } }.last
+    public func exitStatus() async throws -> Int? {
+        try await screen().lazy.compactMap { $0.wholeMatch(of: /\[exited (\d+)\]/).flatMap { Int($0.1) } }.last
     }
 
     /// Waits up to `timeout` for the program to exit; returns its status, or nil (and records
     /// an issue) if it is still running.
-    public func waitForExit(within timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int? {
+    public func waitForExit(within timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async throws -> Int? {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let status = try exitStatus() { return status }
+            if let status = try await exitStatus() { return status }
             try await Task.sleep(for: .milliseconds(40))
         }
-        Issue.record("The program did not exit. Screen:\n\(try screen().joined(separator: "\n"))", sourceLocation: sourceLocation)
+        Issue.record("The program did not exit. Screen:\n\(try await screen().joined(separator: "\n"))", sourceLocation: sourceLocation)
         return nil
     }
 
@@ -119,15 +124,15 @@ public final class TmuxSession: @unchecked Sendable {
     /// showing the screen when it never does.
     @discardableResult
     public func waitFor(
-        _ what: String, within timeout: Duration = .seconds(5),
+        _ what: String, within timeout: Duration = .seconds(30),
         sourceLocation: SourceLocation = #_sourceLocation,
-        _ condition: ([String]) -> Bool
+        _ condition: ([String]) async -> Bool
     ) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         var lines: [String] = []
         while ContinuousClock.now < deadline {
-            lines = try screen()
-            if condition(lines) { return true }
+            lines = try await screen()
+            if await condition(lines) { return true }
             try await Task.sleep(for: .milliseconds(40))
         }
         Issue.record("Timed out waiting for \(what). Screen:\n\(lines.joined(separator: "\n"))", sourceLocation: sourceLocation)
@@ -136,16 +141,22 @@ public final class TmuxSession: @unchecked Sendable {
 
     /// Waits until the last line reads `line` exactly (trailing spaces ignored).
     @discardableResult
-    public func waitForLastLine(_ line: String, within timeout: Duration = .seconds(5), sourceLocation: SourceLocation = #_sourceLocation) async throws -> Bool {
+    public func waitForLastLine(_ line: String, within timeout: Duration = .seconds(30), sourceLocation: SourceLocation = #_sourceLocation) async throws -> Bool {
         try await waitFor("the last line to read \"\(line)\"", within: timeout, sourceLocation: sourceLocation) { $0.last == line }
     }
 
     @discardableResult
-    private func tmux(_ arguments: [String]) throws -> String {
+    private func tmux(_ arguments: [String]) async throws -> String {
+        let socket = self.socket
+        return try await onOwnThread { try Self.runTmux(socket: socket, arguments) }
+    }
+
+    /// Runs tmux with `arguments` against the server of `socket` and waits for it (blocking).
+    private static func runTmux(socket: String, _ arguments: [String]) throws -> String {
         // A file, not a pipe: the tmux server started by `new-session` inherits the client's
         // descriptors, so a pipe would never reach its end. And posix_spawn + waitpid, not
         // Foundation's Process, which can miss the exit of a child that leaves a daemon behind.
-        let outputURL = FileManager.default.temporaryDirectory.appendingPathComponent("\(socket)-\(UUID().uuidString).out")
+        let outputURL = Scratch.path(socket, suffix: ".out")
         defer { try? FileManager.default.removeItem(at: outputURL) }
         var environment = ProcessInfo.processInfo.environment
         environment["TMUX"] = nil

@@ -1,10 +1,11 @@
 import Foundation
 import Multipeer
+import MultipeerTestSupport
 import Testing
 
 @Suite("Each running program claims its own stored identity", .timeLimit(.minutes(1)))
 struct ClaimedIdentityTests {
-    let environment = ["XDG_CONFIG_HOME": FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-claim-\(UUID().uuidString)").path]
+    let environment = ["XDG_CONFIG_HOME": Scratch.path("guessnum-claim").path]
 
     @Test("Two claims at once get two identities; after the first is released, a new claim gets it back")
     func slots() throws {

@@ -1,7 +1,7 @@
 @testable import Multipeer
 import Testing
 
-@Suite("The order a peer's addresses are tried in")
+@Suite("The order a peer's addresses are tried in", .timeLimit(.minutes(1)))
 struct EndpointOrderTests {
     let interfaces = [
         InterfaceAddress(interface: "lo", address: "127.0.0.1", prefixLength: 8, isIPv6: false),
@@ -68,7 +68,7 @@ struct EndpointOrderTests {
     }
 }
 
-@Suite("Which interfaces carry the default route")
+@Suite("Which interfaces carry the default route", .timeLimit(.minutes(1)))
 struct DefaultRouteTests {
     @Test("IPv4 and IPv6 default routes count; other routes, loopback and reject routes do not")
     func fromProcNet() {

@@ -40,7 +40,7 @@ struct InvitationTests {
     func probe() async throws {
         try await withTwoPeers { peers async throws in
             let game = DiscoveredPeer(peer: peers.host.localPeer, endpoints: [peers.endpoint], info: DiscoveryInfo())
-            try await peers.guest.probe(game, timeout: .seconds(5))
+            try await peers.guest.probe(game, timeout: .seconds(30))
             #expect(peers.guestStates.states(of: peers.host.localPeer).isEmpty, "nothing connects, nothing is connecting")
             #expect(try await peers.guest.invite(game) == .connected(peers.host.localPeer), "the host was left as it was")
             #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .connected], "one invitation: the one after the probe")

@@ -2,7 +2,7 @@ import Foundation
 @testable import Multipeer
 import Testing
 
-@Suite("Join codes")
+@Suite("Join codes", .timeLimit(.minutes(1)))
 struct JoinCodeTests {
     @Test("A code carries the host's identity, port and addresses in one lowercase token, read back the same, in any case")
     func roundTrip() throws {

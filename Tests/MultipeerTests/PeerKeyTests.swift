@@ -1,5 +1,6 @@
 import Foundation
 import Multipeer
+import MultipeerTestSupport
 import Testing
 
 /// Identity keys: their fingerprints, the identity derived from them, the verification code,
@@ -101,6 +102,6 @@ struct PeerKeyTests {
     }
 
     func temporaryDirectory() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("guessnum-test-\(UUID().uuidString)")
+        Scratch.path("guessnum-test")
     }
 }

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Multipeer
 
 /// Runs another program (`nft`, `iptables-save`) and collects what it prints, never for longer
 /// than a time limit: a program still running then is killed.
@@ -25,12 +26,8 @@ public enum ExternalCommand {
 
     /// Runs `executable` with `arguments`, its standard input empty, for at most `timeout`.
     public static func run(_ executable: String, _ arguments: [String], timeout: Duration = .seconds(5)) async -> Outcome {
-        await withCheckedContinuation { continuation in
-            // Blocking reads and waits stay off the cooperative pool.
-            DispatchQueue.global().async {
-                continuation.resume(returning: runBlocking(executable, arguments, timeout: timeout))
-            }
-        }
+        // Blocking reads and waits stay off the cooperative pool.
+        await onOwnThread { runBlocking(executable, arguments, timeout: timeout) }
     }
 
     private static func runBlocking(_ executable: String, _ arguments: [String], timeout: Duration) -> Outcome {

@@ -43,7 +43,7 @@ final class AppHarness: Sendable {
     /// A player REPL named `name`, started in the list of games (or joining `gameName`), on
     /// `machine` (one the test can unplug) or straight on the network.
     func player(
-        _ name: String, gameName: String? = nil, timeout: Duration = .seconds(5), json: Bool = false,
+        _ name: String, gameName: String? = nil, timeout: Duration = .seconds(30), json: Bool = false,
         knownHosts: KnownHosts? = nil, rememberedGames: RememberedGames? = nil, interactive: Bool = false, password: GamePassword? = nil,
         machine: InMemoryMachine? = nil
     ) throws -> Player {

@@ -34,7 +34,7 @@ final class ScriptedConsole: Console {
     func resumeInput() { resumed.withLock { $0 += 1 } }
 
     /// Waits (up to `timeout`) for a printed line containing `text`; returns it.
-    func line(containing text: String, within timeout: Duration = .seconds(5)) async -> String? {
+    func line(containing text: String, within timeout: Duration = .seconds(30)) async -> String? {
         await firstMatch(in: { lines }, within: timeout) { $0.contains(text) }
     }
 

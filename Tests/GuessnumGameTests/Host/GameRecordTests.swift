@@ -5,7 +5,7 @@ import MultipeerTestSupport
 import Testing
 
 /// A host's game kept tick by tick as a record, and resumed from it after a crash.
-@Suite("A game kept and resumed")
+@Suite("A game kept and resumed", .timeLimit(.minutes(1)))
 struct GameRecordTests {
     let alice = PlayerRef(id: UUID(), name: "alice")
     let now = ContinuousClock.now

@@ -2,7 +2,7 @@ import Foundation
 @testable import GuessnumGame
 import Testing
 
-@Suite("The items kept for players who come back")
+@Suite("The items kept for players who come back", .timeLimit(.minutes(1)))
 struct RecentItemsTests {
     let bob = PlayerRef(id: UUID(), name: "bob")
 

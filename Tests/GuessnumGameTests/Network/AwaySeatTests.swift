@@ -70,7 +70,7 @@ struct AwaySeatTests {
 
             network.resetConnections(toPort: endpoint.port)
             #expect(await aways.count(atLeast: 2) { $0.player.id == bob.identity } == 2)
-            let left = try #require(await leaves.first(within: .seconds(10)) { $0.player.id == bob.identity }, "the seat is freed")
+            let left = try #require(await leaves.first(within: .seconds(30)) { $0.player.id == bob.identity }, "the seat is freed")
             #expect(left.playerCount == 0 && left.removedByHost == nil)
             #expect(master.players.isEmpty)
         }

@@ -53,7 +53,7 @@ struct HostProcessTests {
             }
         }
         defer { talking.cancel() }
-        #expect(await eventually(within: .seconds(20)) { host.unreadOutputBytes >= 60_000 }, "the pipe fills: \(host.unreadOutputBytes) bytes")
+        #expect(await eventually(within: .seconds(30)) { host.unreadOutputBytes >= 60_000 }, "the pipe fills: \(host.unreadOutputBytes) bytes")
         try await Task.sleep(for: .milliseconds(500))   // blocked for a while, not just filled
 
         // When each verdict arrives, taken as it is posted (the logs are polled, so they are late).
@@ -66,7 +66,7 @@ struct HostProcessTests {
         for guess: Int64 in 1...30 {
             let sent = ContinuousClock.now
             try bob.game.guess(guess)
-            let verdict = await bob.verdicts.first(within: .seconds(10)) { $0.guess == guess && $0.player.id == bob.id }
+            let verdict = await bob.verdicts.first(within: .seconds(30)) { $0.guess == guess && $0.player.id == bob.id }
             #expect(verdict?.verdict == .tooLow, "guess \(guess) is answered while the host's output is blocked")
             guard verdict != nil else { break }
             if let arrived = arrivals.value[guess] { latencies.append(arrived - sent) }
@@ -82,7 +82,7 @@ struct HostProcessTests {
         try await Task.sleep(for: .seconds(3))
         talking.cancel()
         host.resumeReading()
-        #expect(await host.line(containing: "lines skipped: the terminal fell behind.", within: .seconds(20)) != nil, "the skipped lines are summarised")
+        #expect(await host.line(containing: "lines skipped: the terminal fell behind.", within: .seconds(30)) != nil, "the skipped lines are summarised")
         for guest in [bob] + talkers { await guest.session.disconnect() }
     }
 
@@ -108,17 +108,17 @@ struct HostProcessTests {
         var guess: Int64 = 1
         while flooder.session.state(of: hostPeer) == .connected, guess <= 60 {
             try honest.game.guess(guess)
-            #expect(await honest.verdicts.first(within: .seconds(10)) { $0.guess == guess && $0.player.id == honest.id }?.verdict == .tooLow,
+            #expect(await honest.verdicts.first(within: .seconds(30)) { $0.guess == guess && $0.player.id == honest.id }?.verdict == .tooLow,
                     "carol is answered during the flood")
             guess += 1
             try await Task.sleep(for: .milliseconds(250))
         }
-        let gone = try #require(await flooderLink.first(within: .seconds(20)) { $0.state == .notConnected }, "the flooder is disconnected")
+        let gone = try #require(await flooderLink.first(within: .seconds(30)) { $0.state == .notConnected }, "the flooder is disconnected")
         #expect(gone.reason == .goodbye(GameError.messageFlood(perSecond: GameConfiguration().messagesPerSecond).message), "told why: \(String(describing: gone.reason))")
         let sent = await flood.value
         #expect(sent < 200_000)
         try honest.game.guess(99)
-        #expect(await honest.verdicts.first(within: .seconds(10)) { $0.guess == 99 } != nil, "the game goes on")
+        #expect(await honest.verdicts.first(within: .seconds(30)) { $0.guess == 99 } != nil, "the game goes on")
         await honest.session.disconnect()
     }
 }

@@ -23,7 +23,7 @@ struct LoopbackPair {
         let listener = try await transport.listen(port: 0, options: serverOptions, makeHandler: accepted.make)
         let client = RecordingHandler()
         let connection = try await transport.connect(
-            to: Endpoint(host: "127.0.0.1", port: listener.port), options: clientOptions, timeout: .seconds(5), handler: client
+            to: Endpoint(host: "127.0.0.1", port: listener.port), options: clientOptions, timeout: .seconds(30), handler: client
         )
         let server = try #require(await accepted.first())
         let serverConnection = try #require(server.connection)

@@ -118,7 +118,7 @@ final class RecordingHandler: ConnectionHandler, Sendable {
 
     /// Waits, a few seconds at most, until `condition` holds for the recorded events.
     func wait(
-        within timeout: Duration = .seconds(5),
+        within timeout: Duration = .seconds(30),
         until condition: @escaping @Sendable (RecordingHandler) -> Bool
     ) async -> Bool {
         await eventually(within: timeout) { condition(self) }
