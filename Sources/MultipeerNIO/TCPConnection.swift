@@ -10,8 +10,8 @@ import Synchronization
 /// written at once. Either way frames go out in exactly the order they were queued, whichever
 /// threads queued them, and a burst of sends from elsewhere costs one flush.
 final class TCPConnection: Connection, Sendable {
-    /// How long ``close()`` waits for the other side to take the queued frames and close its end,
-    /// before closing anyway.
+    /// How long ``close()`` waits for the other side to take more of the queued frames, or, once
+    /// all are written, to close its end, before closing anyway.
     static let closeGracePeriod: TimeAmount = .seconds(2)
 
     let channel: any Channel
@@ -145,14 +145,28 @@ final class TCPConnection: Connection, Sendable {
         }
         guard closing else { return }
         // `close(mode: .output)` waits for the pending writes, then sends FIN. The other side answers
-        // by closing, which closes this channel. The safety net covers a peer that never reads.
+        // by closing, which closes this channel. The safety net covers a peer that stops reading.
         let channel = self.channel
         channel.close(mode: .output).whenFailure { _ in
             channel.close(mode: .all, promise: nil)  // Half-closing unsupported or already closed.
         }
-        let safetyNet = channel.eventLoop.scheduleTask(in: Self.closeGracePeriod) {
-            channel.close(mode: .all, promise: nil)
+        Self.watchClose(of: channel, previouslyUnwritten: nil)
+    }
+
+    /// The safety net of a close. Every ``closeGracePeriod`` it looks at the bytes still waiting
+    /// to be written: while the other side keeps taking them it waits on, so a slow reader (a busy
+    /// machine) still gets every frame before the close; once all are written, the other side has
+    /// one more period to close its end; a peer that took nothing for a whole period is cut off.
+    private static func watchClose(of channel: any Channel, previouslyUnwritten: Int?) {
+        let check = channel.eventLoop.scheduleTask(in: closeGracePeriod) {
+            guard channel.isActive else { return }
+            let unwritten = (try? channel.syncOptions?.getOption(.bufferedWritableBytes)) ?? 0
+            if let previouslyUnwritten, unwritten >= previouslyUnwritten {
+                channel.close(mode: .all, promise: nil)
+            } else {
+                watchClose(of: channel, previouslyUnwritten: unwritten)
+            }
         }
-        channel.closeFuture.whenComplete { _ in safetyNet.cancel() }
+        channel.closeFuture.whenComplete { _ in check.cancel() }
     }
 }

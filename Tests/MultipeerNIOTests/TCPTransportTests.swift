@@ -74,6 +74,40 @@ struct TCPTransportTests {
         }
     }
 
+    @Test func closeWaitsForASlowReaderThatKeepsReading() async throws {
+        // A reader slower than the close's grace period (a loaded machine): megabytes that the
+        // socket buffers cannot hold, taken a few kilobytes at a time. It gets every frame, then
+        // the end; the close never cuts a frame in half.
+        let transport = TCPTransport(bindHost: "127.0.0.1")
+        let accepted = AcceptedHandlers()
+        let options = LinkOptions(maximumQueuedBytes: 64 * 1024 * 1024)
+        try await withListener(transport, options: options, makeHandler: accepted.make) { listener async throws in
+            let socket = try RawSocket(port: listener.port, readTimeoutSeconds: 30, receiveBufferBytes: 16 * 1024)
+            let server = try #require(await accepted.first())
+            let connection = try #require(server.connection)
+            let frames = (0..<150).map { SampleFrames.numbered($0, payloadBytes: 60_000) }
+            for frame in frames { connection.send(FrameCodec.encode(frame)) }
+            connection.close()
+
+            var received: [UInt8] = []
+            var end: RawSocket.ReadEnd?
+            let started = ContinuousClock.now
+            while end == nil {
+                let chunk = await socket.readSome()
+                received += chunk.bytes
+                end = chunk.end
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let expected = frames.flatMap { FrameCodec.encode($0).bytes }
+            #expect(end == .closed)
+            #expect(received.count == expected.count && received == expected, "\(received.count) of \(expected.count) bytes")
+            #expect(ContinuousClock.now - started > .seconds(3), "slower than the grace period, or this tests nothing")
+            #expect(await server.wait(within: .seconds(30)) { $0.isClosed })
+            #expect(server.closeError == .some(nil))
+            socket.close()
+        }
+    }
+
     @Test func closeGivesUpOnAPeerThatNeverReads() async throws {
         let transport = TCPTransport(bindHost: "127.0.0.1")
         let accepted = AcceptedHandlers()
