@@ -89,15 +89,8 @@ struct TCPTransportTests {
             for frame in frames { connection.send(FrameCodec.encode(frame)) }
             connection.close()
 
-            var received: [UInt8] = []
-            var end: RawSocket.ReadEnd?
             let started = ContinuousClock.now
-            while end == nil {
-                let chunk = await socket.readSome()
-                received += chunk.bytes
-                end = chunk.end
-                try await Task.sleep(for: .milliseconds(10))
-            }
+            let (received, end) = await socket.readSlowly(pausing: .milliseconds(10))
             let expected = frames.flatMap { FrameCodec.encode($0).bytes }
             #expect(end == .closed)
             #expect(received.count == expected.count && received == expected, "\(received.count) of \(expected.count) bytes")

@@ -122,6 +122,22 @@ public final class RawSocket: Sendable {
         await offCooperativePool { self.blockingRead(upTo: 1, chunkSize: 65_536) }
     }
 
+    /// Reads until the other side closes, resets, or the timeout passes, at most 64 KiB at a time
+    /// with `pause` between reads: a slow reader, on a thread of its own so that its pace is its
+    /// own whatever else the process does.
+    public func readSlowly(pausing pause: Duration) async -> (bytes: [UInt8], end: ReadEnd) {
+        let microseconds = UInt32(pause.components.seconds * 1_000_000 + pause.components.attoseconds / 1_000_000_000_000)
+        return await offCooperativePool {
+            var received: [UInt8] = []
+            while true {
+                let (bytes, end) = self.blockingRead(upTo: 1, chunkSize: 65_536)
+                received += bytes
+                if let end { return (received, end) }
+                usleep(microseconds)
+            }
+        }
+    }
+
     /// Reads one whole frame (length prefix, kind byte, body), or nil when the other side closes
     /// or nothing comes within the timeout.
     public func readFrame() async -> [UInt8]? {

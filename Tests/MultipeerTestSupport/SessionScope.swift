@@ -5,9 +5,10 @@ import Multipeer
 public final class SessionScope: Sendable {
     private let sessions = Locked<[Session]>([])
 
-    /// A session that ``withSessions(_:)`` disconnects when its scope ends.
+    /// A session that ``withSessions(_:)`` disconnects when its scope ends; unless told
+    /// otherwise, one for a test that is not about timeouts (``SessionConfiguration/notAboutTimeouts``).
     public func session(
-        localPeer: PeerID, transport: any Transport, configuration: SessionConfiguration = SessionConfiguration(),
+        localPeer: PeerID, transport: any Transport, configuration: SessionConfiguration = .notAboutTimeouts,
         logger: Logger = Logger(label: "multipeer.session")
     ) -> Session {
         let session = Session(localPeer: localPeer, transport: transport, configuration: configuration, logger: logger)
@@ -29,12 +30,14 @@ public func withSessions<Result>(_ body: (SessionScope) async throws -> Result) 
 }
 
 extension SessionConfiguration {
-    /// Sessions for tests that are not about timeouts: a peer is lost after 10 s of silence
-    /// instead of 2.5 s, so a loaded machine that stalls the test process for a few seconds
-    /// (the suite starts many CPU-heavy tests at once on two cores) does not drop peers.
+    /// Sessions for tests that are not about timeouts: a peer is lost after 60 s of silence
+    /// instead of 2.5 s. Both ends of such a test live in the test process, whose heartbeats are
+    /// tasks among hundreds of tests on a pool of one thread per core: a loaded machine may delay
+    /// them by seconds, which must make a test slower, never drop its peers. (A peer that goes
+    /// away closes its connection, which is noticed at once whatever the timeout.)
     public static var notAboutTimeouts: SessionConfiguration {
         var configuration = SessionConfiguration()
-        configuration.peerTimeout = .seconds(10)
+        configuration.peerTimeout = .seconds(60)
         return configuration
     }
 }

@@ -27,7 +27,7 @@ final class AppHarness: Sendable {
         configuration.password = password
         configuration.passwordCost = .cheap
         configuration.awayGracePeriod = grace
-        let session = Session(localPeer: try PeerID(displayName: hostName), transport: network)
+        let session = Session(localPeer: try PeerID(displayName: hostName), transport: network, configuration: .notAboutTimeouts)
         master = try await GameMaster(session: session, configuration: configuration)
         hostConsole = ScriptedConsole(interactive: hostInteractive)
         host = HostREPL(
@@ -47,7 +47,7 @@ final class AppHarness: Sendable {
         knownHosts: KnownHosts? = nil, rememberedGames: RememberedGames? = nil, interactive: Bool = false, password: GamePassword? = nil,
         machine: InMemoryMachine? = nil
     ) throws -> Player {
-        let session = Session(localPeer: try PeerID(displayName: name), transport: machine ?? network)
+        let session = Session(localPeer: try PeerID(displayName: name), transport: machine ?? network, configuration: .notAboutTimeouts)
         let console = ScriptedConsole(interactive: interactive)
         let inbox = Inbox()
         let repl = GuestREPL(

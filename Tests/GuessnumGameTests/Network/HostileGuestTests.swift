@@ -133,7 +133,7 @@ struct ChatMarkNameTests {
             #expect(refusal.code == .invalidName)
             #expect(refusal.message.contains("marks chat lines"), "\(refusal.message)")
 
-            let mallory = Guest(session: Session(localPeer: peer("[chat] bob: hi"), transport: game.transport()))
+            let mallory = Guest(session: Session(localPeer: peer("[chat] bob: hi"), transport: game.transport(), configuration: .notAboutTimeouts))
             let link = EventLog(mallory.session.events, .stateChanged)
             _ = try await mallory.session.invite(game.endpoint)
             let gone = try #require(await link.first { $0.state == .notConnected })
