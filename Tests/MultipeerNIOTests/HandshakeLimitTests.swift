@@ -1,5 +1,5 @@
 import Foundation
-import Multipeer
+@testable import Multipeer
 import MultipeerNIO
 import MultipeerTestSupport
 import Testing
@@ -17,12 +17,19 @@ struct HandshakeLimitTests {
         return configuration
     }
 
-    /// Opens a connection from `source` that never says hello, and gives the host a moment to
-    /// accept it, so that connections are accepted in the order they were opened.
-    func silent(_ port: Int, from source: String) async throws -> RawSocket {
-        let socket = try RawSocket(port: port, from: source, readTimeoutSeconds: 1)
-        try await Task.sleep(for: .milliseconds(100))
+    /// Opens a connection from `source` that never says hello, and waits until `host` holds it
+    /// in its handshake, so that the host takes connections in the order they were opened. By
+    /// default a read on it gives up after a second: enough to see that it is kept, not closed.
+    func silent(_ port: Int, from source: String, heldBy host: Session, readTimeoutSeconds: Int = 1) async throws -> RawSocket {
+        let before = host.handshakeCount(fromAddress: source)
+        let socket = try RawSocket(port: port, from: source, readTimeoutSeconds: readTimeoutSeconds)
+        #expect(await eventually { host.handshakeCount(fromAddress: source) > before }, "the host took the connection from \(source)")
         return socket
+    }
+
+    /// Opens a connection from `source` that the host is expected to refuse (close at once).
+    func refused(_ port: Int, from source: String) throws -> RawSocket {
+        try RawSocket(port: port, from: source, readTimeoutSeconds: 30)
     }
 
     @Test("With every handshake place taken, a newcomer gets the oldest silent place of the address holding the most")
@@ -34,10 +41,12 @@ struct HandshakeLimitTests {
                 logger: log.logger(label: "multipeer.session"))
             let port = try await host.startListening(policy: .acceptAll)
             var flood: [RawSocket] = []
-            for _ in 0..<3 { flood.append(try await silent(port, from: "127.0.0.2")) }
-            let other = try await silent(port, from: "127.0.0.3")
+            // The first will be given up (its read waits for that), the others kept.
+            flood.append(try await silent(port, from: "127.0.0.2", heldBy: host, readTimeoutSeconds: 30))
+            for _ in 0..<2 { flood.append(try await silent(port, from: "127.0.0.2", heldBy: host)) }
+            let other = try await silent(port, from: "127.0.0.3", heldBy: host)
             // A fourth from 127.0.0.2 is past its address's limit: closed at once.
-            let past = try await silent(port, from: "127.0.0.2")
+            let past = try refused(port, from: "127.0.0.2")
             #expect(await past.readToEnd().end == .closed)
             #expect(await log.first { $0.level == .notice && $0.message.description.contains("too many handshakes") } != nil)
 
@@ -58,8 +67,8 @@ struct HandshakeLimitTests {
             let host = scope.session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"), configuration: Self.tight)
             let port = try await host.startListening(policy: .acceptAll)
             var holders: [RawSocket] = []
-            for index in 2...5 { holders.append(try await silent(port, from: "127.0.0.\(index)")) }
-            let newcomer = try await silent(port, from: "127.0.0.6")
+            for index in 2...5 { holders.append(try await silent(port, from: "127.0.0.\(index)", heldBy: host)) }
+            let newcomer = try refused(port, from: "127.0.0.6")
             #expect(await newcomer.readToEnd().end == .closed)
             for holder in holders { #expect(await holder.readToEnd().end == .timedOut) }
             await host.disconnect()

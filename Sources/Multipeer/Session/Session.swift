@@ -74,6 +74,16 @@ public final class Session: Sendable {
         }
     }
 
+    /// How many connections from `address` are still waiting for their HELLO: what the handshake
+    /// limits count (``SessionConfiguration/maximumHandshakesPerAddress``). For tests.
+    func handshakeCount(fromAddress address: String) -> Int {
+        state.withLock { state in
+            state.links.values.filter { record in
+                if case .awaitingHello = record.phase { record.connection.remoteAddress == address } else { false }
+            }.count
+        }
+    }
+
     /// The key `peer` proved on its connection, when it is connected over a transport that
     /// proves keys (``Transport/provesPeers``).
     public func provenKey(of peer: PeerID) -> PeerFingerprint? {
