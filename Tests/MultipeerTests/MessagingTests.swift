@@ -23,7 +23,7 @@ struct MessagingTests {
         }
     }
 
-    @Test("sendToAll reaches every connected guest and counts them")
+    @Test("sendToAll reaches every connected guest and counts them, leaving out the identities excluded")
     func broadcast() async throws {
         try await withSessions { scope in
             let network = InMemoryNetwork()
@@ -41,6 +41,15 @@ struct MessagingTests {
             #expect(try host.sendToAll(Chat(text: "round 2")) == 5)
             for log in logs {
                 #expect(try await log.first { _ in true }?.decode(Chat.self) == Chat(text: "round 2"))
+            }
+            // Left out by identity: the third guest gets the next message, then only the one after.
+            let left = guests[2].localPeer.identity
+            #expect(try host.sendToAll(JSONEncoder().encode(Chat(text: "not you")), messageType: Chat.messageType, excluding: [left]) == 4)
+            #expect(try host.sendToAll(Chat(text: "round 3")) == 5)
+            for (index, log) in logs.enumerated() {
+                let expected = index == 2 ? ["round 2", "round 3"] : ["round 2", "not you", "round 3"]
+                #expect(await log.count(atLeast: expected.count) { _ in true } == expected.count)
+                #expect(try log.all.map { try $0.decode(Chat.self).text } == expected, "guest \(index)")
             }
             for guest in guests { await guest.disconnect() }
             await host.disconnect()

@@ -582,7 +582,7 @@ public final class GameMaster: Sendable {
             do {
                 for payload in try FanOut.encode(batch, payloadLimit: payloadLimit(for: HistoryBatch.messageType)) {
                     send { () throws(MultipeerError) in
-                        try session.sendToAll(payload, messageType: HistoryBatch.messageType, skippingBacklogged: true)
+                        try session.sendToAll(payload, messageType: HistoryBatch.messageType, skippingBacklogged: true, excluding: flush.away)
                     }
                 }
             } catch {

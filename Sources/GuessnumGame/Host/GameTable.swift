@@ -42,6 +42,10 @@ struct GameTable: Sendable {
         var replays: [(peer: PeerID, replay: ReplayMessage)] = []
         var state: GameState?
         var batch: HistoryBatch?
+        /// Players away when the flush was taken: the batch is not for them. One coming back
+        /// may have its new link before the host has seated it; it gets what it missed as a
+        /// replay once seated, before any batch (a batch first would carry it past its gap).
+        var away: Set<UUID> = []
     }
 
     let configuration: GameConfiguration
@@ -386,6 +390,7 @@ struct GameTable: Sendable {
     /// players.
     mutating func takeFlush(nextInterval interval: Duration? = nil) -> Flush {
         var flush = Flush(batch: fanOut.take())
+        if !away.isEmpty { flush.away = Set(away.keys) }
         if let interval {
             fanOut.maximumGuessLinesPerTick = configuration.listedLinesPerTick(players: roster.count, interval: interval)
         }

@@ -3,7 +3,7 @@ import Logging
 
 /// Peers that stop reading: a connection reports when more than the high water mark waits for
 /// its peer; the session stops counting on that peer for broadcasts (see
-/// ``Session/sendToAll(_:messageType:skippingBacklogged:)``), posts ``EventName/backlogChanged``,
+/// ``Session/sendToAll(_:messageType:skippingBacklogged:excluding:)``), posts ``EventName/backlogChanged``,
 /// and disconnects a peer backlogged for longer than ``SessionConfiguration/backlogTimeout``.
 extension Session {
     /// The goodbye reason a peer hears when it is disconnected for not reading.

@@ -197,19 +197,25 @@ public final class Session: Sendable {
 
     /// Sends `payload` to every connected peer; returns how many that was.
     ///
-    /// - Parameter skippingBacklogged: leave out the peers that are not reading (see
-    ///   ``isBacklogged(_:)``), for messages a peer can do without, such as a history that a
-    ///   fresh summary replaces once the peer has drained.
+    /// - Parameters:
+    ///   - skippingBacklogged: leave out the peers that are not reading (see
+    ///     ``isBacklogged(_:)``), for messages a peer can do without, such as a history that a
+    ///     fresh summary replaces once the peer has drained.
+    ///   - excluded: the identities of peers to leave out, connected or not: those an app has
+    ///     not taken in yet, say, because their ``EventName/stateChanged`` post is still on its way.
     @discardableResult
-    public func sendToAll(_ payload: Data, messageType: String? = nil, skippingBacklogged: Bool = false) throws(MultipeerError) -> Int {
+    public func sendToAll(
+        _ payload: Data, messageType: String? = nil, skippingBacklogged: Bool = false, excluding excluded: Set<UUID> = []
+    ) throws(MultipeerError) -> Int {
         let frame = try dataFrame(payload, messageType: messageType)
         let now = ContinuousClock.now
         let connections = try state.withLock { state throws(MultipeerError) -> [any Connection] in
             if state.isClosed { throw .sessionClosed }
             var connections: [any Connection] = []
             connections.reserveCapacity(state.connectedLinks.count)
-            for id in state.connectedLinks.values {
-                guard let record = state.links[id], !(skippingBacklogged && record.backloggedSince != nil) else { continue }
+            for (peer, id) in state.connectedLinks {
+                guard excluded.isEmpty || !excluded.contains(peer.identity),
+                      let record = state.links[id], !(skippingBacklogged && record.backloggedSince != nil) else { continue }
                 connections.append(record.connection)
                 state.links[id]?.lastSent = now
             }

@@ -4,6 +4,7 @@ import GuessnumGame
 import Multipeer
 import MultipeerTestSupport
 import MultipeerTesting
+import Synchronization
 import Testing
 
 /// A player whose link drops keeps their seat for the grace period: away, then back with the
@@ -14,11 +15,13 @@ struct AwaySeatTests {
     /// quick heartbeats: a machine busy with the rest of the suite does not lose a link by itself.
     static var sessionConfiguration: SessionConfiguration { .notAboutTimeouts }
 
-    /// A started host game over `network` with the given grace period and seats.
+    /// A started host game over `network` with the given grace period and seats, in `session`
+    /// (by default a new one).
     static func host(
-        _ scope: SessionScope, network: InMemoryNetwork, grace: Duration, maximumPlayers: Int = 10, replayLimit: Int = 1_000
+        _ scope: SessionScope, network: InMemoryNetwork, grace: Duration, maximumPlayers: Int = 10, replayLimit: Int = 1_000,
+        session given: Session? = nil
     ) async throws -> (GameMaster, Endpoint) {
-        let session = scope.session(localPeer: peer("alice"), transport: network, configuration: sessionConfiguration)
+        let session = given ?? hostSession(scope, network: network)
         var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
         configuration.awayGracePeriod = grace
         configuration.maximumPlayers = maximumPlayers
@@ -27,6 +30,11 @@ struct AwaySeatTests {
         master.start()
         let port = try await session.startListening(policy: .custom { master.admission(of: $0) })
         return (master, try Endpoint(host: InMemoryNetwork.host, port: port))
+    }
+
+    /// The host's session, not started.
+    static func hostSession(_ scope: SessionScope, network: InMemoryNetwork) -> Session {
+        scope.session(localPeer: peer("alice"), transport: network, configuration: sessionConfiguration)
     }
 
     /// `player` joining over a new session (as a program started again would); waits for the welcome.
@@ -147,13 +155,13 @@ struct AwaySeatTests {
             guard case .connected = try await bobsSession.invite(endpoint) else { throw TestFailure("bob could not join") }
             #expect(await eventually { game.view.isWelcomed })
             let (_, carol) = try await Self.join(peer("carol"), scope, network: network, at: endpoint)
+            let carolsChats = EventLog(carol.events, .chat)
 
             laptop.unplug()
             #expect(await aways.first { $0.player.id == bob.identity } != nil)
             let had = game.view.lastSequence
             for line in ["one", "two", "three"] { try carol.say(line) }
-            #expect(await eventually { master.gameState.lastSequence >= had + 3 })
-            try await Task.sleep(for: .milliseconds(200))  // a tick or two: the lines are broadcast
+            #expect(await carolsChats.count(atLeast: 3) { _ in true } == 3, "the lines were broadcast")
             laptop.plugIn()
             let outcome = try await bobsSession.invite(endpoint, context: JoinRequest(resumeAfter: had).context)
             #expect(outcome == .connected(master.session.localPeer))
@@ -170,6 +178,56 @@ struct AwaySeatTests {
                 #expect(game.view.replays == 0 && chats.all.isEmpty)
             }
             #expect(game.view.lastSequence >= had + 3)
+        }
+    }
+
+    @Test("A player back on a new link before the host has given the seat back gets no batch before its replay: nothing missed is skipped")
+    func noBatchBeforeTheReplay() async throws {
+        try await withSessions { scope in
+            let network = InMemoryNetwork()
+            let bob = peer("bob")
+            // Observers run in the order they came, on the thread that posts: this one, first,
+            // keeps the game from hearing that bob's new link is up until carol's lines are out.
+            let hostSession = Self.hostSession(scope, network: network)
+            let seatBack = DispatchSemaphore(value: 0)
+            let holding = Atomic<Bool>(false)
+            let held = hostSession.events.observe(.stateChanged) { change in
+                guard change.peer == bob, change.state == .connected, holding.load(ordering: .acquiring) else { return }
+                _ = seatBack.wait(timeout: .now() + 30)
+            }
+            defer { held.cancel() }
+            let (master, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60), session: hostSession)
+            defer { master.stop() }
+            let aways = EventLog(master.events, .playerAway)
+            let backs = EventLog(master.events, .playerBack)
+            let laptop = network.machine()
+            let bobsSession = scope.session(localPeer: bob, transport: laptop, configuration: Self.sessionConfiguration)
+            let game = GuestGame(session: bobsSession)
+            let chats = EventLog(game.events, .chat)
+            let caughtUp = EventLog(game.events, .caughtUp)
+            guard case .connected = try await bobsSession.invite(endpoint) else { throw TestFailure("bob could not join") }
+            #expect(await eventually { game.view.isWelcomed })
+            let (_, carol) = try await Self.join(peer("carol"), scope, network: network, at: endpoint)
+            let carolsChats = EventLog(carol.events, .chat)
+
+            laptop.unplug()
+            #expect(await aways.first { $0.player.id == bob.identity } != nil)
+            let had = game.view.lastSequence
+            holding.store(true, ordering: .releasing)
+            laptop.plugIn()
+            let outcome = try await bobsSession.invite(endpoint, context: JoinRequest(resumeAfter: had).context)
+            #expect(outcome == .connected(master.session.localPeer))
+            // Bob's link is up at both ends; the game has not seated him yet.
+            for line in ["one", "two", "three"] { try carol.say(line) }
+            #expect(await carolsChats.count(atLeast: 3) { _ in true } == 3, "the lines were broadcast")
+            seatBack.signal()
+            #expect(await backs.first { $0.player.id == bob.identity } != nil)
+
+            let replay = try #require(await caughtUp.first { _ in true })
+            #expect(replay.missed == 4, "bob's own away line and the three chats, in the replay")
+            #expect(await chats.count(atLeast: 3) { _ in true } == 3)
+            #expect(chats.all.map(\.text) == ["one", "two", "three"], "in order, once each")
+            #expect(game.view.replays == 1 && game.view.welcomes == 1)
         }
     }
 }
