@@ -29,6 +29,16 @@ final class InMemoryLink: Sendable {
         server?.reset()
     }
 
+    /// Cuts the line and ends only the client's connection with an error, as a client whose
+    /// network went away sees it: the server hears nothing (until its peer times out).
+    func resetClientOnly() {
+        let client = ends.withLock { ends in
+            ends.severed = true
+            return ends.client
+        }
+        client?.reset()
+    }
+
     /// The other end, or nil when the line is severed.
     func peer(of side: InMemoryConnection.Side) -> InMemoryConnection? {
         ends.withLock { ends in

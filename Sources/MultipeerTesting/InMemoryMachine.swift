@@ -32,15 +32,19 @@ public final class InMemoryMachine: Transport {
         return connection
     }
 
-    /// Cuts this machine off: every connection it made ends at both ends with an error and no
-    /// goodbye, and new ones fail until ``plugIn()``.
-    public func unplug() {
+    /// Cuts this machine off: every connection it made ends with an error and no goodbye, and
+    /// new ones fail until ``plugIn()``.
+    /// - Parameter othersNotice: whether the other ends of those connections end too (a reset
+    ///   reaches them), or hear nothing, as peers whose player's Wi-Fi went away.
+    public func unplug(othersNotice: Bool = true) {
         let links = state.withLock { state in
             state.unplugged = true
             defer { state.links = [] }
             return state.links
         }
-        for link in links { link.reset() }
+        for link in links {
+            if othersNotice { link.reset() } else { link.resetClientOnly() }
+        }
     }
 
     /// Brings this machine back after ``unplug()``.

@@ -209,7 +209,9 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
             try? await Task.sleep(for: .milliseconds(10))
             view = game.view
         }
-        if view.welcomes > before.welcomes, view.replays == before.replays, view.lastSequence > before.lastSequence {
+        if view.welcomes == before.welcomes, view.replays == before.replays {
+            game.takeInHeldBroadcasts()  // nothing came: the game goes on from what does
+        } else if view.welcomes > before.welcomes, view.replays == before.replays, view.lastSequence > before.lastSequence {
             console.print(repl.text.skipped(view.lastSequence - before.lastSequence))
         }
     }

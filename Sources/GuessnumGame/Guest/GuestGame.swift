@@ -134,9 +134,21 @@ public final class GuestGame: Sendable {
 
     /// Asks the host for what this guest missed (back after a drop): a replay of the items after
     /// the last one it has, or a fresh welcome if the host no longer keeps them.
+    ///
+    /// From the moment the link to the host is lost, broadcasts wait until what was missed has
+    /// come (a host that noticed the drop sends it by itself; one that did not needs this
+    /// request), so that none carries the guest past it.
     /// - Throws: ``GameError/Code/notJoined``, ``GameError/Code/sendFailed``.
     public func requestCatchUp() throws(GameError) {
         try send(SyncRequest(after: view.resumePoint))
+    }
+
+    /// Stops waiting for what was missed during a drop: the broadcasts held since (see
+    /// ``requestCatchUp()``) are taken in and posted now, and the items missed before them are
+    /// not shown.
+    public func takeInHeldBroadcasts() {
+        let posts = state.withLock { $0.view.releaseHeldBatches() }
+        for post in posts { post.post(on: events) }
     }
 
     private func send<Message: GameMessage>(_ message: Message) throws(GameError) {
@@ -156,7 +168,10 @@ public final class GuestGame: Sendable {
                 if state.host == nil { state.host = change.peer }
                 return false
             case .notConnected:
-                return state.host == change.peer
+                guard state.host == change.peer else { return false }
+                // A drop, not a goodbye: what comes after getting back in waits for what was missed.
+                if case .lost = change.reason { state.view.holdBatches() }
+                return true
             case .connecting:
                 return false
             }

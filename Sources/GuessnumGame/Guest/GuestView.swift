@@ -54,6 +54,13 @@ public struct GuestView: Sendable {
     var audit: RoundAudit?
     /// Sequence numbers of own verdicts already posted, so the broadcast copy is not posted again.
     var announced: Set<UInt64> = []
+    /// Broadcasts that came after the link to the host dropped, before what was missed meanwhile
+    /// (a replay or a fresh welcome): taken in after it, so that none carries the guest past
+    /// the items it missed. Nil when not waiting for a catch-up.
+    var heldBatches: [HistoryBatch]?
+    /// The most broadcasts held while waiting for a catch-up; one more and they are taken in as
+    /// they are (the items missed before them are then left out, as a fresh welcome would).
+    static let heldBatchLimit = 256
 
     init() {}
 
@@ -82,7 +89,20 @@ public struct GuestView: Sendable {
         self.audit = audit
         var events: [GuestPost] = [.welcomed(welcome)]
         if let reveal = game.reveal, reveal.round == game.round { events.append(contentsOf: check(reveal)) }
-        return events
+        return events + releaseHeldBatches()
+    }
+
+    /// The link to the host dropped: broadcasts that come before what was missed (a replay or
+    /// a fresh welcome) wait for it. Nothing to wait for before the first welcome.
+    mutating func holdBatches() {
+        if isWelcomed, heldBatches == nil { heldBatches = [] }
+    }
+
+    /// Takes in the broadcasts held since the link dropped (see ``holdBatches()``); returns what to post.
+    mutating func releaseHeldBatches() -> [GuestPost] {
+        guard let held = heldBatches else { return [] }
+        heldBatches = nil
+        return held.flatMap { apply($0) }
     }
 
     /// Takes in this guest's own verdict, sent at once; returns what to post.
@@ -120,12 +140,23 @@ public struct GuestView: Sendable {
         guard isWelcomed else { return [] }
         replays += 1
         let missed = replay.items.count { ($0.sequence ?? 0) > lastSequence }
-        return [.caughtUp(CaughtUp(missed: missed))] + apply(HistoryBatch(items: replay.items))
+        return [.caughtUp(CaughtUp(missed: missed))] + take(HistoryBatch(items: replay.items)) + releaseHeldBatches()
     }
 
-    /// Takes in a broadcast batch; returns what to post.
+    /// Takes in a broadcast batch, or holds it while what was missed is awaited (see
+    /// ``holdBatches()``); returns what to post.
     mutating func apply(_ batch: HistoryBatch) -> [GuestPost] {
         guard isWelcomed else { return [] }
+        if let held = heldBatches?.count {
+            guard held < Self.heldBatchLimit else { return releaseHeldBatches() + take(batch) }
+            heldBatches?.append(batch)
+            return []
+        }
+        return take(batch)
+    }
+
+    /// Takes in the items of `batch` not seen yet; returns what to post.
+    private mutating func take(_ batch: HistoryBatch) -> [GuestPost] {
         var events: [GuestPost] = []
         for item in batch.items {
             guard let sequence = item.sequence, sequence > lastSequence else { continue }

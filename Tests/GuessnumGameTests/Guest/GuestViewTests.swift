@@ -73,6 +73,32 @@ struct GuestViewTests {
         #expect(verdicts(busy.apply(batch)) == [11, 15], "a busy tick that left lines out releases it")
     }
 
+    @Test("After a drop, broadcasts wait for what was missed: a replay, then them; a fresh welcome, then those newer; past the limit, taken in as they are")
+    func heldAfterADrop() {
+        var view = GuestView()
+        _ = view.apply(welcome(lastSequence: 10))
+        view.holdBatches()
+        #expect(verdicts(view.apply(HistoryBatch(items: [.verdict(line(14, carol, 40, .tooLow))]))).isEmpty)
+        let items: [HistoryItem] = (11...14).map { .verdict(line(UInt64($0), carol, Int64($0), .tooLow)) }
+        let events = view.apply(ReplayMessage(after: 10, items: items))
+        #expect(verdicts(events) == [11, 12, 13, 14], "the replay in order, then nothing again")
+        #expect(view.lastSequence == 14)
+        #expect(verdicts(view.apply(HistoryBatch(items: [.verdict(line(15, carol, 1, .tooLow))]))) == [15], "no longer held")
+
+        view.holdBatches()
+        _ = view.apply(HistoryBatch(items: [.verdict(line(20, carol, 5, .tooLow))]))
+        _ = view.apply(HistoryBatch(items: [.verdict(line(21, carol, 6, .tooLow))]))
+        #expect(verdicts(view.apply(welcome(lastSequence: 20))) == [21], "after a fresh welcome, only what is newer")
+
+        view.holdBatches()
+        for index in 0..<GuestView.heldBatchLimit {
+            #expect(view.apply(HistoryBatch(items: [.verdict(line(UInt64(22 + index), carol, 7, .tooLow))])).isEmpty)
+        }
+        let overflow = view.apply(HistoryBatch(items: [.verdict(line(UInt64(22 + GuestView.heldBatchLimit), carol, 7, .tooLow))]))
+        #expect(verdicts(overflow).count == GuestView.heldBatchLimit + 1, "memory stays bounded: one more and all are taken in")
+        #expect(view.heldBatches == nil)
+    }
+
     @Test("The scoreboard is live: every counted guess, win and rename since the host's last word")
     func liveScoreboard() {
         var view = GuestView()

@@ -230,4 +230,45 @@ struct AwaySeatTests {
             #expect(game.view.replays == 1 && game.view.welcomes == 1)
         }
     }
+
+    @Test("Back in before the host noticed the drop: broadcasts on the new link wait for the catch-up the player asks for, so the lines sent into the dead link are not skipped")
+    func hostThatDidNotNotice() async throws {
+        try await withSessions { scope in
+            let network = InMemoryNetwork()
+            let (master, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60))
+            defer { master.stop() }
+            let laptop = network.machine()
+            let bobsSession = scope.session(localPeer: peer("bob"), transport: laptop, configuration: Self.sessionConfiguration)
+            let game = GuestGame(session: bobsSession)
+            let hostLeft = EventLog(game.events, .hostLeft)
+            let chats = EventLog(game.events, .chat)
+            let caughtUp = EventLog(game.events, .caughtUp)
+            guard case .connected = try await bobsSession.invite(endpoint) else { throw TestFailure("bob could not join") }
+            #expect(await eventually { game.view.isWelcomed })
+            let (_, carol) = try await Self.join(peer("carol"), scope, network: network, at: endpoint)
+            let carolsChats = EventLog(carol.events, .chat)
+
+            // Bob's laptop sees its link fail; the host hears nothing and keeps sending into it.
+            laptop.unplug(othersNotice: false)
+            #expect(await hostLeft.first { _ in true } != nil)
+            let had = game.view.lastSequence
+            for line in ["one", "two", "three"] { try carol.say(line) }
+            #expect(await carolsChats.count(atLeast: 3) { _ in true } == 3)
+            laptop.plugIn()
+            let outcome = try await bobsSession.invite(endpoint, context: JoinRequest(resumeAfter: had).context)
+            #expect(outcome == .connected(master.session.localPeer))
+            #expect(master.players.allSatisfy { !$0.isAway }, "the host took the new link for the old one")
+
+            // A broadcast on the new link reaches bob before he asks for what he missed.
+            let batches = EventLog(bobsSession.events, .dataReceived)
+            try carol.say("four")
+            #expect(await batches.first { $0.messageType == HistoryBatch.messageType } != nil)
+            #expect(chats.all.isEmpty, "held until the catch-up")
+            try game.requestCatchUp()
+            let replay = try #require(await caughtUp.first { _ in true })
+            #expect(replay.missed == 4, "the three lines sent into the dead link, and the fourth")
+            #expect(await chats.count(atLeast: 4) { _ in true } == 4)
+            #expect(chats.all.map(\.text) == ["one", "two", "three", "four"], "in order, once each")
+        }
+    }
 }
