@@ -60,10 +60,17 @@ public enum PasswordProof {
     /// derivation runs on a thread of its own, never on Swift's cooperative pool (where it would
     /// stop every other task of the program meanwhile): compute the key once and keep it.
     public static func key(for password: GamePassword, host: UUID, cost: Cost = .standard) async -> Key {
-        await onOwnThread { derive(password, host: host, cost: cost) }
+        await key(for: password, host: host, cost: cost, deriving: derive)
     }
 
-    private static func derive(_ password: GamePassword, host: UUID, cost: Cost) -> Key {
+    /// ``key(for:host:cost:)`` with the derivation given: where `derive` runs is what tests check.
+    static func key(
+        for password: GamePassword, host: UUID, cost: Cost, deriving derive: @escaping @Sendable (GamePassword, UUID, Cost) -> Key
+    ) async -> Key {
+        await onOwnThread { derive(password, host, cost) }
+    }
+
+    static func derive(_ password: GamePassword, host: UUID, cost: Cost) -> Key {
         do {
             let key = try KDF.Scrypt.deriveKey(
                 from: password.bytes, salt: saltLabel + bytes(of: host), outputByteCount: 32,

@@ -73,12 +73,20 @@ struct PasswordProofTests {
 /// second of a core, which on the pool would stop every other task of the program meanwhile.
 @Suite("Password keys off the pool", .timeLimit(.minutes(2)))
 struct PasswordKeyThreadTests {
-    @Test("A key is derived while every thread of the cooperative pool is held")
-    func derivedWhileThePoolIsHeld() async throws {
+    @Test("While as many derivations as the pool has threads are under way, a task on the pool still runs")
+    func derivationsLeaveThePoolFree() async throws {
         let password = try GamePassword("correct horse battery staple")
-        let host = UUID()
-        // The cost does not matter here: where the work runs does.
-        let derived = await PoolHold.run { await PasswordProof.key(for: password, host: host, cost: .cheap).host }
-        #expect(derived == host, "the derivation waited for a thread of the pool")
+        let calls = ProcessInfo.processInfo.activeProcessorCount
+        let hosts = (0..<calls).map { _ in UUID() }
+        // Each derivation blocks until released, as a long one would: the cost does not matter
+        // here, where the work runs does.
+        let (poolStayedFree, keys) = await PoolFreedom.check(calls: calls) { index, block in
+            await PasswordProof.key(for: password, host: hosts[index], cost: .cheap) { password, host, cost in
+                block()
+                return PasswordProof.derive(password, host: host, cost: cost)
+            }
+        }
+        #expect(poolStayedFree, "the derivations held the pool")
+        #expect(keys.map(\.host) == hosts)
     }
 }
