@@ -134,7 +134,9 @@ let package = Package(
             dependencies: ["Multipeer", "MultipeerAvahi", "CAvahi", "MultipeerTestSupport"]
         ),
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
-        .testTarget(name: "GuessnumStoreTests", dependencies: ["GuessnumStore", "GuessnumGame", "Multipeer", "MultipeerTestSupport"]),
+        .testTarget(
+            name: "GuessnumStoreTests",
+            dependencies: ["GuessnumStore", "GuessnumGame", "Multipeer", "MultipeerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "GuessnumAppTests",
             dependencies: [

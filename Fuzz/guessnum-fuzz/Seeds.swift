@@ -7,11 +7,12 @@ import Multipeer
 enum Seeds {
     static func write(to directory: URL) throws {
         let alice = try PeerID(displayName: "alice", identity: UUID(uuidString: "6F1C2B8E-0D3A-4A57-9C1E-2B7D4F6A8E10")!)
+        let nonce = Array(repeating: UInt8(0x5A), count: VerificationCode.nonceBytes)
         let frames: [Frame] = [
-            .hello(.init(peer: alice, invitationTimeoutMilliseconds: 5000, context: Data("ctx".utf8))),
-            .accept(.init(peer: alice)), .decline(.init(cause: .refused, reason: "the game is full")),
+            .hello(.init(peer: alice, invitationTimeoutMilliseconds: 5000, codeCommitment: VerificationCode.commitment(to: nonce), context: Data("ctx".utf8))),
+            .accept(.init(peer: alice, codeNonce: nonce)), .decline(.init(cause: .refused, reason: "the game is full")),
             .data(messageType: GuessMessage.messageType, payload: Data(#"{"guess":50}"#.utf8)),
-            .heartbeat, .goodbye(reason: "bye"),
+            .heartbeat, .goodbye(reason: "bye"), .reveal(nonce: nonce),
         ]
         let encoded = frames.map { FrameCodec.encode($0).bytes }
         try save(encoded.enumerated().map { ("frame-\($0.offset)", $0.element) } + [("stream", encoded.flatMap { $0 })], in: directory, target: "frames")

@@ -56,24 +56,34 @@ enum GameStoreRows {
 
     /// The game the tables hold; nil when they hold none.
     static func record(in db: Database) throws -> GameRecord? {
+        // Every column is read with a throwing decode: a value of the wrong type (a damaged or
+        // tampered file) is an error the host turns into a sentence, never a crash.
         guard let row = try Row.fetchOne(db, sql: "SELECT number, low, high, secret, salt FROM round ORDER BY number DESC LIMIT 1") else { return nil }
-        let number: Int = row["number"]
-        let saltBytes: Data = row["salt"]
+        let number: Int = try row.decode(forColumn: "number")
+        let saltBytes: Data = try row.decode(forColumn: "salt")
         guard let salt = Salt(bytes: Array(saltBytes)) else { throw GameStoreError("a round's salt is not 32 bytes") }
+        let (low, high): (Int64, Int64) = (try row.decode(forColumn: "low"), try row.decode(forColumn: "high"))
         let range: GuessRange
-        do { range = try GuessRange(row["low"], row["high"]) } catch { throw GameStoreError("a round's range is not valid (\(error.message))") }
-        let round = RoundRecord(number: number, range: range, secret: row["secret"], salt: salt)
+        do { range = try GuessRange(low, high) } catch { throw GameStoreError("a round's range is not valid (\(error.message))") }
+        let round = RoundRecord(number: number, range: range, secret: try row.decode(forColumn: "secret"), salt: salt)
         let guesses = try Row.fetchAll(db, sql: "SELECT player, name, value FROM guess WHERE round = ? ORDER BY id", arguments: [number]).map { row in
-            GuessRecord(round: number, player: PlayerRef(id: try uuid(row["player"]), name: row["name"]), guess: row["value"])
+            try GuessRecord(round: number, player: player(row), guess: row.decode(forColumn: "value"))
         }
         let players = try Row.fetchAll(db, sql: "SELECT id, displayName, name FROM player ORDER BY rowid").map { row in
-            PlayerRecord(id: try uuid(row["id"]), displayName: row["displayName"], name: row["name"])
+            try PlayerRecord(id: uuid(row.decode(forColumn: "id")), displayName: row.decode(forColumn: "displayName"), name: row.decode(forColumn: "name"))
         }
         let scores = try Row.fetchAll(db, sql: "SELECT player, name, wins, guesses, bestRound FROM score").map { row in
-            Scoreboard.Entry(player: PlayerRef(id: try uuid(row["player"]), name: row["name"]), wins: row["wins"], guesses: row["guesses"], bestRound: row["bestRound"])
+            try Scoreboard.Entry(
+                player: player(row), wins: row.decode(forColumn: "wins"), guesses: row.decode(forColumn: "guesses"),
+                bestRound: row.decode(forColumn: "bestRound"))
         }
         let sequence = try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'lastSequence'").flatMap(UInt64.init) ?? 0
         return GameRecord(round: round, guesses: guesses, players: players, scores: scores, lastSequence: sequence)
+    }
+
+    /// The player a row's `player` and `name` columns name.
+    private static func player(_ row: Row) throws -> PlayerRef {
+        try PlayerRef(id: uuid(row.decode(forColumn: "player")), name: row.decode(forColumn: "name"))
     }
 
     private static func uuid(_ text: String) throws -> UUID {

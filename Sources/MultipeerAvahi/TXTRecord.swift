@@ -3,9 +3,16 @@ import Foundation
 import Multipeer
 
 /// What a peer's DNS-SD TXT record carries: the application's ``DiscoveryInfo`` plus two
-/// entries of the library's own — `pv`, the wire protocol version, and `id`, the peer identity.
+/// entries of the library's own — `pv`, the version of this record's layout, and `id`, the
+/// peer identity.
+///
+/// `pv` is `1` whatever the wire protocol's version: a peer of another release is still listed,
+/// and joining it says that both programs need the same release (a DECLINE of cause 1), which
+/// tells its user more than a game that is not there.
 enum TXTRecord {
     static let versionKey = "pv"
+    /// The version of the record's layout this library writes and reads.
+    static let version = 1
     static let identityKey = "id"
     static let reservedKeys: Set<String> = [versionKey, identityKey]
 
@@ -14,7 +21,7 @@ enum TXTRecord {
         if let key = info.entries.keys.first(where: { reservedKeys.contains($0.lowercased()) }) {
             throw .reservedDiscoveryKey(key)
         }
-        let own = ["\(versionKey)=\(WireProtocol.version)", "\(identityKey)=\(peer.identity.uuidString.lowercased())"]
+        let own = ["\(versionKey)=\(version)", "\(identityKey)=\(peer.identity.uuidString.lowercased())"]
         return own + info.entries.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     }
 
@@ -65,9 +72,9 @@ enum TXTRecord {
     }
 
     /// The peer and its info from a received record, or nil when it is not a compatible peer
-    /// (no identity, or another protocol version).
+    /// (no identity, or another layout of the record).
     static func peer(named name: String, from entries: [String: String]) -> (PeerID, DiscoveryInfo)? {
-        guard entries[versionKey] == String(WireProtocol.version),
+        guard entries[versionKey] == String(version),
               let identityText = entries[identityKey], let identity = UUID(uuidString: identityText),
               let peer = try? PeerID(displayName: name, identity: identity)
         else { return nil }

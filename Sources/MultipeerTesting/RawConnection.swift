@@ -13,7 +13,7 @@ public final class RawConnection: ConnectionHandler {
 
     private let state = Mutex(State())
 
-    init() {}
+    public init() {}
 
     /// Frames received so far.
     public var receivedFrames: [Frame] { state.withLock { $0.frames } }

@@ -101,7 +101,7 @@ final class Attacker: Sendable {
     private func join(_ name: String, reads: Bool, receiveBuffer: Int32? = nil) throws {
         let socket = try RawSocket.connect(port: port, receiveBuffer: receiveBuffer, source: Self.source)
         counts.withLock { $0.connections += 1 }
-        send(GuestWire.hello(from: try PeerID(displayName: name)), on: socket)
+        send(GuestWire.hello(from: try PeerID(displayName: name), codeNonce: VerificationCode.nonce()), on: socket)
         sockets.withLock { $0.append(socket) }
         guard reads else { return }
         let reader = Thread { [self] in

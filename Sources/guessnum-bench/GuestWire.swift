@@ -10,9 +10,16 @@ import Multipeer
 enum GuestWire {
     static let heartbeat = FrameCodec.encode(.heartbeat)
 
-    /// A hello frame inviting itself into the host's session as `peer`.
-    static func hello(from peer: PeerID) -> EncodedFrame {
-        FrameCodec.encode(.hello(.init(peer: peer, invitationTimeoutMilliseconds: 30_000, context: Data())))
+    /// A hello frame inviting itself into the host's session as `peer`, committed to the
+    /// verification-code nonce `codeNonce`.
+    static func hello(from peer: PeerID, codeNonce: [UInt8]) -> EncodedFrame {
+        FrameCodec.encode(.hello(.init(
+            peer: peer, invitationTimeoutMilliseconds: 30_000, codeCommitment: VerificationCode.commitment(to: codeNonce), context: Data())))
+    }
+
+    /// The reveal of `codeNonce`, sent as the ACCEPT arrives, as a real guest does.
+    static func reveal(_ codeNonce: [UInt8]) -> EncodedFrame {
+        FrameCodec.encode(.reveal(nonce: codeNonce))
     }
 
     /// A guess, as `GuestGame` sends it (`{"guess":N}`).

@@ -18,6 +18,8 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
     }
 
     let peer: PeerID
+    /// The nonce of its verification code: committed to in its hello, revealed on accept.
+    private let codeNonce = VerificationCode.nonce()
     /// The transport it connects with: shared, or its own with its key for TLS.
     let transport: TCPTransport
     /// Restart runs: where it reconnects by itself, with ``ReconnectBackoff``, when its link drops.
@@ -140,11 +142,12 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
             $0.connection = connection
             $0.lastSent = now
         }
-        connection.send(GuestWire.hello(from: peer))
+        connection.send(GuestWire.hello(from: peer, codeNonce: codeNonce))
     }
 
     func connection(_ connection: any Connection, didReceive frame: Frame) {
         guard case .data(let type, let payload) = frame else {
+            if case .accept = frame { connection.send(GuestWire.reveal(codeNonce)) }
             if case .decline = frame { recorder.update { $0.failedGuests += 1 } }
             return
         }

@@ -84,8 +84,11 @@ struct LeavingTests {
         let game = try await AppHarness()
         let bob = try game.player("bob")
         let carol = try game.player("carol")
-        bob.type("1")
-        carol.type("1")
+        // Picked once listed: typed before discovery has found the game, "1" is no game yet.
+        for player in [bob, carol] {
+            #expect(await player.console.line(containing: "1) alice") != nil, "\(player.console.transcript)")
+            player.type("1")
+        }
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
         #expect(await carol.console.line(containing: "Welcome, carol!") != nil)
         game.hostInbox.post(.typed("/kick bob"))

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import GuessnumGame
 @testable import GuessnumStore
 import Multipeer
@@ -62,6 +63,28 @@ struct GameStoreTests {
         try Data(repeating: 0x5A, count: 8_192).write(to: damaged)
         let error = #expect(throws: GameStoreError.self) { _ = try GameStore(at: damaged).load() }
         #expect(error?.message.contains(damaged.path) == true && error?.message.contains("Delete that file") == true, "\(error?.message ?? "")")
+    }
+
+    @Test("A saved game with a value of the wrong type in a column is a sentence naming the file, never a crash", arguments: [
+        "UPDATE round SET secret = 'forty-two'", "UPDATE round SET low = 'one'", "UPDATE score SET wins = x'00ff'", "UPDATE player SET name = x'ff00'",
+    ])
+    func wrongColumnType(damage: String) async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("tampered.sqlite")
+        do {
+            let store = try GameStore(at: file)
+            var record = try record()
+            let bob = PlayerRef(id: UUID(), name: "bob")
+            record.players = [PlayerRecord(id: bob.id, displayName: "bob", name: "bob")]
+            record.scores = [Scoreboard.Entry(player: bob, wins: 1, guesses: 2, bestRound: 2)]
+            try store.start(record, host: alice)
+            await store.waitForWrites()
+        }
+        let queue = try DatabaseQueue(path: file.path)
+        try await queue.write { db in try db.execute(sql: damage) }
+        try queue.close()
+        let error = #expect(throws: GameStoreError.self) { _ = try GameStore(at: file).load() }
+        #expect(error?.message.contains(file.path) == true, "\(error?.message ?? "")")
     }
 
     @Test("Any game name maps to one safe file name of its own")

@@ -26,7 +26,7 @@ struct HostileGuestsTests {
     /// the connection without one).
     func join(port: Int, from source: String = "127.0.0.1", name: String, receiveBufferBytes: Int? = nil) async throws -> (TLSRawSocket, Frame?) {
         let socket = try await TLSRawSocket.connect(port: port, from: source, receiveBufferBytes: receiveBufferBytes, readTimeout: .seconds(30))
-        let hello = Frame.hello(.init(peer: try socket.peer(name), invitationTimeoutMilliseconds: 10_000, context: Data()))
+        let hello = Frame.hello(.init(peer: try socket.peer(name), invitationTimeoutMilliseconds: 10_000, codeCommitment: SampleFrames.codeCommitment, context: Data()))
         socket.write(FrameCodec.encode(hello).bytes)
         guard let bytes = await socket.readFrame() else { return (socket, nil) }
         var decoder = FrameDecoder()
@@ -69,6 +69,30 @@ struct HostileGuestsTests {
         let refusals = host.text.components(separatedBy: "\n").filter { $0.contains("Guest turned away.") }
         #expect(refusals.count == 90, "one notice per guest turned away")
         #expect(refusals.allSatisfy { $0.contains("address=127.0.0.1:") && $0.contains("reason=") }, "\(refusals.first ?? "")")
+    }
+
+    @Test("Seats held for players who dropped still count toward their address's share: dropping links makes no room for more")
+    func heldSeatsCount() async throws {
+        let (host, port) = try await host(["--max-players-per-address", "2"])
+        defer { host.signal(SIGKILL) }
+        for name in ["bot0", "bot1"] {
+            let (socket, answer) = try await join(port: port, name: name)
+            guard case .accept? = answer else { throw TestFailure("\(name) is let in: \(String(describing: answer))") }
+            socket.write(FrameCodec.encode(.reveal(nonce: SampleFrames.codeNonce)).bytes)
+            socket.close()  // a drop: no goodbye, so the host holds the seat
+            #expect(await host.line(containing: "\(name) is away") != nil, "host: \(host.text)")
+        }
+        let (_, answer) = try await join(port: port, name: "bot2")
+        guard case .decline(let decline)? = answer else {
+            Issue.record("two seats held for the address: a third player from it is turned away, not \(String(describing: answer))")
+            return
+        }
+        #expect(decline.reason?.contains("from your network address") == true, "\(decline.reason ?? "")")
+        let (_, other) = try await join(port: port, from: "127.0.0.2", name: "carol")
+        guard case .accept? = other else {
+            Issue.record("another address is let in: \(String(describing: other))")
+            return
+        }
     }
 
     @Test("A flood of silent connections from one address leaves handshake room for another")

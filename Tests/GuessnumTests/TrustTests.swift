@@ -66,7 +66,7 @@ struct TrustTests {
         let bobKey = try PeerKey(pemRepresentation: String(contentsOf: bobKeyFile, encoding: .utf8))
         let impostor = try await TLSRawSocket.connect(port: port)  // a key of its own
         let claim = try PeerID(displayName: "bob", identity: bobKey.fingerprint.identity)
-        impostor.write(FrameCodec.encode(.hello(.init(peer: claim, invitationTimeoutMilliseconds: 5_000, context: Data()))).bytes)
+        impostor.write(FrameCodec.encode(.hello(.init(peer: claim, invitationTimeoutMilliseconds: 5_000, codeCommitment: SampleFrames.codeCommitment, context: Data()))).bytes)
         var decoder = FrameDecoder()
         decoder.append(try #require(await impostor.readFrame(), "the host answers"))
         guard case .decline(let decline) = try decoder.nextFrame() else {

@@ -34,6 +34,47 @@ struct SecureSessionTests {
         }
     }
 
+    @Test("Both sides show the same code; the same two keys get another code on their next connection; a relay with keys of its own shows each side another code")
+    func verificationCodes() async throws {
+        try await withSessions { scope in
+            let (alice, aliceTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
+            let (bob, bobTransport, _) = try Self.keyed("bob")
+            let host = scope.session(localPeer: alice, transport: aliceTransport, configuration: .notAboutTimeouts)
+            let port = try await host.startListening(policy: .acceptAll)
+
+            var codes: [String] = []
+            for _ in 0..<2 {
+                let guest = scope.session(localPeer: bob, transport: bobTransport, configuration: .notAboutTimeouts)
+                #expect(try await guest.invite(loopback(port)) == .connected(alice))
+                let guestsCode = try #require(guest.verificationCode(with: alice), "the inviter knows the code once accepted")
+                #expect(await eventually { host.verificationCode(with: bob) != nil }, "the host, once the nonce is revealed")
+                #expect(host.verificationCode(with: bob) == guestsCode)
+                codes.append(guestsCode)
+                await guest.disconnect()
+                #expect(await eventually { host.connectedPeers.isEmpty })
+            }
+            // Fresh nonces each time: nothing about the keys alone fixes the code, so it cannot
+            // be ground ahead of time (equal by chance once in a million).
+            #expect(codes[0] != codes[1], "\(codes)")
+
+            // Mallory relays: bob reaches her front (her own key, named alice), her back joins alice.
+            let (front, frontTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
+            let (back, backTransport, _) = try Self.keyed("bob")
+            let relayFront = scope.session(localPeer: front, transport: frontTransport, configuration: .notAboutTimeouts)
+            let relayBack = scope.session(localPeer: back, transport: backTransport, configuration: .notAboutTimeouts)
+            let frontPort = try await relayFront.startListening(policy: .acceptAll)
+            #expect(try await relayBack.invite(loopback(port)) == .connected(alice))
+            let victim = scope.session(localPeer: bob, transport: bobTransport, configuration: .notAboutTimeouts)
+            #expect(try await victim.invite(loopback(frontPort)) == .connected(front))
+            let victimsCode = try #require(victim.verificationCode(with: front))
+            #expect(await eventually { host.verificationCode(with: back) != nil })
+            let hostsCode = try #require(host.verificationCode(with: back))
+            #expect(victimsCode != hostsCode, "bob and alice read different codes: \(victimsCode), \(hostsCode)")
+            #expect(await eventually { relayFront.verificationCode(with: bob) == victimsCode }, "each leg agrees with itself")
+            #expect(relayBack.verificationCode(with: alice) == hostsCode)
+        }
+    }
+
     @Test("A guest whose HELLO claims another peer's identity is turned away with a sentence, and the host logs it")
     func claimedIdentityMustBeProved() async throws {
         try await withSessions { scope in
@@ -151,7 +192,7 @@ struct SecureSessionTests {
             let host = scope.session(localPeer: alice, transport: aliceTransport, logger: log.logger(label: "multipeer.session"))
             let port = try await host.startListening(policy: .acceptAll)
             let socket = try RawSocket(port: port)
-            try socket.write(FrameCodec.encode(.hello(.init(peer: peer("old"), invitationTimeoutMilliseconds: 1000, context: Data()))).bytes)
+            try socket.write(FrameCodec.encode(.hello(.init(peer: peer("old"), invitationTimeoutMilliseconds: 1000, codeCommitment: SampleFrames.codeCommitment, context: Data()))).bytes)
             let (bytes, end) = await socket.readToEnd()
             #expect(end == .closed)
             var decoder = FrameDecoder()

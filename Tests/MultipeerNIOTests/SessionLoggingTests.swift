@@ -48,7 +48,7 @@ struct SessionLoggingTests {
         let (host, log, port) = try await listeningHost()
         let socket = try RawSocket(port: port)
         let mallory = peer("mallory")
-        try socket.write(FrameCodec.encode(.hello(.init(peer: mallory, invitationTimeoutMilliseconds: 5000, context: Data()))).bytes)
+        try socket.write(FrameCodec.encode(.hello(.init(peer: mallory, invitationTimeoutMilliseconds: 5000, codeCommitment: SampleFrames.codeCommitment, context: Data()))).bytes)
         #expect(await eventually { host.connectedPeers == [mallory] })
         try socket.write([0, 0, 0, 1, 0xEE])
         let line = try #require(await log.first { $0.level == .notice && $0["code"] == MultipeerError.Code.malformedFrame.rawValue })

@@ -19,7 +19,7 @@ struct TCPTransportTests {
             #expect(await pair.server.waitForFrames(1))
             #expect(pair.server.frames == [hello])
 
-            let accept = Frame.accept(.init(peer: SampleFrames.grace))
+            let accept = Frame.accept(.init(peer: SampleFrames.grace, codeNonce: SampleFrames.codeNonce))
             pair.serverConnection.send(FrameCodec.encode(accept))
             #expect(await pair.client.waitForFrames(1))
             #expect(pair.client.frames == [accept])

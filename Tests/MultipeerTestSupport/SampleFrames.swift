@@ -6,10 +6,15 @@ public enum SampleFrames {
     public static let ada = try! PeerID(displayName: "Ada", identity: UUID(uuidString: "6F1C2B8E-0D3A-4A57-9C1E-2B7D4F6A8E10")!)
     public static let grace = try! PeerID(displayName: "Grace ✨", identity: UUID(uuidString: "A0B1C2D3-E4F5-4607-8819-2A3B4C5D6E7F")!)
 
+    /// A verification-code nonce, and the commitment to it, for frames written by hand.
+    public static let codeNonce = Array(repeating: UInt8(0x5A), count: VerificationCode.nonceBytes)
+    public static let codeCommitment = VerificationCode.commitment(to: codeNonce)
+
     public static let all: [Frame] = [
-        .hello(.init(peer: ada, invitationTimeoutMilliseconds: 30_000, context: Data("table 4".utf8))),
-        .hello(.init(peer: grace, invitationTimeoutMilliseconds: 0, context: Data())),
-        .accept(.init(peer: grace)),
+        .hello(.init(peer: ada, invitationTimeoutMilliseconds: 30_000, codeCommitment: codeCommitment, context: Data("table 4".utf8))),
+        .hello(.init(peer: grace, invitationTimeoutMilliseconds: 0, codeCommitment: codeCommitment, context: Data())),
+        .accept(.init(peer: grace, codeNonce: codeNonce)),
+        .reveal(nonce: codeNonce),
         .decline(.init(cause: .refused, reason: "game is full")),
         .decline(.init(cause: .timedOut, reason: nil)),
         .data(messageType: "guess", payload: Data([0, 1, 2, 0xFF])),
@@ -33,6 +38,8 @@ public enum SampleFrames {
         ("heartbeat with a body", [0, 0, 0, 3, 0x05, 0xAA, 0xBB]),
         ("data whose type runs past the end", [0, 0, 0, 3, 0x04, 0x09, 0x41]),
         ("goodbye that is not UTF-8", [0, 0, 0, 3, 0x06, 0xC3, 0x28]),
+        ("reveal cut short", [0, 0, 0, 3, 0x07, 0x01, 0x02]),
+        ("reveal with bytes after its nonce", [0, 0, 0, 34, 0x07] + Array(repeating: 0, count: 33)),
     ]
 
     public static var stream: [UInt8] { all.flatMap { FrameCodec.encode($0).bytes } }

@@ -92,17 +92,52 @@ struct DisconnectTests {
         }
     }
 
+    @Test("A flood of heartbeats is cut off as a protocol violation; a few in a second are not")
+    func heartbeatFlood() async throws {
+        try await withTwoPeers { peers async throws in
+            let calm = try await peers.network.openRawConnection(toPort: peers.port)
+            calm.send(.hello(.init(peer: peer("calm"), invitationTimeoutMilliseconds: 5_000, codeCommitment: SampleFrames.codeCommitment, context: Data())))
+            for _ in 0..<5 { calm.send(.heartbeat) }
+            let flood = try await peers.network.openRawConnection(toPort: peers.port)
+            flood.send(.hello(.init(peer: peer("flood"), invitationTimeoutMilliseconds: 5_000, codeCommitment: SampleFrames.codeCommitment, context: Data())))
+            for _ in 0..<1_000 { flood.send(.heartbeat) }
+            #expect(await eventually { flood.isClosed })
+            #expect(flood.receivedFrames.last == .goodbye(reason: "protocol violation"))
+            #expect(await peers.hostLog.first { $0.level == .notice && $0["code"] == "protocolViolation" } != nil)
+            calm.send(.data(messageType: "chat", payload: Data("still here".utf8)))
+            let hostData = EventLog(peers.host.events, .dataReceived)
+            calm.send(.data(messageType: "chat", payload: Data("and again".utf8)))
+            #expect(await hostData.first { $0.payload == Data("and again".utf8) } != nil)
+            #expect(!calm.isClosed)
+        }
+    }
+
     @Test("A hello of another protocol version is declined with a reason")
     func otherVersion() async throws {
         try await withTwoPeers { peers async throws in
             let raw = try await peers.network.openRawConnection(toPort: peers.port)
-            raw.send(.hello(.init(version: 99, peer: peer("future"), invitationTimeoutMilliseconds: 1000, context: Data())))
+            raw.send(.hello(.init(version: 99, peer: peer("future"), invitationTimeoutMilliseconds: 1000, codeCommitment: SampleFrames.codeCommitment, context: Data())))
             #expect(await eventually { raw.isClosed })
             guard case .decline(let decline) = raw.receivedFrames.first else {
                 Issue.record("expected a decline, got \(raw.receivedFrames)")
                 return
             }
             #expect(decline.cause == .unsupportedVersion)
+        }
+    }
+
+    @Test("A version 1 hello (an older release, with no code commitment) is declined politely, naming both versions")
+    func olderRelease() async throws {
+        try await withTwoPeers { peers async throws in
+            let raw = try await peers.network.openRawConnection(toPort: peers.port)
+            raw.send(.hello(.init(version: 1, peer: peer("older"), invitationTimeoutMilliseconds: 1000, codeCommitment: [], context: Data())))
+            #expect(await eventually { raw.isClosed })
+            guard case .decline(let decline) = raw.receivedFrames.first else {
+                Issue.record("expected a decline, got \(raw.receivedFrames)")
+                return
+            }
+            #expect(decline.cause == .unsupportedVersion)
+            #expect(decline.reason == "this host speaks protocol version 2, not 1")
         }
     }
 

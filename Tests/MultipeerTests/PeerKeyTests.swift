@@ -1,5 +1,5 @@
 import Foundation
-import Multipeer
+@testable import Multipeer
 import MultipeerTestSupport
 import Testing
 
@@ -35,14 +35,36 @@ struct PeerKeyTests {
         #expect(PeerFingerprint(hex: String(repeating: "g", count: 64)) == nil)
     }
 
-    @Test("The verification code is the same from both sides and matches the vector; another key gives another code")
+    @Test("The verification code matches the vector; each side computes the same; every input changes it")
     func verificationCode() throws {
         let alice = try PeerKey(pemRepresentation: Self.alicePEM).fingerprint
         let bob = try PeerKey(pemRepresentation: Self.bobPEM).fingerprint
-        #expect(VerificationCode.between(alice, bob) == "646 840")
-        #expect(VerificationCode.between(bob, alice) == "646 840")
+        let bobNonce = Array(repeating: UInt8(1), count: VerificationCode.nonceBytes)
+        let aliceNonce = Array(repeating: UInt8(2), count: VerificationCode.nonceBytes)
+        let code = VerificationCode.code(inviter: bob, advertiser: alice, inviterNonce: bobNonce, advertiserNonce: aliceNonce)
+        #expect(code == Self.codeVector, "SHA-256 over the label, both keys and both nonces, as PROTOCOL.md says")
+        #expect(CodeNonces(inviter: bobNonce, advertiser: aliceNonce, localIsInviter: true).code(local: bob, remote: alice) == code)
+        #expect(CodeNonces(inviter: bobNonce, advertiser: aliceNonce, localIsInviter: false).code(local: alice, remote: bob) == code)
+        // Another key, or another nonce on either side, gives another code (but for a one-in-a-million chance).
         let mallory = PeerKey.generate().fingerprint
-        #expect(VerificationCode.between(alice, mallory) != VerificationCode.between(alice, bob) || mallory == bob)
+        #expect(VerificationCode.code(inviter: mallory, advertiser: alice, inviterNonce: bobNonce, advertiserNonce: aliceNonce) != code)
+        #expect(VerificationCode.code(inviter: bob, advertiser: alice, inviterNonce: VerificationCode.nonce(), advertiserNonce: aliceNonce) != code)
+        #expect(VerificationCode.code(inviter: bob, advertiser: alice, inviterNonce: bobNonce, advertiserNonce: VerificationCode.nonce()) != code)
+        #expect(VerificationCode.code(inviter: alice, advertiser: bob, inviterNonce: bobNonce, advertiserNonce: aliceNonce) != code, "the roles count")
+    }
+
+    /// The code of bob inviting alice with nonces of all 1s (bob) and all 2s (alice).
+    static let codeVector = "998 367"
+
+    @Test("A commitment binds the nonce: only that nonce matches it, and it does not show the nonce")
+    func commitment() {
+        let nonce = VerificationCode.nonce()
+        let commitment = VerificationCode.commitment(to: nonce)
+        #expect(commitment.count == VerificationCode.nonceBytes && commitment != nonce)
+        #expect(VerificationCode.nonce(nonce, matches: commitment))
+        #expect(!VerificationCode.nonce(VerificationCode.nonce(), matches: commitment))
+        #expect(!VerificationCode.nonce(Array(nonce.prefix(16)), matches: commitment))
+        #expect(VerificationCode.nonce() != VerificationCode.nonce(), "fresh each time")
     }
 
     @Test("A new key is kept readable by its owner only, and later loads return the same key")

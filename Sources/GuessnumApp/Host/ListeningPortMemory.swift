@@ -28,6 +28,6 @@ public struct ListeningPortMemory: Sendable {
 
     /// Remembers `port`; a failure to write only means the next game may listen elsewhere.
     public func remember(_ port: Int) {
-        try? PrivateFile.write(Data("\(port)\n".utf8), to: fileURL, what: "port")
+        try? PrivateFiles.write(Data("\(port)\n".utf8), to: fileURL, what: "port")
     }
 }

@@ -75,15 +75,22 @@ public struct KnownHosts: Sendable {
     /// Remembers that the host `name` has `key`, replacing what was remembered for `name`.
     /// - Throws: ``Multipeer/MultipeerError/Code/identityStorage`` when the file cannot be written.
     public func remember(_ name: String, key: PeerFingerprint) throws(MultipeerError) {
-        let kept = lines().filter { line in Self.parse(line).map { $0.name != name } ?? true }
-        let text = (kept.isEmpty ? [Self.header] : kept) + ["\(key) \(name)"]
-        try PrivateFile.write(Data((text.joined(separator: "\n") + "\n").utf8), to: fileURL, what: "known hosts")
+        // Read and written under the file's lock: two joins at once both keep their host.
+        try PrivateFiles.update(fileURL, what: "known hosts") { current in
+            let kept = Self.lines(of: current).filter { line in Self.parse(line).map { $0.name != name } ?? true }
+            let text = (kept.isEmpty ? [Self.header] : kept) + ["\(key) \(name)"]
+            return Data((text.joined(separator: "\n") + "\n").utf8)
+        }
     }
 
     static let header = "# Hosts you have played with, and the key each proved: fingerprint, then name."
 
     private func lines() -> [String] {
-        guard let text = try? String(contentsOf: fileURL, encoding: .utf8) else { return [] }
+        Self.lines(of: try? Data(contentsOf: fileURL))
+    }
+
+    private static func lines(of data: Data?) -> [String] {
+        guard let data, let text = String(data: data, encoding: .utf8) else { return [] }
         return text.split(separator: "\n", omittingEmptySubsequences: true).map(String.init)
     }
 

@@ -65,15 +65,24 @@ public struct RememberedGames: Sendable {
     /// - Throws: ``Multipeer/MultipeerError/Code/identityStorage`` when the file cannot be written.
     public func remember(_ name: String, identity: UUID, endpoints: [Endpoint], isPrivate: Bool, at now: Date = Date()) throws(MultipeerError) {
         let game = Game(name: name, identity: identity, endpoints: endpoints.map(\.description), isPrivate: isPrivate, joined: now)
-        let kept = read().games.filter { $0.identity != identity }
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .iso8601
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let data: Data
-        do { data = try encoder.encode(Array(([game] + kept).prefix(Self.limit))) } catch {
-            throw MultipeerError(.identityStorage, "Could not save the remembered games in \(fileURL.path) (\(error.localizedDescription)).")
+        // Read and written under the file's lock: two joins at once both keep their game.
+        try PrivateFiles.update(fileURL, what: "remembered games") { current throws(MultipeerError) in
+            var kept: [Game] = []
+            if let current {
+                if let games = try? Self.decoder.decode([Game].self, from: current) {
+                    kept = games.filter { $0.identity != identity }
+                } else {
+                    // Damaged: kept aside, as reading the list does, and remembered anew.
+                    try? PrivateFiles.write(current, to: fileURL.appendingPathExtension("damaged"), what: "damaged remembered games")
+                }
+            }
+            let encoder = JSONEncoder()
+            encoder.dateEncodingStrategy = .iso8601
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            do { return try encoder.encode(Array(([game] + kept).prefix(Self.limit))) } catch {
+                throw MultipeerError(.identityStorage, "Could not save the remembered games in \(fileURL.path) (\(error.localizedDescription)).")
+            }
         }
-        try PrivateFile.write(data, to: fileURL, what: "remembered games")
     }
 
     private static let decoder: JSONDecoder = {

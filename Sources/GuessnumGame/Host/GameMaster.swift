@@ -58,6 +58,9 @@ public final class GameMaster: Sendable {
         /// Players coming back whose invitation said what they have (``JoinRequest/resumeAfter``),
         /// until their link is connected; only players of the game are noted.
         var resuming: [UUID: UInt64] = [:]
+        /// The address each player's link came from (its invitation's): a seat held for a player
+        /// who is away still counts toward that address's share.
+        var addresses: [UUID: String] = [:]
         var phase = Phase.ready
         var ticker: Task<Void, Never>?
         var pause: Task<Void, Never>?
@@ -228,8 +231,9 @@ public final class GameMaster: Sendable {
     /// several wrong ones from its address, ``GameError/tooManyWrongPasswords(_:period:)``.
     /// Then as ``admission(of:)-(PeerID)``, and declined with
     /// ``GameError/tooManyFromAddress(_:)`` when ``GameConfiguration/maximumPlayersPerAddress``
-    /// players (counting this invitation and others being decided) already come from its
-    /// address. A refusal is logged at `.notice` with the address and the reason.
+    /// players (counting this invitation, others being decided, and seats held for players of
+    /// that address who are away) already come from its address. A refusal is logged at
+    /// `.notice` with the address and the reason.
     public func admission(of invitation: Invitation) -> InvitationDecision {
         var decision = passwordDecision(for: invitation) ?? admission(of: invitation.peer)
         if decision == .accept, let after = JoinRequest(context: invitation.context).resumeAfter {
@@ -237,8 +241,18 @@ public final class GameMaster: Sendable {
                 if state.table.roster[invitation.peer.identity] != nil { state.resuming[invitation.peer.identity] = after }
             }
         }
-        if decision == .accept, session.peerCount(fromAddress: invitation.remoteAddress) > configuration.maximumPlayersPerAddress {
-            decision = .decline(reason: GameError.tooManyFromAddress(configuration.maximumPlayersPerAddress).message)
+        if decision == .accept {
+            let address = invitation.remoteAddress
+            // Seats held for players away from this address count too (not the inviter's own):
+            // dropping links cannot make room for more.
+            let held = state.withLock { state in
+                state.table.away.keys.count { $0 != invitation.peer.identity && state.addresses[$0] == address }
+            }
+            if session.peerCount(fromAddress: address) + held > configuration.maximumPlayersPerAddress {
+                decision = .decline(reason: GameError.tooManyFromAddress(configuration.maximumPlayersPerAddress).message)
+            } else {
+                state.withLock { $0.addresses[invitation.peer.identity] = address }
+            }
         }
         if case .decline(let reason) = decision {
             logger.notice("Guest turned away.", metadata: .game(peer: invitation.peer.displayName).merging([
@@ -355,6 +369,7 @@ public final class GameMaster: Sendable {
         let left: PlayerLeft? = state.withLock { state in
             guard state.phase == .running else { return nil }
             state.resuming[peer.identity] = nil
+            state.addresses[peer.identity] = nil
             return state.table.leave(peer.identity)
         }
         guard let left else { return }
@@ -557,6 +572,7 @@ public final class GameMaster: Sendable {
             let interval = configuration.broadcastInterval(players: state.table.roster.count)
             guard state.phase == .running else { return (nil, interval, []) }
             let gone = state.table.expireAway(before: graceDeadline)
+            for left in gone { state.addresses[left.player.id] = nil }
             let flush = state.table.takeFlush(nextInterval: interval)
             // Handed over under the lock, so a store receives the ticks in order.
             if let journal, let changes = state.table.takeJournal() { journal.keep(changes) }

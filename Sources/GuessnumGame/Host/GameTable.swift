@@ -62,6 +62,10 @@ struct GameTable: Sendable {
     private var awaitingWelcome: Set<UUID> = []
     /// Players back after a drop, and the last item each has: they get what came after.
     private var awaitingReplay: [UUID: UInt64] = [:]
+    /// Each player's first item: the number of its join (or of the resume that seated it). A
+    /// replay never reaches back before it: what was said before a player joined is not theirs
+    /// to read, whatever `after` it asks for.
+    private var joinedAt: [UUID: UInt64] = [:]
     /// The latest items broadcast, for ``awaitingReplay``.
     private var recent: RecentItems
     /// Whether what a store keeps is noted for ``takeJournal()`` (off: nothing is noted).
@@ -124,6 +128,7 @@ struct GameTable: Sendable {
             _ = roster.admit(peer, guessThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
             if roster[player.id]?.player.name != player.name { _ = try? roster.rename(player.id, to: player.name) }
             away[player.id] = now
+            joinedAt[player.id] = lastSequence
         }
     }
 
@@ -196,6 +201,7 @@ struct GameTable: Sendable {
             peer, guessThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
         if isJournaling { journal.players.insert(peer.identity) }
         let joined = PlayerJoined(sequence: nextSequence(), player: player, playerCount: roster.count)
+        joinedAt[peer.identity] = joined.sequence
         fanOut.enqueue(.joined(joined))
         awaitingWelcome.insert(peer.identity)
         return .joined(joined)
@@ -225,6 +231,7 @@ struct GameTable: Sendable {
         guard let member = roster.remove(id) else { return nil }
         awaitingWelcome.remove(id)
         awaitingReplay[id] = nil
+        joinedAt[id] = nil
         if isJournaling { journal.players.insert(id) }
         let removed = removals[id]?.leaving == true
         removals[id]?.leaving = false
@@ -396,8 +403,9 @@ struct GameTable: Sendable {
         }
         // Replays come from what was broadcast before this tick: its batch goes to everyone.
         if !awaitingReplay.isEmpty {
-            for (id, after) in awaitingReplay {
+            for (id, asked) in awaitingReplay {
                 guard let member = roster[id] else { continue }
+                let after = max(asked, joinedAt[id] ?? 0)
                 if let items = recent.after(after, newest: lastSequence) {
                     flush.replays.append((member.peer, ReplayMessage(after: after, items: items)))
                 } else {

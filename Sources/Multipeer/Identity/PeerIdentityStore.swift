@@ -58,21 +58,10 @@ public struct PeerIdentityStore: Sendable {
         return StoredKey(key: key, replacedIdentity: replaced)
     }
 
-    /// Writes `key` to the file, readable by its owner only, replacing what was there at once.
+    /// Writes `key` to the file, readable by its owner only from its first byte, replacing what
+    /// was there at once.
     private func write(_ key: PeerKey) throws(MultipeerError) {
-        let path = fileURL.path
-        let directory = fileURL.deletingLastPathComponent()
-        let temporary = directory.appendingPathComponent(".\(fileURL.lastPathComponent).\(UUID().uuidString).tmp")
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            guard FileManager.default.createFile(
-                atPath: temporary.path, contents: Data((key.pemRepresentation + "\n").utf8), attributes: [.posixPermissions: 0o600])
-            else { throw CocoaError(.fileWriteUnknown) }
-            guard rename(temporary.path, path) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
-        } catch {
-            try? FileManager.default.removeItem(at: temporary)
-            throw MultipeerError(.identityStorage, "Could not save the identity key in \(path) (\(error.localizedDescription)); check that the directory is writable.")
-        }
+        try PrivateFiles.write(Data((key.pemRepresentation + "\n").utf8), to: fileURL, what: "identity key")
     }
 }
 

@@ -12,6 +12,8 @@ public struct Invitation: Sendable {
     public var remoteAddress: String { RemoteAddress.host(of: remoteDescription) }
     /// After this moment the inviter has given up; a later answer is not delivered.
     public let expires: ContinuousClock.Instant
+    /// The inviter's commitment to its verification-code nonce (see ``VerificationCode``).
+    let codeCommitment: [UInt8]
 }
 
 /// The advertising side's answer to an ``Invitation``.

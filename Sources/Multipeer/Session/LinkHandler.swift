@@ -48,6 +48,8 @@ final class OutgoingInvitation: Sendable {
     /// Only to learn whether the expected peer answers: the connection is closed as soon as it
     /// opened and proved the peer, before HELLO.
     let isProbe: Bool
+    /// This side's verification-code nonce: HELLO carries its commitment, REVEAL the nonce.
+    let codeNonce = VerificationCode.nonce()
 
     init(
         expectedPeer: PeerID?, context: Data, expires: ContinuousClock.Instant, hostCheck: Session.HostCheck? = nil, race: ConnectRace? = nil,
@@ -65,7 +67,8 @@ final class OutgoingInvitation: Sendable {
     /// advertiser the time that is left, so both sides' deadlines nearly coincide.
     func hello(from peer: PeerID, at now: ContinuousClock.Instant) -> Frame {
         let remaining = UInt32(clamping: max(1, (expires - now).wholeMilliseconds))
-        return .hello(.init(peer: peer, invitationTimeoutMilliseconds: remaining, context: context))
+        return .hello(.init(
+            peer: peer, invitationTimeoutMilliseconds: remaining, codeCommitment: VerificationCode.commitment(to: codeNonce), context: context))
     }
 }
 

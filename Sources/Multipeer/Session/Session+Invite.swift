@@ -69,7 +69,8 @@ extension Session {
         _ endpoints: [Endpoint], expecting expected: PeerID?, context: Data, timeout: Duration?, hostCheck: HostCheck?
     ) async throws(MultipeerError) -> InvitationOutcome {
         try checkOpen()
-        let hello = FrameCodec.encode(.hello(.init(peer: localPeer, invitationTimeoutMilliseconds: 0, context: context)))
+        let hello = FrameCodec.encode(.hello(.init(
+            peer: localPeer, invitationTimeoutMilliseconds: 0, codeCommitment: VerificationCode.commitment(to: []), context: context)))
         if hello.frameLength > configuration.maximumFrameLength {
             throw .messageTooLarge(hello.frameLength, limit: configuration.maximumFrameLength)
         }

@@ -149,7 +149,16 @@ extension Session {
         let connection = record.connection
         switch (record.phase, frame) {
         case (_, .heartbeat):
-            return
+            // A peer sends one after a quiet heartbeat interval: far more is a flood, each frame
+            // taking this lock from everyone else's messages.
+            let window = record.heartbeats
+            if now - window.since >= .seconds(1) {
+                state.links[id]?.heartbeats = (now, 1)
+            } else if window.count >= Self.heartbeatsPerSecond {
+                violate(frame, on: id, record: record, why: "more than \(Self.heartbeatsPerSecond) heartbeats in a second", state: &state, effects: &effects)
+            } else {
+                state.links[id]?.heartbeats.count += 1
+            }
 
         case (.awaitingHello, .hello(let hello)):
             receiveHello(hello, on: handler, connection: connection, now: now, state: &state, effects: &effects)
@@ -181,6 +190,10 @@ extension Session {
             }
             if let expected = outgoing.expectedPeer, expected != peer { effects.post(expected, .notConnected, .invitationEnded) }
             _ = state.removeLink(id)
+            var record = record
+            record.codeNonces = CodeNonces(inviter: outgoing.codeNonce, advertiser: accept.codeNonce, localIsInviter: true)
+            // The nonce goes out before anything else this side sends on the link.
+            effects.send(.reveal(nonce: outgoing.codeNonce), on: connection)
             connect(peer, via: id, record: record, announce: outgoing.expectedPeer != peer, state: &state, effects: &effects)
             effects.resolve(outgoing, .success(.connected(peer)))
 
@@ -208,6 +221,16 @@ extension Session {
             _ = state.removeLink(id)
             effects.close(connection)
             effects.post(peer, .notConnected, .goodbye(reason))
+
+        case (.connected, .reveal(let nonce)):
+            guard let awaited = record.awaitedReveal else {
+                return violate(frame, on: id, record: record, state: &state, effects: &effects)
+            }
+            guard VerificationCode.nonce(nonce, matches: awaited.commitment) else {
+                return violate(frame, on: id, record: record, why: "a code nonce that does not match its commitment", state: &state, effects: &effects)
+            }
+            state.links[id]?.awaitedReveal = nil
+            state.links[id]?.codeNonces = CodeNonces(inviter: nonce, advertiser: awaited.advertiserNonce, localIsInviter: false)
 
         case (.connected(let peer), .data(let messageType, let payload)):
             // Reached only when the hot path raced with a state change; deliver it all the same.
@@ -273,7 +296,7 @@ extension Session {
         let requested = Duration.milliseconds(Int64(hello.invitationTimeoutMilliseconds))
         let invitation = Invitation(
             peer: peer, context: hello.context, remoteDescription: connection.remoteDescription,
-            expires: now + min(requested, configuration.maximumInvitationTimeout))
+            expires: now + min(requested, configuration.maximumInvitationTimeout), codeCommitment: hello.codeCommitment)
         state.links[id]?.phase = .deciding(invitation)
         state.pendingLinks[peer] = id
         if state.connectedLinks[peer] == nil { effects.post(peer, .connecting) }
@@ -301,10 +324,10 @@ extension Session {
     }
 
     private func violate(
-        _ frame: Frame, on id: ObjectIdentifier, record: LinkRecord,
+        _ frame: Frame, on id: ObjectIdentifier, record: LinkRecord, why: String? = nil,
         state: inout SessionState, effects: inout SessionEffects
     ) {
-        let error = MultipeerError.protocolViolation("an unexpected \(frame.kindName) frame")
+        let error = MultipeerError.protocolViolation(why ?? "an unexpected \(frame.kindName) frame")
         let source: String
         switch record.phase {
         case .connected(let peer): source = peer.displayName
@@ -352,7 +375,10 @@ extension Session {
             _ = state.removeLink(id)
             switch decision {
             case .accept where !state.isClosed:
-                effects.send(.accept(.init(peer: localPeer)), on: record.connection)
+                let nonce = VerificationCode.nonce()
+                effects.send(.accept(.init(peer: localPeer, codeNonce: nonce)), on: record.connection)
+                var record = record
+                record.awaitedReveal = (pending.codeCommitment, nonce)
                 connect(invitation.peer, via: id, record: record, announce: false, state: &state, effects: &effects)
                 state.links[id]?.lastSent = .now
                 // The decision may come from another thread than the link's (an `ask` policy):
@@ -370,6 +396,10 @@ extension Session {
         effects.perform(on: self)
         releaseHeldData(of: handler.id)
     }
+
+    /// The most heartbeats a peer may send in a second: it sends one after each quiet heartbeat
+    /// interval (1 s by default), so this is never reached by a peer that keeps the protocol.
+    static var heartbeatsPerSecond: Int { 20 }
 
     /// Posts the data held back while `connected` was being posted, in arrival order, and stops
     /// holding once nothing is left (data arriving meanwhile joins the queue, so order is kept).
@@ -400,6 +430,7 @@ extension Frame {
         case .data: "data"
         case .heartbeat: "heartbeat"
         case .goodbye: "goodbye"
+        case .reveal: "reveal"
         }
     }
 }

@@ -91,14 +91,15 @@ public final class Session: Sendable {
     }
 
     /// The six digits both people can compare to check that nobody sits between this peer and
-    /// `peer` (see ``VerificationCode``); nil when `peer` is not connected over a transport
-    /// that proves keys.
+    /// `peer` on this connection (see ``VerificationCode``); nil when `peer` is not connected
+    /// over a transport that proves keys, or (on the advertiser's side) until the inviter has
+    /// revealed its nonce, which it does as soon as it is accepted.
     public func verificationCode(with peer: PeerID) -> String? {
         state.withLock { state -> String? in
-            guard let id = state.connectedLinks[peer], let connection = state.links[id]?.connection,
-                  let local = connection.localKey, let remote = connection.provenPeer
+            guard let id = state.connectedLinks[peer], let record = state.links[id], let nonces = record.codeNonces,
+                  let local = record.connection.localKey, let remote = record.connection.provenPeer
             else { return nil }
-            return VerificationCode.between(local, remote)
+            return nonces.code(local: local, remote: remote)
         }
     }
 

@@ -102,6 +102,13 @@ struct LinkRecord {
     /// Since when the connection has been unwritable (more than the high water mark queued for
     /// the peer); nil while it is writable.
     var backloggedSince: ContinuousClock.Instant?
+    /// The heartbeats received in the current one-second window, and when it began.
+    var heartbeats: (since: ContinuousClock.Instant, count: Int) = (.now, 0)
+    /// The nonces of the connection's verification code, once both are known.
+    var codeNonces: CodeNonces?
+    /// On the advertiser's side, from its ACCEPT until the inviter's REVEAL: what the inviter
+    /// committed to, and the nonce the ACCEPT carried.
+    var awaitedReveal: (commitment: [UInt8], advertiserNonce: [UInt8])?
 }
 
 /// The stages of a connection's life.

@@ -63,6 +63,11 @@ struct ByteReader {
         try utf8(take(remaining, "text"))
     }
 
+    /// Reads exactly `count` bytes, named `what` in the error when the frame is shorter.
+    mutating func readBytes(_ count: Int, _ what: String) throws(MultipeerError) -> [UInt8] {
+        Array(try take(count, what))
+    }
+
     mutating func readRemainingData() -> Data {
         defer { offset = bytes.count }
         return Data(UnsafeRawBufferPointer(rebasing: bytes[offset...]))

@@ -14,6 +14,9 @@ public enum Frame: Sendable, Hashable {
     case heartbeat
     /// The sender is leaving on purpose; the connection closes after it.
     case goodbye(reason: String?)
+    /// The inviter's verification-code nonce, which its HELLO committed to: sent as soon as
+    /// the ACCEPT arrives (see ``VerificationCode``).
+    case reveal(nonce: [UInt8])
 
     /// What a connecting inviter says first.
     public struct Hello: Sendable, Hashable {
@@ -23,13 +26,20 @@ public enum Frame: Sendable, Hashable {
         public var peer: PeerID
         /// How long the inviter will wait for an answer, in whole milliseconds.
         public var invitationTimeoutMilliseconds: UInt32
+        /// The inviter's commitment to its verification-code nonce
+        /// (``VerificationCode/commitment(to:)``): 32 bytes from version 2 on, empty in a
+        /// version 1 HELLO.
+        public var codeCommitment: [UInt8]
         /// Application bytes that travel with the invitation (may be empty).
         public var context: Data
 
-        public init(version: UInt16 = WireProtocol.version, peer: PeerID, invitationTimeoutMilliseconds: UInt32, context: Data) {
+        public init(
+            version: UInt16 = WireProtocol.version, peer: PeerID, invitationTimeoutMilliseconds: UInt32, codeCommitment: [UInt8], context: Data
+        ) {
             self.version = version
             self.peer = peer
             self.invitationTimeoutMilliseconds = invitationTimeoutMilliseconds
+            self.codeCommitment = codeCommitment
             self.context = context
         }
     }
@@ -40,10 +50,14 @@ public enum Frame: Sendable, Hashable {
         public var version: UInt16
         /// The advertiser.
         public var peer: PeerID
+        /// The advertiser's verification-code nonce (``VerificationCode/nonce()``): 32 bytes
+        /// from version 2 on, empty in a version 1 ACCEPT.
+        public var codeNonce: [UInt8]
 
-        public init(version: UInt16 = WireProtocol.version, peer: PeerID) {
+        public init(version: UInt16 = WireProtocol.version, peer: PeerID, codeNonce: [UInt8]) {
             self.version = version
             self.peer = peer
+            self.codeNonce = codeNonce
         }
     }
 

@@ -24,10 +24,12 @@ public enum FrameCodec {
             writer.write(FrameKind.hello.rawValue)
             writer.writeIntroduction(version: hello.version, peer: hello.peer)
             writer.write(hello.invitationTimeoutMilliseconds)
+            writer.write(hello.codeCommitment)
             writer.write(hello.context)
         case .accept(let accept):
             writer.write(FrameKind.accept.rawValue)
             writer.writeIntroduction(version: accept.version, peer: accept.peer)
+            writer.write(accept.codeNonce)
         case .decline(let decline):
             writer.write(FrameKind.decline.rawValue)
             writer.write(decline.cause.rawValue)
@@ -41,6 +43,9 @@ public enum FrameCodec {
         case .goodbye(let reason):
             writer.write(FrameKind.goodbye.rawValue)
             writer.write(Array((reason ?? "").utf8))
+        case .reveal(let nonce):
+            writer.write(FrameKind.reveal.rawValue)
+            writer.write(nonce)
         }
         return EncodedFrame(bytes: writer.finishWithLengthPrefix())
     }
@@ -68,11 +73,15 @@ public enum FrameCodec {
         case .hello:
             let (version, peer) = try reader.readIntroduction()
             let timeout = try reader.readUInt32()
-            return .hello(.init(version: version, peer: peer, invitationTimeoutMilliseconds: timeout, context: reader.readRemainingData()))
+            // Version 1 had no commitment: its HELLO still decodes, to be declined politely.
+            let commitment = version >= 2 ? try reader.readBytes(VerificationCode.nonceBytes, "code commitment") : []
+            return .hello(.init(
+                version: version, peer: peer, invitationTimeoutMilliseconds: timeout, codeCommitment: commitment, context: reader.readRemainingData()))
         case .accept:
             let (version, peer) = try reader.readIntroduction()
+            let nonce = version >= 2 ? try reader.readBytes(VerificationCode.nonceBytes, "code nonce") : []
             try reader.expectEnd()
-            return .accept(.init(version: version, peer: peer))
+            return .accept(.init(version: version, peer: peer, codeNonce: nonce))
         case .decline:
             let causeByte = try reader.readUInt8()
             let cause = Frame.Decline.Cause(rawValue: causeByte) ?? .refused
@@ -87,6 +96,10 @@ public enum FrameCodec {
         case .goodbye:
             let reason = try reader.readRemainingString()
             return .goodbye(reason: reason.isEmpty ? nil : reason)
+        case .reveal:
+            let nonce = try reader.readBytes(VerificationCode.nonceBytes, "code nonce")
+            try reader.expectEnd()
+            return .reveal(nonce: nonce)
         }
     }
 

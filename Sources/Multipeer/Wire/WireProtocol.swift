@@ -1,7 +1,7 @@
 /// Constants of the wire protocol (see `docs/PROTOCOL.md`).
 public enum WireProtocol {
     /// The protocol version this library speaks.
-    public static let version: UInt16 = 1
+    public static let version: UInt16 = 2
     /// The four bytes that open every hello and accept: `GNMP`.
     static let magic: [UInt8] = Array("GNMP".utf8)
     /// The size of the big-endian length that precedes every frame.
@@ -18,4 +18,5 @@ enum FrameKind: UInt8 {
     case data = 0x04
     case heartbeat = 0x05
     case goodbye = 0x06
+    case reveal = 0x07
 }

@@ -151,6 +151,25 @@ struct GameTableTests {
         #expect(table.hostChat("welcome").from == alice)
     }
 
+    @Test("A replay never reaches back before the player's own join, whatever it asks for")
+    func replayStartsAtTheJoin() throws {
+        var table = try table()
+        let carol = peer("carol")
+        let bob = peer("bob")
+        _ = table.join(carol)
+        _ = table.chat("before bob came", from: carol.identity, at: now)
+        _ = table.takeFlush()
+        guard case .joined(let joined) = table.join(bob) else { Issue.record("bob joins"); return }
+        _ = table.chat("after", from: carol.identity, at: now + .seconds(1))
+        _ = table.takeFlush()
+        let asked = table.requestWelcome(for: bob.identity, at: now + .seconds(2), after: 0)
+        #expect(asked)
+        let replay = try #require(table.takeFlush().replays.first?.replay)
+        #expect(replay.after == joined.sequence)
+        let said = replay.items.compactMap { if case .chat(let line) = $0 { line.text } else { nil } }
+        #expect(said == ["after"], "only what came after bob joined: \(replay.items)")
+    }
+
     @Test("Starting a round before anyone won reveals the old one without a winner")
     func abandonedRound() throws {
         var table = try table()

@@ -48,6 +48,41 @@ struct AwaySeatTests {
         return (session, game)
     }
 
+    /// Bob on a laptop of his own and carol beside him, both welcomed into `endpoint`'s game;
+    /// what bob's game posts of chat and catch-ups, and what carol reads of chat, are logged.
+    struct LaptopAndNeighbour {
+        let laptop: InMemoryMachine
+        let bob: PeerID
+        let bobsSession: Session
+        let game: GuestGame
+        let chats: EventLog<RelayedChat>
+        let caughtUp: EventLog<CaughtUp>
+        let carol: GuestGame
+        let carolsChats: EventLog<RelayedChat>
+
+        init(_ scope: SessionScope, network: InMemoryNetwork, at endpoint: Endpoint, bob: PeerID = peer("bob")) async throws {
+            laptop = network.machine()
+            self.bob = bob
+            bobsSession = scope.session(localPeer: bob, transport: laptop, configuration: AwaySeatTests.sessionConfiguration)
+            game = GuestGame(session: bobsSession)
+            chats = EventLog(game.events, .chat)
+            caughtUp = EventLog(game.events, .caughtUp)
+            guard case .connected = try await bobsSession.invite(endpoint) else { throw TestFailure("bob could not join") }
+            guard await eventually({ [game] in game.view.isWelcomed }) else { throw TestFailure("bob was never welcomed") }
+            (_, carol) = try await AwaySeatTests.join(peer("carol"), scope, network: network, at: endpoint)
+            carolsChats = EventLog(carol.events, .chat)
+        }
+
+        /// Carol says `lines`; returns once the host has broadcast them (she reads them back).
+        func carolSays(_ lines: [String]) async throws {
+            let before = carolsChats.all.count
+            for line in lines { try carol.say(line) }
+            guard await carolsChats.count(atLeast: before + lines.count, where: { _ in true }) == before + lines.count else {
+                throw TestFailure("carol's lines were not broadcast")
+            }
+        }
+    }
+
     @Test("Dropped, the player is away with the seat, name and guesses kept; back, the same; past the grace period, gone")
     func awayAndBack() async throws {
         try await withSessions { scope in
@@ -146,23 +181,14 @@ struct AwaySeatTests {
             defer { master.stop() }
             let aways = EventLog(master.events, .playerAway)
             let backs = EventLog(master.events, .playerBack)
-            let laptop = network.machine()
-            let bob = peer("bob")
-            let bobsSession = scope.session(localPeer: bob, transport: laptop, configuration: Self.sessionConfiguration)
-            let game = GuestGame(session: bobsSession)
-            let chats = EventLog(game.events, .chat)
-            let caughtUp = EventLog(game.events, .caughtUp)
-            guard case .connected = try await bobsSession.invite(endpoint) else { throw TestFailure("bob could not join") }
-            #expect(await eventually { game.view.isWelcomed })
-            let (_, carol) = try await Self.join(peer("carol"), scope, network: network, at: endpoint)
-            let carolsChats = EventLog(carol.events, .chat)
+            let players = try await LaptopAndNeighbour(scope, network: network, at: endpoint)
+            let (bob, bobsSession, game, chats, caughtUp) = (players.bob, players.bobsSession, players.game, players.chats, players.caughtUp)
 
-            laptop.unplug()
+            players.laptop.unplug()
             #expect(await aways.first { $0.player.id == bob.identity } != nil)
             let had = game.view.lastSequence
-            for line in ["one", "two", "three"] { try carol.say(line) }
-            #expect(await carolsChats.count(atLeast: 3) { _ in true } == 3, "the lines were broadcast")
-            laptop.plugIn()
+            try await players.carolSays(["one", "two", "three"])
+            players.laptop.plugIn()
             let outcome = try await bobsSession.invite(endpoint, context: JoinRequest(resumeAfter: had).context)
             #expect(outcome == .connected(master.session.localPeer))
             #expect(await backs.first { $0.player.id == bob.identity } != nil)
@@ -200,26 +226,18 @@ struct AwaySeatTests {
             defer { master.stop() }
             let aways = EventLog(master.events, .playerAway)
             let backs = EventLog(master.events, .playerBack)
-            let laptop = network.machine()
-            let bobsSession = scope.session(localPeer: bob, transport: laptop, configuration: Self.sessionConfiguration)
-            let game = GuestGame(session: bobsSession)
-            let chats = EventLog(game.events, .chat)
-            let caughtUp = EventLog(game.events, .caughtUp)
-            guard case .connected = try await bobsSession.invite(endpoint) else { throw TestFailure("bob could not join") }
-            #expect(await eventually { game.view.isWelcomed })
-            let (_, carol) = try await Self.join(peer("carol"), scope, network: network, at: endpoint)
-            let carolsChats = EventLog(carol.events, .chat)
+            let players = try await LaptopAndNeighbour(scope, network: network, at: endpoint, bob: bob)
+            let (bobsSession, game, chats, caughtUp) = (players.bobsSession, players.game, players.chats, players.caughtUp)
 
-            laptop.unplug()
+            players.laptop.unplug()
             #expect(await aways.first { $0.player.id == bob.identity } != nil)
             let had = game.view.lastSequence
             holding.store(true, ordering: .releasing)
-            laptop.plugIn()
+            players.laptop.plugIn()
             let outcome = try await bobsSession.invite(endpoint, context: JoinRequest(resumeAfter: had).context)
             #expect(outcome == .connected(master.session.localPeer))
             // Bob's link is up at both ends; the game has not seated him yet.
-            for line in ["one", "two", "three"] { try carol.say(line) }
-            #expect(await carolsChats.count(atLeast: 3) { _ in true } == 3, "the lines were broadcast")
+            try await players.carolSays(["one", "two", "three"])
             seatBack.signal()
             #expect(await backs.first { $0.player.id == bob.identity } != nil)
 
@@ -237,24 +255,16 @@ struct AwaySeatTests {
             let network = InMemoryNetwork()
             let (master, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60))
             defer { master.stop() }
-            let laptop = network.machine()
-            let bobsSession = scope.session(localPeer: peer("bob"), transport: laptop, configuration: Self.sessionConfiguration)
-            let game = GuestGame(session: bobsSession)
+            let players = try await LaptopAndNeighbour(scope, network: network, at: endpoint)
+            let (bobsSession, game, chats, caughtUp, carol) = (players.bobsSession, players.game, players.chats, players.caughtUp, players.carol)
             let hostLeft = EventLog(game.events, .hostLeft)
-            let chats = EventLog(game.events, .chat)
-            let caughtUp = EventLog(game.events, .caughtUp)
-            guard case .connected = try await bobsSession.invite(endpoint) else { throw TestFailure("bob could not join") }
-            #expect(await eventually { game.view.isWelcomed })
-            let (_, carol) = try await Self.join(peer("carol"), scope, network: network, at: endpoint)
-            let carolsChats = EventLog(carol.events, .chat)
 
             // Bob's laptop sees its link fail; the host hears nothing and keeps sending into it.
-            laptop.unplug(othersNotice: false)
+            players.laptop.unplug(othersNotice: false)
             #expect(await hostLeft.first { _ in true } != nil)
             let had = game.view.lastSequence
-            for line in ["one", "two", "three"] { try carol.say(line) }
-            #expect(await carolsChats.count(atLeast: 3) { _ in true } == 3)
-            laptop.plugIn()
+            try await players.carolSays(["one", "two", "three"])
+            players.laptop.plugIn()
             let outcome = try await bobsSession.invite(endpoint, context: JoinRequest(resumeAfter: had).context)
             #expect(outcome == .connected(master.session.localPeer))
             #expect(master.players.allSatisfy { !$0.isAway }, "the host took the new link for the old one")

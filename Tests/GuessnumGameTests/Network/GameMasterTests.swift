@@ -206,7 +206,7 @@ struct GameMasterTests {
             let bob = try await game.join("bob")
             let bobLeaves = EventLog(bob.game.events, .playerLeft)
             let ghost = peer("ghost")
-            let hello = FrameCodec.encode(.hello(.init(peer: ghost, invitationTimeoutMilliseconds: 5000, context: Data()))).bytes
+            let hello = FrameCodec.encode(.hello(.init(peer: ghost, invitationTimeoutMilliseconds: 5000, codeCommitment: SampleFrames.codeCommitment, context: Data()))).bytes
 
             let vanish: @Sendable () -> Void
             switch network {

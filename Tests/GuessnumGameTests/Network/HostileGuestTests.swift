@@ -113,8 +113,9 @@ struct HostileGuestTests {
             #expect(refusal.code == .invalidName)
             #expect(refusal.message.contains("invisible or formatting character (U+2060)"), "\(refusal.message)")
 
+            let renames = EventLog(bob.game.events, .playerRenamed)  // listening before the rename goes out
             try eve.game.rename(to: "\u{0430}lice")   // Cyrillic а: looks like the host
-            let renamed = try #require(await EventLog(bob.game.events, .playerRenamed).first { $0.player.id == eve.id })
+            let renamed = try #require(await renames.first { $0.player.id == eve.id })
             #expect(renamed.player.name == "\u{0430}lice (2)")
             #expect(game.hostLog.all.contains { $0.level == .notice && $0["reason"] == "invalidName" && $0["peer"] == "eve" })
         }
