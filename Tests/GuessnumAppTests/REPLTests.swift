@@ -14,7 +14,7 @@ struct REPLTests {
         #expect(await game.hostConsole.line(containing: "Hosting alice's game: numbers 1–100, up to 10 players.") != nil, "\(game.hostConsole.transcript)")
         let bob = try game.player("bob")
         #expect(await bob.console.line(containing: "1) alice — numbers 1–100, 0/10 players, round 1") != nil, "\(bob.console.transcript)")
-        #expect(bob.console.prompt == "join> ")
+        #expect(await eventually { bob.console.prompt == "join> " })
         bob.type("1")
         #expect(await bob.console.line(containing: "Welcome, bob! Round 1: numbers 1–100.") != nil, "\(bob.console.transcript)")
         // The welcome is printed as it arrives; the prompt changes as the REPL takes its seat.
