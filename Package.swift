@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "MultipeerAvahi", targets: ["MultipeerAvahi"]),
         .library(name: "MultipeerTesting", targets: ["MultipeerTesting"]),
         .library(name: "EventBus", targets: ["EventBus"]),
+        .library(name: "PAKE", targets: ["PAKE"]),
         .library(name: "GuessnumGame", targets: ["GuessnumGame"]),
         .executable(name: "guessnum", targets: ["guessnum"]),
         .executable(name: "guessnum-bench", targets: ["guessnum-bench"]),
@@ -54,13 +55,16 @@ let package = Package(
         .target(name: "MultipeerAvahi", dependencies: ["Multipeer", "CAvahi", .product(name: "Logging", package: "swift-log")]),
         .target(name: "MultipeerTesting", dependencies: ["Multipeer"]),
         .systemLibrary(name: "CReadline"),
+        // libsodium (Debian's libsodium-dev) for the ristretto255 group that CPace runs on.
+        .systemLibrary(name: "CSodium"),
+        .target(name: "PAKE", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "SafeText"),
         .target(name: "GuessnumTerminal", dependencies: ["CReadline"]),
         .target(
             name: "GuessnumGame",
             dependencies: [
-                "Multipeer", "EventBus", "SafeText", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "CryptoExtras", package: "swift-crypto"), .product(name: "Logging", package: "swift-log"),
+                "Multipeer", "EventBus", "SafeText", "PAKE", .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .target(
@@ -134,6 +138,7 @@ let package = Package(
             dependencies: ["Multipeer", "MultipeerAvahi", "CAvahi", "MultipeerTestSupport"]
         ),
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
+        .testTarget(name: "PAKETests", dependencies: ["PAKE"]),
         .testTarget(
             name: "GuessnumStoreTests",
             dependencies: ["GuessnumStore", "GuessnumGame", "Multipeer", "MultipeerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

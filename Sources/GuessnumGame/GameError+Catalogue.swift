@@ -127,6 +127,27 @@ extension GameError {
         GameError(.tooManyWrongPasswords, "\(limit) wrong passwords came from your network address in the last \(Int(period.components.seconds)) s; wait a minute, then try again.")
     }
 
+    /// A guest turned away because `limit` wrong passwords came from everywhere together within
+    /// `period` (someone is guessing from many addresses).
+    public static func tooManyWrongPasswordsOverall(_ limit: Int, period: Duration) -> GameError {
+        GameError(.tooManyWrongPasswords, "The game had \(limit) wrong passwords in the last \(Int(period.components.seconds)) s, from several addresses; it takes no more guesses for a minute. Try again then.")
+    }
+
+    /// A guest whose password exchange is not one (a malformed share).
+    public static var malformedPasswordExchange: GameError {
+        GameError(.wrongPassword, "The password exchange this program sent is not valid; update both programs to the same release.")
+    }
+
+    /// A host of a private game that could not prove it knows the password the guest typed.
+    public static func passwordNotConfirmed(host: String) -> GameError {
+        GameError(.passwordNotConfirmed, "\(host) could not prove it knows this password: either the password is wrong, or this is not the game you meant (someone may be posing as it). Nothing the password could be tested against was sent; check it and try again.")
+    }
+
+    /// A host listed as private that accepted without asking for the password.
+    public static func passwordNotAsked(host: String) -> GameError {
+        GameError(.passwordNotConfirmed, "\(host) let you in without asking for the password of its private game: it is not the game it claims to be. Not joined.")
+    }
+
     /// A guest that has no host to talk to.
     public static var notJoined: GameError {
         GameError(.notJoined, "There is no game to send to yet; join a host first and wait for its welcome.")

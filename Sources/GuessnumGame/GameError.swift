@@ -32,12 +32,15 @@ public struct GameError: Error, Sendable, Hashable, CustomStringConvertible {
         case numberTooLarge
         /// A password that cannot be used (empty, or too long).
         case invalidPassword
-        /// The game is private and the guest sent no password proof.
+        /// The game is private and the guest started no password exchange.
         case passwordNeeded
-        /// The guest's password proof does not match the game's password.
+        /// The guest's password is not the game's.
         case wrongPassword
         /// Too many wrong passwords came from the guest's address lately.
         case tooManyWrongPasswords
+        /// The host could not prove it knows the private game's password (a wrong password, or
+        /// a false host), or a game listed as private did not ask for it.
+        case passwordNotConfirmed
         /// A code this program does not know, sent by a newer host.
         case other
     }

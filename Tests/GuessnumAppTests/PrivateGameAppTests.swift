@@ -23,7 +23,7 @@ struct PrivateGameAppTests {
         bob.type("1")
         #expect(await eventually { bob.console.prompt == "(hidden) Password for alice's game (not shown): " }, "\(String(describing: bob.console.prompt))")
         bob.type("open says me")
-        #expect(await bob.console.line(containing: "alice turned you away: Wrong password for this game.") != nil, "\(bob.console.lines)")
+        #expect(await bob.console.line(containing: GameError.passwordNotConfirmed(host: "alice").message) != nil, "\(bob.console.lines)")
         #expect(game.master.playerCount == 0)
         bob.type("1")
         #expect(await eventually { bob.console.prompt?.hasPrefix("(hidden) Password for alice") == true })
@@ -64,7 +64,7 @@ struct PrivateGameAppTests {
 
         let dave = try game.player("dave", gameName: "alice", password: try GamePassword("guess"))
         #expect(await dave.run.value == AppFailure("Could not join “alice”.", exitCode: 3))
-        #expect(dave.console.count("alice turned you away: Wrong password for this game.") == 1, "\(dave.console.lines)")
+        #expect(dave.console.count(GameError.passwordNotConfirmed(host: "alice").message) == 1, "\(dave.console.lines)")
         #expect(await game.stopHost() == nil)
     }
 

@@ -14,7 +14,9 @@ public enum SampleFrames {
         .hello(.init(peer: ada, invitationTimeoutMilliseconds: 30_000, codeCommitment: codeCommitment, context: Data("table 4".utf8))),
         .hello(.init(peer: grace, invitationTimeoutMilliseconds: 0, codeCommitment: codeCommitment, context: Data())),
         .accept(.init(peer: grace, codeNonce: codeNonce)),
+        .accept(.init(peer: grace, codeNonce: codeNonce, challenge: Data("a question".utf8))),
         .reveal(nonce: codeNonce),
+        .reveal(nonce: codeNonce, answer: Data([0, 0xFF, 7])),
         .decline(.init(cause: .refused, reason: "game is full")),
         .decline(.init(cause: .timedOut, reason: nil)),
         .data(messageType: "guess", payload: Data([0, 1, 2, 0xFF])),
@@ -39,7 +41,8 @@ public enum SampleFrames {
         ("data whose type runs past the end", [0, 0, 0, 3, 0x04, 0x09, 0x41]),
         ("goodbye that is not UTF-8", [0, 0, 0, 3, 0x06, 0xC3, 0x28]),
         ("reveal cut short", [0, 0, 0, 3, 0x07, 0x01, 0x02]),
-        ("reveal with bytes after its nonce", [0, 0, 0, 34, 0x07] + Array(repeating: 0, count: 33)),
+        ("accept cut inside its nonce", [0, 0, 0, 35, 0x02] + Array("GNMP".utf8) + [0, 2] + Array(repeating: 0, count: 16) + [1, 0x41]
+            + Array(repeating: 0, count: 10)),
     ]
 
     public static var stream: [UInt8] { all.flatMap { FrameCodec.encode($0).bytes } }

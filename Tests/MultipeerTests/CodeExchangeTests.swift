@@ -39,7 +39,7 @@ struct CodeExchangeTests {
             host.send(.accept(.init(peer: dave, codeNonce: SampleFrames.codeNonce)))
             #expect(try await invitation.value == .connected(dave))
             #expect(await eventually { host.receivedFrames.count >= 2 })
-            guard case .reveal(let nonce) = host.receivedFrames[1] else { throw TestFailure("expected a reveal, got \(host.receivedFrames)") }
+            guard case .reveal(let nonce, _) = host.receivedFrames[1] else { throw TestFailure("expected a reveal, got \(host.receivedFrames)") }
             #expect(VerificationCode.commitment(to: nonce) == hello.codeCommitment)
             await listener.close()
         }

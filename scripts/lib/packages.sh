@@ -2,8 +2,8 @@
 # Sourced by scripts/run, scripts/test and .ci/run.
 
 # To build: the Avahi client library (discovery), GNU readline (the prompt), SQLite (the host's
-# game store, through GRDB), pkg-config.
-BUILD_PACKAGES=(libavahi-client-dev libreadline-dev libsqlite3-dev pkg-config)
+# game store, through GRDB), libsodium (the ristretto255 group of private games' CPace), pkg-config.
+BUILD_PACKAGES=(libavahi-client-dev libreadline-dev libsqlite3-dev libsodium-dev pkg-config)
 # To test: the LAN's daemons (started only inside its network namespaces) and their tools, and
 # tmux, which plays the person at the keyboard in the terminal tests; tcpdump, which captures a
 # game on the test LAN to show that only TLS records cross it; nftables, with which the switch

@@ -26,7 +26,6 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     private let rememberedGames: RememberedGames?
     /// The password for private games that the environment gave, if any.
     private let password: GamePassword?
-    private let passwordCost: PasswordProof.Cost
     /// What the next line typed answers, if the player was asked something.
     private var question: Question?
 
@@ -57,17 +56,13 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     ///   - knownHosts: the hosts played with before and their keys; nil remembers none.
     ///   - rememberedGames: the games joined before and where, tried directly when discovery
     ///     does not list them; nil remembers none.
-    ///   - password: the password to prove to private games (from the environment); without
-    ///     it the player is asked at a terminal, and scripts cannot join private games.
-    ///   - passwordCost: the cost of deriving a private game's key, the host's own
-    ///     (``PasswordProof/Cost/standard``; a lower one is for tests).
+    ///   - password: the password of private games (from the environment); without it the
+    ///     player is asked at a terminal, and scripts cannot join private games.
     public init(
         session: Session, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend, text: GameText, timeout: Duration,
-        knownHosts: KnownHosts? = nil, rememberedGames: RememberedGames? = nil, password: GamePassword? = nil,
-        passwordCost: PasswordProof.Cost = .standard
+        knownHosts: KnownHosts? = nil, rememberedGames: RememberedGames? = nil, password: GamePassword? = nil
     ) {
         self.session = session
-        self.passwordCost = passwordCost
         self.knownHosts = knownHosts
         self.rememberedGames = rememberedGames
         self.password = password
@@ -278,11 +273,12 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             console.print(Self.changedKeyRefusal(hostName, file: knownHosts?.fileURL.path ?? "the known hosts"))
             return .notJoined
         }
-        var request = JoinRequest()
+        // The password, and whether the host must ask for it: a game listed as private must. A
+        // join code says nothing of a password; one given goes (in an exchange bound to the pinned
+        // identity) in case the game is private.
+        var secret: (password: GamePassword, required: Bool)?
         if byCode, let password {
-            // The code says nothing of a password; with one given, it goes (as a proof bound to the
-            // pinned identity) in case the game is private.
-            request.passwordProof = await proof(of: password, from: session.localPeer, to: game.peer)
+            secret = (password, false)
         } else if GameAdvertisement(decoding: game.info).isPrivate {
             guard let password = typed ?? password else {
                 if wanted == nil, console.isInteractive {
@@ -293,21 +289,22 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 console.print(Self.passwordNeeded(hostName))
                 return .notJoined
             }
-            request.passwordProof = await proof(of: password, from: session.localPeer, to: game.peer)
+            secret = (password, true)
         }
+        let (request, answer) = Self.joinRequest(from: session.localPeer, to: game.peer, secret: secret)
         console.print("Joining \(hostName)…")
         let seat = PlayerSeat(repl: self)
         do {
             let outcome = try await session.invite(
                 game, context: request.context, timeout: timeout,
-                hostCheck: acceptingNewKey || byCode ? nil : keyCheck(listedAs: game.peer.displayName))
+                hostCheck: acceptingNewKey || byCode ? nil : keyCheck(listedAs: game.peer.displayName), answer: answer)
             switch outcome {
             case .connected(let host):
                 let listed = byCode ? host.displayName : game.peer.displayName
                 rememberKey(of: host, listedAs: listed)
-                remember(host, listedAs: listed, at: game.endpoints, isPrivate: GameAdvertisement(decoding: game.info).isPrivate || request.passwordProof != nil)
+                remember(host, listedAs: listed, at: game.endpoints, isPrivate: GameAdvertisement(decoding: game.info).isPrivate || secret != nil)
                 if !byCode { seatGame = game.peer }
-                await sit(in: seat, host: host, listedAs: listed, rejoin: rejoin(game, request: request, listedAs: listed))
+                await sit(in: seat, host: host, listedAs: listed, rejoin: rejoin(game, secret: secret, listedAs: listed))
                 return .joined
             case .declined(let reason):
                 console.print("\(hostName) turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
@@ -335,10 +332,14 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         return .notJoined
     }
 
-    /// The proof of `password` from `guest` for the game of `host` (the key is derived on a
-    /// thread of its own: scrypt is slow on purpose).
-    private func proof(of password: GamePassword, from guest: PeerID, to host: PeerID) async -> Data {
-        PasswordProof.proof(await PasswordProof.key(for: password, host: host.identity, cost: passwordCost), guest: guest.identity)
+    /// The request of one invitation to the game of `host`, and the answer to its challenge:
+    /// with `secret`, a fresh ``PasswordExchange`` of its password (each invitation needs its own).
+    private static func joinRequest(
+        from guest: PeerID, to host: PeerID, secret: (password: GamePassword, required: Bool)?, resumeAfter: UInt64? = nil
+    ) -> (JoinRequest, InvitationAnswer?) {
+        guard let secret else { return (JoinRequest(resumeAfter: resumeAfter), nil) }
+        let exchange = PasswordExchange.Guest(password: secret.password, guest: guest.identity, host: host.identity, required: secret.required)
+        return (JoinRequest(passwordExchange: exchange.opening, resumeAfter: resumeAfter), { host, challenge in exchange.answer(host: host, challenge: challenge) })
     }
 
     /// What a player is told when a listed game's machine does not answer at any of its
@@ -456,16 +457,16 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     }
 
     /// How to get back into the listed `game`: at its latest addresses (a restarted host
-    /// listens on a new port), proving its key again, with the same join request (and what the
-    /// player has of the game, to be sent what it missed).
-    private func rejoin(_ game: DiscoveredPeer, request: JoinRequest, listedAs name: String) -> Reconnection.Rejoin {
+    /// listens on a new port), proving its key again, with a new exchange of the same password
+    /// if any (and what the player has of the game, to be sent what it missed).
+    private func rejoin(_ game: DiscoveredPeer, secret: (password: GamePassword, required: Bool)?, listedAs name: String) -> Reconnection.Rejoin {
         let session = session
         let games = games
         let keyCheck = keyCheck(listedAs: name)
         return { timeout, resumeAfter throws(MultipeerError) in
-            var request = request
-            request.resumeAfter = resumeAfter
-            return try await session.invite(games.entry(for: game.peer) ?? game, context: request.context, timeout: timeout, hostCheck: keyCheck)
+            let (request, answer) = Self.joinRequest(from: session.localPeer, to: game.peer, secret: secret, resumeAfter: resumeAfter)
+            return try await session.invite(
+                games.entry(for: game.peer) ?? game, context: request.context, timeout: timeout, hostCheck: keyCheck, answer: answer)
         }
     }
 

@@ -32,13 +32,10 @@ public struct GameConfiguration: Sendable {
     /// The most players from one network address (10): scripted clients on one machine cannot
     /// take every seat. More are turned away with ``GameError/Code/tooManyFromAddress``.
     public var maximumPlayersPerAddress = 10
-    /// The password of a private game; nil (the default) lets anyone in. A guest must send a
-    /// ``PasswordProof`` of it with its invitation (``JoinRequest``), or is turned away.
+    /// The password of a private game; nil (the default) lets anyone in. A guest must open a
+    /// ``PasswordExchange`` with its invitation (``JoinRequest``) and confirm it, or is turned
+    /// away.
     public var password: GamePassword?
-    /// The cost of deriving the private game's key from its password (``PasswordProof/Cost/standard``).
-    /// Players use the standard cost, so a host with another one turns every one of them away:
-    /// a lower cost is for tests that are not about the derivation.
-    public var passwordCost: PasswordProof.Cost = .standard
     /// How long the host holds the seat of a player whose link dropped (60 s): same name, wins,
     /// guesses this round and throttles when they come back, shown as away meanwhile. Zero frees
     /// the seat at once. A player who said goodbye, or whom the host removed, is not held.

@@ -53,8 +53,6 @@ public final class GameMaster: Sendable {
 
     private struct State {
         var table: GameTable
-        /// The check of password proofs, in a private game.
-        var passwordGate: PasswordGate?
         /// Players coming back whose invitation said what they have (``JoinRequest/resumeAfter``),
         /// until their link is connected; only players of the game are noted.
         var resuming: [UUID: UInt64] = [:]
@@ -67,13 +65,15 @@ public final class GameMaster: Sendable {
     }
 
     private let state: Mutex<State>
+    /// The password exchanges of a private game and their limits. Its own lock: a challenge's
+    /// check runs under the session's lock, and refunds here without touching ``state``.
+    private let passwordGate: Mutex<PasswordGate?>
     private let observations = ObservationBag()
     /// Where each tick's changes go to be kept (a store), if anywhere.
     private let journal: (any GameJournalSink)?
 
     /// Creates the game master of `session` and draws the first round's secret. Call
-    /// ``start()`` to begin serving. A private game's key is derived here, once, on a thread of
-    /// its own (scrypt is slow on purpose; see ``PasswordProof``).
+    /// ``start()`` to begin serving.
     ///
     /// - Throws: ``GameError/Code/invalidConfiguration``, or
     ///   ``GameError/Code/secretOutOfRange`` when a fixed secret lies outside the range.
@@ -104,11 +104,8 @@ public final class GameMaster: Sendable {
             table = GameTable(configuration: configuration, host: host, round: round)
         }
         table.isJournaling = journal != nil
-        var gate: PasswordGate?
-        if let password = configuration.password {
-            gate = PasswordGate(key: await PasswordProof.key(for: password, host: host.id, cost: configuration.passwordCost))
-        }
-        state = Mutex(State(table: table, passwordGate: gate))
+        passwordGate = Mutex(configuration.password.map { PasswordGate(password: $0, host: host.id) })
+        state = Mutex(State(table: table))
     }
 
     /// The whole game as a store keeps it (to start a store for a new game with).
@@ -225,17 +222,19 @@ public final class GameMaster: Sendable {
         return .accept
     }
 
-    /// Whether the inviter of `invitation` may join now. In a private game (see
-    /// ``GameConfiguration/password``) its ``JoinRequest`` must prove the password first, or it
-    /// is declined with ``GameError/passwordNeeded``, ``GameError/wrongPassword`` or, after
-    /// several wrong ones from its address, ``GameError/tooManyWrongPasswords(_:period:)``.
-    /// Then as ``admission(of:)-(PeerID)``, and declined with
+    /// Whether the inviter of `invitation` may join now: as ``admission(of:)-(PeerID)``, and declined with
     /// ``GameError/tooManyFromAddress(_:)`` when ``GameConfiguration/maximumPlayersPerAddress``
     /// players (counting this invitation, others being decided, and seats held for players of
-    /// that address who are away) already come from its address. A refusal is logged at
-    /// `.notice` with the address and the reason.
+    /// that address who are away) already come from its address. In a private game (see
+    /// ``GameConfiguration/password``) an invitation that may join is then challenged: its
+    /// ``JoinRequest`` must open a ``PasswordExchange``, or it is declined with
+    /// ``GameError/passwordNeeded`` (or, after several failed exchanges from its network or
+    /// from everywhere, ``GameError/tooManyWrongPasswords(_:period:)``), and it joins only if
+    /// its answer to the challenge confirms the password (otherwise its link is closed with
+    /// ``GameError/wrongPassword``). A refusal is logged at `.notice` with the address and the
+    /// reason.
     public func admission(of invitation: Invitation) -> InvitationDecision {
-        var decision = passwordDecision(for: invitation) ?? admission(of: invitation.peer)
+        var decision = admission(of: invitation.peer)
         if decision == .accept, let after = JoinRequest(context: invitation.context).resumeAfter {
             state.withLock { state in
                 if state.table.roster[invitation.peer.identity] != nil { state.resuming[invitation.peer.identity] = after }
@@ -254,6 +253,7 @@ public final class GameMaster: Sendable {
                 state.withLock { $0.addresses[invitation.peer.identity] = address }
             }
         }
+        if decision == .accept, let challenge = passwordChallenge(for: invitation) { decision = challenge }
         if case .decline(let reason) = decision {
             logger.notice("Guest turned away.", metadata: .game(peer: invitation.peer.displayName).merging([
                 "address": .string(invitation.remoteDescription), "reason": .string(reason ?? "declined"),
@@ -262,14 +262,35 @@ public final class GameMaster: Sendable {
         return decision
     }
 
-    /// The decline of a guest whose invitation does not prove a private game's password; nil
-    /// when it does, or when the game is not private.
-    private func passwordDecision(for invitation: Invitation) -> InvitationDecision? {
+    /// In a private game, the challenge of the password exchange `invitation` opened, or the
+    /// decline of one that opened none or comes from a network with too many failed ones; nil
+    /// when the game is not private.
+    private func passwordChallenge(for invitation: Invitation) -> InvitationDecision? {
         let now = ContinuousClock.now
-        let refusal = state.withLock { state in
-            state.passwordGate?.refusal(of: invitation.peer, from: invitation.remoteAddress, request: JoinRequest(context: invitation.context), at: now)
+        let request = JoinRequest(context: invitation.context)
+        let outcome = passwordGate.withLock { $0?.challenge(invitation.peer, from: invitation.remoteAddress, request: request, at: now) }
+        switch outcome {
+        case nil:
+            return nil
+        case .failure(let refusal)?:
+            return .decline(reason: refusal.message)
+        case .success(let (challenge, keys, charge))?:
+            let logger = logger
+            let guest = invitation.peer.displayName
+            let address = invitation.remoteDescription
+            return .challenge(InvitationChallenge(bytes: challenge) { [weak self] answer in
+                do {
+                    try keys.checkInitiatorTag(Array(answer))
+                    self?.passwordGate.withLock { $0?.refund(charge) }
+                    return nil
+                } catch {
+                    logger.notice("Guest turned away.", metadata: .game(peer: guest).merging([
+                        "address": .string(address), "reason": .string(GameError.wrongPassword.message),
+                    ]) { $1 })
+                    return GameError.wrongPassword.message
+                }
+            })
         }
-        return refusal.map { .decline(reason: $0.message) }
     }
 
     /// Whether this game needs a password.

@@ -1,44 +1,76 @@
 import Foundation
 import Multipeer
+import PAKE
 
-/// The host's check of the password proofs of a private game, with a limit on wrong guesses.
+/// The host's side of a private game's ``PasswordExchange``, with a limit on guesses.
 ///
-/// A wrong or missing proof turns the guest away. An address that sent
-/// ``maximumFailures`` wrong proofs within ``period`` is turned away without a check until the
-/// oldest of them is that old: guessing online is slowed to a few passwords a minute per
-/// address, while a player who mistyped simply tries again.
+/// Each exchange the host answers is one guess, charged to the guest's network (its address; an
+/// IPv6 address with its /64, see ``RemoteAddress/limitGroup(of:)``) when the challenge goes
+/// out, and refunded when the guest's confirmation checks. A guest that answers wrongly, or
+/// never, keeps its charge. A network charged ``maximumFailures`` times within ``period`` is
+/// turned away without an exchange until the oldest charge is that old, and so is everyone once
+/// ``maximumFailuresOverall`` are charged within ``period`` from all networks together (guessing
+/// from many addresses): online guessing is held to a few passwords a minute per network and a
+/// minute's total for the game, while a player who mistyped simply tries again.
 struct PasswordGate: Sendable {
-    /// Wrong proofs an address may send within ``period``.
+    /// Wrong (or unfinished) exchanges a network may have within ``period``.
     static let maximumFailures = 5
-    /// The window of ``maximumFailures``.
+    /// Wrong exchanges all networks together may have within ``period``.
+    static let maximumFailuresOverall = 30
+    /// The window of both limits.
     static let period: Duration = .seconds(60)
-    /// The most addresses whose failures are remembered (the oldest are forgotten first).
-    static let maximumAddresses = 4_096
 
-    let key: PasswordProof.Key
-    private var failures: [String: [ContinuousClock.Instant]] = [:]
-
-    init(key: PasswordProof.Key) {
-        self.key = key
+    /// One charge: where it was made, and when.
+    struct Charge: Hashable, Sendable {
+        let id: UInt64
+        let network: String
+        let at: ContinuousClock.Instant
     }
 
-    /// Why the guest `peer` from `address`, whose invitation carries `request`, is turned away;
-    /// nil when its proof is right.
-    mutating func refusal(of peer: PeerID, from address: String, request: JoinRequest, at now: ContinuousClock.Instant) -> GameError? {
-        var recent = (failures[address] ?? []).filter { now - $0 < Self.period }
-        defer { failures[address] = recent.isEmpty ? nil : recent }
-        if recent.count >= Self.maximumFailures { return .tooManyWrongPasswords(Self.maximumFailures, period: Self.period) }
-        guard let proof = request.passwordProof else { return .passwordNeeded }
-        if PasswordProof.isValid(proof, key: key, guest: peer.identity) { return nil }
-        if failures.count >= Self.maximumAddresses, recent.isEmpty { forgetOldest(now: now) }
-        recent.append(now)
-        return .wrongPassword
+    let password: GamePassword
+    /// The host's identity, in the exchange's channel identifier.
+    let host: UUID
+    /// The charges within ``period``, oldest first.
+    private var charges: [Charge] = []
+    private var nextID: UInt64 = 0
+
+    init(password: GamePassword, host: UUID) {
+        self.password = password
+        self.host = host
     }
 
-    /// Forgets the address whose last failure is the oldest.
-    private mutating func forgetOldest(now: ContinuousClock.Instant) {
-        if let oldest = failures.min(by: { ($0.value.last ?? now) < ($1.value.last ?? now) })?.key {
-            failures[oldest] = nil
+    /// How many charges are within the period (for tests).
+    var chargeCount: Int { charges.count }
+
+    /// The host's challenge to `guest` from `address`, whose invitation carries `request`, and
+    /// the charge it made (to refund with ``refund(_:)`` once the answer checks); the reason it is
+    /// turned away instead.
+    mutating func challenge(
+        _ guest: PeerID, from address: String, request: JoinRequest, at now: ContinuousClock.Instant
+    ) -> Result<(challenge: Data, keys: CPaceKeys, charge: Charge), GameError> {
+        charges.removeAll { now - $0.at >= Self.period }
+        let network = RemoteAddress.limitGroup(of: address)
+        if charges.count(where: { $0.network == network }) >= Self.maximumFailures {
+            return .failure(.tooManyWrongPasswords(Self.maximumFailures, period: Self.period))
         }
+        if charges.count >= Self.maximumFailuresOverall {
+            return .failure(.tooManyWrongPasswordsOverall(Self.maximumFailuresOverall, period: Self.period))
+        }
+        guard let opening = request.passwordExchange else { return .failure(.passwordNeeded) }
+        let charge = Charge(id: nextID, network: network, at: now)
+        nextID += 1
+        // A malformed opening is a wrong guess too: it is charged, and gets no challenge.
+        charges.append(charge)
+        do {
+            let (challenge, keys) = try PasswordExchange.respond(to: opening, password: password, guest: guest.identity, host: host)
+            return .success((challenge, keys, charge))
+        } catch {
+            return .failure(.malformedPasswordExchange)
+        }
+    }
+
+    /// Takes back `charge`: its exchange was confirmed.
+    mutating func refund(_ charge: Charge) {
+        charges.removeAll { $0.id == charge.id }
     }
 }

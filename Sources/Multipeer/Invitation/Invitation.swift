@@ -22,6 +22,49 @@ public enum InvitationDecision: Sendable, Hashable {
     case accept
     /// Turn the peer away; `reason` (for example "game is full") is shown to the inviter.
     case decline(reason: String?)
+    /// Let the peer join once it has answered `challenge` rightly: the challenge travels in the
+    /// ACCEPT, the inviter's answer in its REVEAL, and the peer is connected only when the
+    /// challenge's check passes it (for example, the second half of a password exchange).
+    case challenge(InvitationChallenge)
+}
+
+/// A question the advertiser puts to an inviter it accepts, and the check of the answer
+/// (see ``InvitationDecision/challenge(_:)``).
+///
+/// The inviter answers with the `answer` closure it gave to `Session.invite`. Until the answer
+/// is checked the inviter is not connected: it stays in its handshake, which ends when the
+/// invitation expires. A wrong answer, or none, closes the link with the check's sentence.
+public struct InvitationChallenge: Sendable, Hashable {
+    /// What the ACCEPT carries to the inviter.
+    public let bytes: Data
+    /// Checks the inviter's answer: nil lets the peer in, a sentence turns it away (the
+    /// inviter reads it). It runs under the session's lock: it must be quick and must not call
+    /// into the session.
+    public let check: @Sendable (Data) -> String?
+    private let id = UUID()
+
+    /// A challenge of `bytes`, whose answer `check` judges.
+    public init(bytes: Data, check: @escaping @Sendable (Data) -> String?) {
+        self.bytes = bytes
+        self.check = check
+    }
+
+    public static func == (lhs: Self, rhs: Self) -> Bool { lhs.id == rhs.id }
+    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
+}
+
+/// How an inviter answers the advertiser's challenge (see ``InvitationChallenge``): given the
+/// host that accepted and the ACCEPT's challenge bytes (empty when the host set none), the bytes
+/// of the answer, or a sentence that refuses the host. It runs under the session's lock: it must
+/// be quick and must not call into the session.
+public typealias InvitationAnswer = @Sendable (_ host: PeerID, _ challenge: Data) -> Result<Data, InvitationAnswerRefusal>
+
+/// An inviter's refusal of the host's challenge, with the sentence the inviter is given
+/// (as ``MultipeerError/Code/hostRefused``) and the host is sent.
+public struct InvitationAnswerRefusal: Error, Sendable, Hashable {
+    /// Why, in words for people.
+    public let reason: String
+    public init(_ reason: String) { self.reason = reason }
 }
 
 /// How an advertising session answers invitations.

@@ -40,6 +40,8 @@ final class OutgoingInvitation: Sendable {
     let expires: ContinuousClock.Instant
     /// The inviter's own check of the host that accepts.
     let hostCheck: Session.HostCheck?
+    /// The inviter's answer to a challenge in the ACCEPT.
+    let answer: InvitationAnswer?
     /// Settled exactly once: by the answer, the deadline, a closed connection or cancellation.
     let outcome = OneShot<Result<InvitationOutcome, MultipeerError>>()
     /// Shared by the attempts at several addresses of one invitation: only the first connection
@@ -52,9 +54,10 @@ final class OutgoingInvitation: Sendable {
     let codeNonce = VerificationCode.nonce()
 
     init(
-        expectedPeer: PeerID?, context: Data, expires: ContinuousClock.Instant, hostCheck: Session.HostCheck? = nil, race: ConnectRace? = nil,
-        isProbe: Bool = false
+        expectedPeer: PeerID?, context: Data, expires: ContinuousClock.Instant, hostCheck: Session.HostCheck? = nil, answer: InvitationAnswer? = nil,
+        race: ConnectRace? = nil, isProbe: Bool = false
     ) {
+        self.answer = answer
         self.expectedPeer = expectedPeer
         self.isProbe = isProbe
         self.hostCheck = hostCheck

@@ -23,9 +23,9 @@ extension Session {
     ///   ``MultipeerError/Code/hostNotAnswering`` when nothing answered at the address (at any of
     ///   the addresses, for a discovered peer).
     public func invite(
-        _ endpoint: Endpoint, context: Data = Data(), timeout: Duration? = nil, hostCheck: HostCheck? = nil
+        _ endpoint: Endpoint, context: Data = Data(), timeout: Duration? = nil, hostCheck: HostCheck? = nil, answer: InvitationAnswer? = nil
     ) async throws(MultipeerError) -> InvitationOutcome {
-        try await invite([endpoint], expecting: nil, context: context, timeout: timeout, hostCheck: hostCheck)
+        try await invite([endpoint], expecting: nil, context: context, timeout: timeout, hostCheck: hostCheck, answer: answer)
     }
 
     /// Invites a peer found by a ``Browser``, trying its addresses the likeliest first (see
@@ -33,19 +33,20 @@ extension Session {
     ///
     /// The peer is ``PeerState/connecting`` while the invitation is under way. Inviting a
     /// peer that is already connected returns ``InvitationOutcome/connected(_:)`` at once.
-    /// See ``invite(_:context:timeout:hostCheck:)-(Endpoint,_,_,_)`` for the outcomes and errors.
+    /// See ``invite(_:context:timeout:hostCheck:answer:)-(Endpoint,_,_,_,_)`` for the outcomes and errors.
     public func invite(
-        _ peer: DiscoveredPeer, context: Data = Data(), timeout: Duration? = nil, hostCheck: HostCheck? = nil
+        _ peer: DiscoveredPeer, context: Data = Data(), timeout: Duration? = nil, hostCheck: HostCheck? = nil,
+        answer: InvitationAnswer? = nil
     ) async throws(MultipeerError) -> InvitationOutcome {
-        try await invite(peer.endpoints, expecting: peer.peer, context: context, timeout: timeout, hostCheck: hostCheck)
+        try await invite(peer.endpoints, expecting: peer.peer, context: context, timeout: timeout, hostCheck: hostCheck, answer: answer)
     }
 
     /// Whether `peer` answers at one of its addresses and, over a transport that proves keys,
     /// proves the identity it was known by: a connection is opened (the likeliest address first,
-    /// overlapping, as ``invite(_:context:timeout:hostCheck:)-(DiscoveredPeer,_,_,_)`` does) and
+    /// overlapping, as ``invite(_:context:timeout:hostCheck:answer:)-(DiscoveredPeer,_,_,_,_)`` does) and
     /// closed before anything of an invitation is said, so the peer never sees an invitation.
     /// For games remembered from before, to list those that are there.
-    /// - Throws: what ``invite(_:context:timeout:hostCheck:)-(DiscoveredPeer,_,_,_)`` throws
+    /// - Throws: what ``invite(_:context:timeout:hostCheck:answer:)-(DiscoveredPeer,_,_,_,_)`` throws
     ///   before an answer (``MultipeerError/Code/connectionFailed``,
     ///   ``MultipeerError/Code/hostNotAnswering``, ``MultipeerError/Code/wrongPeer``, …).
     public func probe(_ peer: DiscoveredPeer, timeout: Duration) async throws(MultipeerError) {
@@ -66,7 +67,7 @@ extension Session {
     public typealias HostCheck = @Sendable (PeerID, PeerFingerprint?) -> String?
 
     private func invite(
-        _ endpoints: [Endpoint], expecting expected: PeerID?, context: Data, timeout: Duration?, hostCheck: HostCheck?
+        _ endpoints: [Endpoint], expecting expected: PeerID?, context: Data, timeout: Duration?, hostCheck: HostCheck?, answer: InvitationAnswer?
     ) async throws(MultipeerError) -> InvitationOutcome {
         try checkOpen()
         let hello = FrameCodec.encode(.hello(.init(
@@ -78,7 +79,7 @@ extension Session {
         let deadline = ContinuousClock.now + (timeout ?? configuration.invitationTimeout)
         if let expected { postStateChange(PeerStateChange(peer: expected, state: .connecting, reason: nil)) }
         let noAddress = MultipeerError(.connectionFailed, "\(expected?.displayName ?? "The peer") advertised no address to connect to; try again when it is seen again.")
-        let attempt = await connectFirst(endpoints, expecting: expected, context: context, deadline: deadline, hostCheck: hostCheck, noAddress: noAddress)
+        let attempt = await connectFirst(endpoints, expecting: expected, context: context, deadline: deadline, hostCheck: hostCheck, answer: answer, noAddress: noAddress)
         let handler: LinkHandler
         let outgoing: OutgoingInvitation
         switch attempt {
@@ -105,7 +106,7 @@ extension Session {
     /// failure, or ``MultipeerError/Code/hostNotAnswering`` naming every address if none answered.
     private func connectFirst(
         _ given: [Endpoint], expecting expected: PeerID?, context: Data, deadline: ContinuousClock.Instant,
-        hostCheck: HostCheck?, noAddress: MultipeerError, isProbe: Bool = false
+        hostCheck: HostCheck?, answer: InvitationAnswer? = nil, noAddress: MultipeerError, isProbe: Bool = false
     ) async -> Result<(LinkHandler, OutgoingInvitation), MultipeerError> {
         guard !given.isEmpty else { return .failure(noAddress) }
         let endpoints = given.count > 1 ? EndpointOrder.sorted(given, near: NetworkInterfaces.current()) : given
@@ -140,7 +141,7 @@ extension Session {
                 }
                 self.logger.debug("Trying an address.", metadata: ["address": "\(endpoint)", "attempt": "\(index + 1) of \(endpoints.count)"])
                 let outgoing = OutgoingInvitation(
-                    expectedPeer: expected, context: context, expires: deadline, hostCheck: hostCheck, race: race, isProbe: isProbe)
+                    expectedPeer: expected, context: context, expires: deadline, hostCheck: hostCheck, answer: answer, race: race, isProbe: isProbe)
                 let handler = LinkHandler(session: self, outgoing: outgoing)
                 do throws(MultipeerError) {
                     _ = try await self.transport.connect(

@@ -188,12 +188,25 @@ extension Session {
                 if let expected = outgoing.expectedPeer { effects.post(expected, .notConnected, .invitationEnded) }
                 return
             }
+            var answer = Data()
+            if let answering = outgoing.answer {
+                switch answering(peer, accept.challenge) {
+                case .success(let bytes): answer = bytes
+                case .failure(let refusal):
+                    let error = MultipeerError(.hostRefused, refusal.reason)
+                    _ = state.removeLink(id)
+                    effects.close(connection, after: .goodbye(reason: refusal.reason))
+                    effects.resolve(outgoing, .failure(error))
+                    if let expected = outgoing.expectedPeer { effects.post(expected, .notConnected, .invitationEnded) }
+                    return
+                }
+            }
             if let expected = outgoing.expectedPeer, expected != peer { effects.post(expected, .notConnected, .invitationEnded) }
             _ = state.removeLink(id)
             var record = record
             record.codeNonces = CodeNonces(inviter: outgoing.codeNonce, advertiser: accept.codeNonce, localIsInviter: true)
-            // The nonce goes out before anything else this side sends on the link.
-            effects.send(.reveal(nonce: outgoing.codeNonce), on: connection)
+            // The nonce (and the answer) go out before anything else this side sends on the link.
+            effects.send(.reveal(nonce: outgoing.codeNonce, answer: answer), on: connection)
             connect(peer, via: id, record: record, announce: outgoing.expectedPeer != peer, state: &state, effects: &effects)
             effects.resolve(outgoing, .success(.connected(peer)))
 
@@ -222,7 +235,26 @@ extension Session {
             effects.close(connection)
             effects.post(peer, .notConnected, .goodbye(reason))
 
-        case (.connected, .reveal(let nonce)):
+        case (.deciding(let invitation), .reveal(let nonce, let answer)):
+            guard let challenge = record.challenge, let awaited = record.awaitedReveal else {
+                return violate(frame, on: id, record: record, state: &state, effects: &effects)
+            }
+            guard VerificationCode.nonce(nonce, matches: awaited.commitment) else {
+                return violate(frame, on: id, record: record, why: "a code nonce that does not match its commitment", state: &state, effects: &effects)
+            }
+            _ = state.removeLink(id)
+            if let refusal = challenge.check(answer) {
+                effects.close(connection, after: .goodbye(reason: refusal))
+                if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
+                return
+            }
+            var record = record
+            record.challenge = nil
+            record.awaitedReveal = nil
+            record.codeNonces = CodeNonces(inviter: nonce, advertiser: awaited.advertiserNonce, localIsInviter: false)
+            connect(invitation.peer, via: id, record: record, announce: false, state: &state, effects: &effects)
+
+        case (.connected, .reveal(let nonce, _)):
             guard let awaited = record.awaitedReveal else {
                 return violate(frame, on: id, record: record, state: &state, effects: &effects)
             }
@@ -369,7 +401,9 @@ extension Session {
         let effects = state.withLock { state in
             var effects = SessionEffects()
             let id = handler.id
-            guard let record = state.links[id], case .deciding(let pending) = record.phase, pending.peer == invitation.peer else {
+            guard let record = state.links[id], case .deciding(let pending) = record.phase, pending.peer == invitation.peer,
+                  record.challenge == nil
+            else {
                 return effects  // the inviter left or the invitation expired meanwhile
             }
             _ = state.removeLink(id)
@@ -384,7 +418,18 @@ extension Session {
                 // The decision may come from another thread than the link's (an `ask` policy):
                 // hold the peer's first messages until `connected` has been posted.
                 state.links[id]?.heldData = []
-            case .accept:
+            case .challenge(let challenge) where !state.isClosed:
+                // Accepted on condition: the link stays in its handshake until the answer checks.
+                let nonce = VerificationCode.nonce()
+                effects.send(.accept(.init(peer: localPeer, codeNonce: nonce, challenge: challenge.bytes)), on: record.connection)
+                var record = record
+                record.awaitedReveal = (pending.codeCommitment, nonce)
+                record.challenge = challenge
+                record.lastSent = .now
+                state.insertLink(id, record)
+                state.handshaking.insert(id)
+                state.pendingLinks[invitation.peer] = id
+            case .accept, .challenge:
                 effects.close(record.connection, after: .decline(.init(cause: .refused, reason: "the host is leaving")))
                 effects.post(invitation.peer, .notConnected, .invitationEnded)
             case .decline(let reason):

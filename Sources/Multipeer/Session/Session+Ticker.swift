@@ -63,6 +63,10 @@ extension Session {
         case .awaitingHello:
             effects.close(connection)
             effects.diagnose("Handshake timed out; connection closed.", connection.remoteDescription, .handshakeTimedOut(after: configuration.handshakeTimeout))
+        case .deciding(let invitation) where record.challenge != nil:
+            // Accepted on condition: the inviter was told yes, and never answered.
+            effects.close(connection, after: .goodbye(reason: "no answer to the host's challenge before the invitation expired"))
+            if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
         case .deciding(let invitation):
             effects.close(connection, after: .decline(.init(cause: .timedOut, reason: "no answer before the invitation expired")))
             if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }

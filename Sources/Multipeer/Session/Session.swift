@@ -289,6 +289,9 @@ public final class Session: Sendable {
                 case .connected(let peer):
                     effects.close(record.connection, after: .goodbye(reason: reason))
                     effects.post(peer, .notConnected, .localDisconnect)
+                case .deciding(let invitation) where record.challenge != nil:
+                    effects.close(record.connection, after: .goodbye(reason: reason ?? "the host is leaving"))
+                    effects.post(invitation.peer, .notConnected, .invitationEnded)
                 case .deciding(let invitation):
                     effects.close(record.connection, after: .decline(.init(cause: .refused, reason: reason ?? "the host is leaving")))
                     effects.post(invitation.peer, .notConnected, .invitationEnded)

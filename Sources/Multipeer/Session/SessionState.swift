@@ -109,13 +109,18 @@ struct LinkRecord {
     /// On the advertiser's side, from its ACCEPT until the inviter's REVEAL: what the inviter
     /// committed to, and the nonce the ACCEPT carried.
     var awaitedReveal: (commitment: [UInt8], advertiserNonce: [UInt8])?
+    /// On the advertiser's side, from an ACCEPT that put a challenge until the inviter's REVEAL
+    /// answers it: the link stays `deciding` (in its handshake, counted for its address) and is
+    /// connected only if the answer checks.
+    var challenge: InvitationChallenge?
 }
 
 /// The stages of a connection's life.
 enum LinkPhase {
     /// Accepted; waiting for the inviter's hello since the given moment.
     case awaitingHello(since: ContinuousClock.Instant)
-    /// Hello received; the invitation policy is deciding.
+    /// Hello received; the invitation policy is deciding (or, with the link's `challenge`
+    /// set, has accepted on condition and awaits the answer).
     case deciding(Invitation)
     /// Opened by this side; hello sent, waiting for the answer.
     case inviting(OutgoingInvitation)

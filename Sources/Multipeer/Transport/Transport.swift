@@ -139,6 +139,25 @@ public enum RemoteAddress {
         guard description.filter({ $0 == ":" }).count == 1, let colon = description.lastIndex(of: ":") else { return description }
         return String(description[..<colon])
     }
+
+    /// The network a limit per address counts `address` (an IP address without port) in: an
+    /// IPv4 address is its own; an IPv6 address counts with its whole /64 (`2001:db8:0:1::/64`),
+    /// since one machine may take any address of its /64 without asking anyone. An IPv4 address
+    /// mapped into IPv6 (`::ffff:10.0.0.2`) counts as the IPv4 address; anything else is its
+    /// own text.
+    public static func limitGroup(of address: String) -> String {
+        guard let parsed = IPAddressBytes(address) else { return address }
+        let bytes = parsed.bytes
+        switch bytes.count {
+        case 16 where bytes.prefix(12) == [0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff]:
+            return bytes.suffix(4).map(String.init).joined(separator: ".")
+        case 16:
+            let groups = stride(from: 0, to: 8, by: 2).map { String(UInt16(bytes[$0]) << 8 | UInt16(bytes[$0 + 1]), radix: 16) }
+            return groups.joined(separator: ":") + "::/64"
+        default:
+            return address
+        }
+    }
 }
 
 /// Receives what happens on one connection; see ``Transport`` for the order of calls.

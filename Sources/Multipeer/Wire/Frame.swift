@@ -14,9 +14,10 @@ public enum Frame: Sendable, Hashable {
     case heartbeat
     /// The sender is leaving on purpose; the connection closes after it.
     case goodbye(reason: String?)
-    /// The inviter's verification-code nonce, which its HELLO committed to: sent as soon as
-    /// the ACCEPT arrives (see ``VerificationCode``).
-    case reveal(nonce: [UInt8])
+    /// The inviter's verification-code nonce, which its HELLO committed to, sent as soon as
+    /// the ACCEPT arrives (see ``VerificationCode``), with its answer to the ACCEPT's
+    /// challenge (empty when there was none; see ``InvitationChallenge``).
+    case reveal(nonce: [UInt8], answer: Data = Data())
 
     /// What a connecting inviter says first.
     public struct Hello: Sendable, Hashable {
@@ -53,11 +54,15 @@ public enum Frame: Sendable, Hashable {
         /// The advertiser's verification-code nonce (``VerificationCode/nonce()``): 32 bytes
         /// from version 2 on, empty in a version 1 ACCEPT.
         public var codeNonce: [UInt8]
+        /// The advertiser's challenge to the inviter (``InvitationChallenge/bytes``), which the
+        /// inviter answers in its REVEAL; empty when there is none.
+        public var challenge: Data
 
-        public init(version: UInt16 = WireProtocol.version, peer: PeerID, codeNonce: [UInt8]) {
+        public init(version: UInt16 = WireProtocol.version, peer: PeerID, codeNonce: [UInt8], challenge: Data = Data()) {
             self.version = version
             self.peer = peer
             self.codeNonce = codeNonce
+            self.challenge = challenge
         }
     }
 

@@ -30,6 +30,7 @@ public enum FrameCodec {
             writer.write(FrameKind.accept.rawValue)
             writer.writeIntroduction(version: accept.version, peer: accept.peer)
             writer.write(accept.codeNonce)
+            writer.write(accept.challenge)
         case .decline(let decline):
             writer.write(FrameKind.decline.rawValue)
             writer.write(decline.cause.rawValue)
@@ -43,9 +44,10 @@ public enum FrameCodec {
         case .goodbye(let reason):
             writer.write(FrameKind.goodbye.rawValue)
             writer.write(Array((reason ?? "").utf8))
-        case .reveal(let nonce):
+        case .reveal(let nonce, let answer):
             writer.write(FrameKind.reveal.rawValue)
             writer.write(nonce)
+            writer.write(answer)
         }
         return EncodedFrame(bytes: writer.finishWithLengthPrefix())
     }
@@ -79,9 +81,13 @@ public enum FrameCodec {
                 version: version, peer: peer, invitationTimeoutMilliseconds: timeout, codeCommitment: commitment, context: reader.readRemainingData()))
         case .accept:
             let (version, peer) = try reader.readIntroduction()
-            let nonce = version >= 2 ? try reader.readBytes(VerificationCode.nonceBytes, "code nonce") : []
-            try reader.expectEnd()
-            return .accept(.init(version: version, peer: peer, codeNonce: nonce))
+            // Version 1 had neither: its ACCEPT still decodes, to be refused politely.
+            guard version >= 2 else {
+                try reader.expectEnd()
+                return .accept(.init(version: version, peer: peer, codeNonce: []))
+            }
+            let nonce = try reader.readBytes(VerificationCode.nonceBytes, "code nonce")
+            return .accept(.init(version: version, peer: peer, codeNonce: nonce, challenge: reader.readRemainingData()))
         case .decline:
             let causeByte = try reader.readUInt8()
             let cause = Frame.Decline.Cause(rawValue: causeByte) ?? .refused
@@ -98,8 +104,7 @@ public enum FrameCodec {
             return .goodbye(reason: reason.isEmpty ? nil : reason)
         case .reveal:
             let nonce = try reader.readBytes(VerificationCode.nonceBytes, "code nonce")
-            try reader.expectEnd()
-            return .reveal(nonce: nonce)
+            return .reveal(nonce: nonce, answer: reader.readRemainingData())
         }
     }
 

@@ -25,7 +25,6 @@ final class AppHarness: Sendable {
         configuration.pauseBetweenRounds = .milliseconds(100)
         configuration.maximumPlayers = 10
         configuration.password = password
-        configuration.passwordCost = .cheap
         configuration.awayGracePeriod = grace
         let session = Session(localPeer: try PeerID(displayName: hostName), transport: network, configuration: .notAboutTimeouts)
         master = try await GameMaster(session: session, configuration: configuration)
@@ -53,7 +52,7 @@ final class AppHarness: Sendable {
         let repl = GuestREPL(
             session: session, console: console, inbox: inbox, discovery: network.discovery,
             text: GameText(style: .plain, json: json, me: session.localPeer.identity), timeout: timeout, knownHosts: knownHosts,
-            rememberedGames: rememberedGames, password: password, passwordCost: .cheap)
+            rememberedGames: rememberedGames, password: password)
         let run = Task { await repl.run(direct: nil, gameName: gameName) }
         return Player(session: session, console: console, inbox: inbox, run: run)
     }

@@ -5,42 +5,91 @@ import MultipeerTestSupport
 import MultipeerTesting
 import Testing
 
-/// A private game: the host admits a guest whose invitation proves the password, turns the
-/// others away with a sentence, and says so in its advertisement.
+/// A private game: the host admits a guest whose password exchange confirms, turns the others
+/// away with a sentence, and says so in its advertisement; a guest refuses a host that cannot
+/// confirm the password.
 @Suite("Private games", .timeLimit(.minutes(2)))
 struct PrivateGameTests {
-    @Test("Without a proof, or with a wrong one, a guest is declined with a sentence; with the right one it plays")
+    @Test("Without an exchange a guest is declined; with a wrong password it refuses the host itself; with the right one it plays")
     func admission() async throws {
         try await withSessions { scope in
             let network = InMemoryNetwork()
-            let host = scope.session(localPeer: peer("alice"), transport: network, configuration: .notAboutTimeouts)
-            var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
-            configuration.password = try GamePassword("open sesame")
-            configuration.passwordCost = .cheap
-            let master = try await GameMaster(session: host, configuration: configuration)
-            master.start()
+            let (host, master, endpoint) = try await privateGame(scope, network: network)
             defer { master.stop() }
             #expect(master.isPrivate && master.advertisement.isPrivate)
             #expect(GameAdvertisement(decoding: master.advertisement.discoveryInfo).isPrivate)
-            let port = try await host.startListening(policy: .custom { master.admission(of: $0) })
-            let endpoint = try Endpoint(host: InMemoryNetwork.host, port: port)
 
-            func invite(_ name: String, password: String?) async throws -> InvitationOutcome {
+            func invite(_ name: String, password: String?, exchangeFor hostIdentity: UUID? = nil) async throws -> InvitationOutcome {
                 let guest = scope.session(localPeer: peer(name), transport: network, configuration: .notAboutTimeouts)
-                var proof: Data?
-                if let password {
-                    let key = await PasswordProof.key(for: try GamePassword(password), host: host.localPeer.identity, cost: .cheap)
-                    proof = PasswordProof.proof(key, guest: guest.localPeer.identity)
-                }
-                return try await guest.invite(endpoint, context: JoinRequest(passwordProof: proof).context)
+                guard let password else { return try await guest.invite(endpoint) }
+                let exchange = PasswordExchange.Guest(
+                    password: try GamePassword(password), guest: guest.localPeer.identity, host: hostIdentity ?? host.localPeer.identity)
+                return try await guest.invite(
+                    endpoint, context: JoinRequest(passwordExchange: exchange.opening).context, answer: { exchange.answer(host: $0, challenge: $1) })
             }
 
             #expect(try await invite("bob", password: nil) == .declined(reason: GameError.passwordNeeded.message))
-            #expect(try await invite("carol", password: "open says me") == .declined(reason: GameError.wrongPassword.message))
+            await #expect(throws: MultipeerError(.hostRefused, GameError.passwordNotConfirmed(host: "alice").message)) {
+                try await invite("carol", password: "open says me")
+            }
+            // The guest believes the host has another identity (a relay's in the middle): the
+            // right password does not confirm either.
+            await #expect(throws: MultipeerError(.hostRefused, GameError.passwordNotConfirmed(host: "alice").message)) {
+                try await invite("erin", password: "open sesame", exchangeFor: UUID())
+            }
             #expect(master.playerCount == 0)
             #expect(try await invite("dave", password: "open sesame") == .connected(host.localPeer))
             #expect(await eventually { master.players.map(\.player.name) == ["dave"] })
         }
+    }
+
+    @Test("A guest whose answer does not confirm the password is never connected: the host closes its link with a sentence")
+    func wrongAnswer() async throws {
+        try await withSessions { scope in
+            let network = InMemoryNetwork()
+            let (host, master, endpoint) = try await privateGame(scope, network: network)
+            defer { master.stop() }
+            let hostSaw = EventLog(host.events, .stateChanged)
+            let mallory = scope.session(localPeer: peer("mallory"), transport: network, configuration: .notAboutTimeouts)
+            let exchange = PasswordExchange.Guest(password: try GamePassword("guess"), guest: mallory.localPeer.identity, host: host.localPeer.identity)
+            let malloryHeard = EventLog(mallory.events, .stateChanged)
+            // Mallory skips the host's check and answers with made-up bytes.
+            let outcome = try await mallory.invite(
+                endpoint, context: JoinRequest(passwordExchange: exchange.opening).context, answer: { _, _ in .success(Data(count: 64)) })
+            #expect(outcome == .connected(host.localPeer))
+            let dropped = await malloryHeard.waitFor(host.localPeer, .notConnected)
+            #expect(dropped?.reason == .goodbye(GameError.wrongPassword.message))
+            #expect(hostSaw.states(of: mallory.localPeer) == [.connecting, .notConnected])
+            #expect(master.playerCount == 0)
+        }
+    }
+
+    @Test("A host that lets a guest into a game listed as private without asking is refused by the guest")
+    func hostThatDoesNotAsk() async throws {
+        try await withSessions { scope in
+            let network = InMemoryNetwork()
+            let impostor = scope.session(localPeer: peer("alice"), transport: network, configuration: .notAboutTimeouts)
+            let port = try await impostor.startListening(policy: .acceptAll)
+            let guest = scope.session(localPeer: peer("bob"), transport: network, configuration: .notAboutTimeouts)
+            let exchange = PasswordExchange.Guest(password: try GamePassword("open sesame"), guest: guest.localPeer.identity, host: impostor.localPeer.identity)
+            await #expect(throws: MultipeerError(.hostRefused, GameError.passwordNotAsked(host: "alice").message)) {
+                try await guest.invite(
+                    try Endpoint(host: InMemoryNetwork.host, port: port), context: JoinRequest(passwordExchange: exchange.opening).context,
+                    answer: { exchange.answer(host: $0, challenge: $1) })
+            }
+            #expect(impostor.connectedPeers.isEmpty)
+        }
+    }
+
+    /// A private game of "open sesame" hosted by alice, listening on `network`.
+    func privateGame(_ scope: SessionScope, network: InMemoryNetwork) async throws -> (Session, GameMaster, Endpoint) {
+        let host = scope.session(localPeer: peer("alice"), transport: network, configuration: .notAboutTimeouts)
+        var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
+        configuration.password = try GamePassword("open sesame")
+        let master = try await GameMaster(session: host, configuration: configuration)
+        master.start()
+        let port = try await host.startListening(policy: .custom { master.admission(of: $0) })
+        return (host, master, try Endpoint(host: InMemoryNetwork.host, port: port))
     }
 
     @Test("A public game advertises no lock, and its admission ignores a proof")
