@@ -13,6 +13,8 @@ enum Seeds {
             .accept(.init(peer: alice, codeNonce: nonce)), .decline(.init(cause: .refused, reason: "the game is full")),
             .data(messageType: GuessMessage.messageType, payload: Data(#"{"guess":50}"#.utf8)),
             .heartbeat, .goodbye(reason: "bye"), .reveal(nonce: nonce),
+            .accept(.init(peer: alice, codeNonce: nonce, challenge: Data(repeating: 7, count: 96))),
+            .reveal(nonce: nonce, answer: Data(repeating: 9, count: 64)),
         ]
         let encoded = frames.map { FrameCodec.encode($0).bytes }
         try save(encoded.enumerated().map { ("frame-\($0.offset)", $0.element) } + [("stream", encoded.flatMap { $0 })], in: directory, target: "frames")

@@ -4,8 +4,8 @@ import Foundation
 ///
 /// It is compared as Unicode text: two passwords that look the same, typed on keyboards that
 /// compose accents differently, are the same (both are normalized to NFC). It never prints:
-/// its description is “(password hidden)”, so it cannot end up in a log by accident. Only a
-/// ``PasswordProof`` derived from it ever leaves the program.
+/// its description is “(password hidden)”, so it cannot end up in a log by accident. Only
+/// ``PasswordExchange`` uses it, and nothing that could be tested against it leaves the program.
 public struct GamePassword: Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// The most UTF-8 bytes a password may have (1,024).
     public static let maximumBytes = 1_024
