@@ -63,6 +63,14 @@ public final class InMemoryNetwork: Transport, Sendable {
     public func connect(
         to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
     ) async throws(MultipeerError) -> any Connection {
+        try await connect(to: endpoint, from: nil, options: options, timeout: timeout, handler: handler)
+    }
+
+    /// ``connect(to:options:timeout:handler:)`` from the IP address `source`, as the listening
+    /// side sees it (by default `clientN.memory`, one per connection).
+    func connect(
+        to endpoint: Endpoint, from source: String?, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
+    ) async throws(MultipeerError) -> any Connection {
         if state.withLock({ $0.silent.contains(endpoint.port) }) {
             state.withLock { $0.unanswered += 1 }
             try? await Task.sleep(for: timeout)
@@ -80,7 +88,7 @@ public final class InMemoryNetwork: Transport, Sendable {
         let client = InMemoryConnection(link: link, side: .client, options: options, handler: handler, remote: endpoint.description)
         let server = InMemoryConnection(
             link: link, side: .server, options: listener.options, handler: listener.makeHandler(),
-            remote: "client\(number).\(Self.host):\(50_000 + number % 10_000)")
+            remote: "\(source.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "client\(number).\(Self.host)"):\(50_000 + number % 10_000)")
         link.attach(client: client, server: server)
         state.withLock { $0.links.append(link) }
         server.open()
@@ -122,10 +130,11 @@ public final class InMemoryNetwork: Transport, Sendable {
     }
 
     /// Opens a connection to `port` that the test drives byte by byte, to play a misbehaving
-    /// client (one that never says hello, or sends garbage).
-    public func openRawConnection(toPort port: Int) async throws(MultipeerError) -> RawConnection {
+    /// client (one that never says hello, or sends garbage); from the IP address `source`, as the
+    /// listening side sees it, when given.
+    public func openRawConnection(toPort port: Int, from source: String? = nil) async throws(MultipeerError) -> RawConnection {
         let raw = RawConnection()
-        _ = try await connect(to: Endpoint(host: Self.host, port: port), options: LinkOptions(), timeout: .seconds(1), handler: raw)
+        _ = try await connect(to: Endpoint(host: Self.host, port: port), from: source, options: LinkOptions(), timeout: .seconds(1), handler: raw)
         return raw
     }
 }

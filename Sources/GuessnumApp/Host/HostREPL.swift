@@ -148,9 +148,13 @@ public final class HostREPL: GameScreen, Sendable {
             let questions = questions
             let console = console
             return .ask { invitation in
-                let admission = master.admission(of: invitation)
-                guard admission == .accept else { return admission }
-                return await questions.ask(invitation, console: console)
+                // Who could not join anyway is not asked about; who may is asked first, then
+                // admitted (a private game's password exchange is charged only then).
+                let early = master.admission(of: invitation.peer)
+                guard early == .accept else { return early }
+                let answer = await questions.ask(invitation, console: console)
+                guard answer == .accept else { return answer }
+                return master.admission(of: invitation)
             }
         }
         return .custom { invitation in master.admission(of: invitation) }

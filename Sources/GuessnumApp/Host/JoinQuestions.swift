@@ -5,7 +5,18 @@ import Multipeer
 import Synchronization
 
 /// `--ask`: each invitation becomes a question to the host, answered by the next y/n line.
+///
+/// A question holds its inviter's connection in its handshake until the host answers (or the
+/// invitation expires, up to 5 minutes), so questions are limited: at most
+/// ``maximumWaiting`` wait at once, ``maximumWaitingPerNetwork`` from one network (an address,
+/// an IPv6 /64); past that an inviter is turned away at once with a sentence, instead of
+/// taking handshake places from everyone else for minutes.
 final class JoinQuestions: Sendable {
+    /// Questions that may wait at once.
+    static let maximumWaiting = 8
+    /// Questions from one network that may wait at once.
+    static let maximumWaitingPerNetwork = 2
+
     private struct Pending {
         let invitation: Invitation
         let answer: CheckedContinuation<InvitationDecision, Never>
@@ -13,13 +24,30 @@ final class JoinQuestions: Sendable {
 
     private let pending = Mutex<[Pending]>([])
 
-    /// Asks the host about `invitation` and waits for the answer.
+    /// How many questions wait for an answer.
+    var waitingCount: Int { pending.withLock { $0.count } }
+
+    /// Asks the host about `invitation` and waits for the answer; declines at once when too
+    /// many questions wait already.
     func ask(_ invitation: Invitation, console: any Console) async -> InvitationDecision {
         await withCheckedContinuation { continuation in
-            let first = pending.withLock { pending in
+            let network = RemoteAddress.limitGroup(of: invitation.remoteAddress)
+            let (first, refusal): (Bool, String?) = pending.withLock { pending in
+                pending.removeAll { question in
+                    guard question.invitation.expires < .now else { return false }
+                    question.answer.resume(returning: .decline(reason: nil))
+                    return true
+                }
+                if pending.count >= Self.maximumWaiting {
+                    return (false, "the host is being asked about \(Self.maximumWaiting) players already; try again in a minute")
+                }
+                if pending.count(where: { RemoteAddress.limitGroup(of: $0.invitation.remoteAddress) == network }) >= Self.maximumWaitingPerNetwork {
+                    return (false, "the host is being asked about \(Self.maximumWaitingPerNetwork) players from your network address already; try again in a minute")
+                }
                 pending.append(Pending(invitation: invitation, answer: continuation))
-                return pending.count == 1
+                return (pending.count == 1, nil)
             }
+            if let refusal { return continuation.resume(returning: .decline(reason: refusal)) }
             if first { prompt(console) }
         }
     }

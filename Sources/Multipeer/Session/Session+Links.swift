@@ -53,18 +53,19 @@ extension Session {
     }
 
     /// Makes room for an accepted connection to begin its handshake; returns why it must be closed
-    /// at once instead, or nil. A connection past the limit per address is refused. When every
-    /// handshake place is taken, the oldest silent connection of the address holding the most
-    /// is closed to make room (so that a flood from a few addresses cannot lock out the rest);
-    /// when no address holds more than this one's share, the newcomer is refused.
+    /// at once instead, or nil. A connection past the limit per address is refused (an IPv6
+    /// address counts with its whole /64, which one machine can take addresses from at will). When
+    /// every handshake place is taken, the oldest silent connection of the network holding the
+    /// most is closed to make room (so that a flood from a few networks cannot lock out the
+    /// rest); when no network holds more than this one's share, the newcomer is refused.
     private func makeHandshakeRoom(for connection: any Connection, state: inout SessionState, effects: inout SessionEffects) -> String? {
-        let address = connection.remoteAddress
-        let (fromAddress, total) = state.handshakes(from: address)
-        if fromAddress >= configuration.maximumHandshakesPerAddress {
-            return "\(fromAddress) handshakes from this address already (limit \(configuration.maximumHandshakesPerAddress))"
+        let network = RemoteAddress.limitGroup(of: connection.remoteAddress)
+        let (fromNetwork, total) = state.handshakes(from: network)
+        if fromNetwork >= configuration.maximumHandshakesPerAddress {
+            return "\(fromNetwork) handshakes from this address already (limit \(configuration.maximumHandshakesPerAddress))"
         }
         guard total >= configuration.maximumHandshakes else { return nil }
-        guard let victim = state.handshakeToEvict(for: address), let evicted = state.removeLink(victim) else {
+        guard let victim = state.handshakeToEvict(for: network), let evicted = state.removeLink(victim) else {
             return "\(total) handshakes under way already (limit \(configuration.maximumHandshakes))"
         }
         effects.close(evicted.connection)

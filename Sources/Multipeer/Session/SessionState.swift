@@ -26,26 +26,27 @@ struct SessionState {
     /// ``SessionConfiguration/maximumHandshakes``, so admission checks never walk every link.
     var handshaking: Set<ObjectIdentifier> = []
 
-    /// How many accepted connections are in their handshake, from `address` and in all.
-    func handshakes(from address: String) -> (fromAddress: Int, total: Int) {
-        let fromAddress = handshaking.count { links[$0]?.connection.remoteAddress == address }
-        return (fromAddress, handshaking.count)
+    /// How many accepted connections are in their handshake, from `network` (an address's
+    /// ``RemoteAddress/limitGroup(of:)``: an IPv6 address counts with its /64) and in all.
+    func handshakes(from network: String) -> (fromNetwork: Int, total: Int) {
+        let fromNetwork = handshaking.count { links[$0].map { RemoteAddress.limitGroup(of: $0.connection.remoteAddress) } == network }
+        return (fromNetwork, handshaking.count)
     }
 
-    /// The connection to close so that one from `address` may begin its handshake when all
-    /// handshake places are taken: the oldest silent one (no HELLO yet) from the address with the
-    /// most handshakes, when that address has at least two more than `address`. Nil when no
-    /// address holds more than its share that way.
-    func handshakeToEvict(for address: String) -> ObjectIdentifier? {
+    /// The connection to close so that one from `network` may begin its handshake when all
+    /// handshake places are taken: the oldest silent one (no HELLO yet) from the network with the
+    /// most handshakes, when that network has at least two more than `network`. Nil when no
+    /// network holds more than its share that way.
+    func handshakeToEvict(for network: String) -> ObjectIdentifier? {
         var silent: [String: [(id: ObjectIdentifier, since: ContinuousClock.Instant)]] = [:]
         var counts: [String: Int] = [:]
         for id in handshaking {
             guard let record = links[id] else { continue }
-            let from = record.connection.remoteAddress
+            let from = RemoteAddress.limitGroup(of: record.connection.remoteAddress)
             counts[from, default: 0] += 1
             if case .awaitingHello(let since) = record.phase { silent[from, default: []].append((id, since)) }
         }
-        let own = counts[address] ?? 0
+        let own = counts[network] ?? 0
         guard let (heaviest, count) = counts.max(by: { $0.value < $1.value }), count >= own + 2 else { return nil }
         return silent[heaviest]?.min { $0.since < $1.since }?.id
     }
