@@ -126,6 +126,24 @@ struct SecureSessionTests {
         }
     }
 
+    @Test("Another key at one of a picked host's addresses fails that address only: the next one, where the host answers, connects")
+    func wrongKeyAtOneAddress() async throws {
+        try await withSessions { scope in
+            let (alice, aliceTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
+            let host = scope.session(localPeer: alice, transport: aliceTransport)
+            let alicesPort = try await host.startListening(policy: .acceptAll)
+            let (mallory, malloryTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
+            let impostor = scope.session(localPeer: mallory, transport: malloryTransport)
+            let mallorysPort = try await impostor.startListening(policy: .acceptAll)
+            // Mallory's address comes first in the listing.
+            let picked = DiscoveredPeer(peer: alice, endpoints: [loopback(mallorysPort), loopback(alicesPort)], info: DiscoveryInfo())
+            let (bob, bobTransport, _) = try Self.keyed("bob")
+            let guest = scope.session(localPeer: bob, transport: bobTransport)
+            #expect(try await guest.invite(picked) == .connected(alice))
+            #expect(impostor.connectedPeers.isEmpty)
+        }
+    }
+
     @Test("A picked host that the inviter's host check refuses never hears the invitation")
     func hostCheckRefusesBeforeHello() async throws {
         try await withSessions { scope in

@@ -22,6 +22,13 @@ final class OneShot<Value: Sendable>: Sendable {
         return won
     }
 
+    /// The value if it is set already, without waiting.
+    var resolvedValue: Value? {
+        state.withLock { state in
+            if case .resolved(let value) = state { value } else { nil }
+        }
+    }
+
     /// The value, once set. Call at most once.
     func wait() async -> Value {
         await withCheckedContinuation { continuation in

@@ -152,6 +152,10 @@ extension Session {
                 }
                 if race?.isWinner(handler.id) ?? true {
                     first.resolve(.success((handler, outgoing)))
+                } else if case .failure(let refusal)? = outgoing.outcome.resolvedValue, refusal.code != .cancelled {
+                    // Another key answered here: this address failed, the next may be tried now.
+                    if index + 1 < starts.count { starts[index + 1].resolve(()) }
+                    finish(endpoint, refusal, timeout)
                 } else {
                     finish(endpoint, nil, .zero)
                 }

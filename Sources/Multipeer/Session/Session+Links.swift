@@ -14,16 +14,18 @@ extension Session {
                 return effects
             }
             if let outgoing = handler.outgoing {
+                if let refusal = refusalBeforeHello(answering: outgoing, on: connection) {
+                    // Checked before the race is claimed: another key at one of a peer's addresses
+                    // fails that address only, and the others go on.
+                    effects.close(connection)
+                    outgoing.outcome.resolve(.failure(refusal))
+                    if let peer = outgoing.expectedPeer, !outgoing.isProbe, outgoing.race == nil { effects.post(peer, .notConnected, .invitationEnded) }
+                    return effects
+                }
                 if let race = outgoing.race, !race.claim(handler.id) {
                     // Another address of the same invitation opened first.
                     effects.close(connection)
                     outgoing.outcome.resolve(.failure(.cancelled))
-                    return effects
-                }
-                if let refusal = refusalBeforeHello(answering: outgoing, on: connection) {
-                    effects.close(connection)
-                    outgoing.outcome.resolve(.failure(refusal))
-                    if let peer = outgoing.expectedPeer, !outgoing.isProbe { effects.post(peer, .notConnected, .invitationEnded) }
                     return effects
                 }
                 if outgoing.isProbe, let peer = outgoing.expectedPeer {
