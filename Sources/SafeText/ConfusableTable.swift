@@ -24,6 +24,9 @@ enum ConfusableTable {
             ("а", "a"), ("е", "e"), ("о", "o"), ("р", "p"), ("с", "c"), ("у", "y"), ("х", "x"),
             ("ѕ", "s"), ("і", "i"), ("ј", "j"), ("һ", "h"), ("ԁ", "d"), ("ԛ", "q"), ("ԝ", "w"),
             ("ӏ", "l"), ("ɩ", "i"), ("ү", "y"), ("ѡ", "w"), ("ъ", "b"), ("ь", "b"), ("ɡ", "g"),
+            // Not from confusables.txt: a small capital T, which reads as "t" in a short name
+            // ("rт" posing as "rt" was one of issue 24's impostors).
+            ("т", "t"),
             // Cyrillic, uppercase.
             ("А", "A"), ("В", "B"), ("Е", "E"), ("К", "K"), ("М", "M"), ("Н", "H"), ("О", "O"),
             ("Р", "P"), ("С", "C"), ("Т", "T"), ("Х", "X"), ("У", "Y"), ("Ѕ", "S"), ("І", "I"),

@@ -124,4 +124,41 @@ struct TrustTests {
         #expect(again.text.contains("“alice” now has another key than when you last played with it"), "bob: \(again.text)")
         #expect(!again.text.contains("Welcome, bob!"))
     }
+
+    @Test("A known host's name is not taken over by a lookalike, nor its key replaced by a join code: a script is refused (exit 3) and the known key kept")
+    func lookalikeAndJoinCode() async throws {
+        let bobsEnvironment = Self.person()
+        let first = try guessnum(["host", "--name", "alice", "--secret", "7"])
+        defer { first.signal(SIGKILL) }
+        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(try await listeningPort(of: first))"], environment: bobsEnvironment)
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "First game with alice here") != nil, "bob: \(bob.text)")
+        bob.closeInput()
+        #expect(await bob.exitStatus() == 0)
+        let knownHosts = URL(fileURLWithPath: try #require(bobsEnvironment["XDG_DATA_HOME"])).appendingPathComponent("guessnum/known_hosts")
+        let remembered = try String(contentsOf: knownHosts, encoding: .utf8)
+
+        // Someone else hosts as "Alice": by address, the lookalike name is held to alice's key.
+        let secondEnvironment = Self.person()
+        let second = try guessnum(["host", "--name", "Alice", "--secret", "7"], environment: secondEnvironment)
+        defer { second.signal(SIGKILL) }
+        let secondPort = try await listeningPort(of: second)
+        let byAddress = try guessnum(["join", "--name", "bob", "127.0.0.1:\(secondPort)"], environment: bobsEnvironment)
+        defer { byAddress.signal(SIGKILL) }
+        byAddress.closeInput()
+        #expect(await byAddress.exitStatus() == 3, "bob: \(byAddress.text)")
+        #expect(byAddress.text.contains("“Alice” now has another key than when you last played with it"), "bob: \(byAddress.text)")
+
+        // Its join code pins its key, but never in place of the one remembered for that name.
+        let keyFile = URL(fileURLWithPath: try #require(secondEnvironment["XDG_CONFIG_HOME"])).appendingPathComponent("guessnum/peer-identity-host")
+        let key = try PeerKey(pemRepresentation: String(contentsOf: keyFile, encoding: .utf8))
+        let code = JoinCode(identity: key.fingerprint.identity, port: secondPort, addresses: ["127.0.0.1"]).text
+        let byCode = try guessnum(["join", code, "--name", "bob"], environment: bobsEnvironment)
+        defer { byCode.signal(SIGKILL) }
+        byCode.closeInput()
+        #expect(await byCode.exitStatus() == 3, "bob: \(byCode.text)")
+        #expect(byCode.text.contains("“Alice” now has another key than when you last played with it"), "bob: \(byCode.text)")
+        #expect(!byCode.text.contains("Welcome, bob!"))
+        #expect(try String(contentsOf: knownHosts, encoding: .utf8) == remembered, "the known key is kept")
+    }
 }

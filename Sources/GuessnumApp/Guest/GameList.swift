@@ -134,8 +134,11 @@ final class GameList: Sendable {
         state.withLock { $0.entries.first { $0.peer == game } }
     }
 
-    func named(_ name: String) -> DiscoveredPeer? {
-        state.withLock { $0.entries.first { $0.peer.displayName == name } }
+    /// The games whose name is `name` or looks like it (``HostName``: "rt", "Rt", "rt #2",
+    /// a Cyrillic "rт"), in list order.
+    func matching(_ name: String) -> [DiscoveredPeer] {
+        let key = HostName.key(name)
+        return state.withLock { $0.entries.filter { HostName.key($0.peer.displayName) == key } }
     }
 
     /// The list, to be printed now (remembered as shown).

@@ -4,6 +4,7 @@ import GuessnumGame
 import GuessnumTerminal
 import Multipeer
 import SafeText
+import Synchronization
 
 /// The player's side at the terminal: the list of games nearby, joining one, and playing.
 ///
@@ -32,7 +33,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// A question to the player about joining a game.
     private enum Question {
         /// Its host proved another key than before: join anyway? (yes or no)
-        case newKey(DiscoveredPeer)
+        case newKey(DiscoveredPeer, byCode: Bool)
         /// It is private: the password (typed hidden).
         case password(DiscoveredPeer, acceptingNewKey: Bool)
     }
@@ -43,8 +44,9 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     private var seat: PlayerSeat?
     private var seatGame: PeerID?
     private var interrupts = InterruptTimer()
-    /// With `--game NAME`: the game wanted, when to give up, and the hosts already tried.
-    private var wanted: (name: String, deadline: ContinuousClock.Instant)?
+    /// With `--game NAME`: the game wanted, when to give up, and (once it is listed) when it has
+    /// been listed for ``nameSettling`` with no lookalike beside it.
+    private var wanted: (name: String, deadline: ContinuousClock.Instant, settled: ContinuousClock.Instant?)?
     private var tried: Set<PeerID> = []
     /// Whether there is a list of games to go back to (not when joining by address).
     private var hasLobby = false
@@ -108,7 +110,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         let probing = probeRememberedGames()
         console.setPrompt("join> ")
         if let gameName {
-            wanted = (gameName, .now + timeout)
+            wanted = (gameName, .now + timeout, nil)
             inbox.wake(after: timeout)
             console.print("Looking for the game “\(TerminalText.sanitized(gameName))”…")
             if let problem = games.problem { console.print(problem) }
@@ -132,10 +134,11 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         }
         let game = DiscoveredPeer(peer: peer, endpoints: code.endpoints(), info: DiscoveryInfo())
         switch await join(game, byCode: true) {
-        case .joined:
+        case .joined, .asking:
+            // Asking: whether to trust the code's key over the one remembered for the host's name.
             await loop()
             return outcome
-        case .notJoined, .asking:
+        case .notJoined:
             return AppFailure("Could not join with this join code.", exitCode: 3)
         }
     }
@@ -212,14 +215,36 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         }
     }
 
-    /// With `--game`: joins the wanted game once it is listed, or gives up after the timeout.
+    /// How long `--game` waits, once its game is listed, for a game under a name that looks
+    /// the same (one announced to pose as it) to be listed too.
+    static var nameSettling: Duration { .seconds(1) }
+
+    /// With `--game`: joins the wanted game once it has been listed for ``nameSettling`` with
+    /// no other game under a name that looks like it, or gives up after the timeout. Two games
+    /// that look like the name, or only one that looks like it without being it, are refused
+    /// with a sentence that lists them: someone may be posing as the game.
     private func joinWantedGame() async -> CommandFlow {
         guard let wanted else { return .stay }
-        if let game = games.named(wanted.name), !tried.contains(game.peer) {
-            tried.insert(game.peer)
-            if await join(game) == .joined { return .stay }
-            outcome = AppFailure("Could not join “\(TerminalText.sanitized(wanted.name))”.", exitCode: 3)
-            return .quit
+        let matches = games.matching(wanted.name)
+        if !matches.isEmpty {
+            if matches.count > 1 || matches[0].peer.displayName != wanted.name {
+                console.print(Self.lookalikeRefusal(wanted.name, matches.map(\.peer.displayName)))
+                outcome = AppFailure("Could not join “\(TerminalText.sanitized(wanted.name))”.", exitCode: 3)
+                return .quit
+            }
+            guard let settled = wanted.settled else {
+                self.wanted?.settled = .now + Self.nameSettling
+                inbox.wake(after: Self.nameSettling)
+                return .stay
+            }
+            if ContinuousClock.now < settled { return .stay }
+            let game = matches[0]
+            if !tried.contains(game.peer) {
+                tried.insert(game.peer)
+                if await join(game) == .joined { return .stay }
+                outcome = AppFailure("Could not join “\(TerminalText.sanitized(wanted.name))”.", exitCode: 3)
+                return .quit
+            }
         }
         if ContinuousClock.now >= wanted.deadline {
             let why = games.problem == nil ? "." : ": games cannot be found while discovery is unavailable."
@@ -236,12 +261,16 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// What the player's answer to `asked` does.
     private func answer(_ asked: Question, with line: String) async -> CommandFlow {
         switch asked {
-        case .newKey(let game):
+        case .newKey(let game, let byCode):
             if ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) {
-                let result = await join(game, acceptingNewKey: true)
+                let result = await join(game, acceptingNewKey: true, byCode: byCode)
                 if result != .notJoined { return .stay }
             } else {
                 console.print("Not joined.")
+            }
+            if byCode {
+                outcome = AppFailure("Could not join with this join code.", exitCode: 3)
+                return .quit
             }
         case .password(let game, let acceptingNewKey):
             do {
@@ -266,7 +295,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         // A join code pins the host's key itself, as the person chose to trust it.
         if !byCode, !acceptingNewKey, knownHosts?.status(ofHost: game.peer.displayName, identity: game.peer.identity) == .changed {
             if wanted == nil, console.isInteractive {
-                question = .newKey(game)
+                question = .newKey(game, byCode: false)
                 console.print(Self.changedKeyQuestion(hostName))
                 return .asking
             }
@@ -294,10 +323,13 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         let (request, answer) = Self.joinRequest(from: session.localPeer, to: game.peer, secret: secret)
         console.print("Joining \(hostName)…")
         let seat = PlayerSeat(repl: self)
+        // A join code's host is checked by the name it answers with: the code pins its key, but
+        // never silently in place of another key remembered for that name.
+        let refusedName = RefusedName()
         do {
             let outcome = try await session.invite(
                 game, context: request.context, timeout: timeout,
-                hostCheck: acceptingNewKey || byCode ? nil : keyCheck(listedAs: game.peer.displayName), answer: answer)
+                hostCheck: acceptingNewKey ? nil : keyCheck(listedAs: byCode ? nil : game.peer.displayName, refused: refusedName), answer: answer)
             switch outcome {
             case .connected(let host):
                 let listed = byCode ? host.displayName : game.peer.displayName
@@ -313,6 +345,12 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 console.print("\(hostName) did not answer within \(MultipeerError.secondsText(timeout)); the list marks the game as not answering.")
             }
         } catch where error.code == .hostRefused {
+            if byCode, let name = refusedName.value.withLock({ $0 }), console.isInteractive {
+                question = .newKey(game, byCode: true)
+                console.print(Self.changedKeyQuestion(TerminalText.sanitized(name)))
+                seat.stop()
+                return .asking
+            }
             console.print(error.message)
         } catch where !byCode && !again && (error.code == .hostNotAnswering || error.code == .connectionFailed)
                     && Set(games.entry(for: game.peer)?.endpoints ?? game.endpoints) != Set(game.endpoints) {
@@ -356,11 +394,12 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// The check that refuses a host whose proved key is not the one remembered for its name
     /// (`name`, or the name it gives when joined by address), before anything of the game is
     /// shown; nil without known hosts.
-    private func keyCheck(listedAs name: String?) -> Session.HostCheck? {
+    private func keyCheck(listedAs name: String?, refused: RefusedName? = nil) -> Session.HostCheck? {
         guard let knownHosts else { return nil }
         return { host, key in
             let name = name ?? host.displayName
             guard let key, knownHosts.status(ofHost: name, key: key) == .changed else { return nil }
+            refused?.value.withLock { $0 = name }
             return Self.changedKeyRefusal(TerminalText.sanitized(name), file: knownHosts.fileURL.path)
         }
     }
@@ -379,6 +418,16 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         } catch {
             console.print(error.message)
         }
+    }
+
+    /// What `--game NAME` says when the games listed under names like NAME are not exactly one
+    /// called NAME.
+    static func lookalikeRefusal(_ wanted: String, _ names: [String]) -> String {
+        let listed = names.map { "“\(TerminalText.sanitized($0))”" }
+        let which = names.count == 1
+            ? "no game is called “\(TerminalText.sanitized(wanted))”, but \(listed[0]) looks like it"
+            : "\(names.count) games have names that look like “\(TerminalText.sanitized(wanted))”: \(listed.joined(separator: ", "))"
+        return "Not joined: \(which). A game under a name that looks like another's may be someone posing as it; pick the one you mean from the list (guessnum join), or join with its host's join code."
     }
 
     static func changedKeyQuestion(_ host: String) -> String {
@@ -481,4 +530,10 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             inbox.post(.gamesChanged)
         }
     }
+}
+
+/// The name a host answered with when the known hosts refused its key (for the question a
+/// join code's player is asked).
+final class RefusedName: Sendable {
+    let value = Mutex<String?>(nil)
 }

@@ -2,8 +2,9 @@ import Foundation
 import Multipeer
 
 /// The hosts this player has played with, and the key each proved: trust on first use, as
-/// SSH's `known_hosts`. A host that comes back under the same name with another key is not
-/// joined silently.
+/// SSH's `known_hosts`. A host that comes back under the same name — or a name that looks like
+/// it, see ``HostName`` — with another key is not joined silently; a key played with before is
+/// known under whatever name it comes.
 ///
 /// The file is `$XDG_DATA_HOME/guessnum/known_hosts` (`~/.local/share/guessnum/known_hosts`),
 /// one host a line: the key's fingerprint (64 hex digits), a space, the host's name. Lines
@@ -37,29 +38,37 @@ public struct KnownHosts: Sendable {
     /// What the file says now, read once, for judging many hosts (the list of games) without
     /// reading it again for each.
     public struct Snapshot: Sendable {
-        let entries: [String: PeerFingerprint]
+        /// The key remembered for each name, by the name's ``HostName/key(_:)``.
+        let keysByName: [String: PeerFingerprint]
+        /// Every key remembered, by its identity.
+        let identities: Set<UUID>
 
         /// Where the host `name` stands, judged by the identity it announces (the first 16
         /// bytes of its key's fingerprint), before connecting.
         public func status(ofHost name: String, identity: UUID) -> Status {
-            guard let known = entries[name] else { return .unknown }
-            return known.identity == identity ? .known : .changed
+            // The name (or one like it) belongs to the key remembered for it; a key played
+            // with before under another name is the same host under a new name.
+            if let known = keysByName[HostName.key(name)] { return known.identity == identity ? .known : .changed }
+            return identities.contains(identity) ? .known : .unknown
         }
 
         /// Where the host `name` stands, judged by the key it proved.
         public func status(ofHost name: String, key: PeerFingerprint) -> Status {
-            guard let known = entries[name] else { return .unknown }
-            return known == key ? .known : .changed
+            // The identity is the key's first 128 bits: a key that proves it is the key.
+            status(ofHost: name, identity: key.identity)
         }
     }
 
     /// Reads the file.
     public func read() -> Snapshot {
-        var entries: [String: PeerFingerprint] = [:]
+        var keysByName: [String: PeerFingerprint] = [:]
+        var identities: Set<UUID> = []
         for line in lines() {
-            if let (name, key) = Self.parse(line) { entries[name] = key }
+            guard let (name, key) = Self.parse(line) else { continue }
+            keysByName[HostName.key(name)] = key
+            identities.insert(key.identity)
         }
-        return Snapshot(entries: entries)
+        return Snapshot(keysByName: keysByName, identities: identities)
     }
 
     /// Where the host `name` stands, judged by the identity it announces, before connecting.
@@ -72,12 +81,16 @@ public struct KnownHosts: Sendable {
         read().status(ofHost: name, key: key)
     }
 
-    /// Remembers that the host `name` has `key`, replacing what was remembered for `name`.
+    /// Remembers that the host `name` has `key`, replacing what was remembered for `name` (or
+    /// a name that looks like it) and for `key` (under another name).
     /// - Throws: ``Multipeer/MultipeerError/Code/identityStorage`` when the file cannot be written.
     public func remember(_ name: String, key: PeerFingerprint) throws(MultipeerError) {
         // Read and written under the file's lock: two joins at once both keep their host.
         try PrivateFiles.update(fileURL, what: "known hosts") { current in
-            let kept = Self.lines(of: current).filter { line in Self.parse(line).map { $0.name != name } ?? true }
+            let nameKey = HostName.key(name)
+            let kept = Self.lines(of: current).filter { line in
+                Self.parse(line).map { HostName.key($0.name) != nameKey && $0.key != key } ?? true
+            }
             let text = (kept.isEmpty ? [Self.header] : kept) + ["\(key) \(name)"]
             return Data((text.joined(separator: "\n") + "\n").utf8)
         }

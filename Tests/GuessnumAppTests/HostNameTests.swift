@@ -1,0 +1,66 @@
+import Foundation
+@testable import GuessnumApp
+import Multipeer
+import MultipeerTestSupport
+import Testing
+
+/// Host names are compared as people see them: lookalikes, and a name Avahi suffixed because it
+/// was taken, are one name — in the known hosts and for `--game`.
+@Suite("Host names that look alike", .timeLimit(.minutes(1)))
+struct HostNameTests {
+    @Test("Names that look like “rt” are one name; visibly different ones are not", arguments: [
+        ("Rt", true), ("rt ", true), ("r\u{0442}", true), ("rt #2", true), ("RT #17", true),
+        ("rt #1", false), ("rt #", false), ("rt#2", false), ("rta", false), ("rť", false),
+    ])
+    func lookalikes(name: String, same: Bool) {
+        #expect((HostName.key(name) == HostName.key("rt")) == same, "\(name)")
+    }
+
+    func temporaryFile() -> KnownHosts {
+        KnownHosts(fileURL: Scratch.path("guessnum-known").appendingPathComponent("known_hosts"))
+    }
+
+    @Test("Known hosts: a lookalike of a remembered name with another key is a changed key; a remembered key under a new name is known")
+    func knownHostsByLookalikeAndKey() throws {
+        let hosts = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: hosts.fileURL.deletingLastPathComponent()) }
+        let real = PeerKey.generate().fingerprint
+        let impostor = PeerKey.generate().fingerprint
+        try hosts.remember("rt", key: real)
+        for lookalike in ["Rt", "rt ", "r\u{0442}", "rt #2"] {
+            #expect(hosts.status(ofHost: lookalike, key: impostor) == .changed, "\(lookalike)")
+            #expect(hosts.status(ofHost: lookalike, identity: impostor.identity) == .changed, "\(lookalike)")
+            #expect(hosts.status(ofHost: lookalike, key: real) == .known, "\(lookalike)")
+        }
+        #expect(hosts.status(ofHost: "rt's new name", key: real) == .known)
+        #expect(hosts.status(ofHost: "bob", key: impostor) == .unknown)
+        // One line per name (lookalikes included) and per key.
+        try hosts.remember("Rt", key: impostor)
+        try hosts.remember("renamed", key: impostor)
+        let lines = try String(contentsOf: hosts.fileURL, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines == ["\(impostor) renamed"])
+    }
+
+    @Test("--game refuses two games whose names look alike, listing both, and joins neither")
+    func twoLookalikeGames() async throws {
+        let game = try await AppHarness(hostName: "rt")
+        let impostor = try await AppHarness(network: game.network, hostName: "rt #2")
+        let bob = try game.player("bob", gameName: "rt")
+        #expect(await bob.run.value == AppFailure("Could not join “rt”.", exitCode: 3))
+        #expect(bob.console.count("Not joined: 2 games have names that look like “rt”:") == 1, "\(bob.console.lines)")
+        #expect(bob.console.lines.contains { $0.contains("“rt”") && $0.contains("“rt #2”") })
+        #expect(game.master.playerCount == 0 && impostor.master.playerCount == 0)
+        #expect(await impostor.stopHost() == nil)
+        #expect(await game.stopHost() == nil)
+    }
+
+    @Test("--game refuses the only game when its name merely looks like the one asked for")
+    func onlyALookalike() async throws {
+        let impostor = try await AppHarness(hostName: "r\u{0442}")
+        let bob = try impostor.player("bob", gameName: "rt")
+        #expect(await bob.run.value == AppFailure("Could not join “rt”.", exitCode: 3))
+        #expect(bob.console.count("Not joined: no game is called “rt”, but “r\u{0442}” looks like it.") == 1, "\(bob.console.lines)")
+        #expect(impostor.master.playerCount == 0)
+        #expect(await impostor.stopHost() == nil)
+    }
+}
