@@ -71,6 +71,12 @@ struct GameTable: Sendable {
     /// Whether what a store keeps is noted for ``takeJournal()`` (off: nothing is noted).
     var isJournaling = false
     private var journal = PendingJournal()
+    /// The sequence number the last ``takeJournal()`` handed on.
+    private var journaledSequence: UInt64 = 0
+    /// How far past its record's last sequence number a resumed game numbers its items: the
+    /// earlier life may have broadcast items after its last journal reached the store, and a
+    /// number is never given twice.
+    static let resumeGap: UInt64 = 1_000_000
 
     /// What changed since the last ``takeJournal()``, by identity where the latest value is
     /// read at the end of the tick.
@@ -107,7 +113,8 @@ struct GameTable: Sendable {
     /// The game of `record`, resumed after the host's crash at `now`: the round judged again
     /// guess by guess (same secret, salt and commitment), the scoreboard, and every player
     /// in a seat held for them as away (they come back by themselves). Sequence numbers go on
-    /// from the record's.
+    /// ``resumeGap`` past the record's, and a player back with a number from before gets a fresh
+    /// welcome, never a replay: what the earlier life broadcast is not kept.
     /// - Throws: ``GameError/Code/secretOutOfRange`` when the record's secret is not in its range.
     init(configuration: GameConfiguration, host: PlayerRef, record: GameRecord, at now: ContinuousClock.Instant) throws(GameError) {
         var round = try Round(number: record.round.number, range: record.round.range, secret: record.round.secret, salt: record.round.salt)
@@ -115,7 +122,9 @@ struct GameTable: Sendable {
         self.init(configuration: configuration, host: host, round: round)
         for entry in record.scores { scoreboard.set(entry) }
         topScores = scoreboard.top(configuration.scoreboardLimit)
-        lastSequence = record.lastSequence
+        lastSequence = record.lastSequence &+ Self.resumeGap
+        journaledSequence = record.lastSequence
+        recent = RecentItems(limit: configuration.replayLimit, floor: lastSequence)
         if let winner = round.winner {
             reveal = RoundWon(
                 sequence: lastSequence, round: round.number, range: round.range, commitment: round.commitment, winner: winner,
@@ -133,7 +142,8 @@ struct GameTable: Sendable {
     }
 
     /// What changed since the last call that a store must keep; nil when nothing did (or when
-    /// not ``isJournaling``).
+    /// not ``isJournaling``). Items that change nothing kept (chat, a player away) still move
+    /// the sequence number on, and that is journaled too.
     mutating func takeJournal() -> GameJournal? {
         guard isJournaling else { return nil }
         defer { journal = PendingJournal() }
@@ -149,8 +159,9 @@ struct GameTable: Sendable {
             }
         }
         taken.scores = journal.scores.compactMap { scoreboard.entry(for: $0) }
-        guard !taken.isEmpty else { return nil }
+        guard !taken.isEmpty || lastSequence != journaledSequence else { return nil }
         taken.lastSequence = lastSequence
+        journaledSequence = lastSequence
         return taken
     }
 
@@ -405,8 +416,11 @@ struct GameTable: Sendable {
         if !awaitingReplay.isEmpty {
             for (id, asked) in awaitingReplay {
                 guard let member = roster[id] else { continue }
+                // What came right after `asked` is not kept (let go, or broadcast by a resumed
+                // game's earlier life): the player gets a welcome. Otherwise its replay starts
+                // no earlier than its own join.
                 let after = max(asked, joinedAt[id] ?? 0)
-                if let items = recent.after(after, newest: lastSequence) {
+                if asked >= recent.floor, let items = recent.after(after, newest: lastSequence) {
                     flush.replays.append((member.peer, ReplayMessage(after: after, items: items)))
                 } else {
                     awaitingWelcome.insert(id)

@@ -12,8 +12,11 @@ struct RecentItems: Sendable {
     /// The sequence number of the newest item let go: every broadcast item numbered above it is kept.
     private(set) var floor: UInt64 = 0
 
-    init(limit: Int) {
+    /// Keeps at most `limit` items; items numbered `floor` or below are unknown (a resumed game:
+    /// what its earlier life broadcast is not kept).
+    init(limit: Int, floor: UInt64 = 0) {
         self.limit = max(0, limit)
+        self.floor = floor
     }
 
     /// How many items are kept.

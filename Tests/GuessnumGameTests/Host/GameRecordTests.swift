@@ -52,12 +52,39 @@ struct GameRecordTests {
         #expect(resumed.scoreboard.ranked == table.scoreboard.ranked)
         #expect(resumed.players.map(\.player.name) == ["bob", "caz"], "dave left; carol kept her new name")
         #expect(resumed.players.allSatisfy { $0.awaySince == resumedAt }, "held for them until they come back")
-        #expect(resumed.lastSequence == table.lastSequence)
+        #expect(resumed.lastSequence == table.lastSequence + GameTable.resumeGap, "numbering goes on past a gap: no number is given twice")
 
         // Back in the held seat, with the same name.
         var game = resumed
         guard case .returned(let back) = game.join(carol) else { Issue.record("carol's seat is held"); return }
         #expect(back.player.name == "caz")
+    }
+
+    @Test("Chat and a player away move the journaled number on; the resumed game numbers past them, and a player back with a number from before gets a welcome")
+    func numbersAreNeverGivenTwice() throws {
+        var table = try table()
+        var record = table.record
+        let (bob, carol) = (peer("bob"), peer("carol"))
+        func tick() {
+            _ = table.takeFlush()
+            if let journal = table.takeJournal() { record.apply(journal) }
+        }
+        _ = table.join(bob)
+        _ = table.join(carol)
+        tick()
+        _ = table.chat("hello", from: bob.identity, at: now)
+        _ = table.drop(carol.identity, at: now)
+        tick()
+        #expect(record.lastSequence == table.lastSequence, "chat and away items are numbered, and the number is kept")
+        let bobHas = table.lastSequence
+
+        var resumed = try GameTable(configuration: table.configuration, host: alice, record: record, at: now)
+        _ = resumed.join(bob, resumeAfter: bobHas)
+        let flush = resumed.takeFlush()
+        #expect(flush.replays.isEmpty && flush.welcomes.map(\.peer) == [bob], "what the earlier life sent is not kept: a welcome, not an empty replay")
+        _ = resumed.chat("again", from: bob.identity, at: now + .seconds(5))
+        let batch = resumed.takeFlush().batch
+        #expect(batch?.items.allSatisfy { ($0.sequence ?? 0) > bobHas + GameTable.resumeGap } == true)
     }
 
     @Test("A round won before the crash is resumed won, with its reveal; without held seats nobody is seated")
