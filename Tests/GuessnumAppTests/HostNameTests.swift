@@ -50,6 +50,11 @@ struct HostNameTests {
         #expect(bob.console.count("Not joined: 2 games have names that look like “rt”:") == 1, "\(bob.console.lines)")
         #expect(bob.console.lines.contains { $0.contains("“rt”") && $0.contains("“rt #2”") })
         #expect(game.master.playerCount == 0 && impostor.master.playerCount == 0)
+        // The suffixed name, read off its host's screen, names one game.
+        let carol = try game.player("carol", gameName: "rt #2")
+        #expect(await carol.console.line(containing: "Welcome, carol!") != nil, "\(carol.console.lines)")
+        #expect(impostor.master.playerCount == 1)
+        _ = await carol.stop()
         #expect(await impostor.stopHost() == nil)
         #expect(await game.stopHost() == nil)
     }

@@ -134,11 +134,14 @@ final class GameList: Sendable {
         state.withLock { $0.entries.first { $0.peer == game } }
     }
 
-    /// The games whose name is `name` or looks like it (``HostName``: "rt", "Rt", "rt #2",
-    /// a Cyrillic "rт"), in list order.
+    /// The games whose name is `name` or looks like it, in list order: for "rt", "Rt", "rt #2"
+    /// and a Cyrillic "rт" (``HostName``); for a name with Avahi's suffix, such as "rt #2" (read
+    /// off the host's screen), only names that look like all of it.
     func matching(_ name: String) -> [DiscoveredPeer] {
-        let key = HostName.key(name)
-        return state.withLock { $0.entries.filter { HostName.key($0.peer.displayName) == key } }
+        let whole = HostName.withoutCollisionSuffix(name) != name
+        func key(_ text: String) -> String { whole ? ConfusableSkeleton.of(text) : HostName.key(text) }
+        let wanted = key(name)
+        return state.withLock { $0.entries.filter { key($0.peer.displayName) == wanted } }
     }
 
     /// The list, to be printed now (remembered as shown).
