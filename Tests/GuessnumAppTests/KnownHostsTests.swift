@@ -93,4 +93,25 @@ struct KnownHostsTests {
         _ = await bob.stop()
         #expect(await game.stopHost() == nil)
     }
+
+    @Test("Known hosts: a lookalike of a remembered name with another key is a changed key; a remembered key under a new name is known")
+    func knownHostsByLookalikeAndKey() throws {
+        let hosts = temporaryFile()
+        defer { try? FileManager.default.removeItem(at: hosts.fileURL.deletingLastPathComponent()) }
+        let real = PeerKey.generate().fingerprint
+        let impostor = PeerKey.generate().fingerprint
+        try hosts.remember("rt", key: real)
+        for lookalike in ["Rt", "rt ", "r\u{0442}", "rt #2"] {
+            #expect(hosts.status(ofHost: lookalike, key: impostor) == .changed, "\(lookalike)")
+            #expect(hosts.status(ofHost: lookalike, identity: impostor.identity) == .changed, "\(lookalike)")
+            #expect(hosts.status(ofHost: lookalike, key: real) == .known, "\(lookalike)")
+        }
+        #expect(hosts.status(ofHost: "rt's new name", key: real) == .known)
+        #expect(hosts.status(ofHost: "bob", key: impostor) == .unknown)
+        // One line per name (lookalikes included) and per key.
+        try hosts.remember("Rt", key: impostor)
+        try hosts.remember("renamed", key: impostor)
+        let lines = try String(contentsOf: hosts.fileURL, encoding: .utf8).split(separator: "\n").filter { !$0.hasPrefix("#") }
+        #expect(lines == ["\(impostor) renamed"])
+    }
 }

@@ -17,29 +17,31 @@ struct GameRecordTests {
         return table
     }
 
+    /// One tick of a host that keeps its game: the flush, then the journal applied to `record`.
+    static func tick(_ table: inout GameTable, into record: inout GameRecord) {
+        _ = table.takeFlush()
+        if let journal = table.takeJournal() { record.apply(journal) }
+    }
+
     @Test("The journals of each tick bring a record up to date; the game resumed from it has the same round, commitment, guesses, names, scores and numbering, every player away in a held seat")
     func resumeFromJournals() throws {
         var table = try table()
         var record = table.record
         let (bob, carol, dave) = (peer("bob"), peer("carol"), peer("dave"))
-        func tick() {
-            _ = table.takeFlush()
-            if let journal = table.takeJournal() { record.apply(journal) }
-        }
         _ = table.join(bob)
         _ = table.join(carol)
-        tick()
+        Self.tick(&table, into: &record)
         _ = table.guess(50, from: bob.identity, at: now)
         _ = table.guess(42, from: carol.identity, at: now)  // carol wins round 1
-        tick()
+        Self.tick(&table, into: &record)
         _ = try table.startRound(range: GuessRange(1, 10), secret: 7, salt: .random())
         _ = table.guess(3, from: bob.identity, at: now)
         _ = table.rename(carol.identity, to: "caz", at: now + .seconds(1))
         _ = table.join(dave)
-        tick()
+        Self.tick(&table, into: &record)
         _ = table.leave(dave.identity)
         _ = table.guess(9, from: carol.identity, at: now + .seconds(1))
-        tick()
+        Self.tick(&table, into: &record)
         #expect(table.takeJournal() == nil, "nothing changed since")
 
         let resumedAt = ContinuousClock.now
@@ -65,16 +67,12 @@ struct GameRecordTests {
         var table = try table()
         var record = table.record
         let (bob, carol) = (peer("bob"), peer("carol"))
-        func tick() {
-            _ = table.takeFlush()
-            if let journal = table.takeJournal() { record.apply(journal) }
-        }
         _ = table.join(bob)
         _ = table.join(carol)
-        tick()
+        Self.tick(&table, into: &record)
         _ = table.chat("hello", from: bob.identity, at: now)
         _ = table.drop(carol.identity, at: now)
-        tick()
+        Self.tick(&table, into: &record)
         #expect(record.lastSequence == table.lastSequence, "chat and away items are numbered, and the number is kept")
         let bobHas = table.lastSequence
 
