@@ -129,6 +129,11 @@ let package = Package(
             path: "Tests/SessionPeer"
         ),
         .executableTarget(
+            name: "RelayPeer",
+            dependencies: ["Multipeer", "MultipeerNIO"],
+            path: "Tests/RelayPeer"
+        ),
+        .executableTarget(
             name: "DiscoveryProbe",
             dependencies: ["Multipeer", "MultipeerAvahi", "MultipeerNIO"],
             path: "Tests/DiscoveryProbe"

@@ -162,6 +162,68 @@ struct GameOverLANTests {
         #expect(!impostor.text.contains("bob joined"))
     }
 
+    /// The port `host` listens on, from its banner ("… directly: … ADDRESS:PORT").
+    func listeningPort(of host: ChildProcess) async throws -> Int {
+        let banner = try #require(await host.line(containing: "directly: "), "host: \(host.text)")
+        return try #require(banner.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }, "banner: \(banner)")
+    }
+
+    /// `RelayPeer` on machine 2, relaying to `port` on machine 0: its port and the identity it
+    /// shows inviters.
+    func startRelay(toPort port: Int) async throws -> (ChildProcess, port: Int, identity: String) {
+        let relay = try lan.start(on: 2, [try builtExecutable(named: "RelayPeer").path, "\(try await lan.address(of: 0)):\(port)"])
+        let line = try #require(await relay.line(containing: "Relay listening on port "), "relay: \(relay.text)")
+        let match = try #require(line.firstMatch(of: /port (\d+) as ([0-9a-f-]+)\./), "relay: \(line)")
+        return (relay, try #require(Int(match.output.1)), String(match.output.2))
+    }
+
+    @Test("Someone in the middle: the player and the host read different verification codes; a private game's password exchange fails through it, though the password is right")
+    func relayInTheMiddle() async throws {
+        // A public game: bob joins the relay, which passes everything along.
+        let host = try lan.guessnum(on: 0, ["host", "--secret", "42", "--name", "alice"], environment: personEnvironment())
+        defer { host.signal(SIGKILL) }
+        let (relay, relayPort, relayIdentity) = try await startRelay(toPort: try await listeningPort(of: host))
+        defer { relay.signal(SIGKILL) }
+        let relayAddress = try await lan.address(of: 2)
+        let bob = try lan.guessnum(on: 1, ["join", "--name", "bob", "\(relayAddress):\(relayPort)"], environment: personEnvironment())
+        defer { bob.signal(SIGKILL) }
+        let bobsCode = try #require(await bob.line(containing: "Verification code with alice: "), "bob: \(bob.text)")
+        #expect(await bob.line(containing: "Welcome, bob!") != nil, "bob: \(bob.text)")
+        #expect(await relay.line(containing: "Relayed HELLO from bob.") != nil)
+        host.send(line: "/players")
+        var row: String?
+        _ = await eventually { row = host.text.split(separator: "\n").last { $0.hasPrefix("bob ") && $0.contains("connected") }.map(String.init); return row != nil }
+        let hostsRow = try #require(row, "host: \(host.text)")
+        let codes = (bobsCode.firstMatch(of: /\d{3} \d{3}/)?.output, hostsRow.firstMatch(of: /\d{3} \d{3}/)?.output)
+        #expect(codes.0 != nil && codes.1 != nil && codes.0 != codes.1, "bob reads \(bobsCode), the host \(hostsRow)")
+        bob.closeInput()
+        host.send(line: "/quit")
+        #expect(await host.exitStatus() == 0, "host: \(host.text)")
+        relay.signal(SIGKILL)
+        try await Task.sleep(for: .seconds(2))  // the goodbye takes about a second to land
+
+        // A private game, hidden; the relay announces it under its name, with its own identity.
+        let owner = personEnvironment().merging(["GUESSNUM_PASSWORD": "open sesame"]) { $1 }
+        let secret = try lan.guessnum(on: 0, ["host", "--password", "--secret", "42", "--name", "alice"], environment: owner)
+        defer { secret.signal(SIGKILL) }
+        let secretPort = try await listeningPort(of: secret)
+        secret.send(line: "/visible off")
+        #expect(await secret.line(containing: "hidden from `guessnum join`") != nil, "host: \(secret.text)")
+        let (middle, middlePort, middleIdentity) = try await startRelay(toPort: secretPort)
+        defer { middle.signal(SIGKILL) }
+        #expect(middleIdentity != relayIdentity)
+        let announcement = try lan.start(on: 2, ["avahi-publish", "-s", "alice", "_guessnum._tcp", "\(middlePort)", "pv=1", "id=\(middleIdentity)", "r=1..100", "k=1"])
+        defer { announcement.signal(SIGKILL) }
+        let carol = try lan.guessnum(
+            on: 1, ["join", "--game", "alice", "--name", "carol", "--timeout", "30"],
+            environment: personEnvironment().merging(["GUESSNUM_PASSWORD": "open sesame"]) { $1 })
+        defer { carol.signal(SIGKILL) }
+        #expect(await carol.exitStatus(within: .seconds(60)) == 3, "carol: \(carol.text)")
+        #expect(carol.text.contains("alice could not prove it knows this password"), "carol: \(carol.text)")
+        #expect(await middle.line(containing: "Relayed HELLO from carol.") != nil, "the exchange went through the relay: \(middle.text)")
+        #expect(!carol.text.contains("Welcome, carol!") && !secret.text.contains("carol joined"))
+    }
+
     /// Whether what `avahi-browse` resolves on host `index` satisfies `condition` within 60 s.
     func listing(on index: Int, _ condition: (String) -> Bool) async throws -> Bool {
         let started = ContinuousClock.now
