@@ -92,7 +92,7 @@ struct PrivateGameTests {
         return (host, master, try Endpoint(host: InMemoryNetwork.host, port: port))
     }
 
-    @Test("A public game advertises no lock, and its admission ignores a proof")
+    @Test("A public game advertises no lock")
     func publicGame() async throws {
         try await withSessions { scope in
             let host = scope.session(localPeer: peer("alice"), transport: InMemoryNetwork())
