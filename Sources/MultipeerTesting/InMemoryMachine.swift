@@ -25,11 +25,11 @@ public final class InMemoryMachine: Transport {
         to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
     ) async throws(MultipeerError) -> any Connection {
         guard !state.withLock({ $0.unplugged }) else { throw .connectionFailed(endpoint, "the network is unreachable") }
-        let connection = try await network.connect(to: endpoint, options: options, timeout: timeout, handler: handler)
-        if let connection = connection as? InMemoryConnection {
-            state.withLock { $0.links.append(connection.link) }
+        // The link is kept before it opens: the other side may answer (and a test unplug this
+        // machine) before this call returns.
+        return try await network.connect(to: endpoint, from: nil, options: options, timeout: timeout, handler: handler) { link in
+            state.withLock { $0.links.append(link) }
         }
-        return connection
     }
 
     /// Cuts this machine off: every connection it made ends with an error and no goodbye, and

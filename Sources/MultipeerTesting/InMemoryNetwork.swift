@@ -67,9 +67,11 @@ public final class InMemoryNetwork: Transport, Sendable {
     }
 
     /// ``connect(to:options:timeout:handler:)`` from the IP address `source`, as the listening
-    /// side sees it (by default `clientN.memory`, one per connection).
+    /// side sees it (by default `clientN.memory`, one per connection); `made` is told of the
+    /// link before either end opens (a machine that may be unplugged keeps it from then on).
     func connect(
-        to endpoint: Endpoint, from source: String?, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
+        to endpoint: Endpoint, from source: String?, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler,
+        made: (InMemoryLink) -> Void = { _ in }
     ) async throws(MultipeerError) -> any Connection {
         if state.withLock({ $0.silent.contains(endpoint.port) }) {
             state.withLock { $0.unanswered += 1 }
@@ -91,6 +93,7 @@ public final class InMemoryNetwork: Transport, Sendable {
             remote: "\(source.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "client\(number).\(Self.host)"):\(50_000 + number % 10_000)")
         link.attach(client: client, server: server)
         state.withLock { $0.links.append(link) }
+        made(link)
         server.open()
         await client.openAndWait()
         return client
