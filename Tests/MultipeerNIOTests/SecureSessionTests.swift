@@ -209,7 +209,7 @@ struct SecureSessionTests {
             let (alice, aliceTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
             let host = scope.session(localPeer: alice, transport: aliceTransport, logger: log.logger(label: "multipeer.session"))
             let port = try await host.startListening(policy: .acceptAll)
-            let socket = try RawSocket(port: port)
+            let socket = try RawSocket(port: port, readTimeoutSeconds: 30)
             try socket.write(FrameCodec.encode(.hello(.init(peer: peer("old"), invitationTimeoutMilliseconds: 1000, codeCommitment: SampleFrames.codeCommitment, context: Data()))).bytes)
             let (bytes, end) = await socket.readToEnd()
             #expect(end == .closed)

@@ -20,7 +20,7 @@ struct SessionLoggingTests {
     @Test("A malformed frame before the handshake is logged at notice, with the sender's address")
     func malformedFrameLogged() async throws {
         let (host, log, port) = try await listeningHost()
-        let socket = try RawSocket(port: port)
+        let socket = try RawSocket(port: port, readTimeoutSeconds: 30)
         try socket.write([0, 0, 0, 1, 0xEE])  // one byte of an unknown frame kind
         #expect(await socket.readToEnd().end == .closed)
         let line = try #require(await log.first { $0["code"] == MultipeerError.Code.malformedFrame.rawValue })
@@ -34,7 +34,7 @@ struct SessionLoggingTests {
     @Test("An oversized frame is logged at notice")
     func oversizedFrameLogged() async throws {
         let (host, log, port) = try await listeningHost()
-        let socket = try RawSocket(port: port)
+        let socket = try RawSocket(port: port, readTimeoutSeconds: 30)
         try socket.write([0x7F, 0xFF, 0xFF, 0xFF])  // announces a frame of 2 GiB
         #expect(await socket.readToEnd().end == .closed)
         let line = try #require(await log.first { $0["code"] == MultipeerError.Code.frameTooLarge.rawValue })
@@ -46,7 +46,7 @@ struct SessionLoggingTests {
     @Test("A connected peer that sends a malformed frame is logged at notice under its name")
     func connectedPeerMalformedFrameLogged() async throws {
         let (host, log, port) = try await listeningHost()
-        let socket = try RawSocket(port: port)
+        let socket = try RawSocket(port: port, readTimeoutSeconds: 30)
         let mallory = peer("mallory")
         try socket.write(FrameCodec.encode(.hello(.init(peer: mallory, invitationTimeoutMilliseconds: 5000, codeCommitment: SampleFrames.codeCommitment, context: Data()))).bytes)
         #expect(await eventually { host.connectedPeers == [mallory] })

@@ -71,7 +71,7 @@ struct SessionOverTCPTests {
         try await withSessions { scope in
             let host = scope.session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"))
             let port = try await host.startListening()
-            let socket = try RawSocket(port: port)
+            let socket = try RawSocket(port: port, readTimeoutSeconds: 30)
             try socket.write(FrameCodec.encode(.hello(.init(version: 3, peer: peer("future"), invitationTimeoutMilliseconds: 1000, codeCommitment: SampleFrames.codeCommitment, context: Data()))).bytes)
             var decoder = FrameDecoder()
             decoder.append(await socket.readToEnd().bytes)

@@ -192,7 +192,7 @@ struct TCPTransportTests {
         let transport = TCPTransport(bindHost: "127.0.0.1")
         let accepted = AcceptedHandlers()
         try await withListener(transport, makeHandler: accepted.make) { listener async throws in
-            let socket = try RawSocket(port: listener.port)
+            let socket = try RawSocket(port: listener.port, readTimeoutSeconds: 30)
             try socket.write([0xFF, 0xFF, 0xFF, 0xF0])  // the prefix only: refused before any body arrives
 
             let server = try #require(await accepted.first())
@@ -221,7 +221,7 @@ struct TCPTransportTests {
         let transport = TCPTransport(bindHost: "127.0.0.1")
         let accepted = AcceptedHandlers()
         try await withListener(transport, makeHandler: accepted.make) { listener async throws in
-            let socket = try RawSocket(port: listener.port)
+            let socket = try RawSocket(port: listener.port, readTimeoutSeconds: 30)
             try socket.write(FrameCodec.encode(.heartbeat).bytes + FrameCodec.encode(SampleFrames.all[0]).bytes.dropLast(3))
             socket.shutdownWriting()
 
