@@ -19,7 +19,18 @@ final class JoinQuestions: Sendable {
 
     private struct Pending {
         let invitation: Invitation
+        /// The network the invitation came from (``RemoteAddress/limitGroup(of:)``).
+        let network: String
         let answer: CheckedContinuation<InvitationDecision, Never>
+    }
+
+    /// Takes out the questions whose inviters gave up meanwhile: they are to be answered (the
+    /// session ignores it) and skipped.
+    private static func takeExpired(from pending: inout [Pending]) -> [Pending] {
+        let now = ContinuousClock.now
+        let expired = pending.filter { $0.invitation.expires < now }
+        if !expired.isEmpty { pending.removeAll { $0.invitation.expires < now } }
+        return expired
     }
 
     private let pending = Mutex<[Pending]>([])
@@ -32,21 +43,19 @@ final class JoinQuestions: Sendable {
     func ask(_ invitation: Invitation, console: any Console) async -> InvitationDecision {
         await withCheckedContinuation { continuation in
             let network = RemoteAddress.limitGroup(of: invitation.remoteAddress)
+            var expired: [Pending] = []
             let (first, refusal): (Bool, String?) = pending.withLock { pending in
-                pending.removeAll { question in
-                    guard question.invitation.expires < .now else { return false }
-                    question.answer.resume(returning: .decline(reason: nil))
-                    return true
-                }
+                expired = Self.takeExpired(from: &pending)
                 if pending.count >= Self.maximumWaiting {
                     return (false, "the host is being asked about \(Self.maximumWaiting) players already; try again in a minute")
                 }
-                if pending.count(where: { RemoteAddress.limitGroup(of: $0.invitation.remoteAddress) == network }) >= Self.maximumWaitingPerNetwork {
+                if pending.count(where: { $0.network == network }) >= Self.maximumWaitingPerNetwork {
                     return (false, "the host is being asked about \(Self.maximumWaitingPerNetwork) players from your network address already; try again in a minute")
                 }
-                pending.append(Pending(invitation: invitation, answer: continuation))
+                pending.append(Pending(invitation: invitation, network: network, answer: continuation))
                 return (pending.count == 1, nil)
             }
+            for question in expired { question.answer.resume(returning: .decline(reason: nil)) }
             if let refusal { return continuation.resume(returning: .decline(reason: refusal)) }
             if first { prompt(console) }
         }
@@ -57,9 +66,7 @@ final class JoinQuestions: Sendable {
         let word = line.trimmingCharacters(in: .whitespaces).lowercased()
         var expired: [Pending] = []
         let result: (Pending, InvitationDecision)? = pending.withLock { pending in
-            // Inviters who gave up meanwhile are answered (the session ignores it) and skipped.
-            expired = pending.filter { $0.invitation.expires < .now }
-            pending.removeAll { $0.invitation.expires < .now }
+            expired = Self.takeExpired(from: &pending)
             guard let first = pending.first else { return nil }
             switch word {
             case "y", "yes": pending.removeFirst(); return (first, .accept)

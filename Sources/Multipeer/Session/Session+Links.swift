@@ -6,6 +6,8 @@ import Logging
 extension Session {
     func linkOpened(_ handler: LinkHandler, _ connection: any Connection) {
         let now = ContinuousClock.now
+        // The network an accepted connection counts in, worked out once, outside the lock.
+        let network = handler.outgoing == nil ? RemoteAddress.limitGroup(of: connection.remoteAddress) : ""
         let effects = state.withLock { state in
             var effects = SessionEffects()
             if state.isClosed {
@@ -36,7 +38,7 @@ extension Session {
                 state.insertLink(handler.id, LinkRecord(connection: connection, phase: .inviting(outgoing), lastHeard: now, lastSent: now))
                 if let peer = outgoing.expectedPeer, state.pendingLinks[peer] == nil { state.pendingLinks[peer] = handler.id }
                 effects.send(outgoing.hello(from: localPeer, at: now), on: connection)
-            } else if let refusal = makeHandshakeRoom(for: connection, state: &state, effects: &effects) {
+            } else if let refusal = makeHandshakeRoom(for: connection, from: network, state: &state, effects: &effects) {
                 effects.close(connection)
                 let address = connection.remoteAddress
                 if state.refusalsLogged[address] == nil {
@@ -47,7 +49,7 @@ extension Session {
                 }
             } else {
                 state.insertLink(handler.id, LinkRecord(connection: connection, phase: .awaitingHello(since: now), lastHeard: now, lastSent: now))
-                state.handshaking.insert(handler.id)
+                state.handshaking[handler.id] = network
             }
             return effects
         }
@@ -60,8 +62,9 @@ extension Session {
     /// every handshake place is taken, the oldest silent connection of the network holding the
     /// most is closed to make room (so that a flood from a few networks cannot lock out the
     /// rest); when no network holds more than this one's share, the newcomer is refused.
-    private func makeHandshakeRoom(for connection: any Connection, state: inout SessionState, effects: inout SessionEffects) -> String? {
-        let network = RemoteAddress.limitGroup(of: connection.remoteAddress)
+    private func makeHandshakeRoom(
+        for connection: any Connection, from network: String, state: inout SessionState, effects: inout SessionEffects
+    ) -> String? {
         let (fromNetwork, total) = state.handshakes(from: network)
         if fromNetwork >= configuration.maximumHandshakesPerAddress {
             return "\(fromNetwork) handshakes from this address already (limit \(configuration.maximumHandshakesPerAddress))"
@@ -346,7 +349,7 @@ extension Session {
     ) {
         var record = record
         record.phase = .connected(peer)
-        state.handshaking.remove(id)
+        state.handshaking[id] = nil
         if let oldID = state.connectedLinks[peer], let old = state.removeLink(oldID) {
             effects.log(.notice, "Peer connected again; its older link was replaced.", .about(peer: peer.displayName).merging(["address": .string(old.connection.remoteDescription)]) { $1 })
             effects.close(old.connection, after: .goodbye(reason: "replaced by a newer connection"))
@@ -409,6 +412,7 @@ extension Session {
             else {
                 return effects  // the inviter left or the invitation expired meanwhile
             }
+            let network = state.handshaking[id]
             _ = state.removeLink(id)
             switch decision {
             case .accept where !state.isClosed:
@@ -430,7 +434,7 @@ extension Session {
                 record.challenge = challenge
                 record.lastSent = .now
                 state.insertLink(id, record)
-                state.handshaking.insert(id)
+                state.handshaking[id] = network ?? RemoteAddress.limitGroup(of: record.connection.remoteAddress)
                 state.pendingLinks[invitation.peer] = id
             case .accept, .challenge:
                 effects.close(record.connection, after: .decline(.init(cause: .refused, reason: "the host is leaving")))

@@ -22,15 +22,16 @@ struct SessionState {
     /// last logged: one log line per address a minute, however many connections it opens.
     var refusalsLogged: [String: ContinuousClock.Instant] = [:]
 
-    /// The accepted connections in their handshake (waiting for HELLO, or deciding): at most
-    /// ``SessionConfiguration/maximumHandshakes``, so admission checks never walk every link.
-    var handshaking: Set<ObjectIdentifier> = []
+    /// The accepted connections in their handshake (waiting for HELLO, or deciding), each with
+    /// the network it came from (its address's ``RemoteAddress/limitGroup(of:)``, worked out
+    /// once when it was accepted): at most ``SessionConfiguration/maximumHandshakes``, so
+    /// admission checks never walk every link nor parse an address again.
+    var handshaking: [ObjectIdentifier: String] = [:]
 
-    /// How many accepted connections are in their handshake, from `network` (an address's
-    /// ``RemoteAddress/limitGroup(of:)``: an IPv6 address counts with its /64) and in all.
+    /// How many accepted connections are in their handshake, from `network` (an IPv6 address
+    /// counts with its /64) and in all.
     func handshakes(from network: String) -> (fromNetwork: Int, total: Int) {
-        let fromNetwork = handshaking.count { links[$0].map { RemoteAddress.limitGroup(of: $0.connection.remoteAddress) } == network }
-        return (fromNetwork, handshaking.count)
+        (handshaking.values.count { $0 == network }, handshaking.count)
     }
 
     /// The connection to close so that one from `network` may begin its handshake when all
@@ -40,9 +41,8 @@ struct SessionState {
     func handshakeToEvict(for network: String) -> ObjectIdentifier? {
         var silent: [String: [(id: ObjectIdentifier, since: ContinuousClock.Instant)]] = [:]
         var counts: [String: Int] = [:]
-        for id in handshaking {
+        for (id, from) in handshaking {
             guard let record = links[id] else { continue }
-            let from = RemoteAddress.limitGroup(of: record.connection.remoteAddress)
             counts[from, default: 0] += 1
             if case .awaitingHello(let since) = record.phase { silent[from, default: []].append((id, since)) }
         }
@@ -76,7 +76,7 @@ struct SessionState {
 
     private mutating func forgetLink(_ id: ObjectIdentifier) -> LinkRecord? {
         guard let record = links.removeValue(forKey: id) else { return nil }
-        handshaking.remove(id)
+        handshaking[id] = nil
         switch record.phase {
         case .connected(let peer):
             if connectedLinks[peer] == id { connectedLinks[peer] = nil }
