@@ -104,7 +104,7 @@ extension GameError {
 
     /// A password that is empty.
     public static var emptyPassword: GameError {
-        GameError(.invalidPassword, "The password is empty; type one, or host a game without --password.")
+        GameError(.invalidPassword, "The password is empty.")
     }
 
     /// A password longer than `limit` UTF-8 bytes.
@@ -115,6 +115,13 @@ extension GameError {
     /// A guest that asked to join a private game without a password.
     public static var passwordNeeded: GameError {
         GameError(.passwordNeeded, "This game is private: it needs the host's password.")
+    }
+
+    /// Whether a host's decline says its game is private and the guest sent no password
+    /// exchange: the one decline reason a guest acts on (it asks for the password and invites
+    /// again), so it is this exact sentence on the wire (PROTOCOL.md, the game's appendix).
+    public static func asksForPassword(_ declineReason: String?) -> Bool {
+        declineReason == passwordNeeded.message
     }
 
     /// A guest whose password is not the game's.

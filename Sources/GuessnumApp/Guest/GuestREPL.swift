@@ -33,9 +33,16 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// A question to the player about joining a game.
     private enum Question {
         /// Its host proved another key than before: join anyway? (yes or no)
-        case newKey(DiscoveredPeer, byCode: Bool)
+        case newKey(JoinTarget)
         /// It is private: the password (typed hidden).
-        case password(DiscoveredPeer, acceptingNewKey: Bool)
+        case password(JoinTarget, acceptingNewKey: Bool)
+
+        /// The game the question is about.
+        var target: JoinTarget {
+            switch self {
+            case .newKey(let target), .password(let target, _): target
+            }
+        }
     }
 
     /// How the program ends: nil for success, or the failure to report.
@@ -48,8 +55,16 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// been listed for ``nameSettling`` with no lookalike beside it.
     private var wanted: (name: String, deadline: ContinuousClock.Instant, settled: ContinuousClock.Instant?)?
     private var tried: Set<PeerID> = []
-    /// Whether there is a list of games to go back to (not when joining by address).
-    private var hasLobby = false
+    /// The list of games nearby, once it is open: from the start, or (joined by code or
+    /// address at a terminal) once the player is out of the game.
+    private var lobby: Lobby?
+
+    /// What keeps the list of games up to date while it is open.
+    private struct Lobby {
+        let browser: Browser
+        let watching: EventObservation
+        let probing: Task<Void, Never>?
+    }
 
     /// A player REPL on `session`.
     /// - Parameters:
@@ -80,35 +95,8 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// nearby (joining the game called `gameName` as soon as it is found, if given). Returns
     /// the failure to report, if any.
     public func run(direct endpoint: Endpoint?, gameName: String?) async -> AppFailure? {
-        if let endpoint {
-            console.print("Connecting to \(endpoint)…")
-            let seat = PlayerSeat(repl: self)
-            do {
-                switch try await session.invite(endpoint, timeout: timeout, hostCheck: keyCheck(listedAs: nil)) {
-                case .connected(let host):
-                    rememberKey(of: host, listedAs: host.displayName)
-                    remember(host, listedAs: host.displayName, at: [endpoint], isPrivate: false)
-                    await sit(in: seat, host: host, listedAs: host.displayName, rejoin: rejoin(host, at: endpoint))
-                case .declined(let reason):
-                    seat.stop()
-                    return AppFailure("The host turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").", exitCode: 3)
-                case .timedOut:
-                    seat.stop()
-                    return AppFailure("The host did not answer within \(MultipeerError.secondsText(timeout)).", exitCode: 3)
-                }
-            } catch {
-                seat.stop()
-                return AppFailure(error.message, exitCode: error.code == .hostRefused ? 3 : 1)
-            }
-            await loop()
-            return outcome
-        }
-        hasLobby = true
-        let browser = Browser(serviceType: GameAdvertisement.serviceType, localPeer: session.localPeer, discovery: discovery)
-        let watching = observe(browser)
-        do { try await browser.start() } catch { games.apply(.failed(error)) }  // the list's header says so
-        let probing = probeRememberedGames()
-        console.setPrompt("join> ")
+        if let endpoint { return await run(at: endpoint) }
+        await openLobby()
         if let gameName {
             wanted = (gameName, .now + timeout, nil)
             inbox.wake(after: timeout)
@@ -118,9 +106,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             console.print(games.shownRender() + "\nType the number of a game to join it; /help for more.")
         }
         if await joinWantedGame() != .quit { await loop() }
-        watching.cancel()  // stops quietly: no "0 found" on the way out
-        probing?.cancel()
-        await browser.stop()
+        await closeLobby()
         return outcome
     }
 
@@ -129,18 +115,99 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// to it. Returns the failure to report, if any.
     public func run(code: JoinCode) async -> AppFailure? {
         console.print("Connecting to the host of this join code (\(code.addresses.joined(separator: ", ")), port \(code.port))…")
-        guard let peer = try? PeerID(displayName: "the host of this code", identity: code.identity) else {
-            return AppFailure("This join code is damaged.", exitCode: 64)
+        guard let target = JoinTarget.code(code) else { return AppFailure("This join code is damaged.", exitCode: 64) }
+        return await play(target)
+    }
+
+    /// Plays at the game at `endpoint`: the key its host proves there is learned first, and the
+    /// game is then joined as that host's, as a join code's would be (the same key check, the
+    /// same password question).
+    private func run(at endpoint: Endpoint) async -> AppFailure? {
+        console.print("Connecting to \(endpoint)…")
+        let key: PeerFingerprint?
+        do {
+            key = try await session.identify(endpoint, timeout: timeout)
+        } catch {
+            return AppFailure(error.message, exitCode: 3)
         }
-        let game = DiscoveredPeer(peer: peer, endpoints: code.endpoints(), info: DiscoveryInfo())
-        switch await join(game, byCode: true) {
+        guard let key, let target = JoinTarget.address(endpoint, key: key) else { return await runUnproved(at: endpoint) }
+        return await play(target)
+    }
+
+    /// Joins `target` (a code's or an address's game) and plays until the player quits.
+    private func play(_ target: JoinTarget) async -> AppFailure? {
+        switch await join(target) {
         case .joined, .asking:
-            // Asking: whether to trust the code's key over the one remembered for the host's name.
+            // Asking: the password, or whether to trust another key than the one remembered.
             await loop()
-            return outcome
         case .notJoined:
-            return AppFailure("Could not join with this join code.", exitCode: 3)
+            outcome = Self.notJoined(target)
         }
+        await closeLobby()
+        return outcome
+    }
+
+    /// Why the program ends when `target`, reached by code or address, was not joined.
+    static func notJoined(_ target: JoinTarget) -> AppFailure {
+        switch target.route {
+        case .code: AppFailure("Could not join with this join code.", exitCode: 3)
+        case .address(let endpoint): AppFailure("Could not join the game at \(endpoint).", exitCode: 3)
+        case .listed: AppFailure("Could not join \(target.gameName).", exitCode: 3)
+        }
+    }
+
+    /// Over a transport that proves no keys (tests' in-memory network), an address's host
+    /// cannot be identified before the invitation: it is invited at the address as it is, with
+    /// no password exchange (a private game says so).
+    private func runUnproved(at endpoint: Endpoint) async -> AppFailure? {
+        let seat = PlayerSeat(repl: self)
+        do {
+            switch try await session.invite(endpoint, timeout: timeout, hostCheck: keyCheck(listedAs: nil)) {
+            case .connected(let host):
+                rememberKey(of: host, listedAs: host.displayName)
+                remember(host, listedAs: host.displayName, at: [endpoint], isPrivate: false)
+                await sit(in: seat, host: host, listedAs: host.displayName, rejoin: rejoin(host, at: endpoint))
+            case .declined(let reason):
+                seat.stop()
+                return AppFailure(Self.turnedAway("The host", reason), exitCode: 3)
+            case .timedOut:
+                seat.stop()
+                return AppFailure("The host did not answer within \(MultipeerError.secondsText(timeout)).", exitCode: 3)
+            }
+        } catch {
+            seat.stop()
+            return AppFailure(error.message, exitCode: 3)
+        }
+        await loop()
+        await closeLobby()
+        return outcome
+    }
+
+    /// "alice turned you away: the game is full." — one period, whether or not the host's
+    /// reason ends with one.
+    static func turnedAway(_ host: String, _ reason: String?) -> String {
+        guard var reason = reason.map({ TerminalText.sanitized($0) }), !reason.isEmpty else { return "\(host) turned you away." }
+        while reason.hasSuffix(".") { reason.removeLast() }
+        return "\(host) turned you away: \(reason)."
+    }
+
+    /// Opens the list of games nearby (once): discovery, and the games remembered from before.
+    private func openLobby() async {
+        guard lobby == nil else { return }
+        let browser = Browser(serviceType: GameAdvertisement.serviceType, localPeer: session.localPeer, discovery: discovery)
+        let watching = observe(browser)
+        do { try await browser.start() } catch { games.apply(.failed(error)) }  // the list's header says so
+        lobby = Lobby(browser: browser, watching: watching, probing: probeRememberedGames())
+        console.setPrompt("join> ")
+    }
+
+    /// Closes the list of games, if open.
+    private func closeLobby() async {
+        guard let lobby else { return }
+        lobby.watching.cancel()  // stops quietly: no "0 found" on the way out
+        lobby.probing?.cancel()
+        await lobby.browser.stop()
+        self.lobby = nil
     }
 
     private func loop() async {
@@ -156,7 +223,14 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             if flow == .stay { return .stay }
             seat.stop()
             self.seat = nil
-            if flow == .quit || !hasLobby { return .quit }
+            // Joined by code or address: a person goes on to the list of games; a script is done.
+            if flow == .quit || (lobby == nil && !console.isInteractive) { return .quit }
+            if lobby == nil {
+                await openLobby()
+                games.isShowing = true
+                console.print(games.shownRender() + "\nType the number of a game to join it; /help for more.")
+                return .stay
+            }
             if let game = seatGame {
                 switch seat.ending {
                 case .left, .removed:
@@ -184,7 +258,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                     console.print("There is no game number \(number); \(games.isEmpty ? "none has been found yet." : "pick one from the list.")")
                     return .stay
                 }
-                if await join(chosen) == .notJoined { console.print(games.shownRender()) }  // shows the game marked
+                if await join(JoinTarget(game: chosen, route: .listed)) == .notJoined { console.print(games.shownRender()) }  // shows the game marked
                 return .stay
             }
             if let command = CommandTable.parse(line, for: .lobby) { return await command.perform(on: self) }
@@ -201,9 +275,13 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         case .signal:
             return .quit
         case .interrupted(let cleared):
-            if question != nil {
+            if let asked = question {
                 question = nil
                 console.print("Not joined.")
+                if !asked.target.isListed, lobby == nil {
+                    outcome = Self.notJoined(asked.target)
+                    return .quit
+                }
                 console.print(games.shownRender())
                 return .stay
             }
@@ -241,7 +319,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             let game = matches[0]
             if !tried.contains(game.peer) {
                 tried.insert(game.peer)
-                if await join(game) == .joined { return .stay }
+                if await join(JoinTarget(game: game, route: .listed)) == .joined { return .stay }
                 outcome = AppFailure("Could not join “\(TerminalText.sanitized(wanted.name))”.", exitCode: 3)
                 return .quit
             }
@@ -261,41 +339,45 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// What the player's answer to `asked` does.
     private func answer(_ asked: Question, with line: String) async -> CommandFlow {
         switch asked {
-        case .newKey(let game, let byCode):
+        case .newKey(let target):
             if ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) {
-                let result = await join(game, acceptingNewKey: true, byCode: byCode)
-                if result != .notJoined { return .stay }
+                if await join(target, acceptingNewKey: true) != .notJoined { return .stay }
             } else {
                 console.print("Not joined.")
             }
-            if byCode {
-                outcome = AppFailure("Could not join with this join code.", exitCode: 3)
-                return .quit
-            }
-        case .password(let game, let acceptingNewKey):
+        case .password(let target, let acceptingNewKey):
             do {
-                if await join(game, acceptingNewKey: acceptingNewKey, password: try GamePassword(line)) == .joined { return .stay }
+                if await join(target, acceptingNewKey: acceptingNewKey, password: try GamePassword(line)) != .notJoined { return .stay }
             } catch {
                 console.print(error.message)
             }
+        }
+        // Joined by code or address, with no list of games open: nothing else to do.
+        if !asked.target.isListed, lobby == nil {
+            outcome = Self.notJoined(asked.target)
+            return .quit
         }
         console.print(games.shownRender())
         return .stay
     }
 
-    /// Invites the host of `game` and sits down if let in. A host that announces another key
-    /// than the one remembered for its name is asked about at a terminal (``JoinResult/asking``;
-    /// the next line typed answers) and refused in scripts; `acceptingNewKey` is the yes. A
-    /// private game is sent the proof of `password`, or of the environment's; without one the
+    /// Invites the host of `target` and sits down if let in.
+    ///
+    /// A listed host that announces another key than the one remembered for its name is asked
+    /// about at a terminal (``JoinResult/asking``; the next line typed answers) and refused in
+    /// scripts; `acceptingNewKey` is the yes. A join code or an address pins the host's key
+    /// itself, and is asked about only if the name the host answers with was remembered with
+    /// another key. A private game — listed as private, or saying so when invited without a
+    /// password — is sent the exchange of `password`, or of the environment's; without one the
     /// player is asked for it at a terminal, and a script is told to set it.
     private func join(
-        _ game: DiscoveredPeer, acceptingNewKey: Bool = false, password typed: GamePassword? = nil, byCode: Bool = false, again: Bool = false
+        _ target: JoinTarget, acceptingNewKey: Bool = false, password typed: GamePassword? = nil, again: Bool = false
     ) async -> JoinResult {
-        let hostName = TerminalText.sanitized(game.peer.displayName)
-        // A join code pins the host's key itself, as the person chose to trust it.
-        if !byCode, !acceptingNewKey, knownHosts?.status(ofHost: game.peer.displayName, identity: game.peer.identity) == .changed {
+        let game = target.game
+        let hostName = target.host
+        if target.isListed, !acceptingNewKey, knownHosts?.status(ofHost: game.peer.displayName, identity: game.peer.identity) == .changed {
             if wanted == nil, console.isInteractive {
-                question = .newKey(game, byCode: false)
+                question = .newKey(target)
                 console.print(Self.changedKeyQuestion(hostName))
                 return .asking
             }
@@ -303,70 +385,89 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             return .notJoined
         }
         // The password, and whether the host must ask for it: a game listed as private must. A
-        // join code says nothing of a password; one given goes (in an exchange bound to the pinned
-        // identity) in case the game is private.
+        // join code or an address says nothing of a password; one from the environment goes (in
+        // an exchange bound to the pinned identity) in case the game is private.
         var secret: (password: GamePassword, required: Bool)?
-        if byCode, let password {
-            secret = (password, false)
-        } else if GameAdvertisement(decoding: game.info).isPrivate {
-            guard let password = typed ?? password else {
-                if wanted == nil, console.isInteractive {
-                    question = .password(game, acceptingNewKey: acceptingNewKey)
-                    console.hideNextLine(prompt: "Password for \(hostName)'s game (not shown): ")
-                    return .asking
-                }
-                console.print(Self.passwordNeeded(hostName))
-                return .notJoined
-            }
+        if let typed {
+            secret = (typed, true)
+        } else if target.isListed, GameAdvertisement(decoding: game.info).isPrivate {
+            guard let password else { return askPassword(for: target, acceptingNewKey: acceptingNewKey) }
             secret = (password, true)
+        } else if !target.isListed, let password {
+            secret = (password, false)
         }
         let (request, answer) = Self.joinRequest(from: session.localPeer, to: game.peer, secret: secret)
-        console.print("Joining \(hostName)…")
+        console.print("Joining \(target.gameName)…")
         let seat = PlayerSeat(repl: self)
-        // A join code's host is checked by the name it answers with: the code pins its key, but
-        // never silently in place of another key remembered for that name.
+        // A code's or an address's host is checked by the name it answers with: the key is
+        // pinned, but never silently in place of another key remembered for that name.
         let refusedName = RefusedName()
         do {
             let outcome = try await session.invite(
                 game, context: request.context, timeout: timeout,
-                hostCheck: acceptingNewKey ? nil : keyCheck(listedAs: byCode ? nil : game.peer.displayName, refused: refusedName), answer: answer)
+                hostCheck: acceptingNewKey ? nil : keyCheck(listedAs: target.isListed ? game.peer.displayName : nil, refused: refusedName),
+                answer: answer)
             switch outcome {
             case .connected(let host):
-                let listed = byCode ? host.displayName : game.peer.displayName
+                let listed = target.isListed ? game.peer.displayName : host.displayName
                 rememberKey(of: host, listedAs: listed)
                 remember(host, listedAs: listed, at: game.endpoints, isPrivate: GameAdvertisement(decoding: game.info).isPrivate || secret != nil)
-                if !byCode { seatGame = game.peer }
+                if target.isListed { seatGame = game.peer }
                 await sit(in: seat, host: host, listedAs: listed, rejoin: rejoin(game, secret: secret, listedAs: listed))
                 return .joined
+            case .declined(let reason) where GameError.asksForPassword(reason) && secret == nil:
+                // Private, though nothing said so before: the same question as a listed private game.
+                seat.stop()
+                if let password { return await join(target, acceptingNewKey: acceptingNewKey, password: password) }
+                return askPassword(for: target, acceptingNewKey: acceptingNewKey)
             case .declined(let reason):
-                console.print("\(hostName) turned you away\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
+                console.print(Self.turnedAway(target.hostStartingSentence, reason))
             case .timedOut:
-                games.markSilent(game.peer)
-                console.print("\(hostName) did not answer within \(MultipeerError.secondsText(timeout)); the list marks the game as not answering.")
+                if target.isListed {
+                    games.markSilent(game.peer)
+                    console.print("\(hostName) did not answer within \(MultipeerError.secondsText(timeout)); the list marks the game as not answering.")
+                } else {
+                    console.print("\(target.hostStartingSentence) did not answer within \(MultipeerError.secondsText(timeout)).")
+                }
             }
         } catch where error.code == .hostRefused {
-            if byCode, let name = refusedName.value.withLock({ $0 }), console.isInteractive {
-                question = .newKey(game, byCode: true)
+            if !target.isListed, let name = refusedName.value.withLock({ $0 }), console.isInteractive {
+                question = .newKey(target)
                 console.print(Self.changedKeyQuestion(TerminalText.sanitized(name)))
                 seat.stop()
                 return .asking
             }
             console.print(error.message)
-        } catch where !byCode && !again && (error.code == .hostNotAnswering || error.code == .connectionFailed)
+        } catch where target.isListed && !again && (error.code == .hostNotAnswering || error.code == .connectionFailed)
                     && Set(games.entry(for: game.peer)?.endpoints ?? game.endpoints) != Set(game.endpoints) {
             // Discovery resolved more addresses meanwhile (it reports a game at its first): try those too.
             seat.stop()
-            return await join(games.entry(for: game.peer) ?? game, acceptingNewKey: acceptingNewKey, password: typed, again: true)
-        } catch where !byCode && error.code == .hostNotAnswering {
+            let refreshed = JoinTarget(game: games.entry(for: game.peer) ?? game, route: .listed)
+            return await join(refreshed, acceptingNewKey: acceptingNewKey, password: typed, again: true)
+        } catch where target.isListed && error.code == .hostNotAnswering {
             games.markSilent(game.peer)
             console.print(Self.foundButSilent(hostName, at: game.endpoints))
-        } catch where byCode && error.code == .wrongPeer {
+        } catch where error.code == .wrongPeer && target.route == .code {
             console.print("This join code is for another host: someone else answered at its address, with another key. Ask the host for its code again.")
+        } catch where error.code == .wrongPeer && !target.isListed {
+            console.print("Another host answers at \(Endpoint.spokenList(game.endpoints)) than a moment ago, with another key: not joined.")
         } catch {
-            if error.code != .wrongPeer { games.markSilent(game.peer) }
-            console.print("Could not join \(hostName): \(error.message)")
+            if target.isListed, error.code != .wrongPeer { games.markSilent(game.peer) }
+            console.print("Could not join \(target.gameName): \(error.message)")
         }
         seat.stop()
+        return .notJoined
+    }
+
+    /// Asks for the password of `target`'s game at a terminal (``JoinResult/asking``), or tells
+    /// a script to set it.
+    private func askPassword(for target: JoinTarget, acceptingNewKey: Bool) -> JoinResult {
+        if wanted == nil, console.isInteractive {
+            question = .password(target, acceptingNewKey: acceptingNewKey)
+            console.hideNextLine(prompt: "Password for \(target.gameName) (not shown): ")
+            return .asking
+        }
+        console.print(Self.passwordNeeded(target))
         return .notJoined
     }
 
@@ -387,8 +488,8 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         return "\(host)'s game was found on the network, but nothing answers at \(Endpoint.spokenList(endpoints)): a firewall on \(host)'s machine may be dropping the game's port. There, `guessnum doctor\(port)` names such a rule."
     }
 
-    static func passwordNeeded(_ host: String) -> String {
-        "\(host)'s game is private: set \(PasswordQuestion.environmentVariable) to its password to join it from a script."
+    static func passwordNeeded(_ target: JoinTarget) -> String {
+        "\(target.gameNameStartingSentence) is private: set \(PasswordQuestion.environmentVariable) to its password to join it from a script."
     }
 
     /// The check that refuses a host whose proved key is not the one remembered for its name
@@ -537,3 +638,4 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
 final class RefusedName: Sendable {
     let value = Mutex<String?>(nil)
 }
+

@@ -73,7 +73,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         repl.console.setPrompt("guess> ")
         repl.console.print("Joined \(self.listedName)'s game. Type a number to guess, anything else to chat; /help for more.")
         if let code = repl.session.verificationCode(with: host) {
-            repl.console.print(repl.text.verificationCode(code, host: host.displayName))
+            repl.console.print(repl.text.verificationCode(code, host: self.listedName))  // the name the game was joined under
         }
         let deadline = ContinuousClock.now + .seconds(3)
         while !game.view.isWelcomed, ContinuousClock.now < deadline {
@@ -184,8 +184,16 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         case .gaveUp:
             console.print("Could not get back into \(listedName)'s game within \(MultipeerError.secondsText(reconnection.hold)): the seat is given up.")
         }
+        sayNotSent(reconnection.takeLines())
         state.withLock { $0.ending = .lost }
         return .leave
+    }
+
+    /// Says which lines typed while reconnecting were never sent, now that they will not be.
+    private func sayNotSent(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        let quoted = lines.map { "“\(TerminalText.sanitized($0))”" }.joined(separator: ", ")
+        console.print("Not sent, as you are out of the game: \(quoted).")
     }
 
     /// How long a host that held the seat has to send what was missed by itself after a rejoin.
@@ -243,7 +251,10 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
 
     /// `/leave`: says goodbye to the host.
     func leave() {
-        takeReconnection()?.cancel()
+        if let reconnection = takeReconnection() {
+            reconnection.cancel()
+            sayNotSent(reconnection.takeLines())
+        }
         guard let host else { return }
         repl.session.disconnect(host, reason: nil)
         console.print("You left \(listedName)'s game.")

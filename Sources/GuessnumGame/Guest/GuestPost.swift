@@ -1,4 +1,5 @@
 import EventBus
+import Foundation
 
 /// What a ``GuestView`` change means for the guest's event bus, in order: a history item,
 /// posted just as the host posts it, or one of the few things only a guest posts.
@@ -10,6 +11,20 @@ enum GuestPost: Sendable {
     case omitted(OmittedGuesses)
     case caughtUp(CaughtUp)
     case error(GameError)
+
+    /// Whether it is something that happened in the game that the guest `you` did not do
+    /// itself: an item a player's screen lists, not a score update (the scores show those) nor
+    /// an unknown item, nor the guest's own chat line, absence or return.
+    func isNews(to you: UUID?) -> Bool {
+        guard case .item(let item) = self else { return false }
+        switch item {
+        case .scoreboard, .unknown: return false
+        case .chat(let chat): return chat.from.id != you
+        case .away(let away): return away.player.id != you
+        case .back(let back): return back.player.id != you
+        case .verdict, .joined, .left, .renamed, .roundWon, .roundStarted: return true
+        }
+    }
 
     /// Posts it on `bus` under its ``EventName``.
     func post(on bus: EventBus) {

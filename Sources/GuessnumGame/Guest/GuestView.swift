@@ -139,8 +139,10 @@ public struct GuestView: Sendable {
     mutating func apply(_ replay: ReplayMessage) -> [GuestPost] {
         guard isWelcomed else { return [] }
         replays += 1
-        let missed = replay.items.count { ($0.sequence ?? 0) > lastSequence }
-        return [.caughtUp(CaughtUp(missed: missed))] + take(HistoryBatch(items: replay.items)) + releaseHeldBatches()
+        let posts = take(HistoryBatch(items: replay.items))
+        // Counted as the screen lists them: not score updates, nor the guest's own lines.
+        let missed = posts.count { $0.isNews(to: you?.id) }
+        return [.caughtUp(CaughtUp(missed: missed))] + posts + releaseHeldBatches()
     }
 
     /// Takes in a broadcast batch, or holds it while what was missed is awaited (see

@@ -52,6 +52,9 @@ final class OutgoingInvitation: Sendable {
     let isProbe: Bool
     /// This side's verification-code nonce: HELLO carries its commitment, REVEAL the nonce.
     let codeNonce = VerificationCode.nonce()
+    /// For a probe: the key the peer proved when its connection opened (nil over a transport
+    /// that proves nothing), settled before ``outcome``.
+    let probedKey = OneShot<PeerFingerprint?>()
 
     init(
         expectedPeer: PeerID?, context: Data, expires: ContinuousClock.Instant, hostCheck: Session.HostCheck? = nil, answer: InvitationAnswer? = nil,

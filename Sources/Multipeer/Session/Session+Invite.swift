@@ -61,6 +61,28 @@ extension Session {
         }
     }
 
+    /// The key the peer listening at `endpoint` proves, learned by opening a connection and
+    /// closing it before anything of an invitation is said (as ``probe(_:timeout:)`` does): so
+    /// that a peer known only by its address can then be invited as the peer it proved to be,
+    /// with what needs its identity beforehand (a private game's password exchange).
+    /// - Returns: the key, or nil over a transport that proves nothing.
+    /// - Throws: ``MultipeerError/Code/connectionFailed``, ``MultipeerError/Code/hostNotAnswering``,
+    ///   ``MultipeerError/Code/sessionClosed``.
+    public func identify(_ endpoint: Endpoint, timeout: Duration) async throws(MultipeerError) -> PeerFingerprint? {
+        try checkOpen()
+        let deadline = ContinuousClock.now + timeout
+        let noAddress = MultipeerError(.connectionFailed, "There is no address to try.")
+        let attempt = await connectFirst(
+            [endpoint], expecting: nil, context: Data(), deadline: deadline, hostCheck: nil, noAddress: noAddress, isProbe: true)
+        switch attempt {
+        case .success(let (_, outgoing)):
+            _ = try await outgoing.outcome.wait().get()
+            return await outgoing.probedKey.wait()
+        case .failure(let failure):
+            throw failure
+        }
+    }
+
     /// A check of the host that accepted an invitation: its peer and the key it proved; returns
     /// a sentence to refuse it, or nil. It runs under the session's lock: it must be quick and
     /// must not call into the session.

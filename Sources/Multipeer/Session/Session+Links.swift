@@ -30,9 +30,12 @@ extension Session {
                     outgoing.outcome.resolve(.failure(.cancelled))
                     return effects
                 }
-                if outgoing.isProbe, let peer = outgoing.expectedPeer {
-                    effects.close(connection)  // it answered and proved itself: that is all a probe asks
-                    outgoing.outcome.resolve(.success(.connected(peer)))
+                if outgoing.isProbe {
+                    // It answered (and proved the expected identity, if one was expected): that
+                    // is all a probe asks. What it proved is kept for ``identify(_:timeout:)``.
+                    effects.close(connection)
+                    outgoing.probedKey.resolve(connection.provenPeer)
+                    outgoing.outcome.resolve(.success(.connected(outgoing.expectedPeer ?? localPeer)))
                     return effects
                 }
                 state.insertLink(handler.id, LinkRecord(connection: connection, phase: .inviting(outgoing), lastHeard: now, lastSent: now))
