@@ -88,7 +88,7 @@ struct ReconnectTests {
         _ = await bob.stop()
     }
 
-    @Test("Past the seat's grace period the player gives up with a sentence and is shown the list; the host frees the seat")
+    @Test("Past the seat's grace period the player gives up with a sentence, is told which lines typed meanwhile were not sent, and is shown the list; the host frees the seat")
     func givesUp() async throws {
         let game = try await AppHarness(grace: .seconds(2))
         let laptop = game.network.machine()
@@ -99,6 +99,8 @@ struct ReconnectTests {
         for index in 1...Reconnection.lineLimit + 1 { bob.type("chat line \(index)") }
         #expect(await bob.console.line(containing: "Not sent: \(Reconnection.lineLimit) lines are waiting for the connection to come back already.") != nil)
         #expect(await bob.console.line(containing: "Could not get back into alice's game within 2 s: the seat is given up.", within: .seconds(30)) != nil, "\(bob.console.transcript)")
+        let unsent = (1...Reconnection.lineLimit).map { "“chat line \($0)”" }.joined(separator: ", ")
+        #expect(await bob.console.line(containing: "Not sent, as you are out of the game: \(unsent).") != nil, "no line is lost without a word: \(bob.console.transcript)")
         #expect(await game.hostConsole.line(containing: "bob left (0 playing).", within: .seconds(30)) != nil, "\(game.hostConsole.transcript)")
         #expect(await bob.console.line(containing: "Searching for games…") != nil, "back to the list: \(bob.console.transcript)")
         #expect(await eventually { bob.console.allPrompts.last == "join> " }, "\(bob.console.allPrompts)")

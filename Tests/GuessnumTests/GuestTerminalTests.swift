@@ -50,6 +50,28 @@ struct GuestTerminalTests {
         #expect(await host.line(containing: "bob left") != nil, "Ctrl-D leaves with a goodbye")
     }
 
+    @Test("Joined by address at a terminal, the player goes on to the list of games when the game ends, rather than out of the program")
+    func backToTheListAfterADirectGame() async throws {
+        var environment = personEnvironment()
+        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/guessnum-test-bus"
+        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "99"], environment: environment)
+        defer { host.signal(SIGKILL) }
+        let banner = try #require(await host.line(containing: "directly: "), "host: \(host.text)")
+        let port = try #require(banner.split(separator: ":").last.map(String.init))
+
+        let settings = personEnvironment().merging(["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/guessnum-test-bus"]) { $1 }.map { "\($0.key)=\($0.value)" }
+        let terminal = try await TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
+        defer { terminal.kill() }
+        #expect(try await terminal.waitFor("the welcome") { $0.contains { $0.contains("Welcome, bob!") } })
+        host.send(line: "/quit")
+        #expect(try await terminal.waitFor("the end of the game") { $0.contains { $0.contains("alice ended the game.") } })
+        #expect(try await terminal.waitForLastLine("join>"), "the list's prompt, still running")
+        #expect(try await terminal.waitFor("the list") { $0.contains { $0.contains("Type the number of a game to join it") } })
+        try await terminal.type("/quit")
+        try await terminal.press("Enter")
+        #expect(try await terminal.waitForExit() == 0)
+    }
+
     @Test("Across a 10 s drop (the host stopped) the player reads that it is reconnecting and then back, and the half-typed line survives both")
     func halfTypedLineSurvivesADrop() async throws {
         var environment = personEnvironment()

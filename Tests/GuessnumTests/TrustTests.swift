@@ -82,16 +82,48 @@ struct TrustTests {
         #expect(!host.text.contains("bob left"))
     }
 
-    @Test("A private host takes its password from GUESSNUM_PASSWORD; a player joining by address sends no proof and is turned away (exit 3); without a terminal or the variable the host says what it needs (exit 64)")
-    func privateHostByAddress() async throws {
+    @Test("A private game by address or join code: a script joins with GUESSNUM_PASSWORD or is told to set it (exit 3); at a terminal both ask for the password; a host without a terminal or the variable says what it needs (exit 64)")
+    func privateHostByAddressAndCode() async throws {
         let host = try guessnum(["host", "--password", "--name", "alice"], environment: Self.person().merging(["GUESSNUM_PASSWORD": "open sesame"]) { $1 })
         defer { host.signal(SIGKILL) }
         let port = try await listeningPort(of: host)
         #expect(await host.line(containing: "The game is private: players need your password to join.") != nil, "host: \(host.text)")
-        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: Self.person().merging(["GUESSNUM_PASSWORD": "open sesame"]) { $1 })
+
+        // A script, by address, with the password in the environment.
+        let bobsHome = Self.person()
+        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: bobsHome.merging(["GUESSNUM_PASSWORD": "open sesame"]) { $1 })
         defer { bob.signal(SIGKILL) }
-        #expect(await bob.exitStatus() == 3, "bob: \(bob.text)")
-        #expect(bob.text.contains("The host turned you away: This game is private: it needs the host's password."), "bob: \(bob.text)")
+        #expect(await bob.line(containing: "Welcome, bob!") != nil, "bob: \(bob.text)")
+        #expect(await host.line(containing: "bob joined") != nil, "host: \(host.text)")
+
+        // A script, by address, without it.
+        let carol = try guessnum(["join", "--name", "carol", "127.0.0.1:\(port)"])
+        defer { carol.signal(SIGKILL) }
+        #expect(await carol.exitStatus() == 3, "carol: \(carol.text)")
+        #expect(carol.text.contains("The game at 127.0.0.1:\(port) is private: set GUESSNUM_PASSWORD to its password to join it from a script."), "carol: \(carol.text)")
+
+        // At a terminal, by address: asked, hidden.
+        let settings = Self.person().map { "\($0.key)=\($0.value)" }
+        let dave = try await TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "dave", "127.0.0.1:\(port)"])
+        defer { dave.kill() }
+        #expect(try await dave.waitForLastLine("Password for the game at 127.0.0.1:\(port) (not shown):"))
+        try await dave.type("open sesame")
+        try await dave.press("Enter")
+        #expect(try await dave.waitFor("dave's welcome") { $0.contains { $0.contains("Welcome, dave!") } })
+        #expect(try await dave.waitFor("no password on screen") { !$0.contains { $0.contains("open sesame") } })
+
+        // At a terminal, by join code (made here for loopback, from the key bob remembered): asked too.
+        let knownHosts = try String(contentsOfFile: bobsHome["XDG_DATA_HOME"]! + "/guessnum/known_hosts", encoding: .utf8)
+        let fingerprint = try #require(knownHosts.split(separator: "\n").first { !$0.hasPrefix("#") }?.split(separator: " ").first)
+        let identity = try #require(PeerFingerprint(hex: String(fingerprint))?.identity)
+        let code = JoinCode(identity: identity, port: port, addresses: ["127.0.0.1"]).text
+        let erinsSettings = Self.person().map { "\($0.key)=\($0.value)" }
+        let erin = try await TmuxSession(["/usr/bin/env"] + erinsSettings + [try guessnumExecutable().path, "join", "--name", "erin", code])
+        defer { erin.kill() }
+        #expect(try await erin.waitForLastLine("Password for the game of this join code (not shown):"))
+        try await erin.type("open sesame")
+        try await erin.press("Enter")
+        #expect(try await erin.waitFor("erin's welcome") { $0.contains { $0.contains("Welcome, erin!") } })
 
         let lost = try guessnum(["host", "--password", "--name", "carol"])
         defer { lost.signal(SIGKILL) }

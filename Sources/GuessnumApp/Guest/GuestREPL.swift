@@ -397,7 +397,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             secret = (password, false)
         }
         let (request, answer) = Self.joinRequest(from: session.localPeer, to: game.peer, secret: secret)
-        console.print("Joining \(target.gameName)…")
+        console.print("Joining \(hostName)…")
         let seat = PlayerSeat(repl: self)
         // A code's or an address's host is checked by the name it answers with: the key is
         // pinned, but never silently in place of another key remembered for that name.
@@ -453,7 +453,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             console.print("Another host answers at \(Endpoint.spokenList(game.endpoints)) than a moment ago, with another key: not joined.")
         } catch {
             if target.isListed, error.code != .wrongPeer { games.markSilent(game.peer) }
-            console.print("Could not join \(target.gameName): \(error.message)")
+            console.print("Could not join \(hostName): \(error.message)")
         }
         seat.stop()
         return .notJoined

@@ -99,6 +99,26 @@ struct GuestViewTests {
         #expect(view.heldBatches == nil)
     }
 
+    @Test("A replay counts what the player will read: not score updates, nor the player's own chat, absence and return")
+    func replayCountsWhatIsShown() {
+        var view = GuestView()
+        _ = view.apply(welcome(lastSequence: 10))
+        let events = view.apply(ReplayMessage(after: 10, items: [
+            .away(PlayerAway(sequence: 11, player: me, holdSeconds: 60)),
+            .chat(RelayedChat(sequence: 12, from: me, text: "anyone?")),
+            .chat(RelayedChat(sequence: 13, from: carol, text: "hello bob")),
+            .scoreboard(ScoreboardUpdate(sequence: 14, entries: [], totalEntries: 0)),
+            .back(PlayerBack(sequence: 15, player: me)),
+            .verdict(line(16, carol, 30, .tooLow)),
+        ]))
+        guard case .caughtUp(let caughtUp)? = events.first else {
+            Issue.record("the replay starts with its count: \(events)")
+            return
+        }
+        #expect(caughtUp.missed == 2, "carol's chat line and guess")
+        #expect(events.filter { $0.isNews(to: me.id) }.count == 2)
+    }
+
     @Test("The scoreboard is live: every counted guess, win and rename since the host's last word")
     func liveScoreboard() {
         var view = GuestView()
