@@ -35,6 +35,7 @@ struct CommandLineTests {
     @Test("Bad input on the command line gets its sentence and exit code 64 (EX_USAGE)", arguments: [
         (["join", "nonsense"], "is not an address"),
         (["join", "127.0.0.1:99999"], "is not an address"),
+        (["join", "999.1.1.1:1"], "is not an address"),
         (["join", "--name", "", "127.0.0.1:7777"], "display name"),
         (["join", "--name", "al\u{200B}ice", "127.0.0.1:7777"], "invisible or formatting character (U+200B)"),
         (["join", "--name", "[host] alice", "127.0.0.1:7777"], "which marks chat lines on screen"),
@@ -106,7 +107,7 @@ struct CommandLineTests {
         #expect(await host.line(containing: "Please answer y or n.") != nil)
         host.send(line: "n")
         #expect(await turnedAway.exitStatus() == 3)
-        #expect(turnedAway.text.contains("The host turned you away: the host said no."), "mallory: \(turnedAway.text)")
+        #expect(turnedAway.text.contains("The host at 127.0.0.1:\(port) turned you away: the host said no."), "mallory: \(turnedAway.text)")
 
         let welcome = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: environment)
         defer { welcome.signal(SIGKILL) }

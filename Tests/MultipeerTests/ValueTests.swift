@@ -81,6 +81,7 @@ struct ValueTests {
 
     @Test("Endpoints parse HOST:PORT, IPv4 and bracketed IPv6", arguments: [
         ("127.0.0.1:7777", "127.0.0.1", 7777), ("[::1]:80", "::1", 80), ("game.local:1", "game.local", 1),
+        ("[fe80::1%wlan0]:7777", "fe80::1%wlan0", 7777), ("alice-laptop:9", "alice-laptop", 9), ("1e100.net:443", "1e100.net", 443),
     ])
     func endpoints(text: String, host: String, port: Int) throws {
         let endpoint = try Endpoint(parsing: text)
@@ -88,8 +89,9 @@ struct ValueTests {
         #expect(endpoint.description == text)
     }
 
-    @Test("Malformed endpoints are refused with the expected form", arguments: [
+    @Test("Malformed endpoints are refused with the expected form, and so are addresses no machine can have", arguments: [
         "", "host", ":80", "host:", "host:0", "host:65536", "host:x", "::1:80", "[::1]80", "a b:1",
+        "999.1.1.1:1", "1.2.3:80", "1.2.3.4.5:80", "[host]:80", "[1.2.3.4]:80", "ho/st:80",
     ])
     func badEndpoints(text: String) {
         #expect(throws: MultipeerError.self) { try Endpoint(parsing: text) }

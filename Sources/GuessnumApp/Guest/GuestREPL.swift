@@ -128,7 +128,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         do {
             key = try await session.identify(endpoint, timeout: timeout)
         } catch {
-            return AppFailure(error.message, exitCode: 3)
+            return AppFailure(error.message, exitCode: 1)  // unreachable: a runtime failure
         }
         guard let key, let target = JoinTarget.address(endpoint, key: key) else { return await runUnproved(at: endpoint) }
         return await play(target)
@@ -176,7 +176,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             }
         } catch {
             seat.stop()
-            return AppFailure(error.message, exitCode: 3)
+            return AppFailure(error.message, exitCode: error.code == .hostRefused ? 3 : 1)
         }
         await loop()
         await closeLobby()
@@ -186,9 +186,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// "alice turned you away: the game is full." — one period, whether or not the host's
     /// reason ends with one.
     static func turnedAway(_ host: String, _ reason: String?) -> String {
-        guard var reason = reason.map({ TerminalText.sanitized($0) }), !reason.isEmpty else { return "\(host) turned you away." }
-        while reason.hasSuffix(".") { reason.removeLast() }
-        return "\(host) turned you away: \(reason)."
+        Sentence.saying("\(host) turned you away", reason)
     }
 
     /// Opens the list of games nearby (once): discovery, and the games remembered from before.
@@ -397,7 +395,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             secret = (password, false)
         }
         let (request, answer) = Self.joinRequest(from: session.localPeer, to: game.peer, secret: secret)
-        console.print("Joining \(hostName)…")
+        if target.isListed { console.print("Joining \(hostName)…") }  // a code or an address said "Connecting to" already
         let seat = PlayerSeat(repl: self)
         // A code's or an address's host is checked by the name it answers with: the key is
         // pinned, but never silently in place of another key remembered for that name.

@@ -178,7 +178,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
             for line in reconnection.takeLines() { _ = await handle(.typed(line)) }
             return .stay
         case .declined(let reason):
-            console.print("\(listedName) did not let you back in\(reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
+            console.print(Sentence.saying("\(listedName) did not let you back in", reason))
         case .refused(let sentence):
             console.print(sentence)
         case .gaveUp:

@@ -31,8 +31,26 @@ public struct Endpoint: Hashable, Sendable, CustomStringConvertible {
             host = parts[0]
             portText = parts[1]
         }
-        guard let port = Int(portText) else { throw .invalidEndpoint(text) }
+        guard let port = Int(portText), Self.canName(host, bracketed: text.hasPrefix("[")) else { throw .invalidEndpoint(text) }
         do { try self.init(host: String(host), port: port) } catch { throw .invalidEndpoint(text) }
+    }
+
+    /// Whether `host` can name a machine as written: in brackets, an IPv6 address (with a
+    /// scope after `%` if any); made of digits and dots only, an IPv4 address (no host name is
+    /// all digits, so "999.1.1.1" is a mistake, not a name to look up); otherwise a host name
+    /// of letters, digits, hyphens and dots.
+    static func canName(_ host: Substring, bracketed: Bool) -> Bool {
+        if bracketed {
+            let address = host.split(separator: "%", maxSplits: 1, omittingEmptySubsequences: false)[0]
+            return address.contains(":") && address.allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+        }
+        if host.allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) {
+            let parts = host.split(separator: ".", omittingEmptySubsequences: false)
+            return parts.count == 4 && parts.allSatisfy { part in
+                (1...3).contains(part.count) && (Int(part).map { $0 <= 255 } ?? false)
+            }
+        }
+        return host.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == ".") }
     }
 
     /// `HOST:PORT`, with brackets around an IPv6 address.
