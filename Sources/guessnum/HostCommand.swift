@@ -24,14 +24,24 @@ struct HostCommand: AsyncParsableCommand {
     @Option(help: "Use this secret for the first round instead of a random one (for demos).")
     var secret: Int64?
 
-    @Option(name: .customLong("max-players"), help: "How many players may join.")
-    var maxPlayers: Int = 100
+    // Defaults are written in the help (not left to ArgumentParser, whose man page omits them).
+    @Option(name: .customLong("max-players"), help: "How many players may join (default: \(Self.defaultMaxPlayers)).")
+    var maxPlayersGiven: Int?
+    var maxPlayers: Int { maxPlayersGiven ?? Self.defaultMaxPlayers }
+    static let defaultMaxPlayers = 100
 
-    @Option(name: .customLong("max-players-per-address"), help: "How many players may join from one network address.")
-    var maxPlayersPerAddress: Int = GameConfiguration().maximumPlayersPerAddress
+    @Option(
+        name: .customLong("max-players-per-address"),
+        help: "How many players may join from one network address (default: \(GameConfiguration().maximumPlayersPerAddress)).")
+    var maxPlayersPerAddressGiven: Int?
+    var maxPlayersPerAddress: Int { maxPlayersPerAddressGiven ?? GameConfiguration().maximumPlayersPerAddress }
 
-    @Option(help: "Seconds the seat of a player whose connection dropped is kept for them (0 frees it at once).")
-    var grace: Int = Int(GameConfiguration().awayGracePeriod.components.seconds)
+    @Option(
+        name: .customLong("grace"),
+        help: "Seconds the seat of a player whose connection dropped is kept for them; 0 frees it at once (default: \(Self.defaultGrace)).")
+    var graceGiven: Int?
+    var grace: Int { graceGiven ?? Self.defaultGrace }
+    static let defaultGrace = Int(GameConfiguration().awayGracePeriod.components.seconds)
 
     @Option(help: "The TCP port to listen on; 0 picks any free port (default: the port your last game listened on, if it is free, so players who joined it find it there again; else any free port).")
     var port: Int?

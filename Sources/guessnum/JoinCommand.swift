@@ -22,8 +22,10 @@ struct JoinCommand: AsyncParsableCommand {
     @Argument(help: "Join the game at this address, or with this join code (as `guessnum host` prints them), without looking for games.", transform: JoinTarget.parse)
     var target: JoinTarget?
 
-    @Option(help: "Seconds to wait for a host to answer, or for --game to be found.")
-    var timeout: Int = 30
+    // The default is written in the help (ArgumentParser's man page omits defaults).
+    @Option(name: .customLong("timeout"), help: "Seconds to wait for a host to answer, or for --game to be found (default: 30).")
+    var timeoutGiven: Int?
+    var timeout: Int { timeoutGiven ?? 30 }
 
     @OptionGroup var output: OutputOptions
 

@@ -11,8 +11,12 @@ struct OutputOptions: ParsableArguments {
     @Flag(help: "Print every event as one JSON object a line (implies plain lines, no colour).")
     var json = false
 
-    @Option(name: .customLong("log-level"), help: "Log diagnostics to standard error from this level on.")
-    var logLevel: Logger.Level = .warning
+    // The default is written in the help (ArgumentParser's man page omits defaults).
+    @Option(
+        name: .customLong("log-level"),
+        help: "Log diagnostics to standard error from this level on (default: warning).")
+    var logLevelGiven: Logger.Level?
+    var logLevel: Logger.Level { logLevelGiven ?? .warning }
 
     /// How game events read.
     var style: TextStyle { json ? .plain : TextStyle.detect(noColorFlag: noColor) }

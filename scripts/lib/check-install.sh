@@ -10,6 +10,7 @@ check_install() {
   check() { if eval "$2"; then echo "install check: ok: $1"; else echo "install check: FAILED: $1"; status=1; fi; }
   check "guessnum on PATH runs" '[ "$(PATH="$prefix/bin:$PATH" guessnum --version)" = "$(.build/debug/guessnum --version)" ]'
   check "the man page names every subcommand" 'grep -q "^\.Dt GUESSNUM 1" "$prefix/share/man/man1/guessnum.1" && grep -q "host" "$prefix/share/man/man1/guessnum.1" && grep -q "join" "$prefix/share/man/man1/guessnum.1"'
+  check "the man page lists the exit statuses and the defaults, with no blank line" 'grep -q "^\.It 64$" "$prefix/share/man/man1/guessnum.1" && grep -q "(default: 100)" "$prefix/share/man/man1/guessnum.1" && ! grep -q "^$" "$prefix/share/man/man1/guessnum.1"'
   check "bash completes the subcommands" 'grep -q "host" "$prefix/share/bash-completion/completions/guessnum" && grep -q "join" "$prefix/share/bash-completion/completions/guessnum"'
   check "zsh and fish completions" '[ -s "$prefix/share/zsh/site-functions/_guessnum" ] && [ -s "$prefix/share/fish/vendor_completions.d/guessnum.fish" ]'
   check "the installer says how to put it on PATH" 'grep -q "is not on your PATH yet" "$prefix.log"'
