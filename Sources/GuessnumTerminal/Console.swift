@@ -50,6 +50,12 @@ public protocol Console: Sendable {
     /// shown (a script's input).
     func hideNextLine(prompt: String)
 
+    /// Drops the line being typed, unsent, when what it was typed for is gone (a game is over
+    /// and the list of games is shown instead): it would otherwise be entered at the new prompt
+    /// as an answer to something else. Does nothing where nothing is being typed (a script's
+    /// input), which is what the default implementation does.
+    func discardTypedLine()
+
     /// Reads input again after ``ConsoleInput/ended`` at a terminal (after Ctrl-D, when the
     /// program asks a question instead of ending). Does nothing where input cannot resume.
     func resumeInput()
@@ -58,6 +64,10 @@ public protocol Console: Sendable {
     /// delivered if it was not yet). Idempotent, callable from any thread; must be called
     /// before the program exits. ``print(_:)`` still works afterwards.
     func close()
+}
+
+extension Console {
+    public func discardTypedLine() {}
 }
 
 /// Chooses the console that suits standard input and output.

@@ -71,6 +71,10 @@ public final class ReadlineConsole: Console {
         _ = session.send(.hideNextLine(prompt: ReadlinePrompt.marked(prompt)))
     }
 
+    public func discardTypedLine() {
+        _ = session.send(.discardTypedLine)
+    }
+
     public func resumeInput() {
         _ = session.send(.resumeInput)
     }

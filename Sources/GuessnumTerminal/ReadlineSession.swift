@@ -12,6 +12,7 @@ final class ReadlineSession: @unchecked Sendable {
         case printDiagnostic(String)
         case setPrompt(String)
         case hideNextLine(prompt: String)
+        case discardTypedLine
         case resumeInput
         case close(DispatchSemaphore)
     }
@@ -251,6 +252,15 @@ final class ReadlineSession: @unchecked Sendable {
                 if promptAfterHiddenLine == nil { promptAfterHiddenLine = prompt }
                 creadline_hide_line(1)
                 changePrompt(to: secretPrompt)
+            case .discardTypedLine:
+                // Not a hidden line being typed: that one answers a question still asked.
+                if isReading, promptAfterHiddenLine == nil, creadline_end() > 0 {
+                    rl_clear_visible_line()
+                    rl_replace_line("", 1)
+                    creadline_set_point(0)
+                    rl_on_new_line()
+                    creadline_redisplay()
+                }
             case .resumeInput:
                 if !isReading {
                     rl_callback_handler_install(prompt, readlineLineHandler)

@@ -50,7 +50,7 @@ struct GuestTerminalTests {
         #expect(await host.line(containing: "bob left") != nil, "Ctrl-D leaves with a goodbye")
     }
 
-    @Test("Joined by address at a terminal, the player goes on to the list of games when the game ends, rather than out of the program")
+    @Test("Joined by address at a terminal, the player goes on to the list of games when the game ends, rather than out of the program; a guess half typed for the game does not move into the list's prompt")
     func backToTheListAfterADirectGame() async throws {
         var environment = personEnvironment()
         environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/guessnum-test-bus"
@@ -63,9 +63,11 @@ struct GuestTerminalTests {
         let terminal = try await TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
         defer { terminal.kill() }
         #expect(try await terminal.waitFor("the welcome") { $0.contains { $0.contains("Welcome, bob!") } })
+        try await terminal.type("4")
+        #expect(try await terminal.waitForLastLine("guess> 4"))
         host.send(line: "/quit")
         #expect(try await terminal.waitFor("the end of the game") { $0.contains { $0.contains("alice ended the game.") } })
-        #expect(try await terminal.waitForLastLine("join>"), "the list's prompt, still running")
+        #expect(try await terminal.waitForLastLine("join>"), "the list's prompt, still running, without the guess half typed for the game")
         #expect(try await terminal.waitFor("the list") { $0.contains { $0.contains("Type the number of a game to join it") } })
         try await terminal.type("/quit")
         try await terminal.press("Enter")

@@ -221,6 +221,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             if flow == .stay { return .stay }
             seat.stop()
             self.seat = nil
+            console.discardTypedLine()  // typed for the game: not an answer to the list
             // Joined by code or address: a person goes on to the list of games; a script is done.
             if flow == .quit || (lobby == nil && !console.isInteractive) { return .quit }
             if lobby == nil {
