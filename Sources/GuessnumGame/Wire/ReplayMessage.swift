@@ -23,7 +23,8 @@ public struct ReplayMessage: GameMessage, Hashable {
 /// items (posted just before them), or by a fresh welcome when the host no longer kept them
 /// (`missed` nil: how many is unknown beyond ``skipped``).
 public struct CaughtUp: Sendable, Hashable, Codable {
-    /// How many items the replay carries; nil when a welcome replaced it.
+    /// How many of the replayed items the guest reads as news (not its own chat, absence or
+    /// return, nor score updates: see ``GuestView``); nil when a welcome replaced the replay.
     public var missed: Int?
     /// How many broadcast items were numbered between what the guest had and what the welcome
     /// includes, when a welcome replaced the replay.
