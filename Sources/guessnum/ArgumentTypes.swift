@@ -36,12 +36,12 @@ extension Endpoint: ExpressibleByArgument {
 }
 
 /// What `guessnum join` is given instead of a game to look for: an address, or a join code.
-enum JoinTarget {
+enum JoinArgument {
     case address(Endpoint)
     case code(JoinCode)
 
     /// A join code (it starts with `gn1-`), else `ADDR:PORT` (see ``Endpoint/parse(_:)``).
-    static func parse(_ text: String) throws -> JoinTarget {
+    static func parse(_ text: String) throws -> JoinArgument {
         if text.lowercased().hasPrefix(JoinCode.prefix) { return .code(try JoinCode(parsing: text)) }
         return .address(try Endpoint.parse(text))
     }

@@ -19,8 +19,8 @@ struct JoinCommand: AsyncParsableCommand {
     @Option(help: "Join the game of this name as soon as it is found (for scripts).")
     var game: String?
 
-    @Argument(help: "Join the game at this address, or with this join code (as `guessnum host` prints them), without looking for games.", transform: JoinTarget.parse)
-    var target: JoinTarget?
+    @Argument(help: "Join the game at this address, or with this join code (as `guessnum host` prints them), without looking for games.", transform: JoinArgument.parse)
+    var target: JoinArgument?
 
     // The default is written in the help (ArgumentParser's man page omits defaults).
     @Option(name: .customLong("timeout"), help: "Seconds to wait for a host to answer, or for --game to be found (default: 30).")
