@@ -6,17 +6,31 @@ import Testing
 /// host process on loopback.
 @Suite("The player's terminal", .timeLimit(.minutes(1)))
 struct GuestTerminalTests {
+    /// A person of their own, with no D-Bus (discovery fails with its sentence; joins go by address).
+    static func person() -> [String: String] {
+        personEnvironment().merging(["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/guessnum-test-bus"]) { $1 }
+    }
+
+    /// alice hosting on loopback (the first secret 99), and the port she listens on.
+    func aliceHosting() async throws -> (host: ChildProcess, port: String) {
+        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "99"], environment: Self.person())
+        guard let banner = await host.line(containing: "directly: "), let port = banner.split(separator: ":").last.map(String.init) else {
+            host.signal(SIGKILL)
+            throw TestFailure("alice's host printed no port: \(host.text)")
+        }
+        return (host, port)
+    }
+
+    /// bob, in a terminal of his own, joining the game on loopback at `port`.
+    func bobJoining(_ port: String) async throws -> TmuxSession {
+        let settings = Self.person().map { "\($0.key)=\($0.value)" }
+        return try await TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
+    }
     @Test("A half-typed line survives incoming messages; history recall, /help, Ctrl-C and Ctrl-D work")
     func typingWhileMessagesArrive() async throws {
-        var environment = personEnvironment()
-        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/guessnum-test-bus"
-        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "99"], environment: environment)
+        let (host, port) = try await aliceHosting()
         defer { host.signal(SIGKILL) }
-        let banner = try #require(await host.line(containing: "directly: "), "host: \(host.text)")
-        let port = try #require(banner.split(separator: ":").last.map(String.init))
-
-        let settings = environment.map { "\($0.key)=\($0.value)" }
-        let terminal = try await TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
+        let terminal = try await bobJoining(port)
         defer { terminal.kill() }
         #expect(try await terminal.waitFor("the welcome") { $0.contains { $0.contains("Welcome, bob!") } })
         #expect(try await terminal.waitForLastLine("guess>"))
@@ -52,15 +66,9 @@ struct GuestTerminalTests {
 
     @Test("Joined by address at a terminal, the player goes on to the list of games when the game ends, rather than out of the program; a guess half typed for the game does not move into the list's prompt")
     func backToTheListAfterADirectGame() async throws {
-        var environment = personEnvironment()
-        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/guessnum-test-bus"
-        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "99"], environment: environment)
+        let (host, port) = try await aliceHosting()
         defer { host.signal(SIGKILL) }
-        let banner = try #require(await host.line(containing: "directly: "), "host: \(host.text)")
-        let port = try #require(banner.split(separator: ":").last.map(String.init))
-
-        let settings = personEnvironment().merging(["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/guessnum-test-bus"]) { $1 }.map { "\($0.key)=\($0.value)" }
-        let terminal = try await TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
+        let terminal = try await bobJoining(port)
         defer { terminal.kill() }
         #expect(try await terminal.waitFor("the welcome") { $0.contains { $0.contains("Welcome, bob!") } })
         try await terminal.type("4")
@@ -76,16 +84,9 @@ struct GuestTerminalTests {
 
     @Test("Across a 10 s drop (the host stopped) the player reads that it is reconnecting and then back, and the half-typed line survives both")
     func halfTypedLineSurvivesADrop() async throws {
-        var environment = personEnvironment()
-        environment["DBUS_SYSTEM_BUS_ADDRESS"] = "unix:path=/nonexistent/guessnum-test-bus"
-        let host = try ChildProcess(try guessnumExecutable(), ["host", "--name", "alice", "--secret", "99"], environment: environment)
+        let (host, port) = try await aliceHosting()
         defer { host.signal(SIGCONT); host.signal(SIGKILL) }
-        let banner = try #require(await host.line(containing: "directly: "), "host: \(host.text)")
-        let port = try #require(banner.split(separator: ":").last.map(String.init))
-
-        let settings = personEnvironment().merging(["DBUS_SYSTEM_BUS_ADDRESS": "unix:path=/nonexistent/guessnum-test-bus"]) { $1 }
-            .map { "\($0.key)=\($0.value)" }
-        let terminal = try await TmuxSession(["/usr/bin/env"] + settings + [try guessnumExecutable().path, "join", "--name", "bob", "127.0.0.1:\(port)"])
+        let terminal = try await bobJoining(port)
         defer { terminal.kill() }
         #expect(try await terminal.waitFor("the welcome") { $0.contains { $0.contains("Welcome, bob!") } })
         try await terminal.type("hello wor")
