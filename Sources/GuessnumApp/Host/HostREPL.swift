@@ -150,7 +150,7 @@ public final class HostREPL: GameScreen, Sendable {
             return .ask { invitation in
                 // Who could not join anyway is not asked about; who may is asked first, then
                 // admitted (a private game's password exchange is charged only then).
-                let early = master.admission(of: invitation.peer)
+                let early = master.admission(of: invitation.peer, from: invitation.remoteAddress)
                 guard early == .accept else { return early }
                 let answer = await questions.ask(invitation, console: console)
                 guard answer == .accept else { return answer }
@@ -195,7 +195,10 @@ public final class HostREPL: GameScreen, Sendable {
     public func showPlayers() {
         var codes: [UUID: String] = [:]
         for peer in session.connectedPeers { codes[peer.identity] = session.verificationCode(with: peer) }
-        console.print(text.players(players.rows, codes: codes))
+        let rows = players.rows
+        var addresses: [UUID: String] = [:]
+        for row in rows { addresses[row.id] = master.address(of: row.id) }
+        console.print(text.players(rows, codes: codes, addresses: addresses))
     }
 
     public func showHistory() { console.print(text.history(master.history)) }
@@ -237,20 +240,25 @@ public final class HostREPL: GameScreen, Sendable {
         } catch { console.print(error.message) }
     }
 
-    /// `/kick NAME`.
+    /// `/kick NAME`: says whom it removed (their address and key), as other rows may share the name.
     func kick(_ name: String) {
         do {
-            let player = try master.remove(named: name)
+            let removal = try master.remove(named: name)
             let minutes = Int(master.configuration.removalPeriod.components.seconds / 60)
-            console.print("\(player.displayText) was removed, and cannot join again for \(GameText.count(minutes, "minute")) (/unkick \(player.displayText) lets them back).")
+            let name = removal.player.displayText
+            let barred = removal.address == nil ? "under that name" : "under that name or from that address"
+            console.print("\(GameText.removed(removal)) was removed, and cannot join again for \(GameText.count(minutes, "minute")), \(barred) (/unkick \(name) lets them back).")
         } catch { console.print(error.message) }
     }
 
-    /// `/unkick NAME`.
+    /// `/unkick NAME`: lifts every removal under that name (a removal bars the name, so lifting one
+    /// of two would let nobody of that name back) and says whom, with their addresses.
     func unkick(_ name: String) {
         do {
-            try master.readmit(named: name)
-            console.print("\(TerminalText.sanitized(name)) may join again.")
+            let lifted = try master.readmit(named: name)
+            let whom = lifted.map(GameText.removed)
+            let list = whom.count == 1 ? whom[0] : whom.dropLast().joined(separator: ", ") + " and " + whom[whom.count - 1]
+            console.print("\(list) may join again" + (lifted.contains { $0.address != nil } ? ", from any address." : "."))
         } catch { console.print(error.message) }
     }
 }

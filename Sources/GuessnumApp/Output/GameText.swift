@@ -133,22 +133,45 @@ public struct GameText: Sendable {
     }
 
     /// The `/players` table. `codes` holds each player's verification code by identity (the
-    /// host's view: a column appears when any row has one).
-    func players(_ rows: [PlayerRow], codes: [UUID: String] = [:]) -> String {
+    /// host's view: a column appears when any row has one). Rows whose names look alike (a player
+    /// gone and another under the same name) are told apart by the start of each one's key, and
+    /// the address it came from when `addresses` has it.
+    func players(_ rows: [PlayerRow], codes: [UUID: String] = [:], addresses: [UUID: String] = [:]) -> String {
         if json {
             return JSONLines.line("players", rows.map {
                 PlayerLine(name: $0.name, state: $0.presence.rawValue, wins: $0.wins, guessesThisRound: $0.guessesThisRound, verificationCode: codes[$0.id])
             })
         }
         guard !rows.isEmpty else { return "No players yet." }
-        let width = max("name".count, rows.map { TerminalText.sanitized($0.name).count }.max() ?? 0)
+        var alike: [String: Int] = [:]
+        for row in rows { alike[ConfusableSkeleton.of(row.name), default: 0] += 1 }
+        let names = Dictionary(uniqueKeysWithValues: rows.map { row in
+            let name = TerminalText.sanitized(row.name)
+            guard alike[ConfusableSkeleton.of(row.name), default: 0] > 1 else { return (row.id, name) }
+            return (row.id, "\(name) (\(Self.whereFrom(row.id, address: addresses[row.id])))")
+        })
+        let width = max("name".count, names.values.map(\.count).max() ?? 0)
         let showsCodes = rows.contains { codes[$0.id] != nil }
         var lines = ["\(pad("name", width))  state       wins  guesses this round" + (showsCodes ? "  code" : "")]
-        for row in rows.sorted(by: { $0.name < $1.name }) {
+        // By name; rows of one name in the order they appeared.
+        for row in rows.enumerated().sorted(by: { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }).map(\.element) {
             let code = showsCodes ? "  " + pad(String(row.guessesThisRound), "guesses this round".count) + "  " + (codes[row.id] ?? "") : "  \(row.guessesThisRound)"
-            lines.append("\(pad(TerminalText.sanitized(row.name), width))  \(pad(row.presence.rawValue, 10))  \(pad(String(row.wins), 4))\(code)")
+            lines.append("\(pad(names[row.id] ?? "", width))  \(pad(row.presence.rawValue, 10))  \(pad(String(row.wins), 4))\(code)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "10.0.0.2, key 1a2b3c4d": where a player's link came from (when known) and the start of
+    /// their key's fingerprint (their identity), to tell two players of one name apart.
+    static func whereFrom(_ id: UUID, address: String?) -> String {
+        let key = "key " + id.uuidString.lowercased().filter { $0 != "-" }.prefix(8)
+        guard let address else { return key }
+        return "\(TerminalText.sanitized(address)), \(key)"
+    }
+
+    /// "bob (10.0.0.2, key 1a2b3c4d)": a removed player, told apart from others of that name.
+    static func removed(_ removal: PlayerRemoval) -> String {
+        "\(removal.player.displayText) (\(whereFrom(removal.player.id, address: removal.address)))"
     }
 
     /// What a player reads on joining: the code the host sees next to the player's name.

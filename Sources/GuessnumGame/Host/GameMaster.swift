@@ -185,39 +185,70 @@ public final class GameMaster: Sendable {
     /// The reason every player is given when the host ends the game.
     public static let endReason = "the host ended the game"
 
-    /// Removes the player called `name`: their link is closed with ``removalReason``, everyone
-    /// sees them removed, and they are turned away for ``GameConfiguration/removalPeriod``
-    /// (or until ``readmit(named:)``).
-    /// - Returns: the player removed.
+    /// Removes the player called `name` (exactly, or the only one whose name looks like it):
+    /// their link is closed with ``removalReason``, everyone sees them removed, and for
+    /// ``GameConfiguration/removalPeriod`` (or until ``readmit(named:)``) they are turned away,
+    /// and so is every newcomer whose name looks like theirs or who comes from their network
+    /// (``RemoteAddress/limitGroup(of:)``). Players seated already keep their seats.
+    /// - Returns: the player removed, and the address their link came from.
     /// - Throws: ``GameError/Code/noSuchPlayer`` when nobody in the game has that name.
     @discardableResult
-    public func remove(named name: String) throws(GameError) -> PlayerRef {
+    public func remove(named name: String) throws(GameError) -> PlayerRemoval {
         let until = ContinuousClock.now + configuration.removalPeriod
-        guard let player = state.withLock({ $0.table.remove(named: name, until: until) }) else { throw .noSuchPlayer(name) }
-        logger.debug("Player removed by the host.", metadata: .game(peer: name))
+        let removed = state.withLock { state in
+            let addresses = state.addresses
+            return state.table.remove(named: name, until: until) { addresses[$0] }
+        }
+        guard let (player, removal) = removed else { throw .noSuchPlayer(name) }
+        logger.debug("Player removed by the host.", metadata: .game(peer: player.player.name))
         session.disconnect(player.peer, reason: Self.removalReason)
         // An away player has no link to close: the seat is freed here.
         if player.isAway { leave(player.peer) }
-        return player.player
+        return PlayerRemoval(player: player.player, address: removal.address)
     }
 
-    /// Lets the player removed under `name` join again before their time is up.
+    /// Lets the players removed under names that look like `name` join again before their time
+    /// is up, with their networks.
+    /// - Returns: whom that lets back, oldest removal first.
     /// - Throws: ``GameError/Code/noSuchPlayer`` when no removed player had that name.
-    public func readmit(named name: String) throws(GameError) {
-        guard state.withLock({ $0.table.readmit(named: name) }) else { throw .noSuchRemovedPlayer(name) }
+    @discardableResult
+    public func readmit(named name: String) throws(GameError) -> [PlayerRemoval] {
+        let lifted = state.withLock { $0.table.readmit(named: name) }
+        guard !lifted.isEmpty else { throw .noSuchRemovedPlayer(name) }
+        return lifted.map { PlayerRemoval(player: PlayerRef(id: $0.id, name: $0.name), address: $0.address) }
+    }
+
+    /// The address the link of player `id` came from, while they are in the game or removed; nil
+    /// when it is not known.
+    public func address(of id: UUID) -> String? {
+        state.withLock { $0.addresses[id] ?? $0.table.removals[id]?.address }
+    }
+
+    /// What a guest the host removed (or one turned away with them) is told, with how long is left.
+    static func removedReason(remaining: Duration) -> String {
+        let minutes = max(1, Int((remaining.components.seconds + 59) / 60))
+        return "the host removed you from this game a short while ago; you may try again in \(minutes == 1 ? "a minute" : "\(minutes) minutes")"
     }
 
     /// Whether `peer` may join now: declined when the game is full, or when the host removed
-    /// them a short while ago. Prefer ``admission(of:)-(Invitation)``, which also limits the
-    /// players per address.
+    /// them a short while ago (by identity or by name). Prefer ``admission(of:)-(Invitation)``,
+    /// which also turns away the networks of removed players and limits the players per address.
     public func admission(of peer: PeerID) -> InvitationDecision {
+        admission(of: peer, from: nil)
+    }
+
+    /// Whether `peer`, whose link comes from `address` (nil: not known), may join now: as
+    /// ``admission(of:)-(PeerID)``, and declined too when a removed player came from the same
+    /// network. It neither limits the players per address nor challenges a password: see
+    /// ``admission(of:)-(Invitation)``.
+    public func admission(of peer: PeerID, from address: String?) -> InvitationDecision {
         let now = ContinuousClock.now
-        let (full, removed) = state.withLock { state in
+        let (full, removal) = state.withLock { state in
             // A seat held for this player (away) is theirs whether or not the game is full.
             (state.table.roster.count >= configuration.maximumPlayers && state.table.away[peer.identity] == nil,
-             state.table.isRemoved(peer.identity, at: now))
+             state.table.removal(barring: peer.identity, named: peer.displayName, from: address, at: now))
         }
-        if removed { return .decline(reason: "the host removed you from this game a short while ago") }
+        if let removal { return .decline(reason: Self.removedReason(remaining: removal.until - now)) }
         if full { return .decline(reason: "the game is full") }
         return .accept
     }
@@ -234,7 +265,7 @@ public final class GameMaster: Sendable {
     /// ``GameError/wrongPassword``). A refusal is logged at `.notice` with the address and the
     /// reason.
     public func admission(of invitation: Invitation) -> InvitationDecision {
-        var decision = admission(of: invitation.peer)
+        var decision = admission(of: invitation.peer, from: invitation.remoteAddress)
         if decision == .accept, let after = JoinRequest(context: invitation.context).resumeAfter {
             state.withLock { state in
                 if state.table.roster[invitation.peer.identity] != nil { state.resuming[invitation.peer.identity] = after }
