@@ -56,6 +56,8 @@ public final class HostREPL: GameScreen, Sendable {
         advertiser = Advertiser(session: session, serviceType: GameAdvertisement.serviceType, discovery: discovery)
         advertising = AdvertisementRefresher(advertiser: advertiser, master: master)
         players = PlayerListViewModel(sessionEvents: session.events, gameEvents: master.events)
+        // A resumed game has players (away in held seats) before any event says so.
+        players.seat(master.players, round: master.roundNumber)
     }
 
     /// Listens on `port` (0: any free port; nil: the port of the last game in `ports` if it is
@@ -168,6 +170,8 @@ public final class HostREPL: GameScreen, Sendable {
         let events = master.events
         let advertising = advertising
         let logger = logger
+        let master = master
+        let resumeAnnounced = Mutex(false)
         return [
             events.observe(.verdict) { console.print(text.verdict($0)) },
             events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat, fromHost: false)) } },
@@ -177,7 +181,12 @@ public final class HostREPL: GameScreen, Sendable {
             events.observe(.playerBack) { console.print(text.back($0)) },
             events.observe(.playerRenamed) { console.print(text.renamed($0)) },
             events.observe(.roundWon) { console.print(text.roundWon($0)) },
-            events.observe(.roundStarted) { console.print(text.roundStarted($0)); advertising.refresh() },
+            events.observe(.roundStarted) { started in
+                // The first one of a resumed game is the round it goes on with, not a new one.
+                let resumed = master.isResumed && resumeAnnounced.withLock { announced in defer { announced = true }; return !announced }
+                console.print(resumed ? text.resumed(started, seatsHeld: master.players.count { $0.isAway }) : text.roundStarted(started))
+                advertising.refresh()
+            },
             session.events.observe(.advertiserEvent) { event in
                 switch event {
                 case .renamed(let name): console.print("Another game on the LAN is called that; this one is listed as “\(TerminalText.sanitized(name))”.")

@@ -111,6 +111,15 @@ public struct GameText: Sendable {
             + style.dim(" (commitment \(event.commitment.hex.prefix(16))…\(event.hostChoseSecret == true ? "; the host chose this secret" : ""))")
     }
 
+    /// What the host reads when its game goes on from its store: the round it resumed at, not a
+    /// new one, and how many seats are held for players who have not come back yet.
+    func resumed(_ event: RoundStarted, seatsHeld: Int) -> String {
+        if json { return JSONLines.line("resumed", event) }
+        let held = seatsHeld == 0 ? "" : " " + (seatsHeld == 1 ? "1 seat is" : "\(seatsHeld) seats are") + " held for players who have not come back yet."
+        return style.cyan("The game resumed at round \(event.round): numbers from \(event.range.lowerBound) to \(event.range.upperBound).")
+            + style.dim(" (commitment \(event.commitment.hex.prefix(16))…\(event.hostChoseSecret == true ? "; the host chose this secret" : ""))") + held
+    }
+
     func roundWon(_ event: RoundWon) -> String {
         if json { return JSONLines.line("roundWon", event) }
         let secret = "The secret was \(event.secret)"

@@ -47,6 +47,9 @@ public final class GameMaster: Sendable {
     public let events: EventBus
     /// The host as chat lines name it.
     public let host: PlayerRef
+    /// Whether this game goes on from a record (``init(session:configuration:events:resuming:journal:logger:)``'s
+    /// `resuming`): its first ``EventName/roundStarted`` is the round it resumed at, not a new one.
+    public let isResumed: Bool
     private let logger: Logger
 
     private enum Phase { case ready, running, stopped }
@@ -93,6 +96,7 @@ public final class GameMaster: Sendable {
         self.events = events
         self.logger = logger
         self.journal = journal
+        isResumed = record != nil
         let host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
         self.host = host
         var table: GameTable
@@ -114,7 +118,8 @@ public final class GameMaster: Sendable {
     // MARK: Life cycle
 
     /// Starts serving: observes the session, adds the peers already connected and starts the
-    /// broadcast tick. Calling it again, or after ``stop()``, does nothing.
+    /// broadcast tick; posts the current round as ``EventName/roundStarted`` (the round resumed
+    /// at, when ``isResumed``). Calling it again, or after ``stop()``, does nothing.
     public func start() {
         let tick = configuration.broadcastInterval(players: 0)
         let announcement: RoundStarted? = state.withLock { state in
