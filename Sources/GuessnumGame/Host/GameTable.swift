@@ -476,14 +476,16 @@ struct GameTable: Sendable {
         return flush
     }
 
-    /// The state a newcomer receives.
+    /// The state a newcomer receives. Its scoreboard is the one as of its last item, this
+    /// round's guesses included (not the top last broadcast, which a round's end sends): the
+    /// guest counts every verdict after that item, as those who were there did.
     func gameState() -> GameState {
         let history = round.history.suffix(configuration.welcomeHistoryLimit)
         return GameState(
             round: round.number, range: round.range, commitment: round.commitment, history: Array(history),
             earlierJudgements: round.judgedCount - history.count, lastSequence: lastSequence,
             players: roster.some(configuration.welcomePlayerLimit), playerCount: roster.count,
-            scoreboard: topScores, reveal: reveal, hostChoseSecret: configuration.secretSource.isChosenByHost,
+            scoreboard: scoreboard.top(configuration.scoreboardLimit), reveal: reveal, hostChoseSecret: configuration.secretSource.isChosenByHost,
             seatHoldSeconds: configuration.seatHoldSeconds)
     }
 
