@@ -524,6 +524,8 @@ public final class GameMaster: Sendable {
         case .refused(let error):
             refused(.throttled, from: peer, error: error)
             if let error { reply(GameErrorMessage(error), to: peer) }
+        case .outOfRange(let error):
+            reply(GameErrorMessage(error), to: peer)
         case .judged(let line, let won, let board):
             send { () throws(MultipeerError) in
                 try session.send(HotPathJSON.payload(of: line), messageType: JudgedGuess.messageType, to: [peer])

@@ -23,6 +23,9 @@ struct GameTable: Sendable {
         case judged(JudgedGuess, won: RoundWon?, scoreboard: ScoreboardUpdate?)
         /// Throttled; the error when the guest should be told.
         case refused(GameError?)
+        /// Outside the round's range: the guesser is told, and nobody else (nothing is broadcast
+        /// or kept).
+        case outOfRange(GameError)
         case notPlaying
     }
 
@@ -372,6 +375,8 @@ struct GameTable: Sendable {
             return .refused(warn ? .guessesThrottled(perSecond: configuration.guessesPerSecond) : nil)
         }
         let verdict = round.judge(guess: value, by: player)
+        // Out of range: a mistake of the guesser's, told to them alone, changing nothing.
+        if case .outOfRange(let range) = verdict { return .outOfRange(.guessOutOfRange(value, range: range)) }
         if verdict.countsAsGuess { scoreboard.recordGuess(by: player) }
         if isJournaling {
             journal.guesses.append(GuessRecord(round: round.number, player: player, guess: value))
