@@ -210,7 +210,10 @@ public final class HostREPL: GameScreen, Sendable {
         console.print(text.players(rows, codes: codes, addresses: addresses))
     }
 
-    public func showHistory() { console.print(text.history(master.history)) }
+    public func showHistory() {
+        let round = master.currentRound
+        console.print(text.history(round.history, round: round.number, previous: master.previousRound))
+    }
 
     public func showScore() { console.print(text.scoreboard(master.scoreboard.ranked)) }
 

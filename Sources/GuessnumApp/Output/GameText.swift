@@ -203,6 +203,19 @@ public struct GameText: Sendable {
         return judgements.isEmpty ? "No guesses yet this round." : judgements.map(\.displayText).joined(separator: "\n")
     }
 
+    /// `/history` in round `round`: its guesses, or while it has none, the last round's,
+    /// labelled with how it ended (so the last round can still be seen once the next starts).
+    func history(_ judgements: [Judgement], round: Int, previous: FinishedRound?) -> String {
+        guard !json, judgements.isEmpty, let previous, previous.number < round else { return history(judgements) }
+        var ended = ""
+        if let reveal = previous.reveal {
+            let winner = reveal.winner.map { isMe($0) ? "you won it" : "\($0.displayText) won it" } ?? "nobody won it"
+            ended = " (\(winner); the secret was \(reveal.secret))"
+        }
+        let lines = previous.history.isEmpty ? ["Nobody guessed."] : previous.history.map(\.displayText)
+        return (["No guesses yet in round \(round). Round \(previous.number)\(ended):"] + lines).joined(separator: "\n")
+    }
+
     /// The scoreboard when a game ends, for everyone.
     func finalScores(_ entries: [Scoreboard.Entry]) -> String {
         if json { return JSONLines.line("finalScores", entries) }

@@ -355,6 +355,9 @@ public final class GameMaster: Sendable {
     public var range: GuessRange { currentRound.range }
     /// The recent judgements of the current round, oldest first.
     public var history: [Judgement] { currentRound.history }
+    /// The round before the current one, with its judgements; nil before the second round and
+    /// after a resume.
+    public var previousRound: FinishedRound? { state.withLock { $0.table.previousRound } }
     /// The scoreboard.
     public var scoreboard: Scoreboard { state.withLock { $0.table.scoreboard } }
     /// The state a newcomer would receive now.

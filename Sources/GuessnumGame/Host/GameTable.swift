@@ -58,6 +58,9 @@ struct GameTable: Sendable {
     private(set) var roster: PlayerRoster
     /// The reveal of the current round, once it is over.
     private(set) var reveal: RoundWon?
+    /// The round before the current one, with its judgements (none before a second round, or
+    /// after a resume).
+    private(set) var previousRound: FinishedRound?
     private(set) var lastSequence: UInt64 = 0
     /// The scoreboard's top as last broadcast.
     private(set) var topScores: [Scoreboard.Entry] = []
@@ -421,6 +424,7 @@ struct GameTable: Sendable {
     mutating func startRound(range: GuessRange, secret: Int64, salt: Salt) throws(GameError) -> (ended: RoundWon?, started: RoundStarted) {
         let next = try Round(number: round.number + 1, range: range, secret: secret, salt: salt)
         let ended = round.isWon ? nil : revealRound(winner: nil, winningGuesses: nil)
+        previousRound = FinishedRound(number: round.number, history: round.history, reveal: ended ?? reveal)
         round = next
         reveal = nil
         if isJournaling {
