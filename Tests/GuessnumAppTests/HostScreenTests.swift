@@ -1,4 +1,5 @@
 @testable import GuessnumApp
+import Foundation
 import GuessnumGame
 import Multipeer
 import MultipeerTestSupport
@@ -31,5 +32,31 @@ struct HostScreenTests {
         #expect(game.hostConsole.count("No guesses yet in round 2.") == 1)
         _ = await bob.stop()
         _ = await game.stopHost()
+    }
+
+    @Test("Guests turned away for a wrong password show on the host's screen: one line per network, not one per guess")
+    func wrongPasswordsShown() async throws {
+        let game = try await AppHarness(password: try GamePassword("open sesame"))
+        let machine = game.network.machine(address: "10.0.0.7")
+        for name in ["dave", "erin", "frank"] {
+            let guesser = try game.player(name, gameName: "alice", password: try GamePassword("guess"), machine: machine)
+            #expect(await guesser.run.value == AppFailure("Could not join “alice”.", exitCode: 3), "\(guesser.console.transcript)")
+        }
+        #expect(await game.hostConsole.line(containing: "A guest from 10.0.0.7 was turned away: wrong password.") != nil, "\(game.hostConsole.transcript)")
+        // From another network: told at once, after anything due from the first (posted in order).
+        let other = try game.player("gina", gameName: "alice", password: try GamePassword("guess"), machine: game.network.machine(address: "10.0.0.8"))
+        _ = await other.run.value
+        #expect(await game.hostConsole.line(containing: "A guest from 10.0.0.8 was turned away: wrong password.") != nil, "\(game.hostConsole.transcript)")
+        #expect(game.hostConsole.count("10.0.0.7") == 1, "the other two wait for the minute's summary: \(game.hostConsole.transcript)")
+        _ = await game.stopHost()
+    }
+
+    @Test("The summary line counts the guests of the minute by reason")
+    func refusalSummaryText() {
+        let text = GameText(style: .plain, json: false, me: UUID())
+        #expect(text.passwordRefusals(PasswordRefusals(network: "10.0.0.7", counts: [.wrong: 4, .tooMany: 1], isSummary: true))
+                == "In the last minute 5 more guests from 10.0.0.7 were turned away: 4 with a wrong password, 1 after too many wrong passwords.")
+        #expect(text.passwordRefusals(PasswordRefusals(network: "10.0.0.7", counts: [.missing: 1], isSummary: false))
+                == "A guest from 10.0.0.7 was turned away: no password.")
     }
 }

@@ -180,6 +180,7 @@ public final class HostREPL: GameScreen, Sendable {
             events.observe(.playerAway) { console.print(text.away($0)) },
             events.observe(.playerBack) { console.print(text.back($0)) },
             events.observe(.playerRenamed) { console.print(text.renamed($0)) },
+            events.observe(.passwordRefusals) { console.print(text.passwordRefusals($0)) },
             events.observe(.roundWon) { console.print(text.roundWon($0)) },
             events.observe(.roundStarted) { started in
                 // The first one of a resumed game is the round it goes on with, not a new one.

@@ -183,6 +183,23 @@ public struct GameText: Sendable {
         "\(removal.player.displayText) (\(whereFrom(removal.player.id, address: removal.address)))"
     }
 
+    /// Guests a private game turned away for the password, from one network: "A guest from
+    /// 10.0.0.2 was turned away: wrong password.", then at most a line a minute with the count.
+    func passwordRefusals(_ refusals: PasswordRefusals) -> String {
+        let network = TerminalText.sanitized(refusals.network)
+        let reasons: [(PasswordRefusals.Reason, String, String)] = [
+            (.wrong, "wrong password", "with a wrong password"), (.missing, "no password", "without a password"),
+            (.tooMany, "too many wrong passwords lately", "after too many wrong passwords"),
+        ]
+        guard refusals.isSummary else {
+            let reason = reasons.first { refusals.counts[$0.0, default: 0] > 0 }?.1 ?? "wrong password"
+            return style.yellow("A guest from \(network) was turned away: \(reason).")
+        }
+        let parts = reasons.compactMap { reason, _, counted in refusals.counts[reason].map { "\($0) \(counted)" } }
+        let total = refusals.total
+        return style.yellow("In the last minute \(Self.count(total, "more guest")) from \(network) \(total == 1 ? "was" : "were") turned away: \(parts.joined(separator: ", ")).")
+    }
+
     /// What a player reads on joining: the code the host sees next to the player's name.
     func verificationCode(_ code: String, host: String) -> String {
         if json { return JSONLines.line("verificationCode", VerificationLine(host: host, code: code)) }

@@ -71,6 +71,19 @@ public final class GameMaster: Sendable {
     /// The password exchanges of a private game and their limits. Its own lock: a challenge's
     /// check runs under the session's lock, and refunds here without touching ``state``.
     private let passwordGate: Mutex<PasswordGate?>
+    /// Password refusals counted for the host's screen, and those to post at the next tick (a
+    /// refusal may be decided under the session's lock, where nothing is posted).
+    private let passwordRefusals = Mutex(PasswordRefusalState())
+
+    /// See ``passwordRefusals``.
+    private struct PasswordRefusalState {
+        var tally = PasswordRefusalTally()
+        var ready: [PasswordRefusals] = []
+        /// Guests challenged for the password whose answer has not been judged, by identity,
+        /// with their network and when: a guest whose password is wrong finds out first (the host
+        /// cannot prove the password to it) and ends its invitation without answering.
+        var challenged: [UUID: (network: String, at: ContinuousClock.Instant)] = [:]
+    }
     private let observations = ObservationBag()
     /// Where each tick's changes go to be kept (a store), if anywhere.
     private let journal: (any GameJournalSink)?
@@ -309,24 +322,60 @@ public final class GameMaster: Sendable {
         case nil:
             return nil
         case .failure(let refusal)?:
+            let reason: PasswordRefusals.Reason = refusal.code == .passwordNeeded ? .missing : refusal.code == .tooManyWrongPasswords ? .tooMany : .wrong
+            noteRefusal(reason, fromNetwork: RemoteAddress.limitGroup(of: invitation.remoteAddress))
             return .decline(reason: refusal.message)
         case .success(let (challenge, keys, charge))?:
             let logger = logger
+            let network = RemoteAddress.limitGroup(of: invitation.remoteAddress)
+            let guestID = invitation.peer.identity
+            passwordRefusals.withLock { $0.challenged[guestID] = (network, now) }
             let guest = invitation.peer.displayName
             let address = invitation.remoteDescription
             return .challenge(InvitationChallenge(bytes: challenge) { [weak self] answer in
                 do {
                     try keys.checkInitiatorTag(Array(answer))
                     self?.passwordGate.withLock { $0?.refund(charge) }
+                    self?.passwordRefusals.withLock { _ = $0.challenged.removeValue(forKey: guestID) }
                     return nil
                 } catch {
                     logger.notice("Guest turned away.", metadata: .game(peer: guest).merging([
                         "address": .string(address), "reason": .string(GameError.wrongPassword.message),
                     ]) { $1 })
+                    self?.passwordRefusals.withLock { _ = $0.challenged.removeValue(forKey: guestID) }
+                    self?.noteRefusal(.wrong, fromNetwork: network)
                     return GameError.wrongPassword.message
                 }
             })
         }
+    }
+
+    /// Counts a guest turned away for the password, from `network`, for the host's screen: the
+    /// next tick posts what is due (``EventName/passwordRefusals``).
+    private func noteRefusal(_ reason: PasswordRefusals.Reason, fromNetwork network: String) {
+        let now = ContinuousClock.now
+        passwordRefusals.withLock { refusals in
+            if let told = refusals.tally.note(reason, from: network, at: now) { refusals.ready.append(told) }
+        }
+    }
+
+    /// A guest challenged for the password ended its invitation without an answer: its password
+    /// was wrong (it found out first), or it gave up.
+    private func challengeEnded(_ peer: PeerID) {
+        guard isPrivate, let challenged = passwordRefusals.withLock({ $0.challenged.removeValue(forKey: peer.identity) }) else { return }
+        noteRefusal(.wrong, fromNetwork: challenged.network)
+    }
+
+    /// Posts the password refusals due by `now`.
+    private func postPasswordRefusals(at now: ContinuousClock.Instant) {
+        guard isPrivate else { return }
+        let due = passwordRefusals.withLock { refusals in
+            defer { refusals.ready = [] }
+            // A challenge whose end the session never reported (its peer was connected otherwise) is let go.
+            if refusals.challenged.count > 64 { refusals.challenged = refusals.challenged.filter { now - $0.value.at < PasswordRefusalTally.period } }
+            return refusals.ready + refusals.tally.due(at: now)
+        }
+        for refusals in due { events.post(.passwordRefusals, refusals) }
     }
 
     /// Whether this game needs a password.
@@ -369,6 +418,7 @@ public final class GameMaster: Sendable {
         switch change.state {
         case .connected: join(change.peer)
         case .notConnected:
+            if case .invitationEnded? = change.reason { challengeEnded(change.peer) }
             // A link that dropped (not a goodbye, not the host's own disconnect) keeps its seat.
             if case .lost? = change.reason, configuration.awayGracePeriod > .zero {
                 drop(change.peer)
@@ -644,6 +694,7 @@ public final class GameMaster: Sendable {
             logger.debug("Player away past the grace period; seat freed.", metadata: .game(peer: left.player.name))
             events.post(.playerLeft, left)
         }
+        postPasswordRefusals(at: .now)
         guard let flush else { return interval }
         for (peer, replay) in flush.replays { send(replay, to: peer) }
         if let gameState = flush.state {
