@@ -59,4 +59,32 @@ struct HostScreenTests {
         #expect(text.passwordRefusals(PasswordRefusals(network: "10.0.0.7", counts: [.missing: 1], isSummary: false))
                 == "A guest from 10.0.0.7 was turned away: no password.")
     }
+
+    @Test("A player renamed during the game is in the final scores under the new name, for the host and every player, those who joined after the rename too")
+    func finalScoresAfterRename() async throws {
+        let game = try await AppHarness()
+        let bob = try game.player("bob", gameName: "alice")
+        let carol = try game.player("carol", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil, "\(bob.console.transcript)")
+        #expect(await carol.console.line(containing: "Welcome, carol!") != nil, "\(carol.console.transcript)")
+        bob.type("42")
+        #expect(await game.hostConsole.line(containing: "Round 2 starts") != nil, "\(game.hostConsole.transcript)")
+        bob.type("/name robert")
+        #expect(await game.hostConsole.line(containing: "bob is now robert.") != nil, "\(game.hostConsole.transcript)")
+        #expect(await carol.console.line(containing: "bob is now robert.") != nil, "\(carol.console.transcript)")
+        carol.type("50")
+        #expect(await carol.console.line(containing: "you guessed 50") != nil, "\(carol.console.transcript)")
+        // dave's welcome comes after the rename: its scoreboard must have the new name.
+        let dave = try game.player("dave", gameName: "alice")
+        #expect(await dave.console.line(containing: "Welcome, dave!") != nil, "\(dave.console.transcript)")
+
+        game.hostInbox.post(.typed("/quit"))
+        #expect(await game.hostRun.value == nil)
+        #expect(await game.hostConsole.line(containing: "1. robert: 1 win, 1 guess") != nil, "\(game.hostConsole.transcript)")
+        for player in [bob, carol, dave] {
+            #expect(await player.console.line(containing: "1. robert: 1 win, 1 guess") != nil, "\(player.console.transcript)")
+            #expect(!player.console.lines.contains { $0.hasPrefix("1. bob") }, "\(player.console.transcript)")
+            _ = await player.stop()
+        }
+    }
 }
