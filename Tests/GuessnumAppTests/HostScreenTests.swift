@@ -87,4 +87,24 @@ struct HostScreenTests {
             _ = await player.stop()
         }
     }
+
+    @Test("The host's first lines claim no listed name; the name is told once the announcement is established, the renamed one when another game has it")
+    func listedNameOnceEstablished() async throws {
+        let network = InMemoryNetwork()
+        let first = try await AppHarness(network: network)
+        #expect(await first.hostConsole.line(containing: "The game is listed as “alice” in `guessnum join`.") != nil, "\(first.hostConsole.transcript)")
+        let banner = try #require(first.hostConsole.lines.firstIndex { $0.hasPrefix("Hosting alice's game") })
+        #expect(!first.hostConsole.lines[banner].contains("listed as"), "\(first.hostConsole.transcript)")
+        #expect(first.hostConsole.lines.firstIndex { $0.contains("is listed as") }! > banner, "after the banner")
+
+        let second = try await AppHarness(network: network)
+        #expect(await second.hostConsole.line(containing: "Another game on the LAN is called “alice”; this one is listed as “alice #2”.") != nil, "\(second.hostConsole.transcript)")
+        #expect(second.hostConsole.count("listed as “alice”") == 0, "never claims the name it did not get: \(second.hostConsole.transcript)")
+        #expect(second.hostConsole.count("listed as") == 1, "told once")
+        second.hostInbox.post(.typed("/visible off"))
+        second.hostInbox.post(.typed("/visible on"))
+        #expect(await second.hostConsole.line(containing: "The game is visible on the LAN again.") != nil)
+        _ = await first.stopHost()
+        _ = await second.stopHost()
+    }
 }

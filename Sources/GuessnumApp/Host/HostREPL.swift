@@ -28,6 +28,8 @@ public final class HostREPL: GameScreen, Sendable {
     /// How players are told to run the program ("guessnum", or its path when not on PATH).
     private let command: String
     private let prompts = Mutex(Prompts())
+    /// What the host is told about the name the game is listed under.
+    private let listing: Protected<ListingNotices>
 
     /// What the host was asked or did at the prompt.
     private struct Prompts {
@@ -53,6 +55,7 @@ public final class HostREPL: GameScreen, Sendable {
         self.text = text
         self.asks = asks
         self.logger = logger
+        listing = Protected(ListingNotices(name: master.host.name))
         advertiser = Advertiser(session: session, serviceType: GameAdvertisement.serviceType, discovery: discovery)
         advertising = AdvertisementRefresher(advertiser: advertiser, master: master)
         players = PlayerListViewModel(sessionEvents: session.events, gameEvents: master.events)
@@ -87,12 +90,13 @@ public final class HostREPL: GameScreen, Sendable {
         let code = JoinCode(identity: session.localPeer.identity, port: boundPort, addresses: addresses.forJoinCode)
         let hosting = "Hosting \(master.host.displayText)'s game: numbers \(master.range), up to \(master.configuration.maximumPlayers) players. "
         console.print(hosting + (listed
-            ? "Players join with `\(command) join` (listed as \(master.host.displayText)) or directly: \(direct)"
+            ? "Players join with `\(command) join` or directly: \(direct)"
             : "Players cannot find it in the list while discovery is unavailable; they join directly: \(direct)"))
         if !code.addresses.isEmpty {
             console.print("Where the list cannot reach (another network, Wi-Fi that blocks discovery), players join with this code, which also proves it is your game: \(command) join \(code.text)")
         }
         if let leftOut = addresses.leftOutText { console.print(text.style.dim("Not announced, as players could not use them: \(leftOut).")) }
+        for line in listing.withLock({ $0.bannerPrinted() }) { console.print(line) }
         if master.isPrivate { console.print("The game is private: players need your password to join.") }
         console.print("Type /help for commands; anything else is chat.")
         for await event in inbox.events {
@@ -171,7 +175,8 @@ public final class HostREPL: GameScreen, Sendable {
         let advertising = advertising
         let logger = logger
         let master = master
-        let resumeAnnounced = Mutex(false)
+        let listing = listing
+        let resumeAnnounced = Protected(false)
         return [
             events.observe(.verdict) { console.print(text.verdict($0)) },
             events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat, fromHost: false)) } },
@@ -190,11 +195,13 @@ public final class HostREPL: GameScreen, Sendable {
             },
             session.events.observe(.advertiserEvent) { event in
                 switch event {
-                case .renamed(let name): console.print("Another game on the LAN is called that; this one is listed as “\(TerminalText.sanitized(name))”.")
+                case .renamed(let name): for line in listing.withLock({ $0.renamed(name) }) { console.print(line) }
                 case .failed(let error):
                     console.print(error.message)
                     logger.info("Announcing the game failed.", metadata: ["code": "\(error.code)"])
-                case .established: logger.debug("The game is announced on the LAN.")
+                case .established:
+                    logger.debug("The game is announced on the LAN.")
+                    for line in listing.withLock({ $0.established() }) { console.print(line) }
                 }
             },
         ]
