@@ -107,4 +107,29 @@ struct HostScreenTests {
         _ = await first.stopHost()
         _ = await second.stopHost()
     }
+
+    @Test("At a terminal with players in, Ctrl-C asks as Ctrl-D and /quit do; a Ctrl-C while asked is a yes; one that cleared a line does nothing")
+    func controlCAsksLikeTheOthers() async throws {
+        let game = try await AppHarness(hostInteractive: true)
+        let bob = try game.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil, "\(bob.console.transcript)")
+        #expect(await game.hostConsole.line(containing: "bob joined (1 playing).") != nil)
+
+        game.hostInbox.post(.interrupted(clearedText: false))
+        #expect(await game.hostConsole.line(containing: "1 player is in the game. End it for everyone? [y/n] (Ctrl-C or Ctrl-D: yes)") != nil, "\(game.hostConsole.transcript)")
+        game.hostInbox.post(.typed("n"))
+        #expect(await game.hostConsole.line(containing: "The game goes on.") != nil)
+        game.hostInbox.post(.interrupted(clearedText: true))
+        game.hostInbox.post(.typed("/players"))
+        #expect(await game.hostConsole.line { (line: String) in line.hasPrefix("bob ") && line.contains("connected") } != nil)
+        #expect(game.hostConsole.count("End it for everyone?") == 1, "a Ctrl-C that cleared a line neither asks nor ends")
+
+        game.hostInbox.post(.interrupted(clearedText: false))
+        #expect(await eventually { game.hostConsole.count("End it for everyone?") == 2 }, "\(game.hostConsole.transcript)")
+        game.hostInbox.post(.interrupted(clearedText: false))
+        #expect(await game.hostRun.value == nil, "a Ctrl-C while asked is a yes")
+        #expect(await game.hostConsole.line(containing: "The game is over.") != nil)
+        #expect(await bob.console.line(containing: "alice ended the game.") != nil, "\(bob.console.transcript)")
+        _ = await bob.stop()
+    }
 }

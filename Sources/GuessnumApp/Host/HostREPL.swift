@@ -136,8 +136,15 @@ public final class HostREPL: GameScreen, Sendable {
             if flow == .stay { console.resumeInput() }
             return flow
         case .interrupted(let cleared):
-            if prompts.withLock({ $0.interrupts.interrupt(clearedText: cleared) }) { return .quit }
-            if !cleared { console.print("To end the game, press Ctrl-C again, press Ctrl-D or type /quit.") }
+            // A Ctrl-C that only cleared a half-typed line does nothing more. Otherwise it is
+            // one more way to end, like Ctrl-D and /quit: with players in, at a terminal, it asks
+            // (and while asked, a Ctrl-C is a yes, as a second Ctrl-D is); in an empty game the
+            // first says how to end, a second within a few seconds ends.
+            guard !cleared else { return .stay }
+            if prompts.withLock({ $0.confirmingEnd }) { return .quit }
+            if console.isInteractive, master.playerCount > 0 { return requestEnd() }
+            if prompts.withLock({ $0.interrupts.interrupt(clearedText: false) }) { return .quit }
+            console.print("To end the game, press Ctrl-C again, press Ctrl-D or type /quit.")
             return .stay
         case .signal:
             return .quit
@@ -225,13 +232,13 @@ public final class HostREPL: GameScreen, Sendable {
 
     public func showScore() { console.print(text.scoreboard(master.scoreboard.ranked)) }
 
-    /// `/quit`, or Ctrl-D at a terminal: ends the game, after asking when a person at a terminal
-    /// would end it for players.
+    /// `/quit`, Ctrl-D or Ctrl-C at a terminal: ends the game, after asking when a person at a
+    /// terminal would end it for players.
     func requestEnd() -> CommandFlow {
         let players = master.playerCount
         guard console.isInteractive, players > 0 else { return .quit }
         prompts.withLock { $0.confirmingEnd = true }
-        console.print("\(GameText.count(players, "player is", "players are")) in the game. End it for everyone? [y/n]")
+        console.print("\(GameText.count(players, "player is", "players are")) in the game. End it for everyone? [y/n] (Ctrl-C or Ctrl-D: yes)")
         return .stay
     }
 
