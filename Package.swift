@@ -150,7 +150,7 @@ let package = Package(
         .testTarget(
             name: "GuessnumAppTests",
             dependencies: [
-                "GuessnumApp", "GuessnumGame", "GuessnumTerminal", "Multipeer", "MultipeerTesting", "MultipeerTestSupport", "EventBus",
+                "GuessnumApp", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "Multipeer", "MultipeerTesting", "MultipeerTestSupport", "EventBus",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

@@ -11,6 +11,11 @@ extension GameError {
         return GameError(.numberTooLarge, "\(TerminalText.sanitized(text)) is out of range: \(hint).")
     }
 
+    /// A guess outside the round's range, which the host answers to the guesser alone.
+    public static func guessOutOfRange(_ guess: Int64, range: GuessRange) -> GameError {
+        GameError(.guessOutOfRange, "\(guess) is out of range: guess a number from \(range.lowerBound) to \(range.upperBound).")
+    }
+
     /// No player removed by the host was called `name`.
     public static func noSuchRemovedPlayer(_ name: String) -> GameError {
         GameError(.noSuchPlayer, "Nobody called \(TerminalText.quoted(name)) was removed from this game.")

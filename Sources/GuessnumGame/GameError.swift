@@ -30,6 +30,8 @@ public struct GameError: Error, Sendable, Hashable, CustomStringConvertible {
         case noSuchPlayer
         /// A typed number is too large to be a guess in any range.
         case numberTooLarge
+        /// A guess outside the round's range: the host tells the guesser alone.
+        case guessOutOfRange
         /// A password that cannot be used (empty, or too long).
         case invalidPassword
         /// The game is private and the guest started no password exchange.

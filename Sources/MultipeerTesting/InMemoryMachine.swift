@@ -7,10 +7,13 @@ import Synchronization
 /// network are not touched.
 public final class InMemoryMachine: Transport {
     private let network: InMemoryNetwork
+    /// The address its connections come from, when fixed.
+    private let address: String?
     private let state = Mutex<(links: [InMemoryLink], unplugged: Bool)>(([], false))
 
-    init(network: InMemoryNetwork) {
+    init(network: InMemoryNetwork, address: String? = nil) {
         self.network = network
+        self.address = address
     }
 
     public var provesPeers: Bool { network.provesPeers }
@@ -27,7 +30,7 @@ public final class InMemoryMachine: Transport {
         guard !state.withLock({ $0.unplugged }) else { throw .connectionFailed(endpoint, "the network is unreachable") }
         // The link is kept before it opens: the other side may answer (and a test unplug this
         // machine) before this call returns.
-        return try await network.connect(to: endpoint, from: nil, options: options, timeout: timeout, handler: handler) { link in
+        return try await network.connect(to: endpoint, from: address, options: options, timeout: timeout, handler: handler) { link in
             state.withLock { $0.links.append(link) }
         }
     }

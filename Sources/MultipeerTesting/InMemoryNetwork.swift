@@ -127,9 +127,11 @@ public final class InMemoryNetwork: Transport, Sendable {
     public var unansweredAttempts: Int { state.withLock { $0.unanswered } }
 
     /// A machine on this network: a transport whose own connections a test can cut, as a Wi-Fi
-    /// blip on that one machine does (``InMemoryMachine/unplug()``).
-    public func machine() -> InMemoryMachine {
-        InMemoryMachine(network: self)
+    /// blip on that one machine does (``InMemoryMachine/unplug()``). Its connections come from
+    /// the IP address `address` as the listening side sees them, when given (several programs on
+    /// one machine, for limits per address); otherwise each from one of its own.
+    public func machine(address: String? = nil) -> InMemoryMachine {
+        InMemoryMachine(network: self, address: address)
     }
 
     /// Opens a connection to `port` that the test drives byte by byte, to play a misbehaving

@@ -86,9 +86,12 @@ struct HostCommand: AsyncParsableCommand {
             }
             let store = try GameStore(at: GameStore.fileURL(forGame: me.peer.displayName))
             var resuming: GameRecord?
-            if let saved = try store.load(), try await ResumeQuestion.shouldResume(saved, resume: resume, console: terminal.console, inbox: terminal.inbox) {
+            let saved = try store.load()
+            if let saved, try await ResumeQuestion.shouldResume(saved, resume: resume, console: terminal.console, inbox: terminal.inbox) {
                 resuming = saved
                 terminal.console.print("Resuming your game: \(ResumeQuestion.summary(of: saved)); its players' seats are held for \(grace) s, and they come back by themselves.")
+            } else if saved == nil, resume {
+                terminal.console.print(ResumeQuestion.nothingToResume)
             }
             let master = try await GameMaster(session: session, configuration: configuration, resuming: resuming, journal: store)
             if resuming == nil { try store.start(master.record, host: master.host) }

@@ -98,15 +98,48 @@ struct LeavingTests {
                 "back in the list, with the count after leaving: \(bob.console.transcript)")
 
         bob.type("1")
-        #expect(await bob.console.line(containing: "alice turned you away: the host removed you from this game a short while ago.") != nil, "\(bob.console.transcript)")
+        #expect(await bob.console.line(containing: "alice turned you away: the host removed you from this game a short while ago; you may try again in 10 minutes.") != nil, "\(bob.console.transcript)")
         game.hostInbox.post(.typed("/unkick carol"))
         #expect(await game.hostConsole.line(containing: "Nobody called “carol” was removed from this game.") != nil)
         game.hostInbox.post(.typed("/unkick bob"))
-        #expect(await game.hostConsole.line(containing: "bob may join again.") != nil)
+        let lifted = await game.hostConsole.line(containing: " may join again, from any address.")
+        #expect(lifted?.hasPrefix("bob (client") == true && lifted?.contains(".memory, key ") == true, "says whom, with the address: \(game.hostConsole.transcript)")
         bob.type("1")
         #expect(await eventually { bob.console.count("Welcome, bob!") == 2 }, "\(bob.console.transcript)")
         _ = await bob.stop()
         _ = await carol.stop()
+        _ = await game.stopHost()
+    }
+
+    @Test("A kick holds against the person's second identity under their name; after /unkick, /players tells the bobs apart")
+    func kickHoldsAgainstASecondIdentity() async throws {
+        let game = try await AppHarness()
+        let bob = try game.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil, "\(bob.console.transcript)")
+        game.hostInbox.post(.typed("/kick bob"))
+        #expect(await game.hostConsole.line(containing: "bob was removed by the host (0 playing).") != nil, "\(game.hostConsole.transcript)")
+
+        // A second terminal: a new identity, the same name (another address in memory: the name alone bars it).
+        let second = try game.player("bob", gameName: "alice")
+        #expect(await second.console.line(containing: "alice turned you away: the host removed you from this game a short while ago; you may try again in 10 minutes.") != nil,
+                "\(second.console.transcript)")
+        #expect(game.master.players.isEmpty)
+        _ = await second.stop()
+
+        game.hostInbox.post(.typed("/unkick bob"))
+        #expect(await game.hostConsole.line(containing: " may join again, from any address.") != nil)
+        let third = try game.player("bob", gameName: "alice")
+        #expect(await third.console.line(containing: "Welcome, bob!") != nil, "\(third.console.transcript)")
+        game.hostInbox.post(.typed("/players"))
+        var rows: [String] = []
+        #expect(await eventually {
+            rows = game.hostConsole.lines.filter { $0.hasPrefix("bob (") && $0.contains("key ") && ($0.contains(" gone ") || $0.contains(" connected ")) }
+            return rows.contains { $0.contains(" connected ") }
+        }, "rows called bob, each with its key (and address when known): \(game.hostConsole.transcript)")
+        #expect(rows.count >= 2 && Set(rows.map { $0.prefix { $0 != ")" } }).count == rows.count, "told apart: \(rows)")
+        #expect(rows.contains { $0.contains(" gone ") } && rows.contains { $0.contains(" connected ") }, "\(rows)")
+        _ = await bob.stop()
+        _ = await third.stop()
         _ = await game.stopHost()
     }
 }

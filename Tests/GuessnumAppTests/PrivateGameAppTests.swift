@@ -97,4 +97,23 @@ struct PrivateGameAppTests {
             try await script.value
         }
     }
+
+    @Test("A short password is taken with a one-line hint, typed or from the environment; a longer one without")
+    func shortPasswordHint() async throws {
+        let console = ScriptedConsole(interactive: true)
+        let inbox = Inbox()
+        let asked = Task { try await PasswordQuestion.askHost(console: console, inbox: inbox, environment: [:]) }
+        inbox.post(.typed("abcd"))
+        inbox.post(.typed("abcd"))
+        #expect(try await asked.value == GamePassword("abcd"))
+        #expect(console.lines.last == "That password is short (4 characters): the game lets each network try only a few passwords a minute, but one of 8 characters or more is safer.")
+
+        let fromEnvironment = ScriptedConsole(interactive: false)
+        #expect(try await PasswordQuestion.askHost(console: fromEnvironment, inbox: Inbox(), environment: ["GUESSNUM_PASSWORD": "1234"]) == GamePassword("1234"))
+        #expect(fromEnvironment.count("That password is short (4 characters)") == 1)
+
+        let long = ScriptedConsole(interactive: false)
+        _ = try await PasswordQuestion.askHost(console: long, inbox: Inbox(), environment: ["GUESSNUM_PASSWORD": "open sesame"])
+        #expect(long.count("short") == 0)
+    }
 }

@@ -70,7 +70,8 @@ struct REPLTests {
         #expect(await game.hostConsole.line(containing: "There is no player called “nobody”; /players lists them.") != nil)
 
         game.hostInbox.post(.typed("/kick bob"))
-        #expect(await game.hostConsole.line(containing: "bob was removed, and cannot join again for 10 minutes (/unkick bob lets them back).") != nil)
+        let kicked = await game.hostConsole.line(containing: " was removed, and cannot join again for 10 minutes, under that name or from that address (/unkick bob lets them back).")
+        #expect(kicked?.hasPrefix("bob (client") == true && kicked?.contains(".memory, key ") == true, "says which bob, by address and key: \(game.hostConsole.transcript)")
         #expect(await game.hostConsole.line(containing: "bob was removed by the host (0 playing).") != nil, "\(game.hostConsole.transcript)")
         #expect(await bob.console.line(containing: "You were removed from the game by the host.") != nil, "\(bob.console.transcript)")
         #expect(await eventually { bob.console.prompt == "join> " }, "back in the list of games")

@@ -66,6 +66,14 @@ struct CommandLineTests {
         #expect(output.contains("avahi-daemon"), "the missing daemon is explained: \(output)")
     }
 
+    @Test("--resume with nothing to resume says so in one sentence, and starts a new game")
+    func resumeWithNothingToResume() async throws {
+        let host = try guessnum(["host", "--name", "alice", "--secret", "7", "--resume"])
+        defer { host.signal(SIGKILL) }
+        _ = try await listeningPort(of: host)
+        #expect(host.text.contains("Nothing to resume: no game under this name was interrupted; starting a new game.\n"), "host: \(host.text)")
+    }
+
     @Test("A host without avahi-daemon says so and keeps serving players who join by address")
     func hostWithoutDiscovery() async throws {
         let host = try guessnum(["host", "--name", "alice", "--secret", "7"])

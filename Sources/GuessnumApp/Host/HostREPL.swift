@@ -28,6 +28,8 @@ public final class HostREPL: GameScreen, Sendable {
     /// How players are told to run the program ("guessnum", or its path when not on PATH).
     private let command: String
     private let prompts = Mutex(Prompts())
+    /// What the host is told about the name the game is listed under.
+    private let listing: Protected<ListingNotices>
 
     /// What the host was asked or did at the prompt.
     private struct Prompts {
@@ -53,9 +55,12 @@ public final class HostREPL: GameScreen, Sendable {
         self.text = text
         self.asks = asks
         self.logger = logger
+        listing = Protected(ListingNotices(name: master.host.name))
         advertiser = Advertiser(session: session, serviceType: GameAdvertisement.serviceType, discovery: discovery)
         advertising = AdvertisementRefresher(advertiser: advertiser, master: master)
         players = PlayerListViewModel(sessionEvents: session.events, gameEvents: master.events)
+        // A resumed game has players (away in held seats) before any event says so.
+        players.seat(master.players, round: master.roundNumber)
     }
 
     /// Listens on `port` (0: any free port; nil: the port of the last game in `ports` if it is
@@ -85,12 +90,13 @@ public final class HostREPL: GameScreen, Sendable {
         let code = JoinCode(identity: session.localPeer.identity, port: boundPort, addresses: addresses.forJoinCode)
         let hosting = "Hosting \(master.host.displayText)'s game: numbers \(master.range), up to \(master.configuration.maximumPlayers) players. "
         console.print(hosting + (listed
-            ? "Players join with `\(command) join` (listed as \(master.host.displayText)) or directly: \(direct)"
+            ? "Players join with `\(command) join` or directly: \(direct)"
             : "Players cannot find it in the list while discovery is unavailable; they join directly: \(direct)"))
         if !code.addresses.isEmpty {
             console.print("Where the list cannot reach (another network, Wi-Fi that blocks discovery), players join with this code, which also proves it is your game: \(command) join \(code.text)")
         }
         if let leftOut = addresses.leftOutText { console.print(text.style.dim("Not announced, as players could not use them: \(leftOut).")) }
+        for line in listing.withLock({ $0.bannerPrinted() }) { console.print(line) }
         if master.isPrivate { console.print("The game is private: players need your password to join.") }
         console.print("Type /help for commands; anything else is chat.")
         for await event in inbox.events {
@@ -130,8 +136,15 @@ public final class HostREPL: GameScreen, Sendable {
             if flow == .stay { console.resumeInput() }
             return flow
         case .interrupted(let cleared):
-            if prompts.withLock({ $0.interrupts.interrupt(clearedText: cleared) }) { return .quit }
-            if !cleared { console.print("To end the game, press Ctrl-C again, press Ctrl-D or type /quit.") }
+            // A Ctrl-C that only cleared a half-typed line does nothing more. Otherwise it is
+            // one more way to end, like Ctrl-D and /quit: with players in, at a terminal, it asks
+            // (and while asked, a Ctrl-C is a yes, as a second Ctrl-D is); in an empty game the
+            // first says how to end, a second within a few seconds ends.
+            guard !cleared else { return .stay }
+            if prompts.withLock({ $0.confirmingEnd }) { return .quit }
+            if console.isInteractive, master.playerCount > 0 { return requestEnd() }
+            if prompts.withLock({ $0.interrupts.interrupt(clearedText: false) }) { return .quit }
+            console.print("To end the game, press Ctrl-C again, press Ctrl-D or type /quit.")
             return .stay
         case .signal:
             return .quit
@@ -150,7 +163,7 @@ public final class HostREPL: GameScreen, Sendable {
             return .ask { invitation in
                 // Who could not join anyway is not asked about; who may is asked first, then
                 // admitted (a private game's password exchange is charged only then).
-                let early = master.admission(of: invitation.peer)
+                let early = master.admission(of: invitation.peer, from: invitation.remoteAddress)
                 guard early == .accept else { return early }
                 let answer = await questions.ask(invitation, console: console)
                 guard answer == .accept else { return answer }
@@ -168,6 +181,9 @@ public final class HostREPL: GameScreen, Sendable {
         let events = master.events
         let advertising = advertising
         let logger = logger
+        let master = master
+        let listing = listing
+        let resumeAnnounced = Protected(false)
         return [
             events.observe(.verdict) { console.print(text.verdict($0)) },
             events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat, fromHost: false)) } },
@@ -176,15 +192,23 @@ public final class HostREPL: GameScreen, Sendable {
             events.observe(.playerAway) { console.print(text.away($0)) },
             events.observe(.playerBack) { console.print(text.back($0)) },
             events.observe(.playerRenamed) { console.print(text.renamed($0)) },
+            events.observe(.passwordRefusals) { console.print(text.passwordRefusals($0)) },
             events.observe(.roundWon) { console.print(text.roundWon($0)) },
-            events.observe(.roundStarted) { console.print(text.roundStarted($0)); advertising.refresh() },
+            events.observe(.roundStarted) { started in
+                // The first one of a resumed game is the round it goes on with, not a new one.
+                let resumed = master.isResumed && resumeAnnounced.withLock { announced in defer { announced = true }; return !announced }
+                console.print(resumed ? text.resumed(started, seatsHeld: master.players.count { $0.isAway }) : text.roundStarted(started))
+                advertising.refresh()
+            },
             session.events.observe(.advertiserEvent) { event in
                 switch event {
-                case .renamed(let name): console.print("Another game on the LAN is called that; this one is listed as “\(TerminalText.sanitized(name))”.")
+                case .renamed(let name): for line in listing.withLock({ $0.renamed(name) }) { console.print(line) }
                 case .failed(let error):
                     console.print(error.message)
                     logger.info("Announcing the game failed.", metadata: ["code": "\(error.code)"])
-                case .established: logger.debug("The game is announced on the LAN.")
+                case .established:
+                    logger.debug("The game is announced on the LAN.")
+                    for line in listing.withLock({ $0.established() }) { console.print(line) }
                 }
             },
         ]
@@ -195,20 +219,26 @@ public final class HostREPL: GameScreen, Sendable {
     public func showPlayers() {
         var codes: [UUID: String] = [:]
         for peer in session.connectedPeers { codes[peer.identity] = session.verificationCode(with: peer) }
-        console.print(text.players(players.rows, codes: codes))
+        let rows = players.rows
+        var addresses: [UUID: String] = [:]
+        for row in rows { addresses[row.id] = master.address(of: row.id) }
+        console.print(text.players(rows, codes: codes, addresses: addresses))
     }
 
-    public func showHistory() { console.print(text.history(master.history)) }
+    public func showHistory() {
+        let round = master.currentRound
+        console.print(text.history(round.history, round: round.number, previous: master.previousRound))
+    }
 
     public func showScore() { console.print(text.scoreboard(master.scoreboard.ranked)) }
 
-    /// `/quit`, or Ctrl-D at a terminal: ends the game, after asking when a person at a terminal
-    /// would end it for players.
+    /// `/quit`, Ctrl-D or Ctrl-C at a terminal: ends the game, after asking when a person at a
+    /// terminal would end it for players.
     func requestEnd() -> CommandFlow {
         let players = master.playerCount
         guard console.isInteractive, players > 0 else { return .quit }
         prompts.withLock { $0.confirmingEnd = true }
-        console.print("\(GameText.count(players, "player is", "players are")) in the game. End it for everyone? [y/n]")
+        console.print("\(GameText.count(players, "player is", "players are")) in the game. End it for everyone? [y/n] (Ctrl-C or Ctrl-D: yes)")
         return .stay
     }
 
@@ -237,20 +267,25 @@ public final class HostREPL: GameScreen, Sendable {
         } catch { console.print(error.message) }
     }
 
-    /// `/kick NAME`.
+    /// `/kick NAME`: says whom it removed (their address and key), as other rows may share the name.
     func kick(_ name: String) {
         do {
-            let player = try master.remove(named: name)
+            let removal = try master.remove(named: name)
             let minutes = Int(master.configuration.removalPeriod.components.seconds / 60)
-            console.print("\(player.displayText) was removed, and cannot join again for \(GameText.count(minutes, "minute")) (/unkick \(player.displayText) lets them back).")
+            let name = removal.player.displayText
+            let barred = removal.address == nil ? "under that name" : "under that name or from that address"
+            console.print("\(GameText.removed(removal)) was removed, and cannot join again for \(GameText.count(minutes, "minute")), \(barred) (/unkick \(name) lets them back).")
         } catch { console.print(error.message) }
     }
 
-    /// `/unkick NAME`.
+    /// `/unkick NAME`: lifts every removal under that name (a removal bars the name, so lifting one
+    /// of two would let nobody of that name back) and says whom, with their addresses.
     func unkick(_ name: String) {
         do {
-            try master.readmit(named: name)
-            console.print("\(TerminalText.sanitized(name)) may join again.")
+            let lifted = try master.readmit(named: name)
+            let whom = lifted.map(GameText.removed)
+            let list = whom.count == 1 ? whom[0] : whom.dropLast().joined(separator: ", ") + " and " + whom[whom.count - 1]
+            console.print("\(list) may join again" + (lifted.contains { $0.address != nil } ? ", from any address." : "."))
         } catch { console.print(error.message) }
     }
 }

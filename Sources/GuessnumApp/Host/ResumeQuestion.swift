@@ -13,6 +13,9 @@ public enum ResumeQuestion {
             + GameText.count(record.guesses.count, "guess", "guesses") + " this round"
     }
 
+    /// What `--resume` says when no game under this name was interrupted.
+    public static let nothingToResume = "Nothing to resume: no game under this name was interrupted; starting a new game."
+
     /// Whether to resume `record`.
     /// - Parameter resume: `--resume` was given.
     /// - Throws: ``AppFailure`` when the person gives up instead of answering (Ctrl-C, Ctrl-D).

@@ -24,7 +24,10 @@ public enum PasswordQuestion {
     public static func askHost(
         console: any Console, inbox: Inbox, environment: [String: String] = ProcessInfo.processInfo.environment
     ) async throws(AppFailure) -> GamePassword {
-        if let password = try fromEnvironment(environment) { return password }
+        if let password = try fromEnvironment(environment) {
+            if let hint = shortPasswordHint(environment[environmentVariable] ?? "") { console.print(hint) }
+            return password
+        }
         guard console.isInteractive else {
             throw AppFailure("--password needs a terminal to ask at, or the password in \(environmentVariable).", exitCode: 64)
         }
@@ -37,9 +40,21 @@ public enum PasswordQuestion {
                 continue
             }
             let second = try await readHidden("The same password again: ", console: console, inbox: inbox)
-            if (try? GamePassword(second)) == password { return password }
+            if (try? GamePassword(second)) == password {
+                if let hint = shortPasswordHint(first) { console.print(hint) }
+                return password
+            }
             console.print("The two passwords differ; type them again.")
         }
+    }
+
+    /// Passwords shorter than this many characters get a hint (they are taken all the same).
+    static let comfortableLength = 8
+
+    /// The hint for a password as short as `text`; nil for one of ``comfortableLength`` or more.
+    static func shortPasswordHint(_ text: String) -> String? {
+        guard text.count < comfortableLength else { return nil }
+        return "That password is short (\(GameText.count(text.count, "character"))): the game lets each network try only a few passwords a minute, but one of \(comfortableLength) characters or more is safer."
     }
 
     /// The next line typed, hidden, after `prompt`.

@@ -111,6 +111,15 @@ public struct GameText: Sendable {
             + style.dim(" (commitment \(event.commitment.hex.prefix(16))…\(event.hostChoseSecret == true ? "; the host chose this secret" : ""))")
     }
 
+    /// What the host reads when its game goes on from its store: the round it resumed at, not a
+    /// new one, and how many seats are held for players who have not come back yet.
+    func resumed(_ event: RoundStarted, seatsHeld: Int) -> String {
+        if json { return JSONLines.line("resumed", event) }
+        let held = seatsHeld == 0 ? "" : " " + (seatsHeld == 1 ? "1 seat is" : "\(seatsHeld) seats are") + " held for players who have not come back yet."
+        return style.cyan("The game resumed at round \(event.round): numbers from \(event.range.lowerBound) to \(event.range.upperBound).")
+            + style.dim(" (commitment \(event.commitment.hex.prefix(16))…\(event.hostChoseSecret == true ? "; the host chose this secret" : ""))") + held
+    }
+
     func roundWon(_ event: RoundWon) -> String {
         if json { return JSONLines.line("roundWon", event) }
         let secret = "The secret was \(event.secret)"
@@ -133,22 +142,62 @@ public struct GameText: Sendable {
     }
 
     /// The `/players` table. `codes` holds each player's verification code by identity (the
-    /// host's view: a column appears when any row has one).
-    func players(_ rows: [PlayerRow], codes: [UUID: String] = [:]) -> String {
+    /// host's view: a column appears when any row has one). Rows whose names look alike (a player
+    /// gone and another under the same name) are told apart by the start of each one's key, and
+    /// the address it came from when `addresses` has it.
+    func players(_ rows: [PlayerRow], codes: [UUID: String] = [:], addresses: [UUID: String] = [:]) -> String {
         if json {
             return JSONLines.line("players", rows.map {
                 PlayerLine(name: $0.name, state: $0.presence.rawValue, wins: $0.wins, guessesThisRound: $0.guessesThisRound, verificationCode: codes[$0.id])
             })
         }
         guard !rows.isEmpty else { return "No players yet." }
-        let width = max("name".count, rows.map { TerminalText.sanitized($0.name).count }.max() ?? 0)
+        var alike: [String: Int] = [:]
+        for row in rows { alike[ConfusableSkeleton.of(row.name), default: 0] += 1 }
+        let names = Dictionary(uniqueKeysWithValues: rows.map { row in
+            let name = TerminalText.sanitized(row.name)
+            guard alike[ConfusableSkeleton.of(row.name), default: 0] > 1 else { return (row.id, name) }
+            return (row.id, "\(name) (\(Self.whereFrom(row.id, address: addresses[row.id])))")
+        })
+        let width = max("name".count, names.values.map(\.count).max() ?? 0)
         let showsCodes = rows.contains { codes[$0.id] != nil }
         var lines = ["\(pad("name", width))  state       wins  guesses this round" + (showsCodes ? "  code" : "")]
-        for row in rows.sorted(by: { $0.name < $1.name }) {
+        // By name; rows of one name in the order they appeared.
+        for row in rows.enumerated().sorted(by: { ($0.element.name, $0.offset) < ($1.element.name, $1.offset) }).map(\.element) {
             let code = showsCodes ? "  " + pad(String(row.guessesThisRound), "guesses this round".count) + "  " + (codes[row.id] ?? "") : "  \(row.guessesThisRound)"
-            lines.append("\(pad(TerminalText.sanitized(row.name), width))  \(pad(row.presence.rawValue, 10))  \(pad(String(row.wins), 4))\(code)")
+            lines.append("\(pad(names[row.id] ?? "", width))  \(pad(row.presence.rawValue, 10))  \(pad(String(row.wins), 4))\(code)")
         }
         return lines.joined(separator: "\n")
+    }
+
+    /// "10.0.0.2, key 1a2b3c4d": where a player's link came from (when known) and the start of
+    /// their key's fingerprint (their identity), to tell two players of one name apart.
+    static func whereFrom(_ id: UUID, address: String?) -> String {
+        let key = "key " + id.uuidString.lowercased().filter { $0 != "-" }.prefix(8)
+        guard let address else { return key }
+        return "\(TerminalText.sanitized(address)), \(key)"
+    }
+
+    /// "bob (10.0.0.2, key 1a2b3c4d)": a removed player, told apart from others of that name.
+    static func removed(_ removal: PlayerRemoval) -> String {
+        "\(removal.player.displayText) (\(whereFrom(removal.player.id, address: removal.address)))"
+    }
+
+    /// Guests a private game turned away for the password, from one network: "A guest from
+    /// 10.0.0.2 was turned away: wrong password.", then at most a line a minute with the count.
+    func passwordRefusals(_ refusals: PasswordRefusals) -> String {
+        let network = TerminalText.sanitized(refusals.network)
+        let reasons: [(PasswordRefusals.Reason, String, String)] = [
+            (.wrong, "wrong password", "with a wrong password"), (.missing, "no password", "without a password"),
+            (.tooMany, "too many wrong passwords lately", "after too many wrong passwords"),
+        ]
+        guard refusals.isSummary else {
+            let reason = reasons.first { refusals.counts[$0.0, default: 0] > 0 }?.1 ?? "wrong password"
+            return style.yellow("A guest from \(network) was turned away: \(reason).")
+        }
+        let parts = reasons.compactMap { reason, _, counted in refusals.counts[reason].map { "\($0) \(counted)" } }
+        let total = refusals.total
+        return style.yellow("In the last minute \(Self.count(total, "more guest")) from \(network) \(total == 1 ? "was" : "were") turned away: \(parts.joined(separator: ", ")).")
     }
 
     /// What a player reads on joining: the code the host sees next to the player's name.
@@ -169,6 +218,19 @@ public struct GameText: Sendable {
     func history(_ judgements: [Judgement]) -> String {
         if json { return JSONLines.line("history", judgements) }
         return judgements.isEmpty ? "No guesses yet this round." : judgements.map(\.displayText).joined(separator: "\n")
+    }
+
+    /// `/history` in round `round`: its guesses, or while it has none, the last round's,
+    /// labelled with how it ended (so the last round can still be seen once the next starts).
+    func history(_ judgements: [Judgement], round: Int, previous: FinishedRound?) -> String {
+        guard !json, judgements.isEmpty, let previous, previous.number < round else { return history(judgements) }
+        var ended = ""
+        if let reveal = previous.reveal {
+            let winner = reveal.winner.map { isMe($0) ? "you won it" : "\($0.displayText) won it" } ?? "nobody won it"
+            ended = " (\(winner); the secret was \(reveal.secret))"
+        }
+        let lines = previous.history.isEmpty ? ["Nobody guessed."] : previous.history.map(\.displayText)
+        return (["No guesses yet in round \(round). Round \(previous.number)\(ended):"] + lines).joined(separator: "\n")
     }
 
     /// The scoreboard when a game ends, for everyone.

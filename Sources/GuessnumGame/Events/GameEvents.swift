@@ -52,6 +52,12 @@ extension EventName where Payload == RoundWon {
     public static var roundWon: EventName<RoundWon> { EventName("guessnum.roundWon") }
 }
 
+extension EventName where Payload == PasswordRefusals {
+    /// A private game turned guests from one network away for its password (the host's side
+    /// only): the first at once, then at most one summary a minute per network.
+    public static var passwordRefusals: EventName<PasswordRefusals> { EventName("guessnum.passwordRefusals") }
+}
+
 extension EventName where Payload == RoundStarted {
     /// A round started (the host posts the first one on ``GameMaster/start()``).
     public static var roundStarted: EventName<RoundStarted> { EventName("guessnum.roundStarted") }

@@ -78,6 +78,9 @@ public final class GuestGame: Sendable {
     public var round: Int { view.round }
     /// The recent judgements of the current round.
     public var history: [Judgement] { view.history }
+    /// The round before the current one, as this guest saw it; nil until a round starts after
+    /// the welcome.
+    public var previousRound: FinishedRound? { view.previousRound }
     /// The top of the scoreboard.
     public var scoreboard: [Scoreboard.Entry] { view.scoreboard }
     /// The verdict on this guest's last guess.

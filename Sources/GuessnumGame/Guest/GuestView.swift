@@ -19,6 +19,9 @@ public struct GuestView: Sendable {
     public internal(set) var commitment: Commitment?
     /// The recent judgements of the current round, oldest first.
     public internal(set) var history: [Judgement] = []
+    /// The round before the current one, as this guest saw it; nil until a round starts after
+    /// the welcome.
+    public internal(set) var previousRound: FinishedRound?
     /// The verdict on this guest's last guess.
     public internal(set) var lastVerdict: JudgedGuess?
     /// The current round's reveal, once it is over.
@@ -213,6 +216,7 @@ public struct GuestView: Sendable {
             if let winner = won.winner { scores.recordWin(by: winner, guesses: won.winningGuesses ?? 0) }
             return [.item(item)] + check(won)
         case .roundStarted(let started):
+            if round > 0, started.round != round { previousRound = FinishedRound(number: round, history: history, reveal: reveal) }
             round = started.round
             range = started.range
             commitment = started.commitment

@@ -47,6 +47,9 @@ public final class GameMaster: Sendable {
     public let events: EventBus
     /// The host as chat lines name it.
     public let host: PlayerRef
+    /// Whether this game goes on from a record (``init(session:configuration:events:resuming:journal:logger:)``'s
+    /// `resuming`): its first ``EventName/roundStarted`` is the round it resumed at, not a new one.
+    public let isResumed: Bool
     private let logger: Logger
 
     private enum Phase { case ready, running, stopped }
@@ -68,6 +71,19 @@ public final class GameMaster: Sendable {
     /// The password exchanges of a private game and their limits. Its own lock: a challenge's
     /// check runs under the session's lock, and refunds here without touching ``state``.
     private let passwordGate: Mutex<PasswordGate?>
+    /// Password refusals counted for the host's screen, and those to post at the next tick (a
+    /// refusal may be decided under the session's lock, where nothing is posted).
+    private let passwordRefusals = Mutex(PasswordRefusalState())
+
+    /// See ``passwordRefusals``.
+    private struct PasswordRefusalState {
+        var tally = PasswordRefusalTally()
+        var ready: [PasswordRefusals] = []
+        /// Guests challenged for the password whose answer has not been judged, by identity,
+        /// with their network and when: a guest whose password is wrong finds out first (the host
+        /// cannot prove the password to it) and ends its invitation without answering.
+        var challenged: [UUID: (network: String, at: ContinuousClock.Instant)] = [:]
+    }
     private let observations = ObservationBag()
     /// Where each tick's changes go to be kept (a store), if anywhere.
     private let journal: (any GameJournalSink)?
@@ -93,6 +109,7 @@ public final class GameMaster: Sendable {
         self.events = events
         self.logger = logger
         self.journal = journal
+        isResumed = record != nil
         let host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
         self.host = host
         var table: GameTable
@@ -114,7 +131,8 @@ public final class GameMaster: Sendable {
     // MARK: Life cycle
 
     /// Starts serving: observes the session, adds the peers already connected and starts the
-    /// broadcast tick. Calling it again, or after ``stop()``, does nothing.
+    /// broadcast tick; posts the current round as ``EventName/roundStarted`` (the round resumed
+    /// at, when ``isResumed``). Calling it again, or after ``stop()``, does nothing.
     public func start() {
         let tick = configuration.broadcastInterval(players: 0)
         let announcement: RoundStarted? = state.withLock { state in
@@ -185,39 +203,70 @@ public final class GameMaster: Sendable {
     /// The reason every player is given when the host ends the game.
     public static let endReason = "the host ended the game"
 
-    /// Removes the player called `name`: their link is closed with ``removalReason``, everyone
-    /// sees them removed, and they are turned away for ``GameConfiguration/removalPeriod``
-    /// (or until ``readmit(named:)``).
-    /// - Returns: the player removed.
+    /// Removes the player called `name` (exactly, or the only one whose name looks like it):
+    /// their link is closed with ``removalReason``, everyone sees them removed, and for
+    /// ``GameConfiguration/removalPeriod`` (or until ``readmit(named:)``) they are turned away,
+    /// and so is every newcomer whose name looks like theirs or who comes from their network
+    /// (``RemoteAddress/limitGroup(of:)``). Players seated already keep their seats.
+    /// - Returns: the player removed, and the address their link came from.
     /// - Throws: ``GameError/Code/noSuchPlayer`` when nobody in the game has that name.
     @discardableResult
-    public func remove(named name: String) throws(GameError) -> PlayerRef {
+    public func remove(named name: String) throws(GameError) -> PlayerRemoval {
         let until = ContinuousClock.now + configuration.removalPeriod
-        guard let player = state.withLock({ $0.table.remove(named: name, until: until) }) else { throw .noSuchPlayer(name) }
-        logger.debug("Player removed by the host.", metadata: .game(peer: name))
+        let removed = state.withLock { state in
+            let addresses = state.addresses
+            return state.table.remove(named: name, until: until) { addresses[$0] }
+        }
+        guard let (player, removal) = removed else { throw .noSuchPlayer(name) }
+        logger.debug("Player removed by the host.", metadata: .game(peer: player.player.name))
         session.disconnect(player.peer, reason: Self.removalReason)
         // An away player has no link to close: the seat is freed here.
         if player.isAway { leave(player.peer) }
-        return player.player
+        return PlayerRemoval(player: player.player, address: removal.address)
     }
 
-    /// Lets the player removed under `name` join again before their time is up.
+    /// Lets the players removed under names that look like `name` join again before their time
+    /// is up, with their networks.
+    /// - Returns: whom that lets back, oldest removal first.
     /// - Throws: ``GameError/Code/noSuchPlayer`` when no removed player had that name.
-    public func readmit(named name: String) throws(GameError) {
-        guard state.withLock({ $0.table.readmit(named: name) }) else { throw .noSuchRemovedPlayer(name) }
+    @discardableResult
+    public func readmit(named name: String) throws(GameError) -> [PlayerRemoval] {
+        let lifted = state.withLock { $0.table.readmit(named: name) }
+        guard !lifted.isEmpty else { throw .noSuchRemovedPlayer(name) }
+        return lifted.map { PlayerRemoval(player: PlayerRef(id: $0.id, name: $0.name), address: $0.address) }
+    }
+
+    /// The address the link of player `id` came from, while they are in the game or removed; nil
+    /// when it is not known.
+    public func address(of id: UUID) -> String? {
+        state.withLock { $0.addresses[id] ?? $0.table.removals[id]?.address }
+    }
+
+    /// What a guest the host removed (or one turned away with them) is told, with how long is left.
+    static func removedReason(remaining: Duration) -> String {
+        let minutes = max(1, Int((remaining.components.seconds + 59) / 60))
+        return "the host removed you from this game a short while ago; you may try again in \(minutes == 1 ? "a minute" : "\(minutes) minutes")"
     }
 
     /// Whether `peer` may join now: declined when the game is full, or when the host removed
-    /// them a short while ago. Prefer ``admission(of:)-(Invitation)``, which also limits the
-    /// players per address.
+    /// them a short while ago (by identity or by name). Prefer ``admission(of:)-(Invitation)``,
+    /// which also turns away the networks of removed players and limits the players per address.
     public func admission(of peer: PeerID) -> InvitationDecision {
+        admission(of: peer, from: nil)
+    }
+
+    /// Whether `peer`, whose link comes from `address` (nil: not known), may join now: as
+    /// ``admission(of:)-(PeerID)``, and declined too when a removed player came from the same
+    /// network. It neither limits the players per address nor challenges a password: see
+    /// ``admission(of:)-(Invitation)``.
+    public func admission(of peer: PeerID, from address: String?) -> InvitationDecision {
         let now = ContinuousClock.now
-        let (full, removed) = state.withLock { state in
+        let (full, removal) = state.withLock { state in
             // A seat held for this player (away) is theirs whether or not the game is full.
             (state.table.roster.count >= configuration.maximumPlayers && state.table.away[peer.identity] == nil,
-             state.table.isRemoved(peer.identity, at: now))
+             state.table.removal(barring: peer.identity, named: peer.displayName, from: address, at: now))
         }
-        if removed { return .decline(reason: "the host removed you from this game a short while ago") }
+        if let removal { return .decline(reason: Self.removedReason(remaining: removal.until - now)) }
         if full { return .decline(reason: "the game is full") }
         return .accept
     }
@@ -234,7 +283,7 @@ public final class GameMaster: Sendable {
     /// ``GameError/wrongPassword``). A refusal is logged at `.notice` with the address and the
     /// reason.
     public func admission(of invitation: Invitation) -> InvitationDecision {
-        var decision = admission(of: invitation.peer)
+        var decision = admission(of: invitation.peer, from: invitation.remoteAddress)
         if decision == .accept, let after = JoinRequest(context: invitation.context).resumeAfter {
             state.withLock { state in
                 if state.table.roster[invitation.peer.identity] != nil { state.resuming[invitation.peer.identity] = after }
@@ -273,24 +322,60 @@ public final class GameMaster: Sendable {
         case nil:
             return nil
         case .failure(let refusal)?:
+            let reason: PasswordRefusals.Reason = refusal.code == .passwordNeeded ? .missing : refusal.code == .tooManyWrongPasswords ? .tooMany : .wrong
+            noteRefusal(reason, fromNetwork: RemoteAddress.limitGroup(of: invitation.remoteAddress))
             return .decline(reason: refusal.message)
         case .success(let (challenge, keys, charge))?:
             let logger = logger
+            let network = RemoteAddress.limitGroup(of: invitation.remoteAddress)
+            let guestID = invitation.peer.identity
+            passwordRefusals.withLock { $0.challenged[guestID] = (network, now) }
             let guest = invitation.peer.displayName
             let address = invitation.remoteDescription
             return .challenge(InvitationChallenge(bytes: challenge) { [weak self] answer in
                 do {
                     try keys.checkInitiatorTag(Array(answer))
                     self?.passwordGate.withLock { $0?.refund(charge) }
+                    self?.passwordRefusals.withLock { _ = $0.challenged.removeValue(forKey: guestID) }
                     return nil
                 } catch {
                     logger.notice("Guest turned away.", metadata: .game(peer: guest).merging([
                         "address": .string(address), "reason": .string(GameError.wrongPassword.message),
                     ]) { $1 })
+                    self?.passwordRefusals.withLock { _ = $0.challenged.removeValue(forKey: guestID) }
+                    self?.noteRefusal(.wrong, fromNetwork: network)
                     return GameError.wrongPassword.message
                 }
             })
         }
+    }
+
+    /// Counts a guest turned away for the password, from `network`, for the host's screen: the
+    /// next tick posts what is due (``EventName/passwordRefusals``).
+    private func noteRefusal(_ reason: PasswordRefusals.Reason, fromNetwork network: String) {
+        let now = ContinuousClock.now
+        passwordRefusals.withLock { refusals in
+            if let told = refusals.tally.note(reason, from: network, at: now) { refusals.ready.append(told) }
+        }
+    }
+
+    /// A guest challenged for the password ended its invitation without an answer: its password
+    /// was wrong (it found out first), or it gave up.
+    private func challengeEnded(_ peer: PeerID) {
+        guard isPrivate, let challenged = passwordRefusals.withLock({ $0.challenged.removeValue(forKey: peer.identity) }) else { return }
+        noteRefusal(.wrong, fromNetwork: challenged.network)
+    }
+
+    /// Posts the password refusals due by `now`.
+    private func postPasswordRefusals(at now: ContinuousClock.Instant) {
+        guard isPrivate else { return }
+        let due = passwordRefusals.withLock { refusals in
+            defer { refusals.ready = [] }
+            // A challenge whose end the session never reported (its peer was connected otherwise) is let go.
+            if refusals.challenged.count > 64 { refusals.challenged = refusals.challenged.filter { now - $0.value.at < PasswordRefusalTally.period } }
+            return refusals.ready + refusals.tally.due(at: now)
+        }
+        for refusals in due { events.post(.passwordRefusals, refusals) }
     }
 
     /// Whether this game needs a password.
@@ -319,6 +404,9 @@ public final class GameMaster: Sendable {
     public var range: GuessRange { currentRound.range }
     /// The recent judgements of the current round, oldest first.
     public var history: [Judgement] { currentRound.history }
+    /// The round before the current one, with its judgements; nil before the second round and
+    /// after a resume.
+    public var previousRound: FinishedRound? { state.withLock { $0.table.previousRound } }
     /// The scoreboard.
     public var scoreboard: Scoreboard { state.withLock { $0.table.scoreboard } }
     /// The state a newcomer would receive now.
@@ -330,6 +418,7 @@ public final class GameMaster: Sendable {
         switch change.state {
         case .connected: join(change.peer)
         case .notConnected:
+            if case .invitationEnded? = change.reason { challengeEnded(change.peer) }
             // A link that dropped (not a goodbye, not the host's own disconnect) keeps its seat.
             if case .lost? = change.reason, configuration.awayGracePeriod > .zero {
                 drop(change.peer)
@@ -488,6 +577,8 @@ public final class GameMaster: Sendable {
         case .refused(let error):
             refused(.throttled, from: peer, error: error)
             if let error { reply(GameErrorMessage(error), to: peer) }
+        case .outOfRange(let error):
+            reply(GameErrorMessage(error), to: peer)
         case .judged(let line, let won, let board):
             send { () throws(MultipeerError) in
                 try session.send(HotPathJSON.payload(of: line), messageType: JudgedGuess.messageType, to: [peer])
@@ -603,6 +694,7 @@ public final class GameMaster: Sendable {
             logger.debug("Player away past the grace period; seat freed.", metadata: .game(peer: left.player.name))
             events.post(.playerLeft, left)
         }
+        postPasswordRefusals(at: .now)
         guard let flush else { return interval }
         for (peer, replay) in flush.replays { send(replay, to: peer) }
         if let gameState = flush.state {

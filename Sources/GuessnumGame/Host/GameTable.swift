@@ -23,6 +23,9 @@ struct GameTable: Sendable {
         case judged(JudgedGuess, won: RoundWon?, scoreboard: ScoreboardUpdate?)
         /// Throttled; the error when the guest should be told.
         case refused(GameError?)
+        /// Outside the round's range: the guesser is told, and nobody else (nothing is broadcast
+        /// or kept).
+        case outOfRange(GameError)
         case notPlaying
     }
 
@@ -55,6 +58,9 @@ struct GameTable: Sendable {
     private(set) var roster: PlayerRoster
     /// The reveal of the current round, once it is over.
     private(set) var reveal: RoundWon?
+    /// The round before the current one, with its judgements (none before a second round, or
+    /// after a resume).
+    private(set) var previousRound: FinishedRound?
     private(set) var lastSequence: UInt64 = 0
     /// The scoreboard's top as last broadcast.
     private(set) var topScores: [Scoreboard.Entry] = []
@@ -91,14 +97,22 @@ struct GameTable: Sendable {
     /// Players whose link dropped, by identity, and since when: their seats are held.
     private(set) var away: [UUID: ContinuousClock.Instant] = [:]
 
-    /// A player the host removed.
+    /// A player the host removed: while the removal lasts, the player is turned away under their
+    /// identity, and so is anyone new whose name looks like theirs or who comes from their network.
     struct Removal: Sendable, Hashable {
+        /// The player's identity.
+        let id: UUID
         /// The name the player had.
         let name: String
+        /// The address the player's link came from, if known.
+        let address: String?
         /// Until when the player is turned away.
         let until: ContinuousClock.Instant
         /// Whether the player's leaving is still to be announced (as removed by the host).
         var leaving: Bool
+
+        /// The network the removal also turns away (``RemoteAddress/limitGroup(of:)``).
+        var network: String? { address.map(RemoteAddress.limitGroup(of:)) }
     }
 
     init(configuration: GameConfiguration, host: PlayerRef, round: Round) {
@@ -251,19 +265,49 @@ struct GameTable: Sendable {
         return left
     }
 
-    /// Records that the host removes the player called `name` until `until`; nil when nobody
-    /// in the game has that name.
-    mutating func remove(named name: String, until: ContinuousClock.Instant) -> GamePlayer? {
-        guard let player = players.first(where: { $0.player.name == name }) else { return nil }
-        removals[player.player.id] = Removal(name: name, until: until, leaving: true)
-        return player
+    /// The player called `name`: the one with exactly that name, or else the only one whose name
+    /// looks like it (``PlayerRoster/fold(_:)``); nil when there is none.
+    func player(named name: String) -> GamePlayer? {
+        let players = players
+        if let exact = players.first(where: { $0.player.name == name }) { return exact }
+        let folded = PlayerRoster.fold(name)
+        let alike = players.filter { PlayerRoster.fold($0.player.name) == folded }
+        return alike.count == 1 ? alike[0] : nil
     }
 
-    /// Lets the removed player called `name` back in; returns whether there was one.
-    mutating func readmit(named name: String) -> Bool {
-        guard let id = removals.first(where: { $0.value.name == name })?.key else { return false }
-        removals[id] = nil
-        return true
+    /// Records that the host removes the player called `name` (see ``player(named:)``), whose
+    /// link came from `address`, until `until`; nil when nobody in the game has that name.
+    mutating func remove(named name: String, until: ContinuousClock.Instant, address: (UUID) -> String?) -> (GamePlayer, Removal)? {
+        guard let player = player(named: name) else { return nil }
+        let removal = Removal(id: player.player.id, name: player.player.name, address: address(player.player.id), until: until, leaving: true)
+        removals[player.player.id] = removal
+        return (player, removal)
+    }
+
+    /// Lifts every removal of a player whose name looks like `name` (``PlayerRoster/fold(_:)``):
+    /// a removal turns that name away, so lifting one of two would let nobody called so back.
+    /// Returns the removals lifted, oldest first; none when no removed player had that name.
+    mutating func readmit(named name: String) -> [Removal] {
+        let folded = PlayerRoster.fold(name)
+        let lifted = removals.values.filter { PlayerRoster.fold($0.name) == folded }.sorted { $0.until < $1.until }
+        for removal in lifted { removals[removal.id] = nil }
+        return lifted
+    }
+
+    /// The removal that turns away the peer `id` called `name`, from `address`, at `now`: its
+    /// own, or (for someone without a seat here) one whose name looks like `name` or whose network
+    /// is `address`'s. Nil when nothing does. Forgets removals whose time is up.
+    mutating func removal(barring id: UUID, named name: String, from address: String?, at now: ContinuousClock.Instant) -> Removal? {
+        if !removals.isEmpty { removals = removals.filter { $0.value.until > now || $0.value.leaving } }
+        guard !removals.isEmpty else { return nil }
+        if let own = removals[id] { return own }
+        // A player seated here (away, coming back) keeps their seat, whatever their address.
+        guard roster[id] == nil else { return nil }
+        let folded = PlayerRoster.fold(name)
+        let network = address.map(RemoteAddress.limitGroup(of:))
+        return removals.values.sorted { $0.until > $1.until }.first { removal in
+            PlayerRoster.fold(removal.name) == folded || (network != nil && removal.network == network)
+        }
     }
 
     /// Whether `id` is a removed player still turned away at `now` (forgets those whose time is up).
@@ -334,6 +378,8 @@ struct GameTable: Sendable {
             return .refused(warn ? .guessesThrottled(perSecond: configuration.guessesPerSecond) : nil)
         }
         let verdict = round.judge(guess: value, by: player)
+        // Out of range: a mistake of the guesser's, told to them alone, changing nothing.
+        if case .outOfRange(let range) = verdict { return .outOfRange(.guessOutOfRange(value, range: range)) }
         if verdict.countsAsGuess { scoreboard.recordGuess(by: player) }
         if isJournaling {
             journal.guesses.append(GuessRecord(round: round.number, player: player, guess: value))
@@ -378,6 +424,7 @@ struct GameTable: Sendable {
     mutating func startRound(range: GuessRange, secret: Int64, salt: Salt) throws(GameError) -> (ended: RoundWon?, started: RoundStarted) {
         let next = try Round(number: round.number + 1, range: range, secret: secret, salt: salt)
         let ended = round.isWon ? nil : revealRound(winner: nil, winningGuesses: nil)
+        previousRound = FinishedRound(number: round.number, history: round.history, reveal: ended ?? reveal)
         round = next
         reveal = nil
         if isJournaling {
@@ -438,14 +485,16 @@ struct GameTable: Sendable {
         return flush
     }
 
-    /// The state a newcomer receives.
+    /// The state a newcomer receives. Its scoreboard is the one as of its last item, this
+    /// round's guesses included (not the top last broadcast, which a round's end sends): the
+    /// guest counts every verdict after that item, as those who were there did.
     func gameState() -> GameState {
         let history = round.history.suffix(configuration.welcomeHistoryLimit)
         return GameState(
             round: round.number, range: round.range, commitment: round.commitment, history: Array(history),
             earlierJudgements: round.judgedCount - history.count, lastSequence: lastSequence,
             players: roster.some(configuration.welcomePlayerLimit), playerCount: roster.count,
-            scoreboard: topScores, reveal: reveal, hostChoseSecret: configuration.secretSource.isChosenByHost,
+            scoreboard: scoreboard.top(configuration.scoreboardLimit), reveal: reveal, hostChoseSecret: configuration.secretSource.isChosenByHost,
             seatHoldSeconds: configuration.seatHoldSeconds)
     }
 

@@ -62,13 +62,15 @@ public struct Round: Sendable {
     /// Judges `guess` by `player`, counts it and records it in the history.
     ///
     /// After a win every guess is ``Verdict/roundOver``; a guess outside the range is
-    /// ``Verdict/outOfRange(_:)``. Neither counts as a guess.
+    /// ``Verdict/outOfRange(_:)``. Neither counts as a guess, and one out of range is not
+    /// recorded either: it is the guesser's mistake, which the host tells them alone.
     public mutating func judge(guess: Int64, by player: PlayerRef) -> Verdict {
         let verdict: Verdict
         if isWon {
             verdict = .roundOver
         } else if !range.contains(guess) {
-            verdict = .outOfRange(range)
+            // The guesser's alone: not kept in the history that others read.
+            return .outOfRange(range)
         } else {
             guessesByPlayer[player.id, default: 0] += 1
             countedGuesses += 1

@@ -47,6 +47,12 @@ public final class PlayerListViewModel: Sendable {
         stop()
     }
 
+    /// Lists the players a game already has (a host's game resumed from its store), before its
+    /// events start: see ``PlayerList/seat(_:round:)``.
+    public func seat(_ players: [GamePlayer], round: Int) {
+        update { $0.seat(players, round: round) }
+    }
+
     /// Every row, in the order players first appeared.
     public var rows: [PlayerRow] { state.withLock { $0.all } }
 

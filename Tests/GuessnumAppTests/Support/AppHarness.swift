@@ -18,7 +18,7 @@ final class AppHarness: Sendable {
     init(
         secret: Int64 = 42, asks: Bool = false, hostInteractive: Bool = false, json: Bool = false,
         network: InMemoryNetwork = InMemoryNetwork(), hostName: String = "alice", password: GamePassword? = nil,
-        grace: Duration = .seconds(60)
+        grace: Duration = .seconds(60), resuming: GameRecord? = nil
     ) async throws {
         self.network = network
         var configuration = GameConfiguration(range: .standard, secretSource: .fixed(secret))
@@ -27,7 +27,7 @@ final class AppHarness: Sendable {
         configuration.password = password
         configuration.awayGracePeriod = grace
         let session = Session(localPeer: try PeerID(displayName: hostName), transport: network, configuration: .notAboutTimeouts)
-        master = try await GameMaster(session: session, configuration: configuration)
+        master = try await GameMaster(session: session, configuration: configuration, resuming: resuming)
         hostConsole = ScriptedConsole(interactive: hostInteractive)
         host = HostREPL(
             master: master, console: hostConsole, inbox: hostInbox, discovery: network.discovery,
@@ -40,13 +40,15 @@ final class AppHarness: Sendable {
     }
 
     /// A player REPL named `name`, started in the list of games (or joining `gameName`), on
-    /// `machine` (one the test can unplug) or straight on the network.
+    /// `machine` (one the test can unplug) or straight on the network; under `identity` (a
+    /// player of a resumed game coming back), or a new one.
     func player(
         _ name: String, gameName: String? = nil, timeout: Duration = .seconds(30), json: Bool = false,
         knownHosts: KnownHosts? = nil, rememberedGames: RememberedGames? = nil, interactive: Bool = false, password: GamePassword? = nil,
-        machine: InMemoryMachine? = nil
+        machine: InMemoryMachine? = nil, identity: UUID? = nil
     ) throws -> Player {
-        let session = Session(localPeer: try PeerID(displayName: name), transport: machine ?? network, configuration: .notAboutTimeouts)
+        let peer = try identity.map { id throws(MultipeerError) in try PeerID(displayName: name, identity: id) } ?? PeerID(displayName: name)
+        let session = Session(localPeer: peer, transport: machine ?? network, configuration: .notAboutTimeouts)
         let console = ScriptedConsole(interactive: interactive)
         let inbox = Inbox()
         let repl = GuestREPL(

@@ -38,6 +38,11 @@ final class ScriptedConsole: Console {
         await firstMatch(in: { lines }, within: timeout) { $0.contains(text) }
     }
 
+    /// Waits (up to `timeout`) for a printed line that `matches`; returns it.
+    func line(within timeout: Duration = .seconds(30), where matches: @escaping @Sendable (String) -> Bool) async -> String? {
+        await firstMatch(in: { lines }, within: timeout, where: matches)
+    }
+
     /// How many printed lines contain `text`.
     func count(_ text: String) -> Int { lines.filter { $0.contains(text) }.count }
 

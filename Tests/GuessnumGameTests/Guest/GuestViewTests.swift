@@ -23,6 +23,18 @@ struct GuestViewTests {
         events.compactMap { if case .item(.verdict(let line)) = $0 { line.sequence } else { nil } }
     }
 
+    @Test("When a round starts, the last one is kept as the previous round, with its guesses, for /history")
+    func previousRound() {
+        var view = GuestView()
+        _ = view.apply(welcome(lastSequence: 10, history: [Judgement(player: carol, guess: 10, verdict: .tooLow)]))
+        #expect(view.previousRound == nil)
+        _ = view.apply(HistoryBatch(items: [.verdict(line(11, carol, 20, .tooLow))]))
+        _ = view.apply(HistoryBatch(items: [.roundStarted(RoundStarted(sequence: 12, round: 2, range: .standard, commitment: Commitment(secret: 7, salt: .random())))]))
+        #expect(view.history.isEmpty)
+        #expect(view.previousRound?.number == 1)
+        #expect(view.previousRound?.history.map(\.guess) == [10, 20])
+    }
+
     @Test("Broadcasts before the welcome are ignored; after it, only items newer than it count")
     func sequencing() {
         var view = GuestView()

@@ -37,6 +37,20 @@ struct GameTableTests {
         #expect(empty.welcomes.isEmpty && empty.batch == nil)
     }
 
+    @Test("A guess out of range is answered to the guesser alone: nothing is broadcast, numbered, kept or counted")
+    func outOfRangeIsPrivate() throws {
+        var table = try table()
+        let bob = peer("bob")
+        _ = table.join(bob)
+        _ = table.takeFlush()
+        let before = table.lastSequence
+        guard case .outOfRange(let error) = table.guess(500, from: bob.identity, at: now) else { Issue.record("not answered privately"); return }
+        #expect(error.message == "500 is out of range: guess a number from 1 to 100.")
+        #expect(table.takeFlush().batch == nil)
+        #expect(table.lastSequence == before)
+        #expect(table.round.history.isEmpty && table.scoreboard.entry(for: bob.identity) == nil)
+    }
+
     @Test("A full game turns newcomers away")
     func full() throws {
         var table = try table { $0.maximumPlayers = 1 }
@@ -77,6 +91,7 @@ struct GameTableTests {
             switch table.guess(7, from: bob.identity, at: now) {
             case .judged: judged += 1
             case .refused(let error): if let error { warnings.append(error) }
+            case .outOfRange: Issue.record("7 is in range")
             case .notPlaying: Issue.record("bob is playing")
             }
         }

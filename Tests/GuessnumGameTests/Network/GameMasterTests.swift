@@ -42,11 +42,18 @@ struct GameMasterTests {
             #expect(try bobData.all.filter { $0.messageType == HistoryBatch.messageType }
                 .contains { try $0.decode(HistoryBatch.self).items.contains(.verdict(own)) })
 
+            // Out of range: carol alone is told; nothing is broadcast, kept or counted.
             #expect(try carol.game.submit(line: "500") == .guess(500))
-            let outside = try #require(await carol.verdicts.first { $0.player.id == carol.id })
-            #expect(outside.verdict.description == "out of range 1–100")
-            #expect(await bob.verdicts.first { $0.sequence == outside.sequence }?.displayText == "carol guessed 500: out of range 1–100")
+            let outside = try #require(await carol.errors.first { _ in true })
+            #expect(outside.code == .guessOutOfRange)
+            #expect(outside.message == "500 is out of range: guess a number from 1 to 100.")
+            #expect(try carol.game.submit(line: "60") == .guess(60))
+            let next = try #require(await bob.verdicts.first { $0.player.id == carol.id })
+            #expect(next.guess == 60, "bob reads carol's next guess, and never the one out of range")
+            #expect(!carol.verdicts.all.contains { $0.guess == 500 } && !dave.verdicts.all.contains { $0.guess == 500 })
+            #expect(!game.master.history.contains { $0.guess == 500 })
             #expect(game.master.currentRound.guesses(by: bob.id) == 1)
+            #expect(game.master.currentRound.guesses(by: carol.id) == 1)
         }
     }
 
