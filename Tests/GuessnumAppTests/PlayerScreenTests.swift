@@ -58,6 +58,21 @@ struct PlayerScreenTests {
         _ = await game.stopHost()
     }
 
+    @Test("A player's /history still shows the last round once the next has started, until it has guesses of its own")
+    func historyKeepsTheLastRound() async throws {
+        let game = try await AppHarness()
+        let bob = try game.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        bob.type("10")
+        bob.type("42")
+        #expect(await bob.console.line(containing: "Round 2") != nil, "\(bob.console.transcript)")
+        bob.type("/history")
+        #expect(await bob.console.line(containing: "No guesses yet in round 2. Round 1 (you won it; the secret was 42):") != nil, "\(bob.console.transcript)")
+        #expect(await bob.console.line(containing: "bob guessed 10: too low") != nil, "the last round's guesses: \(bob.console.transcript)")
+        _ = await bob.stop()
+        _ = await game.stopHost()
+    }
+
     @Test("A game listed under another name is joined and named under that name; /visible on when visible says so")
     func listedName() async throws {
         let network = InMemoryNetwork()

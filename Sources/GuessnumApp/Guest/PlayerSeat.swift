@@ -240,7 +240,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         console.print(repl.text.players(players.rows.filter { $0.id != host?.identity }))
     }
 
-    public func showHistory() { console.print(repl.text.history(game.history)) }
+    public func showHistory() { console.print(repl.text.history(game.history, round: game.view.round, previous: game.previousRound)) }
 
     public func showScore() { console.print(repl.text.scoreboard(game.scoreboard)) }
 
