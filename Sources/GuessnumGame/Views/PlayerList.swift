@@ -13,6 +13,9 @@ public struct PlayerList: Sendable {
 
     private var rows: [UUID: PlayerRow] = [:]
     private var gone: [UUID] = []
+    /// Rows shown as connecting whose player has not got in yet, with the row as it was before
+    /// (nil when the invitation made it): an invitation turned away leaves the list as it found it.
+    private var invited: [UUID: PlayerRow?] = [:]
     private var nextOrder: UInt64 = 0
     private var round = 0
 
@@ -48,11 +51,12 @@ public struct PlayerList: Sendable {
     /// A session's peer changed state.
     public mutating func apply(_ change: PeerStateChange) -> [PlayerListChange] {
         switch change.state {
-        case .connecting: present(change.peer.identity, name: change.peer.displayName, as: .connecting)
-        case .connected: present(change.peer.identity, name: change.peer.displayName, as: .connected)
+        case .connecting: return present(change.peer.identity, name: change.peer.displayName, as: .connecting)
+        case .connected: return present(change.peer.identity, name: change.peer.displayName, as: .connected)
         case .notConnected:
+            if let before = invited.removeValue(forKey: change.peer.identity) { return withdraw(change.peer.identity, back: before) }
             // A player the game holds a seat for stays away until the game says they left.
-            rows[change.peer.identity]?.presence == .away ? [] : leave(change.peer.identity)
+            return rows[change.peer.identity]?.presence == .away ? [] : leave(change.peer.identity)
         }
     }
 
@@ -131,6 +135,11 @@ public struct PlayerList: Sendable {
     }
 
     private mutating func present(_ id: UUID, name: String, as presence: PlayerRow.Presence, renaming: Bool = false) -> [PlayerListChange] {
+        if presence == .connecting {
+            if rows[id]?.presence != .connected, invited[id] == nil { invited[id] = .some(rows[id]) }
+        } else {
+            invited[id] = nil
+        }
         if var row = rows[id] {
             if row.presence == .gone { gone.removeAll { $0 == id } }
             if renaming { row.name = name }
@@ -143,6 +152,18 @@ public struct PlayerList: Sendable {
         nextOrder += 1
         rows[id] = row
         return [.updated(row)]
+    }
+
+    /// An invitation that never got in: its row goes, or goes back to what it was (a player
+    /// gone before, who tried to come back and was turned away).
+    private mutating func withdraw(_ id: UUID, back before: PlayerRow?) -> [PlayerListChange] {
+        guard let before else {
+            rows[id] = nil
+            return [.removed(id)]
+        }
+        rows[id] = before
+        if before.presence == .gone, !gone.contains(id) { gone.append(id) }
+        return [.updated(before)]
     }
 
     private mutating func leave(_ id: UUID) -> [PlayerListChange] {

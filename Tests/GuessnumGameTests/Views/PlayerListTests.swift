@@ -34,6 +34,33 @@ struct PlayerListTests {
         #expect(list.connectedCount == 0)
     }
 
+    @Test("An invitation turned away leaves no row: a newcomer's goes, a gone player's goes back to gone with its wins")
+    func turnedAwayLeavesNoRow() {
+        var list = PlayerList()
+        let mallory = peer("bob")
+        _ = list.apply(PeerStateChange(peer: mallory, state: .connecting, reason: nil))
+        #expect(list.row(for: mallory.identity)?.presence == .connecting)
+        #expect(list.apply(PeerStateChange(peer: mallory, state: .notConnected, reason: nil)) == [.removed(mallory.identity)])
+        #expect(list.all.isEmpty, "no “gone” row for someone who was never in")
+
+        let bob = peer("bob")
+        _ = list.apply(PeerStateChange(peer: bob, state: .connected, reason: nil))
+        let ref = PlayerRef(id: bob.identity, name: "bob")
+        _ = list.apply(RoundWon(sequence: 1, round: 0, range: .standard, commitment: Commitment(secret: 1, salt: Salt.random()), winner: ref, secret: 1, salt: Salt.random(), winningGuesses: 1, totalGuesses: 1))
+        _ = list.apply(PeerStateChange(peer: bob, state: .notConnected, reason: nil))
+        _ = list.apply(PeerStateChange(peer: bob, state: .connecting, reason: nil))
+        _ = list.apply(PeerStateChange(peer: bob, state: .notConnected, reason: nil))
+        #expect(list.row(for: bob.identity)?.presence == .gone)
+        #expect(list.row(for: bob.identity)?.wins == 1)
+
+        // A player who does get in keeps the row as any other.
+        let carol = peer("carol")
+        _ = list.apply(PeerStateChange(peer: carol, state: .connecting, reason: nil))
+        _ = list.apply(PeerStateChange(peer: carol, state: .connected, reason: nil))
+        _ = list.apply(PeerStateChange(peer: carol, state: .notConnected, reason: nil))
+        #expect(list.row(for: carol.identity)?.presence == .gone)
+    }
+
     @Test("Only the most recent gone players stay listed")
     func goneLimit() {
         var list = PlayerList(goneLimit: 1)
