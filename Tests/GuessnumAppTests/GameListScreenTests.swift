@@ -1,3 +1,4 @@
+import Foundation
 import GuessnumApp
 import Multipeer
 import MultipeerTesting
@@ -62,6 +63,37 @@ struct GameListScreenTests {
         #expect(alice.master.playerCount == 0, "a check is not a join")
         bob.type("1")
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil, "\(bob.console.transcript)")
+        #expect(await bob.stop() == nil)
+        #expect(await alice.stopHost() == nil)
+    }
+
+    @Test("With --json every line of the list is a JSON object, each game one with its number, name and facts")
+    func jsonList() async throws {
+        let alice = try await AppHarness()
+        let bob = try alice.player("bob", json: true)
+        let line = try #require(await bob.console.line(containing: #""event":"game""#), "\(bob.console.transcript)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        let game = try #require(object["data"] as? [String: Any])
+        #expect(game["number"] as? Int == 1 && game["name"] as? String == "alice" && game["players"] as? Int == 0
+                && game["maximumPlayers"] as? Int == 10 && game["round"] as? Int == 1 && game["private"] as? Bool == false, "\(line)")
+        #expect(bob.console.count(#"{"event":"message","text":"Searching for games… "#) == 1, "the header too: \(bob.console.transcript)")
+        #expect(bob.console.count("1) alice") == 0, "no text listing beside the objects: \(bob.console.transcript)")
+        #expect(await bob.stop() == nil)
+        #expect(await alice.stopHost() == nil)
+    }
+
+    @Test("When discovery is unavailable the player is told once, with the join code as a way in")
+    func unavailableOnce() async throws {
+        let alice = try await AppHarness()
+        alice.network.discovery.isAvailable = false
+        let bob = try alice.player("bob")
+        #expect(await bob.console.line(containing: "Type the number of a game to join it") != nil, "\(bob.console.transcript)")
+        let carol = try alice.player("carol", gameName: "alice", timeout: .milliseconds(500))
+        #expect(await carol.run.value?.exitCode == 3)
+        for player in [bob, carol] {
+            #expect(player.console.count("Games nearby can't be found") == 1, "\(player.console.transcript)")
+            #expect(player.console.count("you can still join a game by the join code or the address (HOST:PORT) its host printed") == 1)
+        }
         #expect(await bob.stop() == nil)
         #expect(await alice.stopHost() == nil)
     }

@@ -117,7 +117,8 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             games.isShowing = true
             if let changes = games.changes() { console.print(changes) }  // the games (or why none can be found) once
         } else {
-            console.print(games.wholeList() + "\n" + Self.lobbyHint)
+            console.print(games.wholeList())
+            console.print(Self.lobbyHint)
         }
         if await joinWantedGame() != .quit { await loop() }
         watching.cancel()  // stops quietly: no "0 found" on the way out
