@@ -78,13 +78,17 @@ final class AvahiBrowseRecord: @unchecked Sendable {
             remakeAt = made + Self.requeryCycle.remake
         }
         if browser == nil, let remakeAt, now >= remakeAt {
-            self.remakeAt = nil
             reconfirmed = []
-            makeBrowser(on: client)
+            // A browser Avahi would not make (reported as failed) is tried again a little later.
+            self.remakeAt = makeBrowser(on: client) ? nil : now + Self.remakeRetry
         }
     }
 
-    private func makeBrowser(on client: OpaquePointer) {
+    /// How long after Avahi refused to make the browser anew it is asked again.
+    static let remakeRetry: Duration = .seconds(5)
+
+    @discardableResult
+    private func makeBrowser(on client: OpaquePointer) -> Bool {
         let retain = Unmanaged.passRetained(self)
         guard let created = avahi_service_browser_new(
             client, cavahi_if_unspec(), cavahi_proto_unspec(), type, nil, AvahiLookupFlags(rawValue: 0),
@@ -92,11 +96,12 @@ final class AvahiBrowseRecord: @unchecked Sendable {
         else {
             retain.release()
             emit(.failed(.avahiBrowseFailed(type, avahi_client_errno(client))))
-            return
+            return false
         }
         browser = created
         browserRetain = retain
         browserMade = .now
+        return true
     }
 
     private func freeBrowser() {

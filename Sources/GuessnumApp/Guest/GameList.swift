@@ -73,7 +73,6 @@ final class GameList: Sendable {
             switch event {
             case .found(let game):
                 state.problem = nil
-                // The same host found by discovery takes its remembered entry's number, even under a new name.
                 // A game back under its number, news of it, or the same host found by discovery in
                 // place of its remembered entry (even under a new name: peers are equal by identity).
                 if let index = state.slots.firstIndex(where: { $0.game.peer == game.peer }) {
