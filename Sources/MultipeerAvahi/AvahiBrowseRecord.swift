@@ -33,6 +33,12 @@ final class AvahiBrowseRecord: @unchecked Sendable {
     /// After a browser is made anew: the sightings it reported (from Avahi's cache, which it
     /// reads first); those it did not report went while there was no browser.
     private var reconfirmed: Set<AvahiSighting.Key>?
+    /// Whether the current browser's "all for now" is still to come: Avahi sends it 1 s after
+    /// the querier was made, so at once for a querier another browse left behind.
+    private var awaitingAllForNow = false
+    /// Since when browsers are made briefly, one after another, to let a querier left behind
+    /// by another browse go (see ``refresh(on:at:)``); nil when not.
+    private var huntingSince: ContinuousClock.Instant?
     private let onEvent: @Sendable (DiscoveryEvent) -> Void
     private let delivery: DispatchQueue
 
@@ -72,7 +78,19 @@ final class AvahiBrowseRecord: @unchecked Sendable {
 
     /// Frees the browser when its ``requeryCycle`` is over, and makes the next one once the
     /// querier has surely gone. Call under the lock, often (every half second).
+    ///
+    /// A querier another browse of the type left behind (a `guessnum join` that just ended) is
+    /// taken over by the next browser with its back-off, and the cycle above would miss its
+    /// turns. Such a browser hears "all for now" at once; then browsers are made only for a
+    /// moment, one after another (Avahi's cache is read each time), until the old querier's turn
+    /// comes while none holds it and a new browser gets a querier of its own, for at most
+    /// ``huntLimit``.
     func refresh(on client: OpaquePointer, at now: ContinuousClock.Instant = .now) {
+        if let since = huntingSince, now >= since + Self.huntLimit { huntingSince = nil }
+        if huntingSince != nil, browser != nil, !awaitingAllForNow, reconfirmed == nil {
+            freeBrowser()
+            remakeAt = now + Self.huntGap
+        }
         if let made = browserMade, browser != nil, now >= made + Self.requeryCycle.free {
             freeBrowser()
             remakeAt = made + Self.requeryCycle.remake
@@ -86,6 +104,10 @@ final class AvahiBrowseRecord: @unchecked Sendable {
 
     /// How long after Avahi refused to make the browser anew it is asked again.
     static let remakeRetry: Duration = .seconds(5)
+    /// While a querier left behind is waited out: the pause between two brief browsers, and
+    /// how long this goes on at most (another browse that runs on keeps the querier for good).
+    static let huntGap: Duration = .seconds(2)
+    static let huntLimit: Duration = .seconds(70)
 
     @discardableResult
     private func makeBrowser(on client: OpaquePointer) -> Bool {
@@ -101,6 +123,7 @@ final class AvahiBrowseRecord: @unchecked Sendable {
         browser = created
         browserRetain = retain
         browserMade = .now
+        awaitingAllForNow = true
         return true
     }
 
@@ -128,6 +151,8 @@ final class AvahiBrowseRecord: @unchecked Sendable {
         browserMade = nil
         remakeAt = nil
         reconfirmed = nil
+        awaitingAllForNow = false
+        huntingSince = nil
     }
 
     /// The daemon went away: nothing is in sight any more.
@@ -156,6 +181,16 @@ final class AvahiBrowseRecord: @unchecked Sendable {
             for gone in sightings.keys where !reconfirmed.contains(gone) {
                 sightings.removeValue(forKey: gone)?.free()
                 merge(gone.name)
+            }
+        case AVAHI_BROWSER_ALL_FOR_NOW:
+            guard awaitingAllForNow, let made = browserMade else { return }
+            awaitingAllForNow = false
+            // Sooner than 1 s after the browser was made: its querier is an older one.
+            let inherited = ContinuousClock.now - made < .milliseconds(700)
+            if !inherited {
+                huntingSince = nil
+            } else if huntingSince == nil {
+                huntingSince = .now
             }
         case AVAHI_BROWSER_FAILURE:
             let code = browser.map { avahi_client_errno(avahi_service_browser_get_client($0)) } ?? 0
