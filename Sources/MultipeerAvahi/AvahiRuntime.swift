@@ -25,6 +25,9 @@ final class AvahiRuntime: @unchecked Sendable {
     /// Where events leave the poll thread, in order.
     let delivery = DispatchQueue(label: "multipeer.avahi.events")
     private let logger: Logger
+    /// Twice a second, under the lock: browses make their browsers anew when it is time
+    /// (``AvahiBrowseRecord/refresh(on:at:)``).
+    private var ticker: DispatchSourceTimer?
 
     init(logger: Logger) throws(MultipeerError) {
         self.logger = logger
@@ -37,9 +40,24 @@ final class AvahiRuntime: @unchecked Sendable {
         guard makeClient(&error) else { throw .avahiUnreachable(error) }
         guard avahi_threaded_poll_start(poll) >= 0 else { throw .avahiUnavailable("could not start its event loop") }
         pollStarted = true
+        let ticker = DispatchSource.makeTimerSource(queue: DispatchQueue(label: "multipeer.avahi.refresh"))
+        ticker.schedule(deadline: .now() + .milliseconds(500), repeating: .milliseconds(500), leeway: .milliseconds(100))
+        ticker.setEventHandler { [weak self] in self?.refreshBrowses() }
+        ticker.resume()
+        self.ticker = ticker
+    }
+
+    /// Lets each browse make its browser anew when its cycle says so.
+    private func refreshBrowses() {
+        try? locked {
+            guard isRunning, let client, !browses.isEmpty else { return }
+            let now = ContinuousClock.now
+            for record in browses.values { record.refresh(on: client, at: now) }
+        }
     }
 
     deinit {
+        ticker?.cancel()
         if pollStarted { avahi_threaded_poll_stop(poll) }
         for record in publications.values { record.detach() }
         for record in browses.values { record.detach() }

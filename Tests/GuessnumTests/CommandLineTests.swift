@@ -64,6 +64,16 @@ struct CommandLineTests {
         #expect(status == 3)
         #expect(output.contains("No game called “nobody-hosts-this” was found within 2 s: games cannot be found while discovery is unavailable."), "output: \(output)")
         #expect(output.contains("avahi-daemon"), "the missing daemon is explained: \(output)")
+        #expect(output.components(separatedBy: "Games nearby can't be found").count == 2, "the notice once: \(output)")
+    }
+
+    @Test("Without avahi-daemon the list says once, in a player's words, that games can't be found and that a join code or address still works")
+    func listWithoutDiscovery() async throws {
+        let (status, output) = try await run(["join", "--name", "bob"])
+        #expect(status == 0, "the end of input quits the list: \(output)")
+        #expect(output.components(separatedBy: "Games nearby can't be found").count == 2, "the notice once: \(output)")
+        #expect(output.contains("you can still join a game by the join code or the address (HOST:PORT) its host printed"), "output: \(output)")
+        #expect(!output.contains("peers"), "output: \(output)")
     }
 
     @Test("--resume with nothing to resume says so in one sentence, and starts a new game")

@@ -102,6 +102,48 @@ struct AvahiLANTests {
         #expect(publisher.events.filter { $0.event == "failed" }.count == 2, "one failure report per outage: \(publisher.process.text)")
     }
 
+    @Test("A service that comes back while mDNS was dropped is seen again, with its new TXT, though the browse has been open a long time")
+    func comesBackAfterLostAnnouncements() async throws {
+        let publisher = try lan.probe(on: 0, ["publish", "gina", "r=1-100", "n=1"])
+        defer { publisher.stop() }
+        // A list that was open a while and has just ended (as when a player restarts `join`):
+        // Avahi keeps its querier, backed off, for the next browse of the type to take over.
+        let earlier = try lan.probe(on: 1, ["browse"])
+        #expect(await earlier.first { $0.event == "found" && $0.name == "gina" } != nil, "earlier browser: \(earlier.process.text)")
+        try await Task.sleep(for: .seconds(8))  // how long that list was open: the querier then waits 8 s, then 16 s
+        earlier.stop()
+        _ = await earlier.process.exitStatus(within: .seconds(10))
+
+        let browser = try lan.probe(on: 1, ["browse"])
+        defer { browser.stop() }
+        let opened = ContinuousClock.now
+        #expect(await browser.first { $0.event == "found" && $0.name == "gina" } != nil, "browser: \(browser.process.text)")
+
+        // The host stops (its goodbye is heard), and comes back while the switch drops mDNS: its
+        // announcements are lost, and only a query from the browsing side can find it.
+        publisher.send("stop")
+        #expect(await browser.first { $0.event == "lost" && $0.name == "gina" } != nil, "browser: \(browser.process.text)")
+        try await lan.setMulticastDNS(blocked: true)
+        let seen = browser.events.count
+        do {
+            let published = publisher.events.count
+            publisher.send("update r=1-50 n=2")
+            publisher.send("start")
+            #expect(await publisher.next(after: published) { $0.event == "established" } != nil, "publisher: \(publisher.process.text)")
+            // Avahi's querier asks 63 s after the browse began and then not before 127 s: the
+            // network comes back between the two, where only asking anew finds the game.
+            try await Task.sleep(until: opened + .seconds(70))
+        } catch {
+            try await lan.setMulticastDNS(blocked: false)
+            throw error
+        }
+        try await lan.setMulticastDNS(blocked: false)
+        let back = await browser.next(after: seen, within: .seconds(45)) { $0.event == "found" && $0.name == "gina" }
+        #expect(back != nil, "not seen again within 45 s of mDNS coming back: \(browser.process.text)")
+        #expect(await browser.next(after: seen, within: .seconds(10)) { $0.name == "gina" && $0.info?["r"] == "1-50" && $0.info?["n"] == "2" } != nil,
+                "the new TXT: \(browser.process.text)")
+    }
+
     @Test("Avahi's own tools agree: avahi-browse sees our TXT, and we see avahi-publish's service")
     func crossCheck() async throws {
         let publisher = try lan.probe(on: 0, ["publish", "erin", "r=1-100"])

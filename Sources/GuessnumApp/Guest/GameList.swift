@@ -8,78 +8,108 @@ import Synchronization
 /// The games nearby, numbered in the order they were found, as `guessnum join` lists them;
 /// with what this player learned itself: games whose host did not answer, the game it just
 /// left, and whether discovery works at all.
+///
+/// Numbers are stable while the list is on screen: a game keeps its number, and a game that
+/// goes away keeps it too, shown as gone (a number on screen never means another game, so a
+/// number typed from what is shown joins what is shown). Only when the whole list is printed
+/// again (``wholeList()``: back from a game, `/list`) are gone games dropped and the rest
+/// numbered anew. In between, ``changes(at:)`` gives one short line per game whose line changed.
 final class GameList: Sendable {
+    /// One number of the list.
+    private struct Slot {
+        var game: DiscoveredPeer
+        /// Discovery lost it since the whole list was last printed.
+        var isGone = false
+    }
+
     private struct State {
-        var entries: [DiscoveredPeer] = []
-        /// Games whose host did not answer a join; cleared when the game is announced anew.
-        var silent: Set<PeerID> = []
+        /// The numbered games, number `n` at index `n - 1`.
+        var slots: [Slot] = []
+        /// Games whose host did not answer, and when that was last found: cleared when the host
+        /// answers a check (``answered(_:checkedAt:)``) or the game is announced anew.
+        var silent: [PeerID: ContinuousClock.Instant] = [:]
         /// Games this player just left: the count shown (one lower than the last announced) until
         /// the host's next announcement, or until the host has surely announced the change.
         var left: [PeerID: (count: Int, until: ContinuousClock.Instant)] = [:]
-        /// The list as last printed.
-        var shown: String?
         /// Games not announced here but remembered from before, whose host answered at its
         /// remembered address with its key; cleared when discovery finds the game.
         var remembered: Set<PeerID> = []
         /// Why games cannot be found, while that is so.
         var problem: String?
-        var isShowing = true
+        /// What was last printed: each number's line, and the problem (nil: none shown).
+        var shownLines: [Int: String] = [:]
+        var shownProblem: String?
+        var isShowing = false
     }
 
     private let style: TextStyle
+    private let json: Bool
     private let knownHosts: KnownHosts?
     private let state = Mutex(State())
 
-    init(style: TextStyle, knownHosts: KnownHosts? = nil) {
-        self.style = style
+    /// A list printed in `style`, or as JSON lines with `json`.
+    init(style: TextStyle, json: Bool = false, knownHosts: KnownHosts? = nil) {
+        self.style = json ? .plain : style
+        self.json = json
         self.knownHosts = knownHosts
     }
 
-    /// Whether changes are printed (while the list is on screen, not during a game).
+    /// Whether changes are printed (while the list is on screen, not during a game); set by
+    /// printing the whole list.
     var isShowing: Bool {
         get { state.withLock { $0.isShowing } }
         set { state.withLock { $0.isShowing = newValue } }
     }
 
-    var isEmpty: Bool { state.withLock { $0.entries.isEmpty } }
+    /// Whether no game is listed (gone ones do not count).
+    var isEmpty: Bool { state.withLock { !$0.slots.contains { !$0.isGone } } }
 
-    /// Why discovery does not work, if it does not.
+    /// Why games cannot be found, in a player's words, if they cannot.
     var problem: String? { state.withLock { $0.problem } }
 
-    /// Applies `event`; returns whether what the list shows changed (a new address does not).
-    @discardableResult
-    func apply(_ event: BrowserEvent) -> Bool {
-        let before = render()
+    /// Applies `event`. What the list shows then comes from ``changes(at:)``.
+    func apply(_ event: BrowserEvent) {
         state.withLock { state in
             switch event {
             case .found(let game):
                 state.problem = nil
-                // The same host found by discovery replaces its remembered entry, even under a new name.
-                let stale = state.remembered.filter { $0.identity == game.peer.identity }
-                state.remembered.subtract(stale)
-                state.entries.removeAll { stale.contains($0.peer) && $0.peer != game.peer }
-                if let index = state.entries.firstIndex(where: { $0.peer == game.peer }) {
-                    if state.entries[index].info != game.info { state.silent.remove(game.peer); state.left[game.peer] = nil }
-                    state.entries[index] = game
+                // A game back under its number, news of it, or the same host found by discovery in
+                // place of its remembered entry (even under a new name: peers are equal by identity).
+                if let index = state.slots.firstIndex(where: { $0.game.peer == game.peer }) {
+                    if state.slots[index].isGone || state.slots[index].game.info != game.info { state.left[game.peer] = nil }
+                    state.remembered.remove(game.peer)
+                    state.slots[index] = Slot(game: game)
                 } else {
-                    state.entries.append(game)
+                    state.slots.append(Slot(game: game))
                 }
+                // Announced anew: what was measured before says nothing of now.
+                state.silent[game.peer] = nil
             case .updated(let game):
-                if let index = state.entries.firstIndex(where: { $0.peer == game.peer }) {
-                    state.entries[index] = game
-                    state.silent.remove(game.peer)
+                if let index = state.slots.firstIndex(where: { $0.game.peer == game.peer }) {
+                    state.slots[index] = Slot(game: game)
+                    state.silent[game.peer] = nil
                     state.left[game.peer] = nil
                 }
             case .lost(let peer):
                 guard !state.remembered.contains(peer) else { break }  // still where it was remembered
-                state.entries.removeAll { $0.peer == peer }
-                state.silent.remove(peer)
+                if let index = state.slots.firstIndex(where: { $0.game.peer == peer }) { state.slots[index].isGone = true }
+                state.silent[peer] = nil
                 state.left[peer] = nil
             case .failed(let error):
-                if error.code == .discoveryUnavailable { state.problem = error.message }
+                if error.code == .discoveryUnavailable { state.problem = Self.notice(error) }
             }
         }
-        return render() != before
+    }
+
+    /// What the player is told when games cannot be found: the backend's reason in a player's
+    /// words (it speaks of peers connecting by address), and the ways into a game that still work.
+    static func notice(_ error: MultipeerError) -> String {
+        var reason = error.message
+        for library in [" Meanwhile peers can still", " Peers can still"] {
+            if let range = reason.range(of: library) { reason = String(reason[..<range.lowerBound]) }
+        }
+        reason = reason.replacingOccurrences(of: "so peers can neither be announced nor found", with: "so games can't be found")
+        return "Games nearby can't be found: \(reason) Meanwhile you can still join a game by the join code or the address (HOST:PORT) its host printed: guessnum join CODE."
     }
 
     /// Lists `game`, remembered from before, whose host answered at its remembered address,
@@ -87,8 +117,12 @@ final class GameList: Sendable {
     @discardableResult
     func addRemembered(_ game: DiscoveredPeer) -> Bool {
         state.withLock { state in
-            guard !state.entries.contains(where: { $0.peer.identity == game.peer.identity }) else { return false }
-            state.entries.append(game)
+            guard !state.slots.contains(where: { !$0.isGone && $0.game.peer.identity == game.peer.identity }) else { return false }
+            if let index = state.slots.firstIndex(where: { $0.game.peer == game.peer }) {
+                state.slots[index] = Slot(game: game)
+            } else {
+                state.slots.append(Slot(game: game))
+            }
             state.remembered.insert(game.peer)
             return true
         }
@@ -96,12 +130,26 @@ final class GameList: Sendable {
 
     /// The identities of the games listed now.
     var listedIdentities: Set<UUID> {
-        state.withLock { Set($0.entries.map(\.peer.identity)) }
+        state.withLock { Set($0.slots.filter { !$0.isGone }.map(\.game.peer.identity)) }
     }
 
-    /// Marks `game` as not answering (a join timed out or was refused).
-    func markSilent(_ game: PeerID) {
-        state.withLock { _ = $0.silent.insert(game) }
+    /// Marks `game` as not answering (a join or a check found its host silent) at `now`.
+    func markSilent(_ game: PeerID, at now: ContinuousClock.Instant = .now) {
+        state.withLock { $0.silent[game] = now }
+    }
+
+    /// The games marked as not answering, as listed now, to be checked again.
+    var silentGames: [DiscoveredPeer] {
+        state.withLock { state in state.slots.filter { !$0.isGone && state.silent[$0.game.peer] != nil }.map(\.game) }
+    }
+
+    /// The host of `game` answered a check begun at `checkedAt`: its mark goes, unless the game
+    /// was found silent again after the check began.
+    func answered(_ game: PeerID, checkedAt: ContinuousClock.Instant) {
+        state.withLock { state in
+            guard let marked = state.silent[game], marked <= checkedAt else { return }
+            state.silent[game] = nil
+        }
     }
 
     /// How long a count corrected after leaving is shown: past the host's announcement of the
@@ -113,25 +161,42 @@ final class GameList: Sendable {
     /// game is dropped from the list.
     func noteLeft(_ game: PeerID, ended: Bool, at now: ContinuousClock.Instant = .now) {
         state.withLock { state in
+            guard let index = state.slots.firstIndex(where: { $0.game.peer == game }) else { return }
             if ended {
-                state.entries.removeAll { $0.peer == game }
+                state.slots[index].isGone = true
                 return
             }
-            guard let entry = state.entries.first(where: { $0.peer == game }),
-                  let count = GameAdvertisement(decoding: entry.info).playerCount else { return }
+            guard let count = GameAdvertisement(decoding: state.slots[index].game.info).playerCount else { return }
             state.left[game] = (max(0, count - 1), now + Self.leftCorrection)
         }
     }
 
-    /// Game number `number` (counting from 1).
+    /// What number `number` (counting from 1) shows.
+    enum Pick {
+        case game(DiscoveredPeer)
+        /// A game that went away since the list was printed; its name.
+        case gone(String)
+    }
+
+    /// What number `number` shows; nil for a number not on the list.
+    func pick(_ number: Int) -> Pick? {
+        state.withLock { state in
+            guard number >= 1 && number <= state.slots.count else { return nil }
+            let slot = state.slots[number - 1]
+            return slot.isGone ? .gone(slot.game.peer.displayName) : .game(slot.game)
+        }
+    }
+
+    /// Game number `number` (counting from 1), unless it is gone.
     func entry(_ number: Int) -> DiscoveredPeer? {
-        state.withLock { number >= 1 && number <= $0.entries.count ? $0.entries[number - 1] : nil }
+        if case .game(let game)? = pick(number) { return game }
+        return nil
     }
 
     /// The listing of `game` as last resolved (its addresses may have changed since it was
     /// joined: a host that restarted listens on a new port).
     func entry(for game: PeerID) -> DiscoveredPeer? {
-        state.withLock { $0.entries.first { $0.peer == game } }
+        state.withLock { $0.slots.first { !$0.isGone && $0.game.peer == game }?.game }
     }
 
     /// The games whose name is `name` or looks like it, in list order: for "rt", "Rt", "rt #2"
@@ -141,46 +206,94 @@ final class GameList: Sendable {
         let whole = HostName.withoutCollisionSuffix(name) != name
         func key(_ text: String) -> String { whole ? ConfusableSkeleton.of(text) : HostName.key(text) }
         let wanted = key(name)
-        return state.withLock { $0.entries.filter { key($0.peer.displayName) == wanted } }
+        return state.withLock { $0.slots.filter { !$0.isGone && key($0.game.peer.displayName) == wanted }.map(\.game) }
     }
 
-    /// The list, to be printed now (remembered as shown).
-    func shownRender() -> String {
-        let text = render()
-        state.withLock { $0.shown = text }
-        return text
-    }
-
-    /// The list, if it differs from what was last shown; nil otherwise.
-    func renderIfChanged(at now: ContinuousClock.Instant = .now) -> String? {
-        let text = render(at: now)
+    /// The whole list, to be printed now: gone games are dropped and the rest numbered anew, and
+    /// changes are printed from here on (``isShowing``).
+    func wholeList(at now: ContinuousClock.Instant = .now) -> String {
+        let known = knownHosts?.read()  // once for the whole list, outside the lock
         return state.withLock { state in
-            guard state.shown != text else { return nil }
-            state.shown = text
-            return text
+            state.slots.removeAll { $0.isGone }
+            state.isShowing = true
+            state.shownProblem = state.problem
+            state.shownLines = [:]
+            var lines: [String] = []
+            if let problem = state.problem {
+                lines.append(json ? JSONLines.message(problem) : problem)
+                if !state.slots.isEmpty { lines.append(json ? JSONLines.message("Games you joined before that answer where they were:") : "Games you joined before that answer where they were:") }
+            } else {
+                let header = "Searching for games… \(state.slots.count) found"
+                lines.append(json ? JSONLines.message(header) : header)
+            }
+            for number in state.slots.indices.map({ $0 + 1 }) {
+                let line = line(number, in: state, known: known, at: now)
+                state.shownLines[number] = line
+                lines.append(line)
+            }
+            return lines.joined(separator: "\n")
         }
     }
 
-    func render(at now: ContinuousClock.Instant = .now) -> String {
-        let state = state.withLock { $0 }
-        if let problem = state.problem, state.entries.isEmpty { return problem }
-        var lines = [state.problem.map { "\($0)\nGames you joined before that answer where they were:" } ?? "Searching for games… \(state.entries.count) found"]
-        let known = knownHosts?.read()  // once for the whole list
-        for (index, game) in state.entries.enumerated() {
-            var advertisement = GameAdvertisement(decoding: game.info)
-            if let left = state.left[game.peer], left.until > now { advertisement.playerCount = left.count }
-            var facts = Self.facts(advertisement)
-            if state.remembered.contains(game.peer) { facts.insert("remembered: not announced here, but answers where you joined it", at: 0) }
-            if state.silent.contains(game.peer) { facts.append("not answering") }
-            switch known?.status(ofHost: game.peer.displayName, identity: game.peer.identity) {
-            case .known?: facts.append("played before")
-            case .changed?: facts.append(style.red("ANOTHER KEY than when you last played"))
-            case .unknown?, nil: break
+    /// The lines to print for what changed since the list was last printed, one per game whose
+    /// line changed (and the notice when discovery stops or starts working); nil when nothing
+    /// changed or the list is not on screen.
+    func changes(at now: ContinuousClock.Instant = .now) -> String? {
+        let known = knownHosts?.read()
+        return state.withLock { state in
+            guard state.isShowing else { return nil }
+            var lines: [String] = []
+            if state.problem != state.shownProblem {
+                if let problem = state.problem {
+                    lines.append(json ? JSONLines.message(problem) : problem)
+                } else {
+                    let back = "Games nearby can be found again; they are listed as they are found."
+                    lines.append(json ? JSONLines.message(back) : back)
+                }
+                state.shownProblem = state.problem
             }
-            lines.append("  \(index + 1)) \(style.bold(TerminalText.sanitized(game.peer.displayName)))"
-                + (facts.isEmpty ? "" : " — " + facts.joined(separator: ", ")))
+            for number in state.slots.indices.map({ $0 + 1 }) {
+                let line = line(number, in: state, known: known, at: now)
+                guard state.shownLines[number] != line else { continue }
+                // A game gone before it was ever shown is not worth a line.
+                if state.shownLines[number] == nil, state.slots[number - 1].isGone { continue }
+                state.shownLines[number] = line
+                lines.append(line)
+            }
+            return lines.isEmpty ? nil : lines.joined(separator: "\n")
         }
-        return lines.joined(separator: "\n")
+    }
+
+    /// Number `number`'s line, as text or as a JSON line.
+    private func line(_ number: Int, in state: State, known: KnownHosts.Snapshot?, at now: ContinuousClock.Instant) -> String {
+        let slot = state.slots[number - 1]
+        let game = slot.game
+        let name = TerminalText.sanitized(game.peer.displayName)
+        var advertisement = GameAdvertisement(decoding: game.info)
+        if let left = state.left[game.peer], left.until > now { advertisement.playerCount = left.count }
+        var flags: [String] = []
+        if state.remembered.contains(game.peer) { flags.append("remembered") }
+        if state.silent[game.peer] != nil { flags.append("not answering") }
+        switch known?.status(ofHost: game.peer.displayName, identity: game.peer.identity) {
+        case .known?: flags.append("played before")
+        case .changed?: flags.append("another key")
+        case .unknown?, nil: break
+        }
+        if json {
+            return JSONLines.line("game", ListedGame(
+                number: number, name: game.peer.displayName, range: advertisement.range, players: advertisement.playerCount,
+                maximumPlayers: advertisement.maximumPlayers, round: advertisement.round, private: advertisement.isPrivate,
+                flags: flags, gone: slot.isGone))
+        }
+        if slot.isGone { return "  \(number)) \(style.bold(name))'s game is gone" }
+        var facts = Self.facts(advertisement)
+        if state.remembered.contains(game.peer) {
+            facts.insert("remembered: not announced here, but answers where you joined it" + (facts.isEmpty || facts == ["private (password)"] ? " (range, players and round unknown)" : ""), at: 0)
+        }
+        if state.silent[game.peer] != nil { facts.append("not answering") }
+        if flags.contains("played before") { facts.append("played before") }
+        if flags.contains("another key") { facts.append(style.red("ANOTHER KEY than when you last played")) }
+        return "  \(number)) \(style.bold(name))" + (facts.isEmpty ? "" : " — " + facts.joined(separator: ", "))
     }
 
     /// "numbers 1–100", "3/100 players", "round 2": what is known of a game.
@@ -192,4 +305,21 @@ final class GameList: Sendable {
         if game.isPrivate { facts.append("private (password)") }
         return facts
     }
+}
+
+/// One game of the list with `--json` (`{"event": "game", "data": …}`): what its line says.
+struct ListedGame: Encodable {
+    /// The number that picks it.
+    let number: Int
+    let name: String
+    /// The current round's range, if announced.
+    let range: GuessRange?
+    let players: Int?
+    let maximumPlayers: Int?
+    let round: Int?
+    let `private`: Bool
+    /// "remembered", "not answering", "played before", "another key".
+    let flags: [String]
+    /// It went away since the list was printed (its number is not reused while shown).
+    let gone: Bool
 }

@@ -64,6 +64,8 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         let browser: Browser
         let watching: EventObservation
         let probing: Task<Void, Never>?
+        /// Checks again, while the list is shown, the games it marks as not answering.
+        let checking: Task<Void, Never>
     }
 
     /// A player REPL on `session`.
@@ -88,7 +90,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         self.discovery = discovery
         self.text = text
         self.timeout = timeout
-        games = GameList(style: text.style, knownHosts: knownHosts)
+        games = GameList(style: text.style, json: text.json, knownHosts: knownHosts)
     }
 
     /// Plays until the player quits: at `endpoint` if given, otherwise from the list of games
@@ -101,9 +103,11 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             wanted = (gameName, .now + timeout, nil)
             inbox.wake(after: timeout)
             console.print("Looking for the game “\(TerminalText.sanitized(gameName))”…")
-            if let problem = games.problem { console.print(problem) }
+            games.isShowing = true
+            if let changes = games.changes() { console.print(changes) }  // the games (or why none can be found) once
         } else {
-            console.print(games.shownRender() + "\nType the number of a game to join it; /help for more.")
+            console.print(games.wholeList())
+            console.print(Self.lobbyHint)
         }
         if await joinWantedGame() != .quit { await loop() }
         await closeLobby()
@@ -195,7 +199,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         let browser = Browser(serviceType: GameAdvertisement.serviceType, localPeer: session.localPeer, discovery: discovery)
         let watching = observe(browser)
         do { try await browser.start() } catch { games.apply(.failed(error)) }  // the list's header says so
-        lobby = Lobby(browser: browser, watching: watching, probing: probeRememberedGames())
+        lobby = Lobby(browser: browser, watching: watching, probing: probeRememberedGames(), checking: recheckSilentGames())
         console.setPrompt("join> ")
     }
 
@@ -204,6 +208,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         guard let lobby else { return }
         lobby.watching.cancel()  // stops quietly: no "0 found" on the way out
         lobby.probing?.cancel()
+        lobby.checking.cancel()
         await lobby.browser.stop()
         self.lobby = nil
     }
@@ -226,8 +231,8 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             if flow == .quit || (lobby == nil && !console.isInteractive) { return .quit }
             if lobby == nil {
                 await openLobby()
-                games.isShowing = true
-                console.print(games.shownRender() + "\nType the number of a game to join it; /help for more.")
+                console.print(games.wholeList())
+                console.print(Self.lobbyHint)
                 return .stay
             }
             if let game = seatGame {
@@ -240,9 +245,8 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 }
             }
             seatGame = nil
-            games.isShowing = true
             console.setPrompt("join> ")
-            console.print(games.shownRender())
+            console.print(games.wholeList())
             return await joinWantedGame()
         }
         switch event {
@@ -253,20 +257,25 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 return await answer(asked, with: line)
             }
             if let number = Int(trimmed) {
-                guard let chosen = games.entry(number) else {
+                switch games.pick(number) {
+                case .game(let chosen)?:
+                    if await join(JoinTarget(game: chosen, route: .listed)) == .notJoined, let changes = games.changes() { console.print(changes) }  // shows the game marked
+                case .gone(let name)?:
+                    console.print("\(TerminalText.sanitized(name))'s game (\(number)) is gone; pick another, or press Enter to see the list again.")
+                case nil:
                     console.print("There is no game number \(number); \(games.isEmpty ? "none has been found yet." : "pick one from the list.")")
-                    return .stay
                 }
-                if await join(JoinTarget(game: chosen, route: .listed)) == .notJoined { console.print(games.shownRender()) }  // shows the game marked
+                return .stay
+            }
+            if trimmed.isEmpty {
+                console.print(games.wholeList())  // numbered anew, without the games that went away
                 return .stay
             }
             if let command = CommandTable.parse(line, for: .lobby) { return await command.perform(on: self) }
-            if !trimmed.isEmpty {
-                console.print("Type the number of a game to join it, or /quit. Games appear here as they are found.")
-            }
+            console.print("Type the number of a game to join it, or /quit. Games appear here as they are found.")
             return .stay
         case .gamesChanged, .timer:
-            if event == .timer, games.isShowing, let list = games.renderIfChanged() { console.print(list) }
+            if event == .timer, let changes = games.changes() { console.print(changes) }
             return await joinWantedGame()
         case .inputEnded:
             // A script that names its game may have no more to say.
@@ -281,7 +290,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                     outcome = Self.notJoined(asked.target)
                     return .quit
                 }
-                console.print(games.shownRender())
+                if let changes = games.changes() { console.print(changes) }
                 return .stay
             }
             if interrupts.interrupt(clearedText: cleared) { return .quit }
@@ -356,7 +365,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             outcome = Self.notJoined(asked.target)
             return .quit
         }
-        console.print(games.shownRender())
+        console.print(games.wholeList())
         return .stay
     }
 
@@ -548,15 +557,17 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         }
     }
 
-    /// How long discovery has to list the games nearby before remembered games it did not list
-    /// are tried where they were joined (at once when discovery is unavailable).
-    static let rememberedDelay: Duration = .seconds(2)
     /// How long a remembered game's host has to answer.
     static let probeTimeout: Duration = .seconds(3)
 
-    /// Tries the remembered games that discovery does not list, each at its remembered
-    /// addresses, and lists those whose host answers there with its key (see
-    /// ``Multipeer/Session/probe(_:timeout:)``); nil when nothing is remembered.
+    /// Once discovery turns out to be unavailable (no avahi-daemon), tries the remembered games,
+    /// each at its remembered addresses, and lists those whose host answers there with its key
+    /// (see ``Multipeer/Session/probe(_:timeout:)``); nil when nothing is remembered.
+    ///
+    /// Only then: where discovery works, a game it does not list has ended or was hidden by its
+    /// host (`/visible off`), and a hidden game must not be shown to past players. (A probe
+    /// cannot tell a hidden game from one on Wi-Fi that filters multicast; there, the host's
+    /// join code gets players in.)
     private func probeRememberedGames() -> Task<Void, Never>? {
         guard let rememberedGames else { return nil }
         let (remembered, problem) = rememberedGames.read()
@@ -565,19 +576,56 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         guard !listings.isEmpty else { return nil }
         let (session, games, console, inbox) = (session, games, console, inbox)
         return Task {
-            let start = ContinuousClock.now
-            while ContinuousClock.now - start < Self.rememberedDelay, games.problem == nil, !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(100))
+            while games.problem == nil, !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(200))
             }
             let listed = games.listedIdentities
             await withTaskGroup(of: Void.self) { group in
                 for game in listings where !listed.contains(game.peer.identity) && !Task.isCancelled {
                     group.addTask {
                         guard (try? await session.probe(game, timeout: Self.probeTimeout)) != nil else { return }
-                        if games.addRemembered(game), games.isShowing { console.print(games.shownRender()) }
+                        if games.addRemembered(game), let changes = games.changes() { console.print(changes) }
                         inbox.post(.gamesChanged)
                     }
                 }
+            }
+        }
+    }
+
+    /// What the list says under the whole list when it is first printed.
+    static let lobbyHint = "Type the number of a game to join it, or press Enter to see the list again; /help for more."
+
+    /// How often games marked as not answering are checked again while the list is shown.
+    static let recheckInterval: Duration = .seconds(3)
+    /// How many silent games are checked at once.
+    static let recheckWidth = 4
+
+    /// While the list is shown, checks the games marked as not answering every
+    /// ``recheckInterval`` (a connection that sends nothing, ``Multipeer/Session/probe(_:timeout:)``,
+    /// a few at a time) and clears the mark of those that answer, so "not answering" says what
+    /// was measured last, not what a join found a minute ago.
+    private func recheckSilentGames() -> Task<Void, Never> {
+        let (session, games, console) = (session, games, console)
+        return Task {
+            while !Task.isCancelled {
+                try? await Task.sleep(for: Self.recheckInterval)
+                guard games.isShowing, !Task.isCancelled else { continue }
+                let silent = games.silentGames
+                for start in stride(from: 0, to: silent.count, by: Self.recheckWidth) {
+                    await withTaskGroup(of: Void.self) { group in
+                        for game in silent[start..<min(start + Self.recheckWidth, silent.count)] {
+                            group.addTask {
+                                let began = ContinuousClock.now
+                                if (try? await session.probe(game, timeout: Self.probeTimeout)) != nil {
+                                    games.answered(game.peer, checkedAt: began)
+                                } else {
+                                    games.markSilent(game.peer)
+                                }
+                            }
+                        }
+                    }
+                }
+                if let changes = games.changes() { console.print(changes) }
             }
         }
     }
@@ -619,14 +667,15 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         }
     }
 
-    /// Prints the list of games as it changes, and posts ``AppEvent/gamesChanged``.
+    /// Prints what changes in the list of games, and posts ``AppEvent/gamesChanged``.
     private func observe(_ browser: Browser) -> EventObservation {
         let console = console
         let games = games
         let inbox = inbox
         return browser.events.observe(.browserEvent) { event in
             // A failure shows once, as the list's header, until games can be found again.
-            if games.apply(event), games.isShowing { console.print(games.shownRender()) }
+            games.apply(event)
+            if let changes = games.changes() { console.print(changes) }
             inbox.post(.gamesChanged)
         }
     }
