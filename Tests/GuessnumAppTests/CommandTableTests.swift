@@ -54,7 +54,7 @@ extension CommandTableTests {
     @Test("Help lines are aligned in one column and name each argument")
     func helpLayout() {
         let host = CommandTable.help(for: .host)
-        #expect(host.contains("/visible on|off    show or hide the game from `guessnum join` (players stay)"))
+        #expect(host.contains("/visible on|off    announce the game on the LAN, or stop (players stay)"))
         #expect(host.contains("/new [RANGE]       start a new round"))
         #expect(host.contains("/kick NAME         remove a player"))
         #expect(host.hasSuffix("Anything else you type is chat."))

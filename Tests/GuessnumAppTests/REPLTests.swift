@@ -77,7 +77,7 @@ struct REPLTests {
         #expect(await eventually { bob.console.prompt == "join> " }, "back in the list of games")
 
         game.hostInbox.post(.typed("/visible off"))
-        #expect(await game.hostConsole.line(containing: "The game is hidden from `guessnum join`") != nil)
+        #expect(await game.hostConsole.line(containing: "The game is no longer announced") != nil)
         #expect(await bob.console.line(containing: "1) alice's game is gone") != nil, "\(bob.console.transcript)\n---\n\(game.hostConsole.transcript)")
         game.hostInbox.post(.typed("/visible on"))
         #expect(await game.hostConsole.line(containing: "The game is visible on the LAN again.") != nil)

@@ -50,7 +50,7 @@ struct GameOverLANTests {
         #expect(rows().allSatisfy { $0.contains(/\d{3} \d{3}$/) }, "every player has a verification code: \(rows())")
 
         host.send(line: "/visible off")
-        #expect(await host.line(containing: "hidden from `guessnum join`") != nil)
+        #expect(await host.line(containing: "The game is no longer announced") != nil)
         try await Task.sleep(for: .seconds(2))  // the goodbye takes about a second to land
         let latecomer = try lan.guessnum(on: 1, ["join", "--game", "alice", "--name", "erin", "--timeout", "4"])
         #expect(await latecomer.exitStatus(within: .seconds(30)) == 3)
@@ -208,7 +208,7 @@ struct GameOverLANTests {
         defer { secret.signal(SIGKILL) }
         let secretPort = try await listeningPort(of: secret)
         secret.send(line: "/visible off")
-        #expect(await secret.line(containing: "hidden from `guessnum join`") != nil, "host: \(secret.text)")
+        #expect(await secret.line(containing: "The game is no longer announced") != nil, "host: \(secret.text)")
         let (middle, middlePort, middleIdentity) = try await startRelay(toPort: secretPort)
         defer { middle.signal(SIGKILL) }
         #expect(middleIdentity != relayIdentity)

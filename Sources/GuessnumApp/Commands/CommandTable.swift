@@ -16,7 +16,7 @@ public enum CommandTable {
         SlashCommand("/score", showing: "the scoreboard") { $0.showScore() },
         SlashCommand(
             "/visible", .choice(["on", "off"]),
-            host: CommandAction("show or hide the game from `guessnum join` (players stay)") { host, argument in
+            host: CommandAction("announce the game on the LAN, or stop (players stay)") { host, argument in
                 await host.setVisible(argument == "on")
             }),
         SlashCommand(

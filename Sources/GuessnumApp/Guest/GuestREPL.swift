@@ -557,17 +557,20 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         }
     }
 
+    /// How long discovery has to list the games nearby before remembered games it did not list
+    /// are tried where they were joined (at once when discovery is unavailable).
+    static let rememberedDelay: Duration = .seconds(2)
     /// How long a remembered game's host has to answer.
     static let probeTimeout: Duration = .seconds(3)
 
-    /// Once discovery turns out to be unavailable (no avahi-daemon), tries the remembered games,
-    /// each at its remembered addresses, and lists those whose host answers there with its key
-    /// (see ``Multipeer/Session/probe(_:timeout:)``); nil when nothing is remembered.
+    /// Tries the remembered games that discovery does not list, each at its remembered
+    /// addresses, and lists those whose host answers there with its key (see
+    /// ``Multipeer/Session/probe(_:timeout:)``); nil when nothing is remembered.
     ///
-    /// Only then: where discovery works, a game it does not list has ended or was hidden by its
-    /// host (`/visible off`), and a hidden game must not be shown to past players. (A probe
-    /// cannot tell a hidden game from one on Wi-Fi that filters multicast; there, the host's
-    /// join code gets players in.)
+    /// So a game is found where it was wherever discovery cannot list it: no avahi-daemon, Wi-Fi
+    /// that filters multicast — and a game its host hid (`/visible off`), which is not
+    /// announced but not closed either: a probe cannot tell these apart, and the host is told
+    /// that players who joined before still find it.
     private func probeRememberedGames() -> Task<Void, Never>? {
         guard let rememberedGames else { return nil }
         let (remembered, problem) = rememberedGames.read()
@@ -576,8 +579,9 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         guard !listings.isEmpty else { return nil }
         let (session, games, console, inbox) = (session, games, console, inbox)
         return Task {
-            while games.problem == nil, !Task.isCancelled {
-                try? await Task.sleep(for: .milliseconds(200))
+            let start = ContinuousClock.now
+            while ContinuousClock.now - start < Self.rememberedDelay, games.problem == nil, !Task.isCancelled {
+                try? await Task.sleep(for: .milliseconds(100))
             }
             let listed = games.listedIdentities
             await withTaskGroup(of: Void.self) { group in

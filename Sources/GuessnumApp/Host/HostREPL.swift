@@ -245,12 +245,12 @@ public final class HostREPL: GameScreen, Sendable {
     /// `/visible on|off`.
     func setVisible(_ visible: Bool) async {
         guard visible != advertiser.isAdvertising else {
-            console.print(visible ? "The game is already visible on the LAN." : "The game is already hidden from `guessnum join`.")
+            console.print(visible ? "The game is already visible on the LAN." : "The game is already unannounced.")
             return
         }
         guard visible else {
             await advertiser.stop()
-            console.print("The game is hidden from `guessnum join`; players stay, and direct joins still work.")
+            console.print("The game is no longer announced: `guessnum join` lists it only to players who joined it before (it answers where they found it), and joins by code or address still work; players stay. To keep newcomers out, use --password or --ask.")
             return
         }
         do {
