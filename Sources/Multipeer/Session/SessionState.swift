@@ -75,8 +75,11 @@ struct SessionState {
     }
 
     private mutating func forgetLink(_ id: ObjectIdentifier) -> LinkRecord? {
-        guard let record = links.removeValue(forKey: id) else { return nil }
+        guard var record = links.removeValue(forKey: id) else { return nil }
         handshaking[id] = nil
+        if case .connected(let peer) = record.phase {
+            record.streams.endAll { .streamInterrupted($0, peer: peer.displayName) }
+        }
         switch record.phase {
         case .connected(let peer):
             if connectedLinks[peer] == id { connectedLinks[peer] = nil }
@@ -114,6 +117,8 @@ struct LinkRecord {
     /// answers it: the link stays `deciding` (in its handshake, counted for its address) and is
     /// connected only if the answer checks.
     var challenge: InvitationChallenge?
+    /// The link's byte streams (the peer's features are noted here from its HELLO or ACCEPT).
+    var streams = LinkStreams()
 }
 
 /// The stages of a connection's life.
