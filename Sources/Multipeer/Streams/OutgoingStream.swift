@@ -29,9 +29,9 @@ public final class OutgoingStream: Sendable {
     /// Sends `data`, in pieces of at most ``SessionConfiguration/streamChunkLength`` bytes;
     /// returns once the last piece is queued on the link.
     ///
-    /// - Throws: ``MultipeerError/Code/streamReset`` when the reader reset the stream (or it
-    ///   was cancelled or finished here), ``MultipeerError/Code/streamInterrupted`` when the link
-    ///   closed.
+    /// - Throws: ``MultipeerError/Code/streamReset`` when the reader reset the stream,
+    ///   ``MultipeerError/Code/streamInterrupted`` when the link closed,
+    ///   ``MultipeerError/Code/cancelled`` after this side's ``finish()`` or ``cancel()``.
     public func write(_ data: Data) async throws(MultipeerError) {
         var offset = data.startIndex
         while offset < data.endIndex {
@@ -48,8 +48,9 @@ public final class OutgoingStream: Sendable {
         session.endStream(core, link: link, end: .finished, reason: nil)
     }
 
-    /// Gives up on the stream: the reader's sequence throws ``MultipeerError/Code/streamReset``,
-    /// and a write under way here throws it too.
+    /// Gives up on the stream: the reader's sequence throws ``MultipeerError/Code/streamReset``
+    /// (after the bytes that reached it), and a write under way here throws
+    /// ``MultipeerError/Code/cancelled``.
     public func cancel() {
         session.endStream(core, link: link, end: .reset, reason: "cancelled by the writer")
     }

@@ -88,7 +88,7 @@ extension Session {
     func endStream(_ core: OutgoingStreamCore, link: ObjectIdentifier, end: Frame.StreamEnd, reason: String?) {
         let connection: (any Connection)? = state.withLock { state in
             guard let record = state.links[link], let writer = state.links[link]?.streams.writers.removeValue(forKey: core.id) else { return nil }
-            core.end(end == .finished ? .streamAlreadyEnded(core.name) : .streamReset(core.name, by: "this side", reason: reason))
+            core.end(.streamAlreadyEnded(core.name))
             writer.waiter?.resume()
             state.links[link]?.lastSent = .now
             return record.connection
