@@ -170,3 +170,79 @@ struct StreamViolationTests {
         }
     }
 }
+
+/// The in-memory network's connections never fill up; this transport lets a test say that the
+/// guest's link is backlogged (as NIO reports when more than the high water mark waits for the
+/// peer) and drained again.
+final class BacklogTap: Transport, @unchecked Sendable {
+    private let network: InMemoryNetwork
+    private let taps = Locked<[Tap]>([])
+
+    init(_ network: InMemoryNetwork) { self.network = network }
+
+    final class Tap: ConnectionHandler, @unchecked Sendable {
+        let inner: any ConnectionHandler
+        let connection = Locked<(any Connection)?>(nil)
+        init(_ inner: any ConnectionHandler) { self.inner = inner }
+        func connectionDidOpen(_ connection: any Connection) {
+            self.connection.withLock { $0 = connection }
+            inner.connectionDidOpen(connection)
+        }
+        func connection(_ connection: any Connection, didReceive frame: Frame) { inner.connection(connection, didReceive: frame) }
+        func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) { inner.connection(connection, didCloseWith: error) }
+        func connection(_ connection: any Connection, didChangeWritability isWritable: Bool) {
+            inner.connection(connection, didChangeWritability: isWritable)
+        }
+    }
+
+    func listen(port: Int, options: LinkOptions, makeHandler: @escaping @Sendable () -> any ConnectionHandler) async throws(MultipeerError) -> any Listener {
+        try await network.listen(port: port, options: options, makeHandler: makeHandler)
+    }
+
+    func connect(to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler) async throws(MultipeerError) -> any Connection {
+        let tap = Tap(handler)
+        taps.withLock { $0.append(tap) }
+        return try await network.connect(to: endpoint, options: options, timeout: timeout, handler: tap)
+    }
+
+    /// Reports every connection this transport made as writable or not.
+    func setWritable(_ writable: Bool) {
+        for tap in taps.value {
+            if let connection = tap.connection.value { tap.connection(connection, didChangeWritability: writable) }
+        }
+    }
+}
+
+@Suite("Byte streams share a backlogged link", .timeLimit(.minutes(1)))
+struct StreamBacklogTests {
+    @Test("While the link is backlogged, stream data waits and messages still go; once it drains the stream goes on, whole")
+    func backloggedLink() async throws {
+        try await withSessions { scope in
+            let network = InMemoryNetwork()
+            let tap = BacklogTap(network)
+            let host = scope.session(localPeer: peer("alice"), transport: network)
+            let guest = scope.session(localPeer: peer("bob"), transport: tap)
+            let scenarios = StreamScenarios(host: host, guest: guest)
+            let port = try await host.startListening()
+            #expect(try await guest.invite(Endpoint(host: InMemoryNetwork.host, port: port)) == .connected(host.localPeer))
+            #expect(await eventually { host.connectedPeers == [guest.localPeer] })
+            let writer = try await guest.openStream(named: "bulk", to: host.localPeer)
+            let incoming = try await StreamScenarios.incoming(scenarios.hostStreams, named: "bulk")
+            tap.setWritable(false)
+            #expect(guest.isBacklogged(host.localPeer))
+            let data = StreamScenarios.pattern(100_000, seed: 9)
+            let done = Locked(false)
+            let writing = Task {
+                try await writer.write(data)
+                done.withLock { $0 = true }
+            }
+            try guest.send(Chat(text: "ahead of the stream"), to: [host.localPeer])
+            #expect(await scenarios.hostData.first { (try? $0.decode(Chat.self)) == Chat(text: "ahead of the stream") } != nil)
+            #expect(!done.value, "stream data went onto a backlogged link")
+            tap.setWritable(true)
+            try await writing.value
+            writer.finish()
+            #expect(try await StreamScenarios.readAll(incoming) == data)
+        }
+    }
+}
