@@ -39,6 +39,23 @@ struct StreamTests {
         }
     }
 
+    @Test("A stream let go of without finish or cancel is cancelled: its reader hears streamReset, not a finished stream")
+    func droppedWriter() async throws {
+        try await withConnected { scenarios, peers in
+            do {
+                let writer = try await peers.guest.openStream(named: "forgotten", to: peers.host.localPeer)
+                try await writer.write(Data("half".utf8))
+            }
+            let incoming = try await StreamScenarios.incoming(scenarios.hostStreams, named: "forgotten")
+            do {
+                _ = try await StreamScenarios.readAll(incoming)
+                Issue.record("a stream whose writer was let go of ended as if finished")
+            } catch let error as MultipeerError {
+                #expect(error.code == .streamReset)
+            }
+        }
+    }
+
     @Test("Stream names must be 1 to 255 bytes without control characters", arguments: ["", "a\u{1B}[31m", "a\nb", "x\u{202E}y", String(repeating: "é", count: 128)])
     func invalidNames(name: String) async throws {
         try await withConnected { scenarios, peers in

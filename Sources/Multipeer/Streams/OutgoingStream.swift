@@ -8,7 +8,8 @@ import Synchronization
 /// ``SessionConfiguration/streamWindow`` bytes of a stream are ever unread) or while the link
 /// is backlogged, so a writer never runs ahead of its reader and never floods the link; the
 /// session's messages and other streams go on meanwhile. Write from one task at a time, then
-/// ``finish()``; ``cancel()`` gives up at any moment.
+/// ``finish()``; ``cancel()`` gives up at any moment, and a stream let go of without either is
+/// cancelled.
 public final class OutgoingStream: Sendable {
     /// The peer the stream goes to.
     public let peer: PeerID
@@ -24,6 +25,10 @@ public final class OutgoingStream: Sendable {
         self.link = link
         self.peer = peer
         self.core = core
+    }
+
+    deinit {
+        session.endStream(core, link: link, end: .reset, reason: "cancelled by the writer")
     }
 
     /// Sends `data`, in pieces of at most ``SessionConfiguration/streamChunkLength`` bytes;
