@@ -56,6 +56,29 @@ struct StreamTests {
         }
     }
 
+    @Test("A stream opened as soon as the inviter is accepted is posted after the peer's connected event, even when an ask policy accepts it")
+    func connectedBeforeStream() async throws {
+        for _ in 0..<30 {
+            try await withTwoPeers(policy: .ask { _ in .accept }) { peers async throws in
+                let order = Locked<[String]>([])
+                let guestPeer = peers.guest.localPeer
+                let a = peers.host.events.observe(.stateChanged) { change in
+                    if change.peer == guestPeer { order.withLock { $0.append(change.state.rawValue) } }
+                }
+                let b = peers.host.events.observe(.streamOpened) { _ in order.withLock { $0.append("stream") } }
+                let host = peers.host.localPeer
+                let guest = peers.guest
+                let c = peers.guest.events.observe(.stateChanged) { change in
+                    if change.state == .connected { Task { try await guest.openStream(named: "early", to: host).finish() } }
+                }
+                try await peers.connect()
+                #expect(await eventually { order.value.contains("stream") })
+                #expect(order.value == ["connecting", "connected", "stream"])
+                withExtendedLifetime((a, b, c)) {}
+            }
+        }
+    }
+
     @Test("Stream names must be 1 to 255 bytes without control characters", arguments: ["", "a\u{1B}[31m", "a\nb", "x\u{202E}y", String(repeating: "é", count: 128)])
     func invalidNames(name: String) async throws {
         try await withConnected { scenarios, peers in

@@ -90,7 +90,7 @@ extension Session {
                 state.links[handler.id]?.lastHeard = now
                 let data = ReceivedData(peer: peer, messageType: messageType, payload: payload)
                 guard record.heldData == nil else {
-                    state.links[handler.id]?.heldData?.append(data)
+                    state.links[handler.id]?.heldData?.append(.data(data))
                     return .held
                 }
                 return .post(data)
@@ -467,7 +467,7 @@ extension Session {
     /// holding once nothing is left (data arriving meanwhile joins the queue, so order is kept).
     private func releaseHeldData(of id: ObjectIdentifier) {
         while true {
-            let batch: [ReceivedData] = state.withLock { state in
+            let batch: [HeldPost] = state.withLock { state in
                 guard let held = state.links[id]?.heldData else { return [] }
                 if held.isEmpty {
                     state.links[id]?.heldData = nil
@@ -477,7 +477,12 @@ extension Session {
                 return held
             }
             if batch.isEmpty { return }
-            for data in batch { events.post(.dataReceived, data) }
+            for post in batch {
+                switch post {
+                case .data(let data): events.post(.dataReceived, data)
+                case .stream(let stream): events.post(.streamOpened, stream)
+                }
+            }
         }
     }
 }

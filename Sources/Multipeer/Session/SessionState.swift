@@ -100,9 +100,9 @@ struct LinkRecord {
     var phase: LinkPhase
     var lastHeard: ContinuousClock.Instant
     var lastSent: ContinuousClock.Instant
-    /// Data that arrived before the peer's `connected` was posted, held so that observers
-    /// always hear `connected` first; nil once it has been posted.
-    var heldData: [ReceivedData]?
+    /// Data (and streams opened) that arrived before the peer's `connected` was posted, held so
+    /// that observers always hear `connected` first; nil once it has been posted.
+    var heldData: [HeldPost]?
     /// Since when the connection has been unwritable (more than the high water mark queued for
     /// the peer); nil while it is writable.
     var backloggedSince: ContinuousClock.Instant?
@@ -119,6 +119,12 @@ struct LinkRecord {
     var challenge: InvitationChallenge?
     /// The link's byte streams (the peer's features are noted here from its HELLO or ACCEPT).
     var streams = LinkStreams()
+}
+
+/// A post held until the peer's `connected` has been posted.
+enum HeldPost {
+    case data(ReceivedData)
+    case stream(IncomingStream)
 }
 
 /// The stages of a connection's life.

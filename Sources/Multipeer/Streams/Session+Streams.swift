@@ -142,7 +142,12 @@ extension Session {
                     grant: { [weak self] buffer, credit in self?.grantCredit(credit, to: id, on: link, buffer: buffer) },
                     release: { [weak self] buffer, reset in self?.releaseReader(id, on: link, buffer: buffer, reset: reset) })
                 streams.readers[id] = LinkStreams.Reader(buffer: buffer, window: configuration.streamWindow)
-                effects.post(IncomingStream(peer: peer, buffer: buffer))
+                let incoming = IncomingStream(peer: peer, buffer: buffer)
+                if state.links[link]?.heldData != nil {
+                    state.links[link]?.heldData?.append(.stream(incoming))  // after `connected`, as data is
+                } else {
+                    effects.post(incoming)
+                }
             }
 
         case .streamData(let id, let bytes):
