@@ -15,6 +15,9 @@ enum Seeds {
             .heartbeat, .goodbye(reason: "bye"), .reveal(nonce: nonce),
             .accept(.init(peer: alice, codeNonce: nonce, challenge: Data(repeating: 7, count: 96))),
             .reveal(nonce: nonce, answer: Data(repeating: 9, count: 64)),
+            .streamOpen(id: 1, name: "timer"), .streamData(id: 1, bytes: Data(repeating: 3, count: 300)),
+            .streamWindow(id: 2, credit: 65_536), .streamClose(id: 1, end: .finished, reason: nil),
+            .streamClose(id: 4, end: .reset, reason: "cancelled by the reader"),
         ]
         let encoded = frames.map { FrameCodec.encode($0).bytes }
         try save(encoded.enumerated().map { ("frame-\($0.offset)", $0.element) } + [("stream", encoded.flatMap { $0 })], in: directory, target: "frames")

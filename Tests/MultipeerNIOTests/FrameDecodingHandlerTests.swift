@@ -89,6 +89,17 @@ struct FrameDecodingHandlerTests {
         _ = try? channel.finish()
     }
 
+    @Test("Every malformed sample (the stream frames' included) is malformed to the NIO decoder too, whole or a byte at a time", arguments: SampleFrames.malformed.map(\.what))
+    func everyMalformedSample(what: String) throws {
+        let bytes = try #require(SampleFrames.malformed.first { $0.what == what }?.bytes)
+        for chunks in [[bytes[...]], bytes.indices.map { bytes[$0...$0] }] {
+            let channel = makeChannel()
+            let error = #expect(throws: MultipeerError.self) { for chunk in chunks { try feed(chunk, to: channel) } }
+            #expect(error?.code == .malformedFrame, "\(what)")
+            _ = try? channel.finish()
+        }
+    }
+
     @Test func aZeroLengthIsMalformed() throws {
         let channel = makeChannel()
         let error = #expect(throws: MultipeerError.self) { try feed([0, 0, 0, 0], to: channel) }

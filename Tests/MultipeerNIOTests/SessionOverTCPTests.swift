@@ -72,7 +72,7 @@ struct SessionOverTCPTests {
             let host = scope.session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"))
             let port = try await host.startListening()
             let socket = try RawSocket(port: port, readTimeoutSeconds: 30)
-            try socket.write(FrameCodec.encode(.hello(.init(version: 3, peer: peer("future"), invitationTimeoutMilliseconds: 1000, codeCommitment: SampleFrames.codeCommitment, context: Data()))).bytes)
+            try socket.write(FrameCodec.encode(.hello(.init(version: 4, peer: peer("future"), invitationTimeoutMilliseconds: 1000, codeCommitment: SampleFrames.codeCommitment, context: Data()))).bytes)
             var decoder = FrameDecoder()
             decoder.append(await socket.readToEnd().bytes)
             guard case .decline(let decline) = try decoder.nextFrame() else {
@@ -80,7 +80,7 @@ struct SessionOverTCPTests {
                 return
             }
             #expect(decline.cause == .unsupportedVersion)
-            #expect(decline.reason?.contains("version 2") == true)
+            #expect(decline.reason?.contains("version 3") == true)
             await host.disconnect()
         }
     }

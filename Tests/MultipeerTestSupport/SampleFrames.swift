@@ -25,6 +25,16 @@ public enum SampleFrames {
         .heartbeat,
         .goodbye(reason: "see you"),
         .goodbye(reason: nil),
+        .hello(.init(peer: ada, invitationTimeoutMilliseconds: 1, codeCommitment: codeCommitment, features: 0, context: Data())),
+        .accept(.init(peer: ada, codeNonce: codeNonce, features: 0xFFFF_FFFF)),
+        .streamOpen(id: 1, name: "timer ⏱"),
+        .streamOpen(id: 0xFFFF_FFFE, name: "a"),
+        .streamData(id: 1, bytes: Data((0..<200).map { UInt8(truncatingIfNeeded: $0 &* 13) })),
+        .streamData(id: 2, bytes: Data([0])),
+        .streamWindow(id: 1, credit: 65_536),
+        .streamWindow(id: 3, credit: WireProtocol.maximumStreamCredit),
+        .streamClose(id: 1, end: .finished, reason: nil),
+        .streamClose(id: 2, end: .reset, reason: "cancelled by the reader"),
     ]
 
     /// Every sample frame, encoded back to back.
@@ -41,6 +51,23 @@ public enum SampleFrames {
         ("data whose type runs past the end", [0, 0, 0, 3, 0x04, 0x09, 0x41]),
         ("goodbye that is not UTF-8", [0, 0, 0, 3, 0x06, 0xC3, 0x28]),
         ("reveal cut short", [0, 0, 0, 3, 0x07, 0x01, 0x02]),
+        ("accept of version 3 cut inside its features", [0, 0, 0, 58, 0x02] + Array("GNMP".utf8) + [0, 3] + Array(repeating: 0, count: 16) + [1, 0x41]
+            + Array(repeating: 0, count: 32) + [0, 0]),
+        ("stream open cut inside its id", [0, 0, 0, 3, 0x08, 0, 1]),
+        ("stream open with id 0", [0, 0, 0, 6, 0x08, 0, 0, 0, 0, 0x41]),
+        ("stream open without a name", [0, 0, 0, 5, 0x08, 0, 0, 0, 1]),
+        ("stream open whose name has a control character", [0, 0, 0, 7, 0x08, 0, 0, 0, 1, 0x41, 0x1B]),
+        ("stream open whose name is not UTF-8", [0, 0, 0, 7, 0x08, 0, 0, 0, 1, 0xC3, 0x28]),
+        ("stream open whose name is 256 bytes", [0, 0, 1, 5, 0x08, 0, 0, 0, 1] + Array(repeating: 0x41, count: 256)),
+        ("stream data without data", [0, 0, 0, 5, 0x09, 0, 0, 0, 1]),
+        ("stream window cut inside its credit", [0, 0, 0, 7, 0x0A, 0, 0, 0, 1, 0, 1]),
+        ("stream window with trailing bytes", [0, 0, 0, 10, 0x0A, 0, 0, 0, 1, 0, 0, 0, 1, 0]),
+        ("stream window of no credit", [0, 0, 0, 9, 0x0A, 0, 0, 0, 1, 0, 0, 0, 0]),
+        ("stream window above 2^31 - 1", [0, 0, 0, 9, 0x0A, 0, 0, 0, 1, 0x80, 0, 0, 0]),
+        ("stream close without its end", [0, 0, 0, 5, 0x0B, 0, 0, 0, 1]),
+        ("stream close with an unknown end", [0, 0, 0, 6, 0x0B, 0, 0, 0, 1, 2]),
+        ("stream close whose reason is not UTF-8", [0, 0, 0, 8, 0x0B, 0, 0, 0, 1, 1, 0xC3, 0x28]),
+        ("kind after the last", [0, 0, 0, 1, 0x0C]),
         ("accept cut inside its nonce", [0, 0, 0, 35, 0x02] + Array("GNMP".utf8) + [0, 2] + Array(repeating: 0, count: 16) + [1, 0x41]
             + Array(repeating: 0, count: 10)),
     ]

@@ -34,7 +34,7 @@ struct CodeExchangeTests {
             let invitation = Task { try await peers.guest.invite(Endpoint(host: InMemoryNetwork.host, port: listener.port)) }
             #expect(await eventually { !host.receivedFrames.isEmpty })
             guard case .hello(let hello) = host.receivedFrames.first else { throw TestFailure("expected a hello, got \(host.receivedFrames)") }
-            #expect(hello.version == 2 && hello.codeCommitment.count == VerificationCode.nonceBytes)
+            #expect(hello.version == 3 && hello.codeCommitment.count == VerificationCode.nonceBytes && hello.features == WireProtocol.features)
             let dave = peer("dave")
             host.send(.accept(.init(peer: dave, codeNonce: SampleFrames.codeNonce)))
             #expect(try await invitation.value == .connected(dave))

@@ -137,7 +137,24 @@ struct DisconnectTests {
                 return
             }
             #expect(decline.cause == .unsupportedVersion)
-            #expect(decline.reason == "this host speaks protocol version 2, not 1")
+            #expect(decline.reason == "this host speaks protocol version 3, not 1")
+        }
+    }
+
+    @Test("A version 2 hello (the release before byte streams) is declined politely, naming both versions")
+    func releaseBeforeStreams() async throws {
+        try await withTwoPeers { peers async throws in
+            let raw = try await peers.network.openRawConnection(toPort: peers.port)
+            raw.send(.hello(.init(
+                version: 2, peer: peer("older"), invitationTimeoutMilliseconds: 1000, codeCommitment: SampleFrames.codeCommitment, features: 0,
+                context: Data())))
+            #expect(await eventually { raw.isClosed })
+            guard case .decline(let decline) = raw.receivedFrames.first else {
+                Issue.record("expected a decline, got \(raw.receivedFrames)")
+                return
+            }
+            #expect(decline.cause == .unsupportedVersion)
+            #expect(decline.reason == "this host speaks protocol version 3, not 2")
         }
     }
 

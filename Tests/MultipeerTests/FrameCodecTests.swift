@@ -27,7 +27,7 @@ struct FrameCodecTests {
         #expect(accept.peer.displayName == "Grace ✨")
     }
 
-    @Test("The worked example of PROTOCOL.md §11, byte for byte: HELLO, ACCEPT and REVEAL of version 2; a version 1 HELLO still decodes")
+    @Test("The worked example of PROTOCOL.md §11, byte for byte: HELLO, ACCEPT and REVEAL of version 3; version 1 and 2 HELLOs still decode")
     func workedExample() throws {
         let bob = try PeerID(displayName: "bob", identity: UUID(uuidString: "00112233-4455-6677-8899-aabbccddeeff")!)
         let alice = try PeerID(displayName: "alice", identity: UUID(uuidString: "ffeeddcc-bbaa-9988-7766-554433221100")!)
@@ -35,17 +35,28 @@ struct FrameCodecTests {
         let alicesNonce = [UInt8](repeating: 2, count: 32)
         let hello = FrameCodec.encode(.hello(.init(
             peer: bob, invitationTimeoutMilliseconds: 30_000, codeCommitment: VerificationCode.commitment(to: bobsNonce), context: Data())))
-        #expect(Self.hex(hello.bytes) == "0000003f01" + "474e4d50" + "0002" + "00112233445566778899aabbccddeeff" + "03626f62" + "00007530"
-            + "812e4a4a91f3845dd50773311a2bea6e85571e5161e4aa1d9505d2cf2a33b428")
+        #expect(Self.hex(hello.bytes) == "0000004301" + "474e4d50" + "0003" + "00112233445566778899aabbccddeeff" + "03626f62" + "00007530"
+            + "812e4a4a91f3845dd50773311a2bea6e85571e5161e4aa1d9505d2cf2a33b428" + "00000001")
         let accept = FrameCodec.encode(.accept(.init(peer: alice, codeNonce: alicesNonce)))
-        #expect(Self.hex(accept.bytes) == "0000003d02" + "474e4d50" + "0002" + "ffeeddccbbaa99887766554433221100" + "05616c696365"
-            + String(repeating: "02", count: 32))
+        #expect(Self.hex(accept.bytes) == "0000004102" + "474e4d50" + "0003" + "ffeeddccbbaa99887766554433221100" + "05616c696365"
+            + String(repeating: "02", count: 32) + "00000001")
+        #expect(Self.hex(FrameCodec.encode(.streamOpen(id: 1, name: "timer")).bytes) == "0000000a08" + "00000001" + "74696d6572")
+        #expect(Self.hex(FrameCodec.encode(.streamData(id: 1, bytes: Data([0xAB, 0xCD]))).bytes) == "0000000709" + "00000001" + "abcd")
+        #expect(Self.hex(FrameCodec.encode(.streamWindow(id: 1, credit: 65_536)).bytes) == "000000090a" + "00000001" + "00010000")
+        #expect(Self.hex(FrameCodec.encode(.streamClose(id: 1, end: .finished, reason: nil)).bytes) == "000000060b" + "00000001" + "00")
         #expect(Self.hex(FrameCodec.encode(.reveal(nonce: bobsNonce)).bytes) == "0000002107" + String(repeating: "01", count: 32))
 
         // What an older release sends: version 1, no commitment. It decodes, to be declined politely.
         let old: [UInt8] = [0x01] + Array("GNMP".utf8) + [0, 1] + Self.bytes(of: bob.identity)
             + [3] + Array("bob".utf8) + [0, 0, 0x75, 0x30]
-        #expect(try FrameCodec.decode(old) == .hello(.init(version: 1, peer: bob, invitationTimeoutMilliseconds: 30_000, codeCommitment: [], context: Data())))
+        #expect(try FrameCodec.decode(old) == .hello(.init(
+            version: 1, peer: bob, invitationTimeoutMilliseconds: 30_000, codeCommitment: [], features: 0, context: Data())))
+        // What the release before streams sends: version 2, no features; its last bytes are context.
+        let two: [UInt8] = [0x01] + Array("GNMP".utf8) + [0, 2] + Self.bytes(of: bob.identity)
+            + [3] + Array("bob".utf8) + [0, 0, 0x75, 0x30] + VerificationCode.commitment(to: bobsNonce) + [0x7B, 0x7D]
+        #expect(try FrameCodec.decode(two) == .hello(.init(
+            version: 2, peer: bob, invitationTimeoutMilliseconds: 30_000, codeCommitment: VerificationCode.commitment(to: bobsNonce), features: 0,
+            context: Data("{}".utf8))))
     }
 
     static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }

@@ -126,6 +126,31 @@ extension MultipeerError {
         MultipeerError(.messageDecodingFailed, "A message could not be read as \(TerminalText.quoted(type)): \(problem).")
     }
 
+    /// A stream name that breaks the rule of ``StreamName``.
+    public static func invalidStreamName(_ name: String, _ problem: String) -> MultipeerError {
+        MultipeerError(.invalidStreamName, "The stream name \(TerminalText.quoted(name)) \(problem); use 1 to \(StreamName.maximumBytes) bytes of text without control characters.")
+    }
+
+    /// A stream opened past the limit of open streams on one link.
+    public static func tooManyStreams(_ peer: String, limit: Int) -> MultipeerError {
+        MultipeerError(.tooManyStreams, "\(peer) already has \(limit) open streams with this side, the most a link may carry; wait for one to end, then open the stream again.")
+    }
+
+    /// A stream reset by `who` ("alice", "this side") before it finished.
+    public static func streamReset(_ name: String, by who: String, reason: String?) -> MultipeerError {
+        MultipeerError(.streamReset, "The stream \(TerminalText.quoted(name)) was reset by \(who) before it finished\(reason.map { " (\($0))" } ?? ""); open it again to send its bytes.")
+    }
+
+    /// A write to a stream this side already finished or cancelled.
+    public static func streamAlreadyEnded(_ name: String) -> MultipeerError {
+        MultipeerError(.cancelled, "The stream \(TerminalText.quoted(name)) was already finished or cancelled on this side; open a new stream to send more.")
+    }
+
+    /// A stream whose link closed under it.
+    public static func streamInterrupted(_ name: String, peer: String) -> MultipeerError {
+        MultipeerError(.streamInterrupted, "The stream \(TerminalText.quoted(name)) ended because the link to \(peer) closed; open it again once \(peer) is connected.")
+    }
+
     /// Use of a disconnected session.
     public static var sessionClosed: MultipeerError {
         MultipeerError(.sessionClosed, "The session has been disconnected; create a new session to connect again.")

@@ -62,6 +62,14 @@ public struct MultipeerError: Error, Sendable, Hashable, CustomStringConvertible
         case sessionClosed
         /// The operation was cancelled.
         case cancelled
+        /// A stream name is empty, too long or contains control characters.
+        case invalidStreamName
+        /// A link already has as many open streams as it may.
+        case tooManyStreams
+        /// A stream was reset by the other side (or cancelled on this side) before it finished.
+        case streamReset
+        /// A stream ended because the link it ran on closed.
+        case streamInterrupted
         /// The discovery service (for example avahi-daemon) is not available.
         case discoveryUnavailable
         /// Advertising or browsing failed.

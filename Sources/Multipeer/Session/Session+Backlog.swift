@@ -20,16 +20,18 @@ extension Session {
 
     func link(_ handler: LinkHandler, writable: Bool) {
         let now = ContinuousClock.now
-        let effects = state.withLock { state in
+        let (effects, writers) = state.withLock { state -> (SessionEffects, [CheckedContinuation<Void, Never>]) in
             var effects = SessionEffects()
-            guard let record = state.links[handler.id], (record.backloggedSince == nil) != writable else { return effects }
+            guard let record = state.links[handler.id], (record.backloggedSince == nil) != writable else { return (effects, []) }
             state.links[handler.id]?.backloggedSince = writable ? nil : now
             if case .connected(let peer) = record.phase {
                 effects.post(PeerBacklogChange(peer: peer, isBacklogged: !writable))
             }
-            return effects
+            // Stream writers wait while the link is backlogged; they go on once it drained.
+            return (effects, writable ? state.links[handler.id]?.streams.takeWaiters() ?? [] : [])
         }
         effects.perform(on: self)
+        for writer in writers { writer.resume() }
     }
 
     /// Whether the link's peer has been backlogged for longer than the configuration allows.

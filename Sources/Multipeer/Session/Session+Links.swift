@@ -90,7 +90,7 @@ extension Session {
                 state.links[handler.id]?.lastHeard = now
                 let data = ReceivedData(peer: peer, messageType: messageType, payload: payload)
                 guard record.heldData == nil else {
-                    state.links[handler.id]?.heldData?.append(data)
+                    state.links[handler.id]?.heldData?.append(.data(data))
                     return .held
                 }
                 return .post(data)
@@ -214,6 +214,7 @@ extension Session {
             _ = state.removeLink(id)
             var record = record
             record.codeNonces = CodeNonces(inviter: outgoing.codeNonce, advertiser: accept.codeNonce, localIsInviter: true)
+            record.streams.peerFeatures = accept.features
             // The nonce (and the answer) go out before anything else this side sends on the link.
             effects.send(.reveal(nonce: outgoing.codeNonce, answer: answer), on: connection)
             connect(peer, via: id, record: record, announce: outgoing.expectedPeer != peer, state: &state, effects: &effects)
@@ -272,6 +273,9 @@ extension Session {
             }
             state.links[id]?.awaitedReveal = nil
             state.links[id]?.codeNonces = CodeNonces(inviter: nonce, advertiser: awaited.advertiserNonce, localIsInviter: false)
+
+        case (.connected(let peer), _) where frame.isStreamFrame:
+            receiveStreamFrame(frame, from: peer, on: id, record: record, state: &state, effects: &effects)
 
         case (.connected(let peer), .data(let messageType, let payload)):
             // Reached only when the hot path raced with a state change; deliver it all the same.
@@ -339,6 +343,7 @@ extension Session {
             peer: peer, context: hello.context, remoteDescription: connection.remoteDescription,
             expires: now + min(requested, configuration.maximumInvitationTimeout), codeCommitment: hello.codeCommitment)
         state.links[id]?.phase = .deciding(invitation)
+        state.links[id]?.streams.peerFeatures = hello.features
         state.pendingLinks[peer] = id
         if state.connectedLinks[peer] == nil { effects.post(peer, .connecting) }
         effects.decide(handler, invitation, state.policy)
@@ -351,6 +356,8 @@ extension Session {
         state: inout SessionState, effects: inout SessionEffects
     ) {
         var record = record
+        let localIsInviter = if case .inviting = record.phase { true } else { false }
+        record.streams.start(localIsInviter: localIsInviter, peerFeatures: record.streams.peerFeatures)
         record.phase = .connected(peer)
         state.handshaking[id] = nil
         if let oldID = state.connectedLinks[peer], let old = state.removeLink(oldID) {
@@ -364,7 +371,7 @@ extension Session {
         state.connectedLinks[peer] = id
     }
 
-    private func violate(
+    func violate(
         _ frame: Frame, on id: ObjectIdentifier, record: LinkRecord, why: String? = nil,
         state: inout SessionState, effects: inout SessionEffects
     ) {
@@ -460,7 +467,7 @@ extension Session {
     /// holding once nothing is left (data arriving meanwhile joins the queue, so order is kept).
     private func releaseHeldData(of id: ObjectIdentifier) {
         while true {
-            let batch: [ReceivedData] = state.withLock { state in
+            let batch: [HeldPost] = state.withLock { state in
                 guard let held = state.links[id]?.heldData else { return [] }
                 if held.isEmpty {
                     state.links[id]?.heldData = nil
@@ -470,7 +477,12 @@ extension Session {
                 return held
             }
             if batch.isEmpty { return }
-            for data in batch { events.post(.dataReceived, data) }
+            for post in batch {
+                switch post {
+                case .data(let data): events.post(.dataReceived, data)
+                case .stream(let stream): events.post(.streamOpened, stream)
+                }
+            }
         }
     }
 }
@@ -486,6 +498,18 @@ extension Frame {
         case .heartbeat: "heartbeat"
         case .goodbye: "goodbye"
         case .reveal: "reveal"
+        case .streamOpen: "stream open"
+        case .streamData: "stream data"
+        case .streamWindow: "stream window"
+        case .streamClose: "stream close"
+        }
+    }
+
+    /// Whether the frame belongs to a byte stream.
+    var isStreamFrame: Bool {
+        switch self {
+        case .streamOpen, .streamData, .streamWindow, .streamClose: true
+        default: false
         }
     }
 }

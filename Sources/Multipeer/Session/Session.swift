@@ -8,8 +8,9 @@ import Synchronization
 /// A session listens for invitations (``startListening(port:policy:)``, usually through an
 /// ``Advertiser``), delivers its own (``invite(_:context:timeout:)``), keeps every remote peer's
 /// ``PeerState``, and sends reliable, ordered messages to one, several or all connected peers.
-/// What happens is posted on ``events``: ``EventName/stateChanged`` and
-/// ``EventName/dataReceived``, and ``EventName/backlogChanged`` for a peer that stops reading.
+/// What happens is posted on ``events``: ``EventName/stateChanged``,
+/// ``EventName/dataReceived``, ``EventName/backlogChanged`` for a peer that stops reading, and
+/// ``EventName/streamOpened`` for a byte stream a peer opens (``openStream(named:to:)``).
 /// What the session handles on its own goes to its ``logger``: a
 /// peer that breaks the protocol (a malformed or oversized frame, another protocol version, a
 /// handshake that fails or times out, a link replaced by a newer one) at `.notice`, every state

@@ -31,8 +31,22 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// The most connections from one address that may be in their handshake at once (8).
     public var maximumHandshakesPerAddress = 8
 
+    /// The credit a reader grants each byte stream at its start, and the most bytes of one
+    /// stream it holds unread (256 KiB): a reader that stops reading costs its writer at most
+    /// this much. Both sides should use the same value.
+    public var streamWindow = 256 * 1024
+    /// The most byte streams that may be open on one link in each direction (64): this side
+    /// opens no more, and refuses a peer's stream past it with a reset.
+    public var maximumStreamsPerLink = 64
+    /// The largest piece of a byte stream written in one frame (16 KiB, and never more than a
+    /// frame may carry): the link's other frames wait behind at most so much of one stream.
+    public var streamChunkLength = 16 * 1024
+
     /// The defaults.
     public init() {}
+
+    /// The bytes of a stream one frame carries: the chunk length, within the frame limit.
+    var streamChunkBytes: Int { max(1, min(streamChunkLength, maximumFrameLength - 16)) }
 
     /// How often the session checks deadlines and sends heartbeats.
     var tickInterval: Duration { min(heartbeatInterval, peerTimeout) / 4 }

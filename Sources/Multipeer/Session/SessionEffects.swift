@@ -9,6 +9,7 @@ struct SessionEffects {
         case stateChanged(PeerStateChange)
         case dataReceived(ReceivedData)
         case backlogChanged(PeerBacklogChange)
+        case streamOpened(IncomingStream)
     }
 
     private(set) var sends: [(any Connection, EncodedFrame)] = []
@@ -33,6 +34,10 @@ struct SessionEffects {
 
     mutating func post(_ change: PeerBacklogChange) {
         posts.append(.backlogChanged(change))
+    }
+
+    mutating func post(_ stream: IncomingStream) {
+        posts.append(.streamOpened(stream))
     }
 
     mutating func deliver(_ data: ReceivedData) {
@@ -70,6 +75,7 @@ struct SessionEffects {
                 session.events.post(.stateChanged, change)
             case .dataReceived(let data): session.events.post(.dataReceived, data)
             case .backlogChanged(let change): session.events.post(.backlogChanged, change)
+            case .streamOpened(let stream): session.events.post(.streamOpened, stream)
             }
         }
         for (invitation, result) in resolutions { invitation.outcome.resolve(result) }

@@ -15,3 +15,9 @@ extension EventName where Payload == PeerBacklogChange {
     /// fast as it is sent to) and when it has drained again.
     public static var backlogChanged: EventName<PeerBacklogChange> { EventName("multipeer.backlogChanged") }
 }
+
+extension EventName where Payload == IncomingStream {
+    /// Posted by a ``Session`` when a connected peer opens a byte stream to this side
+    /// (``Session/openStream(named:to:)`` on its side). Read the stream's chunks, or cancel it.
+    public static var streamOpened: EventName<IncomingStream> { EventName("multipeer.streamOpened") }
+}

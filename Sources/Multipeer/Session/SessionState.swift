@@ -75,8 +75,11 @@ struct SessionState {
     }
 
     private mutating func forgetLink(_ id: ObjectIdentifier) -> LinkRecord? {
-        guard let record = links.removeValue(forKey: id) else { return nil }
+        guard var record = links.removeValue(forKey: id) else { return nil }
         handshaking[id] = nil
+        if case .connected(let peer) = record.phase {
+            record.streams.endAll { .streamInterrupted($0, peer: peer.displayName) }
+        }
         switch record.phase {
         case .connected(let peer):
             if connectedLinks[peer] == id { connectedLinks[peer] = nil }
@@ -97,9 +100,9 @@ struct LinkRecord {
     var phase: LinkPhase
     var lastHeard: ContinuousClock.Instant
     var lastSent: ContinuousClock.Instant
-    /// Data that arrived before the peer's `connected` was posted, held so that observers
-    /// always hear `connected` first; nil once it has been posted.
-    var heldData: [ReceivedData]?
+    /// Data (and streams opened) that arrived before the peer's `connected` was posted, held so
+    /// that observers always hear `connected` first; nil once it has been posted.
+    var heldData: [HeldPost]?
     /// Since when the connection has been unwritable (more than the high water mark queued for
     /// the peer); nil while it is writable.
     var backloggedSince: ContinuousClock.Instant?
@@ -114,6 +117,14 @@ struct LinkRecord {
     /// answers it: the link stays `deciding` (in its handshake, counted for its address) and is
     /// connected only if the answer checks.
     var challenge: InvitationChallenge?
+    /// The link's byte streams (the peer's features are noted here from its HELLO or ACCEPT).
+    var streams = LinkStreams()
+}
+
+/// A post held until the peer's `connected` has been posted.
+enum HeldPost {
+    case data(ReceivedData)
+    case stream(IncomingStream)
 }
 
 /// The stages of a connection's life.

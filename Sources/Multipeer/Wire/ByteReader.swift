@@ -26,9 +26,17 @@ struct ByteReader {
         return UInt16(raw[0]) << 8 | UInt16(raw[1])
     }
 
-    mutating func readUInt32() throws(MultipeerError) -> UInt32 {
-        let raw = try take(4, "timeout")
+    mutating func readUInt32(_ what: String = "timeout") throws(MultipeerError) -> UInt32 {
+        let raw = try take(4, what)
         return raw.reduce(0) { $0 << 8 | UInt32($1) }
+    }
+
+    /// Reads a stream id: 4 bytes, never 0.
+    mutating func readStreamID() throws(MultipeerError) -> UInt32 {
+        let raw = try take(4, "stream id")
+        let id = raw.reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard id != 0 else { throw .malformedFrame("stream id 0") }
+        return id
     }
 
     /// Reads how HELLO and ACCEPT begin; see ``ByteWriter/writeIntroduction(version:peer:)``.

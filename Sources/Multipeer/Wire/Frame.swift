@@ -18,6 +18,23 @@ public enum Frame: Sendable, Hashable {
     /// the ACCEPT arrives (see ``VerificationCode``), with its answer to the ACCEPT's
     /// challenge (empty when there was none; see ``InvitationChallenge``).
     case reveal(nonce: [UInt8], answer: Data = Data())
+    /// The sender opens the byte stream `id` (odd when the inviter opens it, even when the
+    /// advertiser does) named `name`, and will write to it.
+    case streamOpen(id: UInt32, name: String)
+    /// Bytes of the stream `id`, within the credit the reader granted (never empty).
+    case streamData(id: UInt32, bytes: Data)
+    /// The reader of stream `id` grants its writer `credit` more bytes.
+    case streamWindow(id: UInt32, credit: UInt32)
+    /// Stream `id` ends: finished by its writer, or reset by either side with a reason.
+    case streamClose(id: UInt32, end: StreamEnd, reason: String?)
+
+    /// How a stream ends on the wire.
+    public enum StreamEnd: UInt8, Sendable {
+        /// The writer wrote everything it meant to.
+        case finished = 0
+        /// Either side gave up on the stream; the reason says why.
+        case reset = 1
+    }
 
     /// What a connecting inviter says first.
     public struct Hello: Sendable, Hashable {
@@ -31,12 +48,17 @@ public enum Frame: Sendable, Hashable {
         /// (``VerificationCode/commitment(to:)``): 32 bytes from version 2 on, empty in a
         /// version 1 HELLO.
         public var codeCommitment: [UInt8]
+        /// The features the inviter supports (``WireProtocol/Feature``), from version 3 on;
+        /// 0 in an older HELLO.
+        public var features: UInt32
         /// Application bytes that travel with the invitation (may be empty).
         public var context: Data
 
         public init(
-            version: UInt16 = WireProtocol.version, peer: PeerID, invitationTimeoutMilliseconds: UInt32, codeCommitment: [UInt8], context: Data
+            version: UInt16 = WireProtocol.version, peer: PeerID, invitationTimeoutMilliseconds: UInt32, codeCommitment: [UInt8],
+            features: UInt32 = WireProtocol.features, context: Data
         ) {
+            self.features = features
             self.version = version
             self.peer = peer
             self.invitationTimeoutMilliseconds = invitationTimeoutMilliseconds
@@ -57,8 +79,14 @@ public enum Frame: Sendable, Hashable {
         /// The advertiser's challenge to the inviter (``InvitationChallenge/bytes``), which the
         /// inviter answers in its REVEAL; empty when there is none.
         public var challenge: Data
+        /// The features the advertiser supports (``WireProtocol/Feature``), from version 3 on;
+        /// 0 in an older ACCEPT.
+        public var features: UInt32
 
-        public init(version: UInt16 = WireProtocol.version, peer: PeerID, codeNonce: [UInt8], challenge: Data = Data()) {
+        public init(
+            version: UInt16 = WireProtocol.version, peer: PeerID, codeNonce: [UInt8], features: UInt32 = WireProtocol.features, challenge: Data = Data()
+        ) {
+            self.features = features
             self.version = version
             self.peer = peer
             self.codeNonce = codeNonce

@@ -25,11 +25,13 @@ public enum FrameCodec {
             writer.writeIntroduction(version: hello.version, peer: hello.peer)
             writer.write(hello.invitationTimeoutMilliseconds)
             writer.write(hello.codeCommitment)
+            if hello.version >= 3 { writer.write(hello.features) }
             writer.write(hello.context)
         case .accept(let accept):
             writer.write(FrameKind.accept.rawValue)
             writer.writeIntroduction(version: accept.version, peer: accept.peer)
             writer.write(accept.codeNonce)
+            if accept.version >= 3 { writer.write(accept.features) }
             writer.write(accept.challenge)
         case .decline(let decline):
             writer.write(FrameKind.decline.rawValue)
@@ -48,6 +50,23 @@ public enum FrameCodec {
             writer.write(FrameKind.reveal.rawValue)
             writer.write(nonce)
             writer.write(answer)
+        case .streamOpen(let id, let name):
+            writer.write(FrameKind.streamOpen.rawValue)
+            writer.write(id)
+            writer.write(Array(name.utf8))
+        case .streamData(let id, let bytes):
+            writer.write(FrameKind.streamData.rawValue)
+            writer.write(id)
+            writer.write(bytes)
+        case .streamWindow(let id, let credit):
+            writer.write(FrameKind.streamWindow.rawValue)
+            writer.write(id)
+            writer.write(credit)
+        case .streamClose(let id, let end, let reason):
+            writer.write(FrameKind.streamClose.rawValue)
+            writer.write(id)
+            writer.write(end.rawValue)
+            writer.write(Array((reason ?? "").utf8))
         }
         return EncodedFrame(bytes: writer.finishWithLengthPrefix())
     }
@@ -77,8 +96,11 @@ public enum FrameCodec {
             let timeout = try reader.readUInt32()
             // Version 1 had no commitment: its HELLO still decodes, to be declined politely.
             let commitment = version >= 2 ? try reader.readBytes(VerificationCode.nonceBytes, "code commitment") : []
+            // Version 2 had no features: its HELLO still decodes, to be declined politely.
+            let features = version >= 3 ? try reader.readUInt32("features") : 0
             return .hello(.init(
-                version: version, peer: peer, invitationTimeoutMilliseconds: timeout, codeCommitment: commitment, context: reader.readRemainingData()))
+                version: version, peer: peer, invitationTimeoutMilliseconds: timeout, codeCommitment: commitment, features: features,
+                context: reader.readRemainingData()))
         case .accept:
             let (version, peer) = try reader.readIntroduction()
             // Version 1 had neither: its ACCEPT still decodes, to be refused politely.
@@ -87,7 +109,8 @@ public enum FrameCodec {
                 return .accept(.init(version: version, peer: peer, codeNonce: []))
             }
             let nonce = try reader.readBytes(VerificationCode.nonceBytes, "code nonce")
-            return .accept(.init(version: version, peer: peer, codeNonce: nonce, challenge: reader.readRemainingData()))
+            let features = version >= 3 ? try reader.readUInt32("features") : 0
+            return .accept(.init(version: version, peer: peer, codeNonce: nonce, features: features, challenge: reader.readRemainingData()))
         case .decline:
             let causeByte = try reader.readUInt8()
             let cause = Frame.Decline.Cause(rawValue: causeByte) ?? .refused
@@ -105,6 +128,29 @@ public enum FrameCodec {
         case .reveal:
             let nonce = try reader.readBytes(VerificationCode.nonceBytes, "code nonce")
             return .reveal(nonce: nonce, answer: reader.readRemainingData())
+        case .streamOpen:
+            let id = try reader.readStreamID()
+            let name = try reader.readRemainingString()
+            if let problem = StreamName.problem(with: name) { throw .malformedFrame("a stream name that \(problem)") }
+            return .streamOpen(id: id, name: name)
+        case .streamData:
+            let id = try reader.readStreamID()
+            let bytes = reader.readRemainingData()
+            if bytes.isEmpty { throw .malformedFrame("a stream data frame without data") }
+            return .streamData(id: id, bytes: bytes)
+        case .streamWindow:
+            let id = try reader.readStreamID()
+            let credit = try reader.readUInt32("credit")
+            try reader.expectEnd()
+            if credit == 0 || credit > WireProtocol.maximumStreamCredit {
+                throw .malformedFrame("a stream window update of \(credit) bytes")
+            }
+            return .streamWindow(id: id, credit: credit)
+        case .streamClose:
+            let id = try reader.readStreamID()
+            guard let end = Frame.StreamEnd(rawValue: try reader.readUInt8()) else { throw .malformedFrame("an unknown way for a stream to end") }
+            let reason = try reader.readRemainingString()
+            return .streamClose(id: id, end: end, reason: reason.isEmpty ? nil : reason)
         }
     }
 

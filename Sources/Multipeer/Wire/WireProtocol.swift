@@ -1,7 +1,18 @@
 /// Constants of the wire protocol (see `docs/PROTOCOL.md`).
 public enum WireProtocol {
     /// The protocol version this library speaks.
-    public static let version: UInt16 = 2
+    public static let version: UInt16 = 3
+    /// The largest credit one STREAM_WINDOW frame may grant: 2³¹ − 1 bytes.
+    public static let maximumStreamCredit: UInt32 = 0x7FFF_FFFF
+    /// The features this library announces in HELLO and ACCEPT (version 3 on): a bit each.
+    /// A frame kind that belongs to a feature may be sent on a link only when both sides
+    /// announced its bit (see `docs/PROTOCOL.md` §9).
+    public static let features: UInt32 = Feature.streams
+    /// The feature bits of HELLO and ACCEPT.
+    public enum Feature {
+        /// Byte streams: the STREAM_OPEN, STREAM_DATA, STREAM_WINDOW and STREAM_CLOSE frames.
+        public static let streams: UInt32 = 1 << 0
+    }
     /// The four bytes that open every hello and accept: `GNMP`.
     static let magic: [UInt8] = Array("GNMP".utf8)
     /// The size of the big-endian length that precedes every frame.
@@ -19,4 +30,8 @@ enum FrameKind: UInt8 {
     case heartbeat = 0x05
     case goodbye = 0x06
     case reveal = 0x07
+    case streamOpen = 0x08
+    case streamData = 0x09
+    case streamWindow = 0x0A
+    case streamClose = 0x0B
 }

@@ -1,0 +1,209 @@
+import Foundation
+import Logging
+
+/// Byte streams (`docs/PROTOCOL.md` §3.8): many streams and the session's messages share one
+/// link. Each stream has its own credit, so a reader that stops reading stops only its writer;
+/// stream data goes in chunks and only while the link is writable, so messages never wait
+/// behind more than the backlog mark of stream data.
+extension Session {
+    /// Opens a byte stream named `name` to the connected `peer`, who is posted
+    /// ``EventName/streamOpened`` with an ``IncomingStream``.
+    ///
+    /// - Throws: ``MultipeerError/Code/invalidStreamName`` for a name that is empty, longer than
+    ///   255 bytes or holds control characters; ``MultipeerError/Code/peerNotConnected``;
+    ///   ``MultipeerError/Code/unsupportedProtocolVersion`` when the peer's program has no
+    ///   streams; ``MultipeerError/Code/tooManyStreams`` when
+    ///   ``SessionConfiguration/maximumStreamsPerLink`` streams to the peer are open;
+    ///   ``MultipeerError/Code/sessionClosed``.
+    public func openStream(named name: String, to peer: PeerID) async throws(MultipeerError) -> OutgoingStream {
+        if let problem = StreamName.problem(with: name) { throw .invalidStreamName(name, problem) }
+        let limit = configuration.maximumStreamsPerLink
+        let window = configuration.streamWindow
+        let (link, core, connection) = try state.withLock { state throws(MultipeerError) -> (ObjectIdentifier, OutgoingStreamCore, any Connection) in
+            if state.isClosed { throw .sessionClosed }
+            guard let link = state.connectedLinks[peer], var record = state.links[link] else { throw .peerNotConnected([peer]) }
+            guard record.streams.areSupported else {
+                throw MultipeerError(.unsupportedProtocolVersion, "\(peer.displayName)'s program does not support streams; update both programs to the same release.")
+            }
+            guard record.streams.writers.count < limit else { throw .tooManyStreams(peer.displayName, limit: limit) }
+            let core = OutgoingStreamCore(id: record.streams.nextLocalID, name: name)
+            record.streams.nextLocalID &+= 2
+            record.streams.writers[core.id] = LinkStreams.Writer(stream: core, credit: window)
+            record.lastSent = .now
+            state.links[link] = record
+            return (link, core, record.connection)
+        }
+        connection.send(FrameCodec.encode(.streamOpen(id: core.id, name: name)))
+        return OutgoingStream(session: self, link: link, peer: peer, core: core)
+    }
+
+    /// Sends the first chunk of `data` that the stream's credit and the link allow, waiting for
+    /// them as long as needed; returns how many bytes went.
+    func writeChunk(of stream: OutgoingStream, link: ObjectIdentifier, from data: Data) async throws(MultipeerError) -> Int {
+        let core = stream.core
+        let chunkBytes = configuration.streamChunkBytes
+        enum Attempt { case send(any Connection, Int), wait, fail(MultipeerError) }
+        func attempt(_ waiter: CheckedContinuation<Void, Never>?) -> Attempt {
+            state.withLock { state in
+                if let failure = core.failure { return .fail(failure) }
+                guard let record = state.links[link], var writer = record.streams.writers[core.id] else {
+                    return .fail(core.failure ?? .streamAlreadyEnded(core.name))
+                }
+                guard record.backloggedSince == nil, writer.credit > 0 else {
+                    writer.waiter = waiter
+                    state.links[link]?.streams.writers[core.id] = writer
+                    return .wait
+                }
+                let count = min(chunkBytes, writer.credit, data.count)
+                writer.credit -= count
+                state.links[link]?.streams.writers[core.id] = writer
+                state.links[link]?.lastSent = .now
+                return .send(record.connection, count)
+            }
+        }
+        while true {
+            var outcome = attempt(nil)
+            if case .wait = outcome {
+                // Wait for credit, a writable link or the end; then look again.
+                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                    outcome = attempt(continuation)
+                    if case .wait = outcome { return }
+                    continuation.resume()
+                }
+            }
+            switch outcome {
+            case .send(let connection, let count):
+                let chunk = Data(data.prefix(count))
+                connection.send(FrameCodec.encode(.streamData(id: core.id, bytes: chunk)))
+                return count
+            case .fail(let error):
+                throw error
+            case .wait:
+                continue
+            }
+        }
+    }
+
+    /// Ends this side's stream `core`: finished or reset. Nothing happens when it has ended.
+    func endStream(_ core: OutgoingStreamCore, link: ObjectIdentifier, end: Frame.StreamEnd, reason: String?) {
+        let connection: (any Connection)? = state.withLock { state in
+            guard let record = state.links[link], let writer = state.links[link]?.streams.writers.removeValue(forKey: core.id) else { return nil }
+            core.end(.streamAlreadyEnded(core.name))
+            writer.waiter?.resume()
+            state.links[link]?.lastSent = .now
+            return record.connection
+        }
+        connection?.send(FrameCodec.encode(.streamClose(id: core.id, end: end, reason: reason)))
+    }
+
+    /// The reader of stream `id` on `link` read `credit` bytes: the writer may send as many more.
+    func grantCredit(_ credit: Int, to id: UInt32, on link: ObjectIdentifier, buffer: StreamBuffer) {
+        let connection: (any Connection)? = state.withLock { state in
+            guard let record = state.links[link], let reader = record.streams.readers[id], reader.buffer === buffer, !reader.ended else { return nil }
+            state.links[link]?.streams.readers[id]?.window += credit
+            state.links[link]?.lastSent = .now
+            return record.connection
+        }
+        connection?.send(FrameCodec.encode(.streamWindow(id: id, credit: UInt32(clamping: credit))))
+    }
+
+    /// The reader of stream `id` on `link` is done with it: read to its end, or cancelled
+    /// (`reset`, and the writer is told unless it had ended the stream).
+    func releaseReader(_ id: UInt32, on link: ObjectIdentifier, buffer: StreamBuffer, reset: Bool) {
+        let connection: (any Connection)? = state.withLock { state in
+            guard let record = state.links[link], let reader = record.streams.readers[id], reader.buffer === buffer else { return nil }
+            state.links[link]?.streams.readers[id] = nil
+            return reset && !reader.ended ? record.connection : nil
+        }
+        connection?.send(FrameCodec.encode(.streamClose(id: id, end: .reset, reason: "cancelled by the reader")))
+    }
+
+    /// A stream frame from the connected `peer` on link `link`.
+    func receiveStreamFrame(
+        _ frame: Frame, from peer: PeerID, on link: ObjectIdentifier, record: LinkRecord,
+        state: inout SessionState, effects: inout SessionEffects
+    ) {
+        func violation(_ why: String) { violate(frame, on: link, record: record, why: why, state: &state, effects: &effects) }
+        var streams = record.streams
+        guard streams.areSupported else { return violation("a stream frame on a link without streams") }
+        switch frame {
+        case .streamOpen(let id, let name):
+            if streams.isLocal(id) { return violation("stream \(id) opened with an id of this side's") }
+            if id <= streams.lastRemoteID { return violation("stream \(id) opened again") }
+            streams.lastRemoteID = id
+            let limit = configuration.maximumStreamsPerLink
+            if streams.readers.count >= limit {
+                // Refused alone: the link and its other streams go on, and nothing is kept for it.
+                effects.send(.streamClose(id: id, end: .reset, reason: "too many open streams (limit \(limit))"), on: record.connection)
+                effects.log(.notice, "Peer opened too many streams; the stream was refused.", .about(peer: peer.displayName, .tooManyStreams(peer.displayName, limit: limit)))
+            } else {
+                let buffer = StreamBuffer(
+                    name: name, grantBatch: configuration.streamWindow / 4,
+                    grant: { [weak self] buffer, credit in self?.grantCredit(credit, to: id, on: link, buffer: buffer) },
+                    release: { [weak self] buffer, reset in self?.releaseReader(id, on: link, buffer: buffer, reset: reset) })
+                streams.readers[id] = LinkStreams.Reader(buffer: buffer, window: configuration.streamWindow)
+                let incoming = IncomingStream(peer: peer, buffer: buffer)
+                if state.links[link]?.heldData != nil {
+                    state.links[link]?.heldData?.append(.stream(incoming))  // after `connected`, as data is
+                } else {
+                    effects.post(incoming)
+                }
+            }
+
+        case .streamData(let id, let bytes):
+            if streams.isLocal(id) { return violation("data on stream \(id), which this side writes") }
+            guard var reader = streams.readers[id] else {
+                // Data still on its way after this side cancelled or refused the stream.
+                if id <= streams.lastRemoteID { return }
+                return violation("data on stream \(id), which was never opened")
+            }
+            if reader.ended { return violation("data on stream \(id) after its end") }
+            reader.window -= bytes.count
+            if reader.window < 0 { return violation("more data on stream \(id) than its window allows") }
+            streams.readers[id] = reader
+            reader.buffer.append(bytes)
+
+        case .streamWindow(let id, let credit):
+            if !streams.isLocal(id) { return violation("a window update for stream \(id), which the peer writes") }
+            guard var writer = streams.writers[id] else {
+                if id < streams.nextLocalID { return }  // the stream ended here meanwhile
+                return violation("a window update for stream \(id), which was never opened")
+            }
+            writer.credit += Int(credit)
+            if writer.credit > Int(WireProtocol.maximumStreamCredit) { return violation("more credit on stream \(id) than a stream may hold") }
+            writer.waiter?.resume()
+            writer.waiter = nil
+            streams.writers[id] = writer
+
+        case .streamClose(let id, let end, let reason):
+            if streams.isLocal(id) {
+                // The reader gave up on a stream this side writes.
+                guard let writer = streams.writers.removeValue(forKey: id) else {
+                    if id < streams.nextLocalID { return }
+                    return violation("stream \(id) closed, which was never opened")
+                }
+                writer.stream.end(.streamReset(writer.stream.name, by: peer.displayName, reason: reason))
+                writer.waiter?.resume()
+            } else {
+                guard var reader = streams.readers[id] else {
+                    if id <= streams.lastRemoteID { return }
+                    return violation("stream \(id) closed, which was never opened")
+                }
+                if reader.ended { return violation("stream \(id) closed twice") }
+                if end == .finished {
+                    // Counted as open until its reader has read it to the end.
+                    reader.ended = true
+                    streams.readers[id] = reader
+                    reader.buffer.finish()
+                } else {
+                    streams.readers[id] = nil
+                    reader.buffer.fail(.streamReset(reader.buffer.name, by: peer.displayName, reason: reason))
+                }
+            }
+
+        default:
+            break
+        }
+        state.links[link]?.streams = streams
+    }
+}
