@@ -18,6 +18,10 @@ enum Seeds {
             .streamOpen(id: 1, name: "timer"), .streamData(id: 1, bytes: Data(repeating: 3, count: 300)),
             .streamWindow(id: 2, credit: 65_536), .streamClose(id: 1, end: .finished, reason: nil),
             .streamClose(id: 4, end: .reset, reason: "cancelled by the reader"),
+            .resourceOffer(.init(streamID: 3, transfer: Array(0..<16), size: 1_000_000, digest: Array(repeating: 0xAB, count: 32), name: "photo.jpg")),
+            .resourceAnswer(transfer: Array(0..<16), verdict: .accept, offset: 65_536, reason: nil),
+            .resourceAnswer(transfer: Array(0..<16), verdict: .decline, offset: 0, reason: "no room"),
+            .resourceResult(transfer: Array(0..<16), outcome: .failed, reason: "its SHA-256 does not match"),
         ]
         let encoded = frames.map { FrameCodec.encode($0).bytes }
         try save(encoded.enumerated().map { ("frame-\($0.offset)", $0.element) } + [("stream", encoded.flatMap { $0 })], in: directory, target: "frames")

@@ -67,7 +67,17 @@ public enum SampleFrames {
         ("stream close without its end", [0, 0, 0, 5, 0x0B, 0, 0, 0, 1]),
         ("stream close with an unknown end", [0, 0, 0, 6, 0x0B, 0, 0, 0, 1, 2]),
         ("stream close whose reason is not UTF-8", [0, 0, 0, 8, 0x0B, 0, 0, 0, 1, 1, 0xC3, 0x28]),
-        ("kind after the last", [0, 0, 0, 1, 0x0C]),
+        ("kind after the last", [0, 0, 0, 1, 0x0F]),
+        ("resource offer cut inside its transfer id", [0, 0, 0, 9, 0x0C, 0, 0, 0, 1, 1, 2, 3, 4]),
+        ("resource offer whose name is a path", [0, 0, 0, 65, 0x0C, 0, 0, 0, 1] + Array(repeating: 1, count: 16) + Array(repeating: 0, count: 8)
+            + Array(repeating: 2, count: 32) + Array("../x".utf8)),
+        ("resource offer whose name starts with a dot", [0, 0, 0, 65, 0x0C, 0, 0, 0, 1] + Array(repeating: 1, count: 16) + Array(repeating: 0, count: 8)
+            + Array(repeating: 2, count: 32) + Array(".bashrc".utf8).prefix(4)),
+        ("resource offer with stream id 0", [0, 0, 0, 62, 0x0C, 0, 0, 0, 0] + Array(repeating: 1, count: 16) + Array(repeating: 0, count: 8)
+            + Array(repeating: 2, count: 32) + [0x41]),
+        ("resource answer with an unknown verdict", [0, 0, 0, 26, 0x0D] + Array(repeating: 1, count: 16) + [2] + Array(repeating: 0, count: 8)),
+        ("resource answer cut inside its offset", [0, 0, 0, 22, 0x0D] + Array(repeating: 1, count: 16) + [0, 0, 0, 0, 0]),
+        ("resource result with an unknown outcome", [0, 0, 0, 18, 0x0E] + Array(repeating: 1, count: 16) + [9]),
         ("accept cut inside its nonce", [0, 0, 0, 35, 0x02] + Array("GNMP".utf8) + [0, 2] + Array(repeating: 0, count: 16) + [1, 0x41]
             + Array(repeating: 0, count: 10)),
     ]

@@ -123,25 +123,11 @@ struct StreamTests {
 /// stream ids), then breaks one rule of §3.8 at a time.
 @Suite("Byte streams: a peer that breaks the rules", .timeLimit(.minutes(1)))
 struct StreamViolationTests {
-    /// Connects a raw inviter announcing `features`; returns it once the host has it connected.
-    func rawGuest(_ peers: TwoPeers, features: UInt32 = WireProtocol.features) async throws -> (RawConnection, PeerID) {
-        let raw = try await peers.network.openRawConnection(toPort: peers.port)
-        let mallory = peer("mallory")
-        raw.send(.hello(.init(
-            peer: mallory, invitationTimeoutMilliseconds: 5000, codeCommitment: SampleFrames.codeCommitment, features: features, context: Data())))
-        guard await eventually({ raw.receivedFrames.contains { if case .accept = $0 { true } else { false } } }) else {
-            throw TestFailure("no accept: \(raw.receivedFrames)")
-        }
-        raw.send(.reveal(nonce: SampleFrames.codeNonce))
-        _ = await peers.hostStates.waitFor(mallory, .connected)
-        return (raw, mallory)
-    }
-
     /// Sends `frames` and expects the host to say GOODBYE "protocol violation", close, and
     /// report the peer lost with a sentence containing `why`.
     func expectViolation(_ frames: [Frame], why: String, features: UInt32 = WireProtocol.features) async throws {
         try await withTwoPeers { peers async throws in
-            let (raw, mallory) = try await rawGuest(peers, features: features)
+            let (raw, mallory) = try await peers.rawGuest(features: features)
             for frame in frames { raw.send(frame) }
             #expect(await eventually { raw.isClosed })
             #expect(raw.receivedFrames.last == .goodbye(reason: "protocol violation"))
@@ -195,7 +181,7 @@ struct StreamViolationTests {
     @Test("A peer opening streams past the limit has each one refused alone; the link and its messages go on")
     func tooManyFromPeer() async throws {
         try await withTwoPeers { peers async throws in
-            let (raw, mallory) = try await rawGuest(peers)
+            let (raw, mallory) = try await peers.rawGuest()
             let opened = EventLog(peers.host.events, .streamOpened)
             let limit = SessionConfiguration().maximumStreamsPerLink
             for index in 0..<(limit + 100) { raw.send(.streamOpen(id: UInt32(2 * index + 1), name: "s\(index)")) }

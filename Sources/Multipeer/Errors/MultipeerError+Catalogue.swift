@@ -151,6 +151,36 @@ extension MultipeerError {
         MultipeerError(.streamInterrupted, "The stream \(TerminalText.quoted(name)) ended because the link to \(peer) closed; open it again once \(peer) is connected.")
     }
 
+    /// A resource name that breaks the rule of ``ResourceName``.
+    public static func invalidResourceName(_ name: String, _ problem: String) -> MultipeerError {
+        MultipeerError(.invalidResourceName, "The file name \(TerminalText.quoted(name)) \(problem); send a file under a plain name of 1 to \(StreamName.maximumBytes) bytes, without slashes, a leading dot or control characters.")
+    }
+
+    /// A file to send that could not be read (`problem` completes "it …"), or changed meanwhile.
+    public static func resourceUnreadable(_ path: String, _ problem: String) -> MultipeerError {
+        MultipeerError(.resourceUnreadable, "The file \(TerminalText.quoted(path)) cannot be sent: \(problem).")
+    }
+
+    /// A resource the receiver declined.
+    public static func resourceDeclined(_ name: String, by peer: String, reason: String?) -> MultipeerError {
+        MultipeerError(.resourceDeclined, "\(peer) declined \(TerminalText.quoted(name))\(reason.map { ": \($0)" } ?? "").")
+    }
+
+    /// A resource its receiver could not save; `why` is one sentence without its period.
+    public static func resourceFailed(_ name: String, _ why: String) -> MultipeerError {
+        MultipeerError(.resourceFailed, "\(TerminalText.quoted(name)) was not saved: \(why).")
+    }
+
+    /// A resource whose link closed and did not come back within `window`.
+    public static func resourceInterrupted(_ name: String, peer: String, after window: Duration) -> MultipeerError {
+        MultipeerError(.resourceInterrupted, "\(TerminalText.quoted(name)) stopped: the link to \(peer) closed and did not come back within \(window.secondsText); send it again to start over.")
+    }
+
+    /// A resource cancelled by `who` ("alice", "this side").
+    public static func resourceCancelled(_ name: String, by who: String) -> MultipeerError {
+        MultipeerError(.cancelled, "\(TerminalText.quoted(name)) was cancelled by \(who); nothing of it was kept.")
+    }
+
     /// Use of a disconnected session.
     public static var sessionClosed: MultipeerError {
         MultipeerError(.sessionClosed, "The session has been disconnected; create a new session to connect again.")

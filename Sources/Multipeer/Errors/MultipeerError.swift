@@ -70,6 +70,17 @@ public struct MultipeerError: Error, Sendable, Hashable, CustomStringConvertible
         case streamReset
         /// A stream ended because the link it ran on closed.
         case streamInterrupted
+        /// A resource name is not a plain file name (a path, a dot file, control characters).
+        case invalidResourceName
+        /// The file to send could not be read, or changed while it was sent.
+        case resourceUnreadable
+        /// The receiver declined a resource.
+        case resourceDeclined
+        /// A resource could not be saved: it did not match its offer (size or SHA-256), or the
+        /// receiver could not write it.
+        case resourceFailed
+        /// A resource's link closed and did not come back in time to resume it.
+        case resourceInterrupted
         /// The discovery service (for example avahi-daemon) is not available.
         case discoveryUnavailable
         /// Advertising or browsing failed.

@@ -481,6 +481,7 @@ extension Session {
                 switch post {
                 case .data(let data): events.post(.dataReceived, data)
                 case .stream(let stream): events.post(.streamOpened, stream)
+                case .resource(let arrival): receiveOffer(arrival)
                 }
             }
         }
@@ -502,13 +503,16 @@ extension Frame {
         case .streamData: "stream data"
         case .streamWindow: "stream window"
         case .streamClose: "stream close"
+        case .resourceOffer: "resource offer"
+        case .resourceAnswer: "resource answer"
+        case .resourceResult: "resource result"
         }
     }
 
     /// Whether the frame belongs to a byte stream.
     var isStreamFrame: Bool {
         switch self {
-        case .streamOpen, .streamData, .streamWindow, .streamClose: true
+        case .streamOpen, .streamData, .streamWindow, .streamClose, .resourceOffer, .resourceAnswer, .resourceResult: true
         default: false
         }
     }

@@ -33,6 +33,8 @@ public final class Session: Sendable {
 
     let transport: any Transport
     let state = Mutex(SessionState())
+    /// The resources this session sends and receives.
+    let resources = ResourceRegistry()
 
     /// Creates a session for `localPeer` that connects through `transport`.
     ///

@@ -41,6 +41,11 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// The largest piece of a byte stream written in one frame (16 KiB, and never more than a
     /// frame may carry): the link's other frames wait behind at most so much of one stream.
     public var streamChunkLength = 16 * 1024
+    /// How long a resource whose link dropped waits for the same peer to be connected again
+    /// before it gives up (2 minutes): the sender then offers it anew and the receiver answers
+    /// with what it already holds, so the transfer goes on instead of starting over. The
+    /// receiver keeps the partial file that long.
+    public var resourceResumeWindow: Duration = .seconds(120)
 
     /// The defaults.
     public init() {}

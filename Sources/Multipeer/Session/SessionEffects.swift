@@ -10,6 +10,8 @@ struct SessionEffects {
         case dataReceived(ReceivedData)
         case backlogChanged(PeerBacklogChange)
         case streamOpened(IncomingStream)
+        case resourceOffered(ResourceArrival)
+        case resourceSignal(SenderSignal, ResourceRegistry.Key)
     }
 
     private(set) var sends: [(any Connection, EncodedFrame)] = []
@@ -38,6 +40,14 @@ struct SessionEffects {
 
     mutating func post(_ stream: IncomingStream) {
         posts.append(.streamOpened(stream))
+    }
+
+    mutating func post(_ arrival: ResourceArrival) {
+        posts.append(.resourceOffered(arrival))
+    }
+
+    mutating func signal(_ signal: SenderSignal, for key: ResourceRegistry.Key) {
+        posts.append(.resourceSignal(signal, key))
     }
 
     mutating func deliver(_ data: ReceivedData) {
@@ -76,6 +86,8 @@ struct SessionEffects {
             case .dataReceived(let data): session.events.post(.dataReceived, data)
             case .backlogChanged(let change): session.events.post(.backlogChanged, change)
             case .streamOpened(let stream): session.events.post(.streamOpened, stream)
+            case .resourceOffered(let arrival): session.receiveOffer(arrival)
+            case .resourceSignal(let signal, let key): session.resources.signal(signal, for: key)
             }
         }
         for (invitation, result) in resolutions { invitation.outcome.resolve(result) }

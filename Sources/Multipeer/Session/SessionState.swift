@@ -125,6 +125,7 @@ struct LinkRecord {
 enum HeldPost {
     case data(ReceivedData)
     case stream(IncomingStream)
+    case resource(ResourceArrival)
 }
 
 /// The stages of a connection's life.

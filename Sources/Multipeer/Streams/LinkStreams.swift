@@ -35,7 +35,13 @@ struct LinkStreams {
     var readers: [UInt32: Reader] = [:]
 
     /// Whether both sides announced streams.
-    var areSupported: Bool { peerFeatures & WireProtocol.features & WireProtocol.Feature.streams != 0 }
+    var areSupported: Bool { supports(WireProtocol.Feature.streams) }
+
+    /// Whether both sides announced `feature` (and streams, which every feature runs on).
+    func supports(_ feature: UInt32) -> Bool {
+        let both = peerFeatures & WireProtocol.features
+        return both & WireProtocol.Feature.streams != 0 && both & feature == feature
+    }
 
     /// Whether `id` is one this side opens (odd for the inviter, even for the advertiser).
     func isLocal(_ id: UInt32) -> Bool { (id % 2 == 1) == localIsInviter }

@@ -17,13 +17,22 @@ extension Session {
     ///   ``MultipeerError/Code/sessionClosed``.
     public func openStream(named name: String, to peer: PeerID) async throws(MultipeerError) -> OutgoingStream {
         if let problem = StreamName.problem(with: name) { throw .invalidStreamName(name, problem) }
+        return try openWriter(named: name, to: peer, feature: WireProtocol.Feature.streams) { .streamOpen(id: $0, name: name) }
+    }
+
+    /// Opens the writing end of a stream to `peer`, whose first frame `opening` makes from the
+    /// stream's id (a STREAM_OPEN, or a RESOURCE_OFFER), when both sides announced `feature`.
+    func openWriter(
+        named name: String, to peer: PeerID, feature: UInt32, opening: (UInt32) -> Frame
+    ) throws(MultipeerError) -> OutgoingStream {
         let limit = configuration.maximumStreamsPerLink
         let window = configuration.streamWindow
         let (link, core, connection) = try state.withLock { state throws(MultipeerError) -> (ObjectIdentifier, OutgoingStreamCore, any Connection) in
             if state.isClosed { throw .sessionClosed }
             guard let link = state.connectedLinks[peer], var record = state.links[link] else { throw .peerNotConnected([peer]) }
-            guard record.streams.areSupported else {
-                throw MultipeerError(.unsupportedProtocolVersion, "\(peer.displayName)'s program does not support streams; update both programs to the same release.")
+            guard record.streams.supports(feature) else {
+                let what = feature == WireProtocol.Feature.streams ? "streams" : "sending files"
+                throw MultipeerError(.unsupportedProtocolVersion, "\(peer.displayName)'s program does not support \(what); update both programs to the same release.")
             }
             guard record.streams.writers.count < limit else { throw .tooManyStreams(peer.displayName, limit: limit) }
             let core = OutgoingStreamCore(id: record.streams.nextLocalID, name: name)
@@ -33,7 +42,7 @@ extension Session {
             state.links[link] = record
             return (link, core, record.connection)
         }
-        connection.send(FrameCodec.encode(.streamOpen(id: core.id, name: name)))
+        connection.send(FrameCodec.encode(opening(core.id)))
         return OutgoingStream(session: self, link: link, peer: peer, core: core)
     }
 
@@ -118,6 +127,37 @@ extension Session {
         connection?.send(FrameCodec.encode(.streamClose(id: id, end: .reset, reason: "cancelled by the reader")))
     }
 
+    /// Opens the peer's stream `id` for reading (a STREAM_OPEN or a RESOURCE_OFFER), or refuses
+    /// it alone when the link has as many open as it may (nil then, or after a violation,
+    /// which has closed the link).
+    private func openReader(
+        _ id: UInt32, named name: String, from peer: PeerID, on link: ObjectIdentifier, record: LinkRecord,
+        streams: inout LinkStreams, state: inout SessionState, effects: inout SessionEffects
+    ) -> IncomingStream? {
+        if streams.isLocal(id) {
+            violate(.streamOpen(id: id, name: name), on: link, record: record, why: "stream \(id) opened with an id of this side's", state: &state, effects: &effects)
+            return nil
+        }
+        if id <= streams.lastRemoteID {
+            violate(.streamOpen(id: id, name: name), on: link, record: record, why: "stream \(id) opened again", state: &state, effects: &effects)
+            return nil
+        }
+        streams.lastRemoteID = id
+        let limit = configuration.maximumStreamsPerLink
+        guard streams.readers.count < limit else {
+            // Refused alone: the link and its other streams go on, and nothing is kept for it.
+            effects.send(.streamClose(id: id, end: .reset, reason: "too many open streams (limit \(limit))"), on: record.connection)
+            effects.log(.notice, "Peer opened too many streams; the stream was refused.", .about(peer: peer.displayName, .tooManyStreams(peer.displayName, limit: limit)))
+            return nil
+        }
+        let buffer = StreamBuffer(
+            name: name, grantBatch: configuration.streamWindow / 4,
+            grant: { [weak self] buffer, credit in self?.grantCredit(credit, to: id, on: link, buffer: buffer) },
+            release: { [weak self] buffer, reset in self?.releaseReader(id, on: link, buffer: buffer, reset: reset) })
+        streams.readers[id] = LinkStreams.Reader(buffer: buffer, window: configuration.streamWindow)
+        return IncomingStream(peer: peer, buffer: buffer)
+    }
+
     /// A stream frame from the connected `peer` on link `link`.
     func receiveStreamFrame(
         _ frame: Frame, from peer: PeerID, on link: ObjectIdentifier, record: LinkRecord,
@@ -128,27 +168,30 @@ extension Session {
         guard streams.areSupported else { return violation("a stream frame on a link without streams") }
         switch frame {
         case .streamOpen(let id, let name):
-            if streams.isLocal(id) { return violation("stream \(id) opened with an id of this side's") }
-            if id <= streams.lastRemoteID { return violation("stream \(id) opened again") }
-            streams.lastRemoteID = id
-            let limit = configuration.maximumStreamsPerLink
-            if streams.readers.count >= limit {
-                // Refused alone: the link and its other streams go on, and nothing is kept for it.
-                effects.send(.streamClose(id: id, end: .reset, reason: "too many open streams (limit \(limit))"), on: record.connection)
-                effects.log(.notice, "Peer opened too many streams; the stream was refused.", .about(peer: peer.displayName, .tooManyStreams(peer.displayName, limit: limit)))
+            guard let incoming = openReader(id, named: name, from: peer, on: link, record: record, streams: &streams, state: &state, effects: &effects) else { break }
+            if state.links[link]?.heldData != nil {
+                state.links[link]?.heldData?.append(.stream(incoming))  // after `connected`, as data is
             } else {
-                let buffer = StreamBuffer(
-                    name: name, grantBatch: configuration.streamWindow / 4,
-                    grant: { [weak self] buffer, credit in self?.grantCredit(credit, to: id, on: link, buffer: buffer) },
-                    release: { [weak self] buffer, reset in self?.releaseReader(id, on: link, buffer: buffer, reset: reset) })
-                streams.readers[id] = LinkStreams.Reader(buffer: buffer, window: configuration.streamWindow)
-                let incoming = IncomingStream(peer: peer, buffer: buffer)
-                if state.links[link]?.heldData != nil {
-                    state.links[link]?.heldData?.append(.stream(incoming))  // after `connected`, as data is
-                } else {
-                    effects.post(incoming)
-                }
+                effects.post(incoming)
             }
+
+        case .resourceOffer(let offer):
+            guard streams.supports(WireProtocol.Feature.resources) else { return violation("a resource frame on a link without resources") }
+            guard let incoming = openReader(offer.streamID, named: offer.name, from: peer, on: link, record: record, streams: &streams, state: &state, effects: &effects) else { break }
+            let arrival = ResourceArrival(peer: peer, link: link, offer: offer, stream: incoming)
+            if state.links[link]?.heldData != nil {
+                state.links[link]?.heldData?.append(.resource(arrival))
+            } else {
+                effects.post(arrival)
+            }
+
+        case .resourceAnswer(let transfer, let verdict, let offset, let reason):
+            guard streams.supports(WireProtocol.Feature.resources) else { return violation("a resource frame on a link without resources") }
+            effects.signal(.answer(verdict, offset: offset, reason: reason), for: ResourceRegistry.Key(peer: peer.identity, transfer: transfer))
+
+        case .resourceResult(let transfer, let outcome, let reason):
+            guard streams.supports(WireProtocol.Feature.resources) else { return violation("a resource frame on a link without resources") }
+            effects.signal(.result(outcome, reason: reason), for: ResourceRegistry.Key(peer: peer.identity, transfer: transfer))
 
         case .streamData(let id, let bytes):
             if streams.isLocal(id) { return violation("data on stream \(id), which this side writes") }

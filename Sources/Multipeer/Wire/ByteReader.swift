@@ -31,6 +31,11 @@ struct ByteReader {
         return raw.reduce(0) { $0 << 8 | UInt32($1) }
     }
 
+    mutating func readUInt64(_ what: String) throws(MultipeerError) -> UInt64 {
+        let raw = try take(8, what)
+        return raw.reduce(0) { $0 << 8 | UInt64($1) }
+    }
+
     /// Reads a stream id: 4 bytes, never 0.
     mutating func readStreamID() throws(MultipeerError) -> UInt32 {
         let raw = try take(4, "stream id")

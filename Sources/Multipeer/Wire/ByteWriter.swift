@@ -23,6 +23,10 @@ struct ByteWriter {
         for shift in stride(from: 24, through: 0, by: -8) { bytes.append(UInt8((value >> UInt32(shift)) & 0xFF)) }
     }
 
+    mutating func write(_ value: UInt64) {
+        for shift in stride(from: 56, through: 0, by: -8) { bytes.append(UInt8((value >> UInt64(shift)) & 0xFF)) }
+    }
+
     mutating func write(_ value: [UInt8]) { bytes.append(contentsOf: value) }
     mutating func write(_ value: Data) { bytes.append(contentsOf: value) }
 

@@ -27,6 +27,58 @@ public enum Frame: Sendable, Hashable {
     case streamWindow(id: UInt32, credit: UInt32)
     /// Stream `id` ends: finished by its writer, or reset by either side with a reason.
     case streamClose(id: UInt32, end: StreamEnd, reason: String?)
+    /// The sender offers a file (a resource) and opens the stream that will carry its bytes
+    /// once the receiver accepts.
+    case resourceOffer(ResourceOffer)
+    /// The receiver of the resource `transfer` accepts it from byte `offset` on (what it
+    /// already holds of an interrupted transfer, else 0), or declines it with a reason.
+    case resourceAnswer(transfer: [UInt8], verdict: ResourceVerdict, offset: UInt64, reason: String?)
+    /// The receiver of the resource `transfer` saved it (its size and SHA-256 checked) or
+    /// could not, with a reason.
+    case resourceResult(transfer: [UInt8], outcome: ResourceOutcome, reason: String?)
+
+    /// How a receiver answers a resource offer.
+    public enum ResourceVerdict: UInt8, Sendable {
+        /// Send the bytes from the answer's offset on.
+        case accept = 0
+        /// Do not send it; the reason says why.
+        case decline = 1
+    }
+
+    /// How a resource transfer ended for its receiver.
+    public enum ResourceOutcome: UInt8, Sendable {
+        /// Every byte arrived, matched the offer's size and hash, and is in place.
+        case saved = 0
+        /// It could not be saved; the reason says why.
+        case failed = 1
+    }
+
+    /// A file offered to the receiver (see `docs/PROTOCOL.md` §3.9).
+    public struct ResourceOffer: Sendable, Hashable {
+        /// The number of bytes of a transfer id.
+        public static let transferBytes = 16
+        /// The number of bytes of a SHA-256 digest.
+        public static let digestBytes = 32
+
+        /// The stream that carries the bytes (an id of the sender's, as in STREAM_OPEN).
+        public var streamID: UInt32
+        /// The transfer's random id, the same when an interrupted transfer is offered again.
+        public var transfer: [UInt8]
+        /// The file's size in bytes.
+        public var size: UInt64
+        /// The SHA-256 digest of the whole file.
+        public var digest: [UInt8]
+        /// The file's name (a ``ResourceName``: never a path).
+        public var name: String
+
+        public init(streamID: UInt32, transfer: [UInt8], size: UInt64, digest: [UInt8], name: String) {
+            self.streamID = streamID
+            self.transfer = transfer
+            self.size = size
+            self.digest = digest
+            self.name = name
+        }
+    }
 
     /// How a stream ends on the wire.
     public enum StreamEnd: UInt8, Sendable {

@@ -67,6 +67,24 @@ public enum FrameCodec {
             writer.write(id)
             writer.write(end.rawValue)
             writer.write(Array((reason ?? "").utf8))
+        case .resourceOffer(let offer):
+            writer.write(FrameKind.resourceOffer.rawValue)
+            writer.write(offer.streamID)
+            writer.write(offer.transfer)
+            writer.write(offer.size)
+            writer.write(offer.digest)
+            writer.write(Array(offer.name.utf8))
+        case .resourceAnswer(let transfer, let verdict, let offset, let reason):
+            writer.write(FrameKind.resourceAnswer.rawValue)
+            writer.write(transfer)
+            writer.write(verdict.rawValue)
+            writer.write(offset)
+            writer.write(Array((reason ?? "").utf8))
+        case .resourceResult(let transfer, let outcome, let reason):
+            writer.write(FrameKind.resourceResult.rawValue)
+            writer.write(transfer)
+            writer.write(outcome.rawValue)
+            writer.write(Array((reason ?? "").utf8))
         }
         return EncodedFrame(bytes: writer.finishWithLengthPrefix())
     }
@@ -151,6 +169,25 @@ public enum FrameCodec {
             guard let end = Frame.StreamEnd(rawValue: try reader.readUInt8()) else { throw .malformedFrame("an unknown way for a stream to end") }
             let reason = try reader.readRemainingString()
             return .streamClose(id: id, end: end, reason: reason.isEmpty ? nil : reason)
+        case .resourceOffer:
+            let id = try reader.readStreamID()
+            let transfer = try reader.readBytes(Frame.ResourceOffer.transferBytes, "transfer id")
+            let size = try reader.readUInt64("size")
+            let digest = try reader.readBytes(Frame.ResourceOffer.digestBytes, "digest")
+            let name = try reader.readRemainingString()
+            if let problem = ResourceName.problem(with: name) { throw .malformedFrame("a resource name that \(problem)") }
+            return .resourceOffer(.init(streamID: id, transfer: transfer, size: size, digest: digest, name: name))
+        case .resourceAnswer:
+            let transfer = try reader.readBytes(Frame.ResourceOffer.transferBytes, "transfer id")
+            guard let verdict = Frame.ResourceVerdict(rawValue: try reader.readUInt8()) else { throw .malformedFrame("an unknown answer to a resource offer") }
+            let offset = try reader.readUInt64("offset")
+            let reason = try reader.readRemainingString()
+            return .resourceAnswer(transfer: transfer, verdict: verdict, offset: offset, reason: reason.isEmpty ? nil : reason)
+        case .resourceResult:
+            let transfer = try reader.readBytes(Frame.ResourceOffer.transferBytes, "transfer id")
+            guard let outcome = Frame.ResourceOutcome(rawValue: try reader.readUInt8()) else { throw .malformedFrame("an unknown outcome of a resource") }
+            let reason = try reader.readRemainingString()
+            return .resourceResult(transfer: transfer, outcome: outcome, reason: reason.isEmpty ? nil : reason)
         }
     }
 

@@ -7,11 +7,14 @@ public enum WireProtocol {
     /// The features this library announces in HELLO and ACCEPT (version 3 on): a bit each.
     /// A frame kind that belongs to a feature may be sent on a link only when both sides
     /// announced its bit (see `docs/PROTOCOL.md` §9).
-    public static let features: UInt32 = Feature.streams
+    public static let features: UInt32 = Feature.streams | Feature.resources
     /// The feature bits of HELLO and ACCEPT.
     public enum Feature {
         /// Byte streams: the STREAM_OPEN, STREAM_DATA, STREAM_WINDOW and STREAM_CLOSE frames.
         public static let streams: UInt32 = 1 << 0
+        /// Resources (files) on byte streams: the RESOURCE_OFFER, RESOURCE_ANSWER and
+        /// RESOURCE_RESULT frames. Needs ``streams``.
+        public static let resources: UInt32 = 1 << 1
     }
     /// The four bytes that open every hello and accept: `GNMP`.
     static let magic: [UInt8] = Array("GNMP".utf8)
@@ -34,4 +37,7 @@ enum FrameKind: UInt8 {
     case streamData = 0x09
     case streamWindow = 0x0A
     case streamClose = 0x0B
+    case resourceOffer = 0x0C
+    case resourceAnswer = 0x0D
+    case resourceResult = 0x0E
 }

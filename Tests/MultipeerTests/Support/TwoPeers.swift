@@ -38,6 +38,20 @@ struct TwoPeers {
         _ = await hostStates.waitFor(guest.localPeer, .connected)
     }
 
+    /// Connects a raw inviter announcing `features`; returns it once the host has it connected.
+    func rawGuest(features: UInt32 = WireProtocol.features) async throws -> (RawConnection, PeerID) {
+        let raw = try await network.openRawConnection(toPort: port)
+        let mallory = peer("mallory")
+        raw.send(.hello(.init(
+            peer: mallory, invitationTimeoutMilliseconds: 5000, codeCommitment: SampleFrames.codeCommitment, features: features, context: Data())))
+        guard await eventually({ raw.receivedFrames.contains { if case .accept = $0 { true } else { false } } }) else {
+            throw TestFailure("no accept: \(raw.receivedFrames)")
+        }
+        raw.send(.reveal(nonce: SampleFrames.codeNonce))
+        _ = await hostStates.waitFor(mallory, .connected)
+        return (raw, mallory)
+    }
+
     func tearDown() async {
         await guest.disconnect()
         await host.disconnect()

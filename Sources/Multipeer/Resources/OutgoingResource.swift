@@ -1,0 +1,252 @@
+import Foundation
+import Synchronization
+
+/// A file on its way to a peer, from ``Session/sendResource(at:named:to:)``.
+///
+/// It hashes the file, offers it, sends it once the receiver accepts, and ends when the
+/// receiver has checked and saved it. When the link drops it waits for the peer to be
+/// connected again and resumes from what the receiver holds. Letting go of the handle does not
+/// stop the transfer; ``cancel()`` does.
+public final class OutgoingResource: Sendable {
+    /// The peer it goes to.
+    public let peer: PeerID
+    /// The name the receiver sees.
+    public let name: String
+    /// The file's size in bytes.
+    public let totalBytes: Int64
+
+    private let reporter: ProgressReporter
+    private let sending: ResourceSending
+    private let task: Task<Result<Void, MultipeerError>, Never>
+
+    init(session: Session, file: SourceFile, name: String, peer: PeerID) {
+        self.peer = peer
+        self.name = name
+        totalBytes = Int64(file.size)
+        reporter = ProgressReporter(totalBytes: Int64(file.size))
+        let sending = ResourceSending(session: session, file: file, name: name, peer: peer, reporter: reporter)
+        self.sending = sending
+        task = Task { await sending.run() }
+    }
+
+    /// The bytes the receiver holds so far.
+    public var progress: ResourceProgress { reporter.current }
+
+    /// The progress from now on, starting with the current one; the sequence ends with the
+    /// transfer. Each call gives a sequence of its own.
+    public var progressUpdates: AsyncStream<ResourceProgress> { reporter.updates() }
+
+    /// Waits for the end: returns once the receiver saved the file.
+    ///
+    /// - Throws: ``MultipeerError/Code/resourceDeclined``; ``MultipeerError/Code/resourceFailed``
+    ///   when the receiver could not save it; ``MultipeerError/Code/resourceInterrupted`` when
+    ///   the link did not come back in time; ``MultipeerError/Code/resourceUnreadable`` when
+    ///   the file could not be read or changed meanwhile; ``MultipeerError/Code/cancelled``.
+    public func outcome() async throws(MultipeerError) {
+        try await task.value.get()
+    }
+
+    /// Stops the transfer: the receiver removes what it has, and ``outcome()`` throws
+    /// ``MultipeerError/Code/cancelled``.
+    public func cancel() {
+        task.cancel()
+        sending.cancel()
+    }
+}
+
+/// The work behind an ``OutgoingResource``: offer, answer, bytes, result — again after a drop.
+final class ResourceSending: Sendable {
+    private let session: Session
+    private let file: SourceFile
+    private let name: String
+    private let peer: PeerID
+    private let reporter: ProgressReporter
+    private let key: ResourceRegistry.Key
+    private let mailbox = Mailbox<SenderSignal>()
+    private let queue = FileQueue(label: "multipeer.resource.send")
+    /// The stream of the current offer, to reset at once on ``cancel()``.
+    private let current = Mutex<OutgoingStream?>(nil)
+    private let cancelled = Mutex(false)
+
+    /// The most bytes read from the file at once.
+    static let blockBytes = 256 * 1024
+
+    init(session: Session, file: SourceFile, name: String, peer: PeerID, reporter: ProgressReporter) {
+        self.session = session
+        self.file = file
+        self.name = name
+        self.peer = peer
+        self.reporter = reporter
+        key = ResourceRegistry.Key(peer: peer.identity, transfer: (0..<Frame.ResourceOffer.transferBytes).map { _ in UInt8.random(in: 0...255) })
+    }
+
+    func cancel() {
+        cancelled.withLock { $0 = true }
+        current.withLock { $0 }?.cancel()
+        mailbox.post(.cancelled)
+    }
+
+    private var cancelledHere: MultipeerError { .resourceCancelled(name, by: "this side") }
+
+    func run() async -> Result<Void, MultipeerError> {
+        session.resources.addSender(mailbox, for: key)
+        let peer = peer
+        let mailbox = mailbox
+        let watch = session.events.observe(.stateChanged) { change in
+            guard change.peer == peer else { return }
+            if change.state == .connected { mailbox.post(.connected) }
+            if change.state == .notConnected { mailbox.post(.disconnected) }
+        }
+        defer {
+            watch.cancel()
+            session.resources.removeSender(key)
+            reporter.end()
+        }
+        do throws(MultipeerError) {
+            let file = file
+            let digest = try await queue.run { () throws(MultipeerError) in try file.digest() }
+            try await deliver(Frame.ResourceOffer(streamID: 1, transfer: key.transfer, size: file.size, digest: digest, name: name))
+            return .success(())
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// What the receiver said to an offer.
+    private enum Answer {
+        case accepted(from: UInt64)
+        case alreadySaved
+        case linkLost
+    }
+
+    /// Offers the file until it is saved, again on every new link.
+    private func deliver(_ offer: Frame.ResourceOffer) async throws(MultipeerError) {
+        var waits = 0
+        while true {
+            if cancelled.withLock({ $0 }) { throw cancelledHere }
+            if !session.connectedPeers.contains(peer) {
+                waits += 1
+                try await awaitReconnection(number: waits)
+            }
+            while let signal = mailbox.poll() {  // what the last link said is over
+                if case .cancelled = signal { throw cancelledHere }
+            }
+            let stream: OutgoingStream
+            do {
+                stream = try session.openResourceStream(offer, to: peer)
+            } catch where error.code == .peerNotConnected {
+                continue  // it dropped meanwhile
+            }
+            current.withLock { $0 = stream }
+            if cancelled.withLock({ $0 }) { stream.cancel() }
+            defer { current.withLock { $0 = nil } }
+            switch try await answer(to: stream) {
+            case .alreadySaved:
+                reporter.report(Int64(offer.size))
+                return
+            case .linkLost:
+                continue
+            case .accepted(let offset):
+                guard try await write(stream, from: offset) else { continue }
+                stream.finish()
+                if try await result() { return }
+            }
+        }
+    }
+
+    /// Waits for the peer to be connected again, at most the resume window.
+    private func awaitReconnection(number: Int) async throws(MultipeerError) {
+        let window = session.configuration.resourceResumeWindow
+        let mailbox = mailbox
+        let timer = Task {
+            try? await Task.sleep(for: window)
+            mailbox.post(.deadline(number))
+        }
+        defer { timer.cancel() }
+        while !session.connectedPeers.contains(peer) {
+            if session.isClosed { throw .sessionClosed }
+            switch await mailbox.next(orOnCancel: .cancelled) {
+            case .deadline(number): throw .resourceInterrupted(name, peer: peer.displayName, after: window)
+            case .cancelled: throw cancelledHere
+            default: continue
+            }
+        }
+    }
+
+    private func answer(to stream: OutgoingStream) async throws(MultipeerError) -> Answer {
+        while true {
+            switch await mailbox.next(orOnCancel: .cancelled) {
+            case .answer(.accept, let offset, _):
+                guard offset <= file.size else {
+                    stream.cancel()
+                    throw .resourceFailed(name, "\(peer.displayName) asked for bytes past its end")
+                }
+                return .accepted(from: offset)
+            case .answer(.decline, _, let reason):
+                throw .resourceDeclined(name, by: peer.displayName, reason: reason)
+            case .result(.saved, _):
+                return .alreadySaved
+            case .result(.failed, let reason):
+                throw .resourceFailed(name, reason ?? "\(peer.displayName) gave no reason")
+            case .disconnected:
+                return .linkLost
+            case .cancelled:
+                stream.cancel()
+                throw cancelledHere
+            case .connected, .deadline:
+                continue
+            }
+        }
+    }
+
+    /// Writes the file from `offset` to its end; false when the link closed on the way.
+    private func write(_ stream: OutgoingStream, from offset: UInt64) async throws(MultipeerError) -> Bool {
+        var offset = offset
+        reporter.report(Int64(offset))
+        let file = file
+        while offset < file.size {
+            let start = offset
+            let block = try await queue.run { () throws(MultipeerError) in try file.read(at: start, count: Self.blockBytes) }
+            do {
+                try await stream.write(block)
+            } catch {
+                switch error.code {
+                case .streamInterrupted: return false
+                case .streamReset: throw refusalOrReset()
+                default: throw cancelled.withLock({ $0 }) ? cancelledHere : error
+                }
+            }
+            offset += UInt64(block.count)
+            reporter.report(Int64(offset))
+        }
+        do throws(MultipeerError) {
+            try await queue.run { () throws(MultipeerError) in try file.checkUnchanged() }
+        } catch {
+            stream.cancel()
+            throw error
+        }
+        return true
+    }
+
+    /// Why the receiver reset the stream: the reason it sent first, else that it cancelled.
+    private func refusalOrReset() -> MultipeerError {
+        while let signal = mailbox.poll() {
+            if case .result(.failed, let reason) = signal { return .resourceFailed(name, reason ?? "\(peer.displayName) gave no reason") }
+        }
+        return .resourceCancelled(name, by: peer.displayName)
+    }
+
+    /// The receiver's verdict once every byte went: true when it saved the file, false when the
+    /// link closed first (the next offer then finds out).
+    private func result() async throws(MultipeerError) -> Bool {
+        while true {
+            switch await mailbox.next(orOnCancel: .cancelled) {
+            case .result(.saved, _): return true
+            case .result(.failed, let reason): throw .resourceFailed(name, reason ?? "\(peer.displayName) gave no reason")
+            case .disconnected: return false
+            case .cancelled: throw cancelledHere
+            case .answer, .connected, .deadline: continue
+            }
+        }
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Where a received resource's bytes go until they are checked: a file readable by this user
+/// alone (`0600`), hidden beside its destination (`.NAME.TRANSFER.part`), then linked into
+/// place under a name that no file has (`NAME`, else `NAME (2)`, …), so nothing is ever
+/// overwritten. Every call blocks: make them on a ``FileQueue``.
+final class PartialFile: Sendable {
+    let directory: URL
+    let name: String
+    let temporary: URL
+    private let descriptor: Int32
+
+    /// Creates the partial file in `directory` for the resource `name` of transfer `transfer`.
+    /// - Throws: ``MultipeerError/Code/resourceFailed`` when it cannot be created.
+    init(in directory: URL, name: String, transfer: [UInt8]) throws(MultipeerError) {
+        self.directory = directory
+        self.name = name
+        let tag = transfer.prefix(6).map { String(format: "%02x", $0) }.joined()
+        temporary = directory.appendingPathComponent(".\(name).\(tag).part")
+        // The name is a ResourceName (no slash): the file is inside `directory`, whatever it says.
+        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else { throw .resourceFailed(name, "\(directory.path) cannot take it (\(SourceFile.describe(errno)))") }
+        self.descriptor = descriptor
+    }
+
+    deinit { close(descriptor) }
+
+    /// Writes `data` at `offset`.
+    func write(_ data: Data, at offset: UInt64) throws(MultipeerError) {
+        let error: Int32 = data.withUnsafeBytes { buffer in
+            var written = 0
+            while written < buffer.count {
+                let count = pwrite(descriptor, buffer.baseAddress! + written, buffer.count - written, off_t(offset) + off_t(written))
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                written += count
+            }
+            return 0
+        }
+        if error != 0 { throw .resourceFailed(name, "writing it to \(directory.path) failed (\(SourceFile.describe(error)))") }
+    }
+
+    /// Flushes the bytes to disk and links the file into place under the first free name;
+    /// returns where it is.
+    func place() throws(MultipeerError) -> URL {
+        guard fsync(descriptor) == 0 else { throw .resourceFailed(name, "writing it to \(directory.path) failed (\(SourceFile.describe(errno)))") }
+        for attempt in 1...1000 {
+            let destination = directory.appendingPathComponent(Self.name(name, attempt: attempt))
+            if link(temporary.path, destination.path) == 0 {
+                unlink(temporary.path)
+                return destination
+            }
+            guard errno == EEXIST else { throw .resourceFailed(name, "it cannot be put in \(directory.path) (\(SourceFile.describe(errno)))") }
+        }
+        throw .resourceFailed(name, "\(directory.path) already has 1,000 files of that name")
+    }
+
+    /// Removes the partial file.
+    func discard() {
+        unlink(temporary.path)
+    }
+
+    /// The `attempt`th name tried for `name`: itself, then "photo (2).jpg", "photo (3).jpg"…
+    static func name(_ name: String, attempt: Int) -> String {
+        guard attempt > 1 else { return name }
+        let base = name as NSString
+        let stem = base.deletingPathExtension
+        let suffix = base.pathExtension
+        return suffix.isEmpty || stem.isEmpty ? "\(name) (\(attempt))" : "\(stem) (\(attempt)).\(suffix)"
+    }
+}

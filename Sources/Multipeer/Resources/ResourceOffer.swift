@@ -1,0 +1,82 @@
+import Foundation
+import SafeText
+import Synchronization
+
+/// A file a peer offers, posted as ``EventName/resourceOffered``: its name, size and SHA-256.
+/// Answer it once, with ``accept(into:)`` or ``decline(reason:)``; an offer let go of without
+/// an answer is declined.
+public final class ResourceOffer: Sendable {
+    /// The peer offering it.
+    public let peer: PeerID
+    /// Its name: a plain file name (``ResourceName``), never a path.
+    public let name: String
+    /// Its size in bytes, as the sender states it (checked as the bytes arrive).
+    public let size: Int64
+    /// The SHA-256 of its bytes in lowercase hex, as the sender states it (checked before the
+    /// file is put in place).
+    public let sha256: String
+
+    private let session: Session
+    private let arrival: ResourceArrival
+    private let answered = Mutex(false)
+
+    init(session: Session, arrival: ResourceArrival) {
+        self.session = session
+        self.arrival = arrival
+        peer = arrival.peer
+        name = arrival.offer.name
+        size = Int64(clamping: arrival.offer.size)
+        sha256 = arrival.offer.digest.map { String(format: "%02x", $0) }.joined()
+    }
+
+    deinit {
+        if !answered.withLock({ $0 }) { refuse(reason: "nobody took the offer") }
+    }
+
+    /// Accepts the file into `directory`: its bytes go to a hidden partial file there (`0600`),
+    /// which becomes `directory/name` once size and SHA-256 match the offer (`name (2)` and
+    /// so on when that name is taken: no file is ever overwritten). The session posts
+    /// ``EventName/resourceStarted`` with the returned handle, and
+    /// ``EventName/resourceFinished`` at the end.
+    ///
+    /// - Throws: ``MultipeerError/Code/resourceFailed`` when the partial file cannot be made
+    ///   in `directory` (the offer is then declined with that reason);
+    ///   ``MultipeerError/Code/cancelled`` when the offer was answered already.
+    public func accept(into directory: URL) async throws(MultipeerError) -> IncomingResource {
+        try claim()
+        let arrival = arrival
+        let queue = FileQueue(label: "multipeer.resource.receive")
+        let file: PartialFile
+        do throws(MultipeerError) {
+            file = try await queue.run { () throws(MultipeerError) in
+                try PartialFile(in: directory, name: arrival.offer.name, transfer: arrival.offer.transfer)
+            }
+        } catch {
+            refuse(reason: error.message)
+            throw error
+        }
+        let resource = IncomingResource(session: session, arrival: arrival, file: file, queue: queue)
+        resource.start()
+        return resource
+    }
+
+    /// Declines the file; the sender's transfer ends with ``MultipeerError/Code/resourceDeclined``
+    /// and `reason`. Nothing happens when the offer was answered already.
+    public func decline(reason: String? = nil) {
+        guard (try? claim()) != nil else { return }
+        refuse(reason: reason)
+    }
+
+    private func claim() throws(MultipeerError) {
+        let first = answered.withLock { answered in
+            defer { answered = true }
+            return !answered
+        }
+        guard first else { throw MultipeerError(.cancelled, "The offer of \(TerminalText.quoted(name)) was answered already.") }
+    }
+
+    private func refuse(reason: String?) {
+        session.send(.resourceAnswer(transfer: arrival.offer.transfer, verdict: .decline, offset: 0, reason: reason), onLink: arrival.link)
+        arrival.stream.cancel()
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+
+/// Resources (`docs/PROTOCOL.md` §3.9): files sent on byte streams, offered with their name,
+/// size and SHA-256, accepted or declined by the receiver, checked before they are put in
+/// place, and resumed from what the receiver holds when a link drops and the same peer
+/// connects again.
+extension Session {
+    /// Sends the file at `url` to the connected `peer`, who is posted
+    /// ``EventName/resourceOffered`` and accepts or declines it.
+    ///
+    /// Returns at once: the file is hashed, offered and sent by the returned handle, which
+    /// reports progress and its outcome. When the link drops, the transfer waits up to
+    /// ``SessionConfiguration/resourceResumeWindow`` for the peer to be connected again
+    /// (whoever reconnects) and goes on from what the receiver already has.
+    ///
+    /// - Parameter name: the name the receiver sees; the file's own name when nil.
+    /// - Throws: ``MultipeerError/Code/invalidResourceName`` for a name that is not a plain
+    ///   file name; ``MultipeerError/Code/resourceUnreadable`` when the file cannot be opened
+    ///   or is not a regular file; ``MultipeerError/Code/peerNotConnected``;
+    ///   ``MultipeerError/Code/sessionClosed``.
+    public func sendResource(at url: URL, named name: String? = nil, to peer: PeerID) throws(MultipeerError) -> OutgoingResource {
+        let name = name ?? url.lastPathComponent
+        if let problem = ResourceName.problem(with: name) { throw .invalidResourceName(name, problem) }
+        try state.withLock { state throws(MultipeerError) in
+            if state.isClosed { throw .sessionClosed }
+            guard state.connectedLinks[peer] != nil else { throw .peerNotConnected([peer]) }
+        }
+        let file = try SourceFile(url)
+        return OutgoingResource(session: self, file: file, name: name, peer: peer)
+    }
+
+    /// Offers `offer` (its stream id filled in) to `peer`: the writing end of the stream that
+    /// will carry its bytes.
+    func openResourceStream(_ offer: Frame.ResourceOffer, to peer: PeerID) throws(MultipeerError) -> OutgoingStream {
+        try openWriter(named: offer.name, to: peer, feature: WireProtocol.Feature.resources) { id in
+            var offer = offer
+            offer.streamID = id
+            return .resourceOffer(offer)
+        }
+    }
+
+    /// Sends `frame` on `link` if it is still open.
+    func send(_ frame: Frame, onLink link: ObjectIdentifier) {
+        let connection = state.withLock { state -> (any Connection)? in
+            guard let record = state.links[link] else { return nil }
+            state.links[link]?.lastSent = .now
+            return record.connection
+        }
+        connection?.send(FrameCodec.encode(frame))
+    }
+
+    /// A peer offered a resource: an interrupted transfer it offers again resumes, a new one
+    /// is posted for the app to answer.
+    func receiveOffer(_ arrival: ResourceArrival) {
+        let key = ResourceRegistry.Key(peer: arrival.peer.identity, transfer: arrival.offer.transfer)
+        if let resource = resources.receiver(for: key) {
+            resource.offeredAgain(arrival)
+        } else {
+            events.post(.resourceOffered, ResourceOffer(session: self, arrival: arrival))
+        }
+    }
+}
+
+extension Session {
+    /// Whether ``disconnect(reason:)`` was called.
+    var isClosed: Bool { state.withLock { $0.isClosed } }
+}

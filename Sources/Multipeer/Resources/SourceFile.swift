@@ -1,0 +1,86 @@
+import Crypto
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A file being sent: opened once, its size and SHA-256 taken before the offer, read in
+/// blocks from any offset (where an interrupted transfer resumes). Every call blocks: make
+/// them on a ``FileQueue``.
+final class SourceFile: Sendable {
+    let path: String
+    let size: UInt64
+    private let descriptor: Int32
+    private let modified: timespec
+
+    /// Opens `url` for reading.
+    /// - Throws: ``MultipeerError/Code/resourceUnreadable``.
+    init(_ url: URL) throws(MultipeerError) {
+        path = url.path
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .resourceUnreadable(url.path, Self.describe(errno)) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else {
+            let error = errno
+            close(descriptor)
+            throw .resourceUnreadable(url.path, Self.describe(error))
+        }
+        guard info.st_mode & S_IFMT == S_IFREG else {
+            close(descriptor)
+            throw .resourceUnreadable(url.path, "it is not a regular file")
+        }
+        self.descriptor = descriptor
+        size = UInt64(info.st_size)
+        modified = info.st_mtim
+    }
+
+    deinit { close(descriptor) }
+
+    /// The SHA-256 of the whole file, read in blocks of 1 MiB.
+    func digest() throws(MultipeerError) -> [UInt8] {
+        var hash = SHA256()
+        var offset: UInt64 = 0
+        while offset < size {
+            let block = try read(at: offset, count: 1 << 20)
+            hash.update(data: block)
+            offset += UInt64(block.count)
+        }
+        try checkUnchanged()
+        return Array(hash.finalize())
+    }
+
+    /// Up to `count` bytes from `offset` (fewer only at the end of the file).
+    func read(at offset: UInt64, count: Int) throws(MultipeerError) -> Data {
+        let wanted = Int(min(UInt64(count), size - min(size, offset)))
+        var data = Data(count: wanted)
+        var filled = 0
+        let error: Int32 = data.withUnsafeMutableBytes { buffer in
+            while filled < wanted {
+                let got = pread(descriptor, buffer.baseAddress! + filled, wanted - filled, off_t(offset) + off_t(filled))
+                if got < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                if got == 0 { return -1 }
+                filled += got
+            }
+            return 0
+        }
+        if error == -1 { throw .resourceUnreadable(path, "it changed while it was sent (it is shorter now)") }
+        if error != 0 { throw .resourceUnreadable(path, Self.describe(error)) }
+        return data
+    }
+
+    /// Throws when the file's size or modification time changed since it was opened.
+    func checkUnchanged() throws(MultipeerError) {
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .resourceUnreadable(path, Self.describe(errno)) }
+        if UInt64(info.st_size) != size || info.st_mtim.tv_sec != modified.tv_sec || info.st_mtim.tv_nsec != modified.tv_nsec {
+            throw .resourceUnreadable(path, "it changed while it was sent")
+        }
+    }
+
+    static func describe(_ error: Int32) -> String {
+        String(cString: strerror(error)).lowercased()
+    }
+}
