@@ -48,3 +48,10 @@ enum JoinArgument {
 }
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
+
+extension DropTarget: ExpressibleByArgument {
+    public init?(argument: String) {
+        guard let target = try? SendCommand.parseTarget(argument) else { return nil }
+        self = target
+    }
+}

@@ -13,6 +13,6 @@ struct Guessnum: AsyncParsableCommand {
             `guessnum join HOST:PORT` works without it.
             """,
         version: "0.1.0-dev",
-        subcommands: [HostCommand.self, JoinCommand.self, DoctorCommand.self]
+        subcommands: [HostCommand.self, JoinCommand.self, SendCommand.self, ReceiveCommand.self, DoctorCommand.self]
     )
 }

@@ -29,6 +29,9 @@ public actor TestLAN {
     /// daemon, firewall its port and make the switch drop multicast, and one that hosts a game.
     public static let doctor = TestLAN(name: prefix + "x", hosts: 2)
 
+    /// The file drop suite's LAN: a receiver and a sender, whose link the tests slow and cut.
+    public static let drop = TestLAN(name: prefix + "p", hosts: 2)
+
     public nonisolated let name: String
     public nonisolated let hosts: Int
     private var holders = 0

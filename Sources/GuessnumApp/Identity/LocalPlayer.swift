@@ -11,7 +11,7 @@ import Multipeer
 /// player who quits and joins again gets the same identity back and is recognised.
 public struct LocalPlayer: Sendable {
     /// What this program plays as.
-    public enum Role: String, Sendable { case host, guest }
+    public enum Role: String, Sendable { case host, guest, drop }
 
     /// The peer to play as.
     public let peer: PeerID
@@ -49,7 +49,7 @@ public struct LocalPlayer: Sendable {
             claim = try PeerIdentityStore.claim(application: "guessnum", fileName: "peer-identity-\(role.rawValue)", environment: environment)
         } catch {
             // A host that players know must not quietly become someone else; a player may.
-            if role == .host { throw error }
+            if role != .guest { throw error }
             claim = nil
             notices.append("\(error.message) Playing with a temporary identity for now.")
         }

@@ -1,0 +1,224 @@
+import EventBus
+import Foundation
+import Multipeer
+import Synchronization
+
+/// Who `guessnum send` sends to.
+public enum DropTarget: Sendable {
+    /// The receiver listening at this address.
+    case address(Endpoint)
+    /// The receiver of this join code (which also proves it is the one).
+    case code(JoinCode)
+    /// The receiver of this name, as soon as it is found nearby (`--to`, for scripts).
+    case named(String)
+    /// One picked from the live list of receivers nearby.
+    case pick
+}
+
+/// `guessnum send`: finds the receiver, connects, offers the file and shows its progress until
+/// the receiver has saved it. When the link drops it connects again by itself, and the transfer
+/// goes on from what the receiver holds; ``cancel()`` (Ctrl-C) stops it cleanly.
+public final class DropSender: Sendable {
+    private let session: Session
+    private let discovery: any DiscoveryBackend
+    private let output: any DropOutput
+    private let timeout: Duration
+    private let pick: @Sendable () async -> String?
+    private let sending = Mutex<OutgoingResource?>(nil)
+    private let cancelled = Mutex(false)
+
+    /// - Parameters:
+    ///   - timeout: how long to wait for the receiver to be found or to answer.
+    ///   - pick: reads the person's choice from the list (a number); nil at the end of input.
+    public init(
+        session: Session, discovery: any DiscoveryBackend, output: any DropOutput, timeout: Duration,
+        pick: @escaping @Sendable () async -> String?
+    ) {
+        self.session = session
+        self.discovery = discovery
+        self.output = output
+        self.timeout = timeout
+        self.pick = pick
+    }
+
+    /// Cancels the transfer (Ctrl-C): the receiver removes what it has.
+    public func cancel() {
+        cancelled.withLock { $0 = true }
+        sending.withLock { $0 }?.cancel()
+    }
+
+    /// Sends `file` to `target`; returns the exit code: 0 saved, 3 declined or no receiver,
+    /// 1 another failure, 130 cancelled.
+    public func run(file: URL, named name: String?, to target: DropTarget) async -> Int32 {
+        do throws(MultipeerError) {
+            guard let receiver = try await find(target) else { return 3 }
+            guard let peer = try await connect(receiver, provenBy: target.provesIdentity) else { return 3 }
+            let resource = try session.sendResource(at: file, named: name, to: peer)
+            sending.withLock { $0 = resource }
+            if cancelled.withLock({ $0 }) { resource.cancel() }
+            let code = session.verificationCode(with: peer).map { " (verification code \($0))" } ?? ""
+            output.line("Offering “\(resource.name)” (\(TransferMeter.bytes(resource.totalBytes))) to \(peer.displayName)\(code); waiting for an answer.")
+            return await follow(resource, to: receiver, peer: peer)
+        } catch {
+            output.line(error.message)
+            return error.code == .invalidResourceName ? 64 : 1
+        }
+    }
+
+    /// The receiver as a discovered peer: found by name or picked from the list, or made from
+    /// an address or a code.
+    private func find(_ target: DropTarget) async throws(MultipeerError) -> DiscoveredPeer? {
+        switch target {
+        case .address(let endpoint):
+            // Whoever answers there: its identity is learnt from the connection.
+            return DiscoveredPeer(peer: try PeerID(displayName: "The receiver"), endpoints: [endpoint], info: DiscoveryInfo())
+        case .code(let code):
+            return DiscoveredPeer(peer: try PeerID(displayName: "The receiver", identity: code.identity), endpoints: code.endpoints(), info: DiscoveryInfo())
+        case .named(let name):
+            let browser = Browser(serviceType: DropService.serviceType, localPeer: session.localPeer, discovery: discovery)
+            let found = browser.events.stream(.browserEvent)
+            try await browser.start()
+            defer { Task { await browser.stop() } }
+            output.line("Looking for \(name)…")
+            let deadline = Task { [timeout] in
+                try? await Task.sleep(for: timeout)
+                found.cancel()
+            }
+            defer { deadline.cancel() }
+            for await event in found {
+                if case .found(let peer) = event, peer.peer.displayName == name { return peer }
+                if case .updated(let peer) = event, peer.peer.displayName == name { return peer }
+            }
+            output.line("No receiver named \(name) was found within \(MultipeerError.secondsText(timeout))")
+            return nil
+        case .pick:
+            return try await pickFromList()
+        }
+    }
+
+    private func pickFromList() async throws(MultipeerError) -> DiscoveredPeer? {
+        let browser = Browser(serviceType: DropService.serviceType, localPeer: session.localPeer, discovery: discovery)
+        let list = Mutex<[DiscoveredPeer]>([])
+        let output = output
+        let observation = browser.events.observe(.browserEvent) { event in
+            switch event {
+            case .found(let peer), .updated(let peer):
+                let number: Int? = list.withLock { list in
+                    if let index = list.firstIndex(where: { $0.peer == peer.peer }) {
+                        list[index] = peer
+                        return nil
+                    }
+                    list.append(peer)
+                    return list.count
+                }
+                if let number { output.line("\(number)) \(peer.peer.displayName)") }
+            case .lost(let peer):
+                if let index = list.withLock({ $0.firstIndex { $0.peer == peer } }) { output.line("\(index + 1)) \(peer.displayName) is gone") }
+            case .failed(let error):
+                output.line(error.message)
+            }
+        }
+        defer { observation.cancel() }
+        try await browser.start()
+        defer { Task { await browser.stop() } }
+        output.line("Receivers nearby (`guessnum receive` on their machine) appear below; type a number and Enter.")
+        while let answer = await pick() {
+            guard let number = Int(answer.trimmingCharacters(in: .whitespaces)) else {
+                output.line("Type the number of a receiver from the list.")
+                continue
+            }
+            if let peer = list.withLock({ number >= 1 && number <= $0.count ? $0[number - 1] : nil }) { return peer }
+            output.line("There is no receiver \(number) in the list.")
+        }
+        return nil
+    }
+
+    /// Connects to `receiver`; nil when it declined or did not answer (said why).
+    private func connect(_ receiver: DiscoveredPeer, provenBy proves: Bool) async throws(MultipeerError) -> PeerID? {
+        let outcome = proves
+            ? try await session.invite(receiver, timeout: timeout)
+            : try await session.invite(receiver.endpoints[0], timeout: timeout)
+        switch outcome {
+        case .connected(let peer): return peer
+        case .declined(let reason):
+            output.line("\(receiver.peer.displayName) turned the connection down\(reason.map { ": \($0)" } ?? "").")
+            return nil
+        case .timedOut:
+            output.line("\(receiver.peer.displayName) did not answer within \(MultipeerError.secondsText(timeout)).")
+            return nil
+        }
+    }
+
+    /// Shows the transfer's progress, connects again whenever the link drops, and waits for
+    /// the end.
+    private func follow(_ resource: OutgoingResource, to receiver: DiscoveredPeer, peer: PeerID) async -> Int32 {
+        let output = output
+        let resumed = SignalFlag()
+        let progress = Task {
+            var meter = TransferMeter(name: resource.name)
+            for await step in resource.progressUpdates where step.completedBytes > 0 {
+                if resumed.take() {
+                    output.line("Going on from \(TransferMeter.bytes(step.completedBytes)) of \(TransferMeter.bytes(step.totalBytes)): what \(peer.displayName) already has.")
+                }
+                output.progress(of: resource.name, meter.line(for: step), fraction: step.fractionCompleted)
+            }
+        }
+        let drops = session.events.stream(.stateChanged)
+        let session = session
+        let reconnecting = Task {
+            for await change in drops where change.peer == peer && change.state == .notConnected {
+                output.line("The link to \(peer.displayName) dropped; connecting again to go on from where it stopped.")
+                var backoff = ReconnectBackoff()
+                while !Task.isCancelled, !session.connectedPeers.contains(peer) {
+                    try? await Task.sleep(for: backoff.nextDelay())
+                    if Task.isCancelled { return }
+                    if case .connected? = try? await session.invite(DiscoveredPeer(peer: peer, endpoints: receiver.endpoints, info: receiver.info), timeout: .seconds(5)) {
+                        resumed.raise()
+                        output.line("Connected to \(peer.displayName) again.")
+                    }
+                }
+            }
+        }
+        defer {
+            reconnecting.cancel()
+            drops.cancel()
+        }
+        do throws(MultipeerError) {
+            try await resource.outcome()
+            await progress.value
+            output.line("\(peer.displayName) saved “\(resource.name)” (\(TransferMeter.bytes(resource.totalBytes))), its SHA-256 checked.")
+            return 0
+        } catch {
+            await progress.value
+            output.line(error.message)
+            switch error.code {
+            case .resourceDeclined: return 3
+            case .cancelled where cancelled.withLock({ $0 }): return 130
+            default: return 1
+            }
+        }
+    }
+}
+
+extension DropTarget {
+    /// Whether the receiver found this way has a known identity the connection must prove
+    /// (an address names no one: whoever answers there is the receiver).
+    var provesIdentity: Bool {
+        if case .address = self { false } else { true }
+    }
+}
+
+/// A flag one task raises and another takes down once it has acted on it.
+final class SignalFlag: Sendable {
+    private let raised = Mutex(false)
+
+    func raise() { raised.withLock { $0 = true } }
+
+    /// Whether the flag was raised; lowers it.
+    func take() -> Bool {
+        raised.withLock { raised in
+            defer { raised = false }
+            return raised
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import ArgumentParser
+import Dispatch
+import Foundation
+import GuessnumApp
+import Logging
+import Multipeer
+import MultipeerAvahi
+import MultipeerNIO
+
+/// `guessnum send`: send a file to someone running `guessnum receive` on the LAN.
+struct SendCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "send",
+        abstract: "Send a file to someone running `guessnum receive`: pick them from the receivers nearby, or give their address or code."
+    )
+
+    @Argument(help: "The file to send.")
+    var file: String
+
+    @Argument(help: "Send to the receiver at this address, or with this join code (as `guessnum receive` prints them), without looking for receivers.", transform: SendCommand.parseTarget)
+    var target: DropTarget?
+
+    @Option(help: "Send to the receiver of this name as soon as it is found (for scripts).")
+    var to: String?
+
+    @Option(name: .customLong("as"), help: "The name the receiver sees for the file (default: the file's own name).")
+    var fileName: String?
+
+    @Option(help: "Your name as the receiver sees it (default: your login name).")
+    var name: String?
+
+    @Option(name: .customLong("timeout"), help: "Seconds to wait for the receiver to be found or to answer (default: 30).")
+    var timeoutGiven: Int?
+    var timeout: Int { timeoutGiven ?? 30 }
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        guard timeout >= 1 else { throw ValidationError("--timeout must be at least 1 second.") }
+        if target != nil, to != nil { throw ValidationError("Give either an address or code, or --to, not both.") }
+    }
+
+    static func parseTarget(_ text: String) throws -> DropTarget {
+        if text.lowercased().hasPrefix(JoinCode.prefix) { return .code(try JoinCode(parsing: text)) }
+        return .address(try Endpoint(parsing: text))
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrapTerminal(level: output.logLevel, destination: LogDestination())
+        try await CommandRunner.run {
+            let me = try LocalPlayer(name: name, role: .guest)
+            let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
+            let out = DropTerminalOutput()
+            if let notice = me.notice { out.line(notice) }
+            let sender = DropSender(
+                session: session, discovery: AvahiDiscovery(), output: out, timeout: .seconds(timeout),
+                pick: { await onOwnThread { readLine() } })
+            let interrupt = InterruptSource { sender.cancel() }
+            let code = await sender.run(file: URL(fileURLWithPath: file), named: fileName, to: target ?? to.map { .named($0) } ?? .pick)
+            interrupt.cancel()
+            await session.disconnect()
+            withExtendedLifetime(me) {}
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+}
+
+/// `guessnum receive`: take files that others send with `guessnum send`.
+struct ReceiveCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "receive",
+        abstract: "Receive files sent with `guessnum send`, into a directory (default: the current one)."
+    )
+
+    @Argument(help: "The directory files are saved in (default: the current directory).")
+    var directory: String?
+
+    @Flag(help: "Save every file offered without asking (for scripts).")
+    var yes = false
+
+    @Flag(help: "Stop after the first file, saved or not; exit 1 when it was not saved (for scripts).")
+    var once = false
+
+    @Option(help: "Your name as senders see it (default: your login name).")
+    var name: String?
+
+    @Option(help: "The TCP port to listen on (default: any free port).")
+    var port: Int?
+
+    @OptionGroup var output: OutputOptions
+
+    func validate() throws {
+        if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }
+    }
+
+    func run() async throws {
+        LoggingSystem.bootstrapTerminal(level: output.logLevel, destination: LogDestination())
+        try await CommandRunner.run {
+            let folder = URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath, isDirectory: true).standardizedFileURL
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw AppFailure("\(folder.path) is not a directory; make it first, or name another.", exitCode: 64)
+            }
+            let me = try LocalPlayer(name: name, role: .drop)
+            let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
+            let out = DropTerminalOutput()
+            if let notice = me.notice { out.line(notice) }
+            let box = DropBox(
+                session: session, discovery: AvahiDiscovery(), directory: folder, acceptAll: yes, once: once, output: out,
+                command: ProgramCommand.current(),
+                ask: { question in
+                    out.line(question)
+                    let answer = await onOwnThread { readLine() }
+                    return ["y", "yes"].contains(answer?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
+                })
+            let interrupt = InterruptSource { box.stop() }
+            let code = try await box.run(port: port)
+            interrupt.cancel()
+            withExtendedLifetime(me) {}
+            if code != 0 { throw ExitCode(code) }
+        }
+    }
+}
+
+/// Ctrl-C (SIGINT) and SIGTERM as a call, not the end of the program, while it lives.
+final class InterruptSource {
+    private let sources: [any DispatchSourceSignal]
+
+    init(_ handler: @escaping @Sendable () -> Void) {
+        sources = [SIGINT, SIGTERM].map { number in
+            signal(number, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler(handler: handler)
+            source.resume()
+            return source
+        }
+    }
+
+    func cancel() {
+        for source in sources { source.cancel() }
+    }
+}

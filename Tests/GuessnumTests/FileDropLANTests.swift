@@ -1,0 +1,94 @@
+import Foundation
+import MultipeerTestSupport
+import Testing
+
+/// `guessnum send` and `guessnum receive` as people use them, on the test LAN: the receiver on
+/// host 0 announced through Avahi, the sender on host 1 finding it by name, each person with a
+/// HOME of their own. The sender's link is slowed (`tc`), so that a transfer lasts long enough
+/// to be cut in the middle.
+@Suite("The file drop on the test LAN", .serialized, .enabled(if: lanTestsEnabled), .testLAN(.drop), .timeLimit(.minutes(3)))
+struct FileDropLANTests {
+    let lan = TestLAN.drop
+
+    /// A file of `count` random bytes in a directory of its own.
+    func randomFile(_ count: Int) throws -> URL {
+        let directory = Scratch.path("drop-outbox")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let url = directory.appendingPathComponent("lecture.mp4")
+        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
+        defer { try? random.close() }
+        try random.readData(ofLength: count).write(to: url)
+        return url
+    }
+
+    func inbox() throws -> URL {
+        let url = Scratch.path("drop-inbox")
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    @Test("A file found by name, sent over a link cut for 4 s in the middle: both sides say so, the sender connects again by itself and goes on from what the receiver holds, and the file arrives whole")
+    func cutAndResumed() async throws {
+        let file = try randomFile(24 << 20)
+        let folder = try inbox()
+        // 40 Mbit/s out of the sender's host: about 5 s for the file.
+        let shaping = try lan.start(on: 1, ["tc", "qdisc", "replace", "dev", "lan0", "root", "tbf", "rate", "40mbit", "burst", "64kb", "latency", "200ms"])
+        #expect(await shaping.exitStatus(within: .seconds(10)) == 0, "tc: \(shaping.text)")
+
+        let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--yes", "--once", "--name", "rita"])
+        defer { receiver.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "Receiving files into \(folder.path) as rita") != nil, "receiver: \(receiver.text)")
+        let sender = try lan.guessnum(on: 1, ["send", file.path, "--to", "rita", "--name", "sam"])
+        defer { sender.signal(SIGKILL) }
+        #expect(await sender.line(containing: "Offering “lecture.mp4” (25.2 MB) to rita") != nil, "sender: \(sender.text)")
+        #expect(await receiver.line(containing: "Receiving “lecture.mp4” (25.2 MB) from sam") != nil, "receiver: \(receiver.text)")
+        #expect(await sender.line(containing: "lecture.mp4  25%") != nil, "sender: \(sender.text)")
+
+        try await lan.setLink(of: 1, up: false)
+        #expect(await sender.line(containing: "The link to rita dropped; connecting again", within: .seconds(30)) != nil, "sender: \(sender.text)")
+        try await Task.sleep(for: .seconds(4))
+        try await lan.setLink(of: 1, up: true)
+        #expect(await sender.line(containing: "Connected to rita again.", within: .seconds(40)) != nil, "sender: \(sender.text)")
+        #expect(await sender.line(containing: "Going on from ") != nil, "sender: \(sender.text)")
+        #expect(await sender.exitStatus(within: .seconds(60)) == 0, "sender: \(sender.text)")
+        #expect(sender.text.contains("rita saved “lecture.mp4” (25.2 MB), its SHA-256 checked."), "sender: \(sender.text)")
+        #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "receiver: \(receiver.text)")
+        #expect(receiver.text.contains("Saved “lecture.mp4” from sam as \(folder.path)/lecture.mp4, its SHA-256 checked."), "receiver: \(receiver.text)")
+
+        // Resumed, not restarted: the sender went on from more than nothing.
+        let resumedAt = sender.text.split(separator: "\n").first { $0.hasPrefix("Going on from ") } ?? ""
+        #expect(!resumedAt.hasPrefix("Going on from 0 B"), "\(resumedAt)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("lecture.mp4")) == Data(contentsOf: file))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["lecture.mp4"], "no partial file is left")
+        _ = await (try lan.start(on: 1, ["tc", "qdisc", "del", "dev", "lan0", "root"])).exitStatus(within: .seconds(10))
+    }
+
+    @Test("Asked at the prompt, the receiver says no: the sender is told why and exits 3, nothing is written; a name already taken is never overwritten")
+    func declinedThenNoOverwrite() async throws {
+        let file = try randomFile(100_000)
+        let folder = try inbox()
+        let address = try await lan.address(of: 0)
+        let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--name", "rita", "--port", "47300"])
+        defer { receiver.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "You are asked about each file.") != nil, "receiver: \(receiver.text)")
+        let declined = try lan.guessnum(on: 1, ["send", file.path, "\(address):47300", "--name", "sam"])
+        defer { declined.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "sam offers “lecture.mp4” (100.0 kB). Save it in \(folder.path)? [y/N]") != nil, "receiver: \(receiver.text)")
+        receiver.send(line: "n")
+        #expect(await declined.exitStatus(within: .seconds(30)) == 3, "sender: \(declined.text)")
+        #expect(declined.text.contains("rita declined “lecture.mp4”: rita said no."), "sender: \(declined.text)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
+
+        try Data("rita's own".utf8).write(to: folder.appendingPathComponent("lecture.mp4"))
+        let accepted = try lan.guessnum(on: 1, ["send", file.path, "\(address):47300", "--name", "sam"])
+        defer { accepted.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "Save it in", within: .seconds(30)) != nil)
+        receiver.send(line: "y")
+        #expect(await accepted.exitStatus(within: .seconds(30)) == 0, "sender: \(accepted.text)")
+        #expect(await receiver.line(containing: "as \(folder.path)/lecture (2).mp4") != nil, "receiver: \(receiver.text)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("lecture.mp4")) == Data("rita's own".utf8))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("lecture (2).mp4")) == Data(contentsOf: file))
+        receiver.signal(SIGINT)
+        #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "Ctrl-C ends the drop box: \(receiver.text)")
+    }
+}
