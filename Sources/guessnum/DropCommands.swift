@@ -55,7 +55,8 @@ struct SendCommand: AsyncParsableCommand {
             let sender = DropSender(
                 session: session, discovery: AvahiDiscovery(), output: out, timeout: .seconds(timeout),
                 pick: { await onOwnThread { readLine() } })
-            let interrupt = InterruptSource { sender.cancel() }
+            // Before a transfer starts (the list, a question) there is nothing to undo: Ctrl-C ends it.
+            let interrupt = InterruptSource { if !sender.cancel() { Foundation.exit(130) } }
             let code = await sender.run(file: URL(fileURLWithPath: file), named: fileName, to: target ?? to.map { .named($0) } ?? .pick)
             interrupt.cancel()
             await session.disconnect()

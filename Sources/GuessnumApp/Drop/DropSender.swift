@@ -41,10 +41,14 @@ public final class DropSender: Sendable {
         self.pick = pick
     }
 
-    /// Cancels the transfer (Ctrl-C): the receiver removes what it has.
-    public func cancel() {
+    /// Cancels the transfer (Ctrl-C): the receiver removes what it has. Returns false when no
+    /// transfer has started yet (the program may simply end).
+    @discardableResult
+    public func cancel() -> Bool {
         cancelled.withLock { $0 = true }
-        sending.withLock { $0 }?.cancel()
+        guard let resource = sending.withLock({ $0 }) else { return false }
+        resource.cancel()
+        return true
     }
 
     /// Sends `file` to `target`; returns the exit code: 0 saved, 3 declined or no receiver,
