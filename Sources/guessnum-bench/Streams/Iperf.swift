@@ -1,8 +1,9 @@
 import Foundation
 
 /// Raw TCP's throughput on loopback, by Debian's `iperf3`: a one-off server (`iperf3 -s -1`)
-/// on 127.0.0.1 and a client sending the same number of bytes as the stream (`-n`), one TCP
-/// stream, its JSON report (`-J`) read for the receiver's rate. Both are this process's
+/// on 127.0.0.1 and a client sending for a fixed time (`-t`: its steady rate, the stricter
+/// baseline; a few hundred MiB last only a tenth of a second at its speed), one TCP stream, its
+/// JSON report (`-J`) read for the receiver's rate. Both are this process's
 /// children and are gone when it returns.
 enum Iperf {
     struct Unavailable: Error, CustomStringConvertible {
@@ -17,9 +18,9 @@ enum Iperf {
         return nil
     }
 
-    /// Sends `bytes` from an iperf3 client to an iperf3 server on loopback; the receiver's rate
-    /// in MiB/s.
-    static func measure(bytes: Int) throws -> Double {
+    /// Sends from an iperf3 client to an iperf3 server on loopback for `seconds`; the
+    /// receiver's rate in MiB/s.
+    static func measure(seconds: Int) throws -> Double {
         guard let path else { throw Unavailable(description: "iperf3 is not installed (apt-get install iperf3)") }
         let port = try freePort()
         let server = Process()
@@ -35,7 +36,7 @@ enum Iperf {
         }
         // The server needs a moment to listen: a refused client is tried again.
         for _ in 0..<50 {
-            let (status, output) = try runClient(path, arguments: ["-c", "127.0.0.1", "-p", String(port), "-n", String(bytes), "-J"])
+            let (status, output) = try runClient(path, arguments: ["-c", "127.0.0.1", "-p", String(port), "-t", String(seconds), "-J"])
             let report = (try? JSONSerialization.jsonObject(with: output)) as? [String: Any]
             if status == 0, let end = report?["end"] as? [String: Any], let received = end["sum_received"] as? [String: Any],
                 let bitsPerSecond = received["bits_per_second"] as? Double

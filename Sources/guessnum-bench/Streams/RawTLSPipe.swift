@@ -129,7 +129,7 @@ enum RawTLSSink {
                 }
             }
             .bind(host: "127.0.0.1", port: 0).get()
-        LineChannel.emit(#"{"event":"listening","port":\#(server.localAddress?.port ?? 0)}"#)
+        LineChannel.emit(#"{"event":"listening","cpu_ns":\#(ProcessCPU.nanoseconds()),"port":\#(server.localAddress?.port ?? 0)}"#)
         var commands = LineChannel.lines(from: STDIN_FILENO).makeAsyncIterator()
         _ = await commands.next()  // "quit" or end of input
         try? await server.close()

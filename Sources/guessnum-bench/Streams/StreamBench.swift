@@ -13,16 +13,23 @@ struct StreamBench: AsyncParsableCommand {
         commandName: "streams", abstract: "Measure byte streams: throughput against raw TLS and iperf3, and guess latency beside a stream.")
 
     @Option(help: "MiB each transfer sends (the stream, the raw TLS pipe and iperf3 alike).") var mebibytes = 512
+    @Option(help: "Seconds iperf3 sends for in each round.") var iperfSeconds = 2
+    @Flag(help: ArgumentHelp("Profiling: the stream's rounds only, no baselines.", visibility: .hidden)) var streamOnly = false
     @Option(help: "Throughput rounds; each runs the stream, the raw TLS pipe and iperf3 in turn.") var rounds = 3
     @Option(help: "Seconds each latency probe guesses.") var probeSeconds: Double = 5
     @Option(help: "Milliseconds from one guess to the next (a guess waits for the last verdict).") var intervalMs = 5
-    @Option(help: "Latency rounds; each probes idle, with a stream host→guest and with one guest→host.") var probeRounds = 1
+    @Option(help: "Latency rounds; each probes idle, with a stream host→guest and with one guest→host.") var probeRounds = 2
     @Option(help: "Seconds after which the benchmark gives up (its children go with it).") var timeLimit: Double = 170
+    @Option(help: ArgumentHelp("Experiments: both sessions' streamWindow in KiB (default: the library's).", visibility: .hidden))
+    var windowKib: Int?
+    @Option(help: ArgumentHelp("Experiments: the writer's streamChunkLength in KiB (default: the library's).", visibility: .hidden))
+    var chunkKib: Int?
 
     func validate() throws {
         guard (1...8192).contains(mebibytes) else { throw ValidationError("--mebibytes must be from 1 to 8192.") }
         guard (1...20).contains(rounds), (0...20).contains(probeRounds) else { throw ValidationError("--rounds and --probe-rounds must be from 1 (0 for probes) to 20.") }
         guard probeSeconds > 0, probeSeconds <= 60 else { throw ValidationError("--probe-seconds must be above 0 and at most 60.") }
+        guard (1...30).contains(iperfSeconds) else { throw ValidationError("--iperf-seconds must be from 1 to 30.") }
         guard (1...1000).contains(intervalMs) else { throw ValidationError("--interval-ms must be from 1 to 1000.") }
     }
 
@@ -38,19 +45,31 @@ struct StreamBench: AsyncParsableCommand {
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
         let bytes = mebibytes * 1_048_576
 
-        let throughput = try await StreamThroughput.start(bytes: bytes)
-        var session: [Double] = [], tls: [Double] = [], iperf: [Double] = []
+        let tuning = StreamTuning(windowKiB: windowKib, chunkKiB: chunkKib)
+        let throughput = try await StreamThroughput.start(bytes: bytes, tuning: tuning)
+        var streams: [StreamThroughput.Transfer] = [], pipes: [StreamThroughput.Transfer] = [], iperf: [Double] = []
         for round in 1...rounds {
-            session.append(try await throughput.session())
-            tls.append(try await throughput.rawTLS())
-            iperf.append(try throughput.iperf())
-            note(String(format: "round %d: stream %.0f MiB/s, raw TLS %.0f MiB/s, iperf3 %.0f MiB/s", round, session.last!, tls.last!, iperf.last!))
+            let stream = try await throughput.session()
+            streams.append(stream)
+            let cpu = String(format: "CPU per MiB %.2f ms sending, %.2f ms receiving", stream.senderCPUMillisecondsPerMiB, stream.receiverCPUMillisecondsPerMiB)
+            if streamOnly {
+                note(String(format: "round %d: stream %.0f MiB/s (%@)", round, stream.mibPerSecond, cpu))
+                continue
+            }
+            let pipe = try await throughput.rawTLS()
+            pipes.append(pipe)
+            iperf.append(try throughput.iperf(seconds: iperfSeconds))
+            note(String(format: "round %d: stream %.0f MiB/s (%@), raw TLS %.0f MiB/s (%.2f, %.2f ms), iperf3 %.0f MiB/s", round,
+                        stream.mibPerSecond, cpu, pipe.mibPerSecond, pipe.senderCPUMillisecondsPerMiB, pipe.receiverCPUMillisecondsPerMiB, iperf.last!))
         }
+        let session = streams.map(\.mibPerSecond), tls = pipes.map(\.mibPerSecond)
         await throughput.stop()
 
         var probes: [StreamLatency.Probe] = []
         if probeRounds > 0 {
             let latency = try await StreamLatency.start()
+            // Warm-up, not counted: the first guesses of a fresh link and game are slower.
+            _ = try await latency.probe(.idle, seconds: 1, intervalMilliseconds: intervalMs)
             for _ in 0..<probeRounds {
                 for phase in StreamLatency.Phase.allCases {
                     let probe = try await latency.probe(phase, seconds: probeSeconds, intervalMilliseconds: intervalMs)
@@ -65,10 +84,13 @@ struct StreamBench: AsyncParsableCommand {
         let (streamMedian, tlsMedian, iperfMedian) = (median(session), median(tls), median(iperf))
         var result: [String: Any] = [
             "mode": "streams", "mebibytes": mebibytes, "rounds": rounds, "write_kib": StreamWriting.writeBytes / 1024, "loadavg_1m": load,
+            "window_kib": tuning.configuration.streamWindow / 1024, "chunk_kib": tuning.configuration.streamChunkLength / 1024,
             "stream_mib_s": session, "raw_tls_mib_s": tls, "iperf3_mib_s": iperf,
+            "stream_cpu_ms_per_mib": streams.map { [$0.senderCPUMillisecondsPerMiB, $0.receiverCPUMillisecondsPerMiB] },
+            "raw_tls_cpu_ms_per_mib": pipes.map { [$0.senderCPUMillisecondsPerMiB, $0.receiverCPUMillisecondsPerMiB] },
             "stream_median_mib_s": streamMedian, "raw_tls_median_mib_s": tlsMedian, "iperf3_median_mib_s": iperfMedian,
-            "stream_vs_tls": streamMedian / tlsMedian, "stream_vs_iperf3": streamMedian / iperfMedian,
-            "probe_seconds": probeSeconds, "interval_ms": intervalMs, "probes": probes.map(\.json),
+            "stream_vs_tls": streamOnly ? 0 : streamMedian / tlsMedian, "stream_vs_iperf3": streamOnly ? 0 : streamMedian / iperfMedian,
+            "iperf3_seconds": iperfSeconds, "probe_seconds": probeSeconds, "interval_ms": intervalMs, "probes": probes.map(\.json),
         ]
         let idle = probes.filter { $0.phase == .idle }.map(\.p99)
         if !idle.isEmpty {

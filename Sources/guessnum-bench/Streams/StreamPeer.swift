@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Multipeer
 
 /// `guessnum-bench stream-peer`: the far end of the byte-stream benchmark, in a process of its
 /// own, driven over its standard input (one command a line) and reporting on its standard
@@ -23,6 +24,8 @@ struct StreamPeer: AsyncParsableCommand {
 
     @Option(help: "sink, tls-sink or guest.") var role: Role
     @Option(help: "guest: the game host's port on 127.0.0.1.") var hostPort: Int?
+    @Option(help: "sink: the session's streamWindow in KiB.") var windowKib: Int?
+    @Option(help: "sink: the session's streamChunkLength in KiB.") var chunkKib: Int?
 
     func validate() throws {
         if role == .guest, hostPort == nil { throw ValidationError("a guest needs --host-port.") }
@@ -32,7 +35,7 @@ struct StreamPeer: AsyncParsableCommand {
         BenchLogging.bootstrap()
         signal(SIGPIPE, SIG_IGN)
         switch role {
-        case .sink: try await StreamSink.run()
+        case .sink: try await StreamSink.run(configuration: StreamTuning(windowKiB: windowKib, chunkKiB: chunkKib).configuration)
         case .tlsSink: try await RawTLSSink.run()
         case .guest: try await StreamGuest.run(hostPort: hostPort ?? 0)
         }
@@ -51,8 +54,27 @@ struct ByteTally: Sendable {
         lastNanoseconds = now
     }
 
-    /// The report line the coordinator reads.
+    /// The report line the coordinator reads, with the CPU time the receiving process has used
+    /// so far.
     var json: String {
-        #"{"event":"received","bytes":\#(bytes),"first_ns":\#(firstNanoseconds),"last_ns":\#(lastNanoseconds)}"#
+        #"{"event":"received","bytes":\#(bytes),"first_ns":\#(firstNanoseconds),"last_ns":\#(lastNanoseconds),"cpu_ns":\#(ProcessCPU.nanoseconds())}"#
+    }
+}
+
+/// Experiments with the stream settings: both sides of the throughput run get the same.
+struct StreamTuning: Sendable {
+    let windowKiB: Int?
+    let chunkKiB: Int?
+
+    var configuration: SessionConfiguration {
+        var configuration = SessionConfiguration()
+        if let windowKiB { configuration.streamWindow = windowKiB * 1024 }
+        if let chunkKiB { configuration.streamChunkLength = chunkKiB * 1024 }
+        return configuration
+    }
+
+    /// The same, for a `stream-peer` child.
+    var arguments: [String] {
+        (windowKiB.map { ["--window-kib", String($0)] } ?? []) + (chunkKiB.map { ["--chunk-kib", String($0)] } ?? [])
     }
 }

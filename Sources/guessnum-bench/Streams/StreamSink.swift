@@ -5,11 +5,11 @@ import MultipeerNIO
 /// The `sink` role: a ``Session`` over TLS, set up as `guessnum` sets one up, that reads every
 /// stream it is sent to its end, one at a time, and reports each one's ``ByteTally``.
 enum StreamSink {
-    static func run() async throws {
+    static func run(configuration: SessionConfiguration) async throws {
         let key = PeerKey.generate()
         let session = Session(
             localPeer: try key.peer(displayName: "stream sink"),
-            transport: TCPTransport(bindHost: "127.0.0.1", credentials: try TLSCredentials(key: key)))
+            transport: TCPTransport(bindHost: "127.0.0.1", credentials: try TLSCredentials(key: key)), configuration: configuration)
         let opened = session.events.stream(.streamOpened)
         let port = try await session.startListening(port: 0)
         let reader = Task {
@@ -23,7 +23,7 @@ enum StreamSink {
                 LineChannel.emit(tally.json)
             }
         }
-        LineChannel.emit(#"{"event":"listening","port":\#(port)}"#)
+        LineChannel.emit(#"{"event":"listening","cpu_ns":\#(ProcessCPU.nanoseconds()),"port":\#(port)}"#)
         var commands = LineChannel.lines(from: STDIN_FILENO).makeAsyncIterator()
         _ = await commands.next()  // "quit" or end of input
         reader.cancel()
