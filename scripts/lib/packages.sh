@@ -9,6 +9,9 @@ BUILD_PACKAGES=(libavahi-client-dev libreadline-dev libsqlite3-dev libsodium-dev
 # game on the test LAN to show that only TLS records cross it; nftables, with which the switch
 # drops mDNS to play Wi-Fi that filters multicast.
 LAN_PACKAGES=(avahi-daemon avahi-utils dbus iproute2 util-linux tmux tcpdump nftables)
+# To benchmark (scripts/bench): iperf3, raw TCP's throughput on loopback beside a byte stream's
+# (run only as a one-off server on 127.0.0.1 and its client; its system service stays off).
+BENCH_PACKAGES=(iperf3)
 
 # ensure_packages PACKAGE… — installs those not installed yet. Needs root to install; otherwise
 # says which command to run. Installing never starts a daemon: Debian's policy-rc.d hook is set

@@ -42,7 +42,7 @@ public final class OutgoingStream: Sendable {
         while offset < data.endIndex {
             let sent = try await session.writeChunk(of: self, link: link, from: data[offset...])
             offset += sent
-            if offset < data.endIndex { await Task.yield() }  // fair turns with the link's other writers
+            if offset < data.endIndex { await Task.yield() }  // fair turns with the link's other writers, a few chunks each
         }
         if data.isEmpty, let failure = core.failure { throw failure }
     }
