@@ -5,6 +5,19 @@ enum ProcessMemory {
     /// Resident set size now, in KiB (`VmRSS`).
     static func residentKB() -> Int { field("VmRSS:") ?? 0 }
 
+    /// The most resident memory since the process started or since ``resetPeak()``, in KiB
+    /// (`VmHWM`).
+    static func peakKB() -> Int { field("VmHWM:") ?? 0 }
+
+    /// Sets the peak to the resident set now (writes 5 to `/proc/self/clear_refs`); false when
+    /// the kernel would not.
+    @discardableResult
+    static func resetPeak() -> Bool {
+        guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
+        defer { try? handle.close() }
+        return (try? handle.write(contentsOf: Data("5".utf8))) != nil
+    }
+
     private static func field(_ name: String) -> Int? {
         guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix(name) {

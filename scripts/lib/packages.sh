@@ -10,8 +10,10 @@ BUILD_PACKAGES=(libavahi-client-dev libreadline-dev libsqlite3-dev libsodium-dev
 # drops mDNS to play Wi-Fi that filters multicast.
 LAN_PACKAGES=(avahi-daemon avahi-utils dbus iproute2 util-linux tmux tcpdump nftables)
 # To benchmark (scripts/bench): iperf3, raw TCP's throughput on loopback beside a byte stream's
-# (run only as a one-off server on 127.0.0.1 and its client; its system service stays off).
-BENCH_PACKAGES=(iperf3)
+# (run only as a one-off server on 127.0.0.1 and its client; its system service stays off); and
+# OpenSSH's server and client, scp's rate on loopback beside a resource's (the benchmark starts its
+# own sshd on 127.0.0.1 with a config and keys in a temporary directory; the system service stays off).
+BENCH_PACKAGES=(iperf3 openssh-server openssh-client)
 
 # ensure_packages PACKAGE… — installs those not installed yet. Needs root to install; otherwise
 # says which command to run. Installing never starts a daemon: Debian's policy-rc.d hook is set

@@ -2,7 +2,7 @@ import ArgumentParser
 import Foundation
 import Multipeer
 
-/// `guessnum-bench stream-peer`: the far end of the byte-stream benchmark, in a process of its
+/// `guessnum-bench stream-peer`: the far end of the byte-stream and resource benchmarks, in a process of its
 /// own, driven over its standard input (one command a line) and reporting on its standard
 /// output (one JSON object a line). It leaves on `quit` or at the end of its input, so it never
 /// outlives the benchmark.
@@ -20,15 +20,19 @@ struct StreamPeer: AsyncParsableCommand {
         case tlsSink = "tls-sink"
         /// A game guest over TLS that measures guess→verdict round trips, with or without a stream.
         case guest
+        /// A Session over TLS that accepts every resource into `--inbox` (`guessnum-bench resources`).
+        case resourceSink = "resource-sink"
     }
 
-    @Option(help: "sink, tls-sink or guest.") var role: Role
+    @Option(help: "sink, tls-sink, guest or resource-sink.") var role: Role
     @Option(help: "guest: the game host's port on 127.0.0.1.") var hostPort: Int?
     @Option(help: "sink: the session's streamWindow in KiB.") var windowKib: Int?
     @Option(help: "sink: the session's streamChunkLength in KiB.") var chunkKib: Int?
+    @Option(help: "resource-sink: the directory resources are saved in.") var inbox: String?
 
     func validate() throws {
         if role == .guest, hostPort == nil { throw ValidationError("a guest needs --host-port.") }
+        if role == .resourceSink, inbox == nil { throw ValidationError("a resource sink needs --inbox.") }
     }
 
     func run() async throws {
@@ -38,6 +42,7 @@ struct StreamPeer: AsyncParsableCommand {
         case .sink: try await StreamSink.run(configuration: StreamTuning(windowKiB: windowKib, chunkKiB: chunkKib).configuration)
         case .tlsSink: try await RawTLSSink.run()
         case .guest: try await StreamGuest.run(hostPort: hostPort ?? 0)
+        case .resourceSink: try await ResourceSink.run(inbox: URL(fileURLWithPath: inbox ?? "."))
         }
     }
 }

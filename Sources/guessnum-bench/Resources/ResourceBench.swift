@@ -1,0 +1,143 @@
+import ArgumentParser
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// `guessnum-bench resources`: a resource (issue 26) over TLS 1.3 on loopback between two
+/// processes, beside `scp` of the same file to an sshd of the benchmark's own on 127.0.0.1, in
+/// the same run; each side's resident-memory growth during the transfer; and a transfer whose
+/// link the receiver cuts halfway, resumed after the sender invites it again, with the stream
+/// bytes sent twice. A summary on standard error, one JSON object on standard output (for
+/// scripts/bench). Its files live in a scratch directory that it removes at the end.
+struct ResourceBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "resources", abstract: "Measure resources: a large file against scp, memory growth, and a transfer cut halfway and resumed.")
+
+    @Option(help: "The file's size in MiB.") var mebibytes = 1024
+    @Option(help: "The part of the file the receiver holds when it cuts the link, from 0 (no cut transfer) to below 1.") var cutAt = 0.5
+    @Option(help: "scp ciphers to measure, each a run of its own; `default` is OpenSSH's own choice.")
+    var scpCipher: [String] = ["default", "aes128-gcm@openssh.com"]
+    @Option(help: "A directory for the files (made when missing; what the benchmark makes there is removed at the end).")
+    var scratch: String?
+    @Option(help: "Seconds after which the benchmark gives up (its children go with it, its files are removed).") var timeLimit: Double = 170
+
+    func validate() throws {
+        guard (1...8192).contains(mebibytes) else { throw ValidationError("--mebibytes must be from 1 to 8192.") }
+        guard cutAt >= 0, cutAt < 1 else { throw ValidationError("--cut-at must be from 0 to below 1.") }
+    }
+
+    func run() async throws {
+        BenchLogging.bootstrap()
+        signal(SIGPIPE, SIG_IGN)
+        let parent = URL(fileURLWithPath: scratch ?? NSTemporaryDirectory())
+        let directory = parent.appendingPathComponent("guessnum-bench-resources-\(getpid())")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let limit = timeLimit
+        Thread.detachNewThread {
+            Thread.sleep(forTimeInterval: limit)
+            FileHandle.standardError.write(Data("guessnum-bench resources: still running after \(Int(limit)) s; giving up\n".utf8))
+            try? FileManager.default.removeItem(at: directory)
+            Glibc.exit(3)  // the sink sees its input end and leaves; sshd's timeout(1) ends it
+        }
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
+        var result: [String: Any] = ["mode": "resources", "mebibytes": mebibytes, "loadavg_1m": load, "cut_at": cutAt]
+
+        let source = directory.appendingPathComponent("outbox/bench.bin")
+        let inbox = directory.appendingPathComponent("inbox")
+        let scpInbox = directory.appendingPathComponent("scp")
+        for folder in [source.deletingLastPathComponent(), inbox, scpInbox] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        var clock = MonotonicClock.nanoseconds()
+        try BenchFile.make(at: source, bytes: mebibytes << 20)
+        result["make_file_s"] = Double(MonotonicClock.nanoseconds() - clock) / 1e9
+        let mebibytes = Double(self.mebibytes)
+
+        // 1. The whole file, then scp of it.
+        let transfers = try await ResourceTransfer.start(inbox: inbox)
+        let whole = try await transfers.send(source, cutAt: 0)
+        try removeSaved(whole.receiver)
+        let rate = mebibytes / whole.seconds
+        result["resource_s"] = whole.seconds
+        result["resource_mib_s"] = rate
+        result["resource_hash_s"] = whole.hashSeconds
+        result["sender_cpu_ms_per_mib"] = Double(whole.senderCPUNanoseconds) / 1e6 / mebibytes
+        result["receiver_cpu_ms_per_mib"] = Double(whole.receiver["cpu_ns"] as? UInt64 ?? 0) / 1e6 / mebibytes
+        result["sender_memory"] = whole.senderMemory.json
+        result["receiver_memory"] = memory(of: whole.receiver)
+        note(String(format: "resource: %.2f s (%.2f s hashing before the offer), %.0f MiB/s; RSS growth: sender %.1f MiB, receiver %.1f MiB",
+                    whole.seconds, whole.hashSeconds, rate, Double(whole.senderMemory.growthKB) / 1024, Double(growth(of: whole.receiver)) / 1024))
+
+        var scps: [[String: Any]] = []
+        if !scpCipher.isEmpty {
+            let ssh = try ScpBaseline(directory: directory.appendingPathComponent("ssh"))
+            defer { ssh.stop() }
+            for cipher in scpCipher {
+                let choice = cipher == "default" ? nil : cipher
+                let negotiated = ssh.negotiatedCipher(choice)
+                let copy = scpInbox.appendingPathComponent("bench.bin")
+                let seconds = try ssh.copy(source, to: copy, cipher: choice)
+                let size = try FileManager.default.attributesOfItem(atPath: copy.path)[.size] as? Int
+                try FileManager.default.removeItem(at: copy)
+                guard size == self.mebibytes << 20 else { throw BenchFailure("scp copied \(size ?? -1) bytes") }
+                scps.append(["cipher": cipher, "negotiated": negotiated, "seconds": seconds, "mib_s": mebibytes / seconds])
+                note(String(format: "scp (%@): %.2f s, %.0f MiB/s", negotiated, seconds, mebibytes / seconds))
+            }
+        }
+        result["scp"] = scps
+        if let first = scps.first?["mib_s"] as? Double { result["resource_vs_scp"] = rate / first }
+        if let fastest = scps.compactMap({ $0["mib_s"] as? Double }).max() { result["resource_vs_fastest_scp"] = rate / fastest }
+
+        // 2. The same file again, the link cut halfway and resumed.
+        if cutAt > 0 {
+            clock = MonotonicClock.nanoseconds()
+            let cut = try await transfers.send(source, cutAt: cutAt)
+            try removeSaved(cut.receiver)
+            let size = self.mebibytes << 20
+            let held = cut.cut?["held"] as? Int ?? 0
+            var report: [String: Any] = [
+                "seconds": cut.seconds, "held_at_cut": held, "sent_before_cut": cut.sentBeforeCut, "sent_after_resume": cut.sentAfterCut,
+                "resent_bytes": cut.sentBeforeCut + cut.sentAfterCut - size,
+                // The same by the brief's reckoning: sent after the resume minus what was missing at the cut.
+                "resent_vs_held_bytes": cut.sentAfterCut - (size - held),
+                "sender_memory": cut.senderMemory.json, "receiver_memory": memory(of: cut.receiver),
+            ]
+            if let back = cut.receiver["held_when_back"] as? Int { report["held_when_back"] = back }
+            if let again = cut.reconnection {
+                report["invitations"] = again.attempts
+                if let backAt = again.backAt { report["reconnect_ms"] = Double(backAt - again.droppedAt) / 1e6 }
+            }
+            result["cut"] = report
+            note(String(format: "cut at %.0f%%: held %d bytes, sent %d before the cut and %d after: %d bytes re-sent; %.2f s in all", cutAt * 100,
+                        held, cut.sentBeforeCut, cut.sentAfterCut, cut.sentBeforeCut + cut.sentAfterCut - size, cut.seconds))
+        }
+        await transfers.stop()
+        try? FileManager.default.removeItem(at: directory)
+
+        let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    }
+
+    /// The child's memory fields of a `saved` report.
+    private func memory(of report: [String: Any]) -> [String: Int] {
+        var memory: [String: Int] = [:]
+        for key in ["rss_baseline_kb", "rss_peak_growth_kb", "rss_sampled_growth_kb"] { memory[key] = report[key] as? Int ?? 0 }
+        return memory
+    }
+
+    private func growth(of report: [String: Any]) -> Int {
+        max(report["rss_peak_growth_kb"] as? Int ?? 0, report["rss_sampled_growth_kb"] as? Int ?? 0)
+    }
+
+    /// Removes the file the child saved (it is in the scratch directory).
+    private func removeSaved(_ report: [String: Any]) throws {
+        guard let path = report["path"] as? String else { return }
+        try FileManager.default.removeItem(atPath: path)
+    }
+
+    private func note(_ line: String) {
+        FileHandle.standardError.write(Data((line + "\n").utf8))
+    }
+}
