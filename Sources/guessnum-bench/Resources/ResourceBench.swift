@@ -50,7 +50,7 @@ struct ResourceBench: AsyncParsableCommand {
         for folder in [source.deletingLastPathComponent(), inbox, scpInbox] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         }
-        var clock = MonotonicClock.nanoseconds()
+        let clock = MonotonicClock.nanoseconds()
         try BenchFile.make(at: source, bytes: mebibytes << 20)
         result["make_file_s"] = Double(MonotonicClock.nanoseconds() - clock) / 1e9
         let mebibytes = Double(self.mebibytes)
@@ -65,10 +65,19 @@ struct ResourceBench: AsyncParsableCommand {
         result["resource_hash_s"] = whole.hashSeconds
         result["sender_cpu_ms_per_mib"] = Double(whole.senderCPUNanoseconds) / 1e6 / mebibytes
         result["receiver_cpu_ms_per_mib"] = Double(whole.receiver["cpu_ns"] as? UInt64 ?? 0) / 1e6 / mebibytes
+        let offered = whole.receiver["offered_ns"] as? UInt64 ?? 0
+        if let first = whole.receiver["first_bytes_ns"] as? UInt64, let last = whole.receiver["all_bytes_ns"] as? UInt64,
+            let saved = whole.receiver["saved_ns"] as? UInt64, first >= offered, last >= first, saved >= last
+        {
+            // From the offer to the first bytes on disk, to the last, to the file checked and in place.
+            result["phases_s"] = ["accept": Double(first - offered) / 1e9, "bytes": Double(last - first) / 1e9, "check_and_place": Double(saved - last) / 1e9]
+            result["bytes_mib_s"] = mebibytes / (Double(last - first) / 1e9)
+        }
         result["sender_memory"] = whole.senderMemory.json
         result["receiver_memory"] = memory(of: whole.receiver)
-        note(String(format: "resource: %.2f s (%.2f s hashing before the offer), %.0f MiB/s; RSS growth: sender %.1f MiB, receiver %.1f MiB",
-                    whole.seconds, whole.hashSeconds, rate, Double(whole.senderMemory.growthKB) / 1024, Double(growth(of: whole.receiver)) / 1024))
+        note(String(format: "resource: %.2f s (%.2f s hashing before the offer), %.0f MiB/s; RSS growth: sender %.1f MiB, receiver %.1f MiB; phases %@",
+                    whole.seconds, whole.hashSeconds, rate, Double(whole.senderMemory.growthKB) / 1024, Double(growth(of: whole.receiver)) / 1024,
+                    "\(result["phases_s"] ?? "?")"))
 
         var scps: [[String: Any]] = []
         if !scpCipher.isEmpty {
@@ -90,28 +99,34 @@ struct ResourceBench: AsyncParsableCommand {
         if let first = scps.first?["mib_s"] as? Double { result["resource_vs_scp"] = rate / first }
         if let fastest = scps.compactMap({ $0["mib_s"] as? Double }).max() { result["resource_vs_fastest_scp"] = rate / fastest }
 
-        // 2. The same file again, the link cut halfway and resumed.
+        // 2. The same file again, the link cut halfway and resumed: cut by the receiver, then by the sender.
         if cutAt > 0 {
-            clock = MonotonicClock.nanoseconds()
-            let cut = try await transfers.send(source, cutAt: cutAt)
-            try removeSaved(cut.receiver)
-            let size = self.mebibytes << 20
-            let held = cut.cut?["held"] as? Int ?? 0
-            var report: [String: Any] = [
-                "seconds": cut.seconds, "held_at_cut": held, "sent_before_cut": cut.sentBeforeCut, "sent_after_resume": cut.sentAfterCut,
-                "resent_bytes": cut.sentBeforeCut + cut.sentAfterCut - size,
-                // The same by the brief's reckoning: sent after the resume minus what was missing at the cut.
-                "resent_vs_held_bytes": cut.sentAfterCut - (size - held),
-                "sender_memory": cut.senderMemory.json, "receiver_memory": memory(of: cut.receiver),
-            ]
-            if let back = cut.receiver["held_when_back"] as? Int { report["held_when_back"] = back }
-            if let again = cut.reconnection {
-                report["invitations"] = again.attempts
-                if let backAt = again.backAt { report["reconnect_ms"] = Double(backAt - again.droppedAt) / 1e6 }
+            var cuts: [[String: Any]] = []
+            for cutter in [ResourceTransfer.Cutter.receiver, .sender] {
+                let cut = try await transfers.send(source, cutAt: cutAt, by: cutter)
+                try removeSaved(cut.receiver)
+                let size = self.mebibytes << 20
+                let resent = cut.sentBeforeCut + cut.sentAfterCut - size
+                var report: [String: Any] = [
+                    "cut_by": cutter.rawValue, "seconds": cut.seconds, "sent_before_cut": cut.sentBeforeCut, "sent_after_resume": cut.sentAfterCut,
+                    "resent_bytes": resent, "sender_memory": cut.senderMemory.json, "receiver_memory": memory(of: cut.receiver),
+                ]
+                if let held = cut.cut?["held"] as? Int {
+                    report["held_at_cut"] = held
+                    // The brief's reckoning: sent after the resume minus what was missing at the cut.
+                    report["resent_vs_held_bytes"] = cut.sentAfterCut - (size - held)
+                }
+                if let sent = cut.cut?["sent"] as? Int64 { report["sender_progress_at_cut"] = sent }
+                if let back = cut.receiver["held_when_back"] as? Int { report["held_when_back"] = back }
+                if let again = cut.reconnection {
+                    report["invitations"] = again.attempts
+                    if let backAt = again.backAt { report["reconnect_ms"] = Double(backAt - again.droppedAt) / 1e6 }
+                }
+                cuts.append(report)
+                note(String(format: "cut by the %@ at %.0f%%: sent %d before the cut and %d after: %d bytes re-sent; %.2f s in all", cutter.rawValue,
+                            cutAt * 100, cut.sentBeforeCut, cut.sentAfterCut, resent, cut.seconds))
             }
-            result["cut"] = report
-            note(String(format: "cut at %.0f%%: held %d bytes, sent %d before the cut and %d after: %d bytes re-sent; %.2f s in all", cutAt * 100,
-                        held, cut.sentBeforeCut, cut.sentAfterCut, cut.sentBeforeCut + cut.sentAfterCut - size, cut.seconds))
+            result["cuts"] = cuts
         }
         await transfers.stop()
         try? FileManager.default.removeItem(at: directory)

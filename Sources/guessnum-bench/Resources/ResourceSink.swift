@@ -36,7 +36,9 @@ enum ResourceSink {
                     let resource = try await offer.accept(into: inbox)
                     current.withLock { $0 = resource }
                     let cutter = cut > 0 ? Task { await cutLink(of: resource, at: cut, transport: transport) } : nil
+                    let timeline = Task { await Self.timeline(of: resource) }
                     let saved = try await resource.outcome()
+                    for (field, value) in await timeline.value { report[field] = value }
                     if let held = await cutter?.value { report["held_at_cut"] = held }
                     report["event"] = "saved"
                     report["path"] = saved.path
@@ -74,6 +76,17 @@ enum ResourceSink {
             return step.completedBytes
         }
         return nil
+    }
+
+    /// When the first bytes were written to the partial file and when the last were (the
+    /// check, `fsync` and link into place come after).
+    private static func timeline(of resource: IncomingResource) async -> [String: UInt64] {
+        var times: [String: UInt64] = [:]
+        for await step in resource.progressUpdates {
+            if step.completedBytes > 0, times["first_bytes_ns"] == nil { times["first_bytes_ns"] = MonotonicClock.nanoseconds() }
+            if step.completedBytes == step.totalBytes { times["all_bytes_ns"] = MonotonicClock.nanoseconds() }
+        }
+        return times
     }
 
     private static func emit(_ report: [String: Any]) {

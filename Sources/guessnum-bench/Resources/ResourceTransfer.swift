@@ -67,10 +67,18 @@ final class ResourceTransfer {
             sender: sender, transport: transport, sink: sink, sinkPeer: sinkPeer, redialer: redialer, stopWatching: { observation.cancel() })
     }
 
-    /// Sends `file`; with `cutAt` above 0 the child cuts the link once it holds more than that
-    /// part of it.
-    func send(_ file: URL, cutAt: Double) async throws -> Outcome {
-        sink.send("arm \(cutAt)")
+    /// Who cuts the link in a cut transfer.
+    enum Cutter: String, Sendable {
+        /// The child, once it holds more than the part asked for.
+        case receiver
+        /// This side, once it has sent more than the part asked for.
+        case sender
+    }
+
+    /// Sends `file`; with `cutAt` above 0, `cutter` cuts the link once that part of it was
+    /// received (or sent).
+    func send(_ file: URL, cutAt: Double, by cutter: Cutter = .receiver) async throws -> Outcome {
+        sink.send("arm \(cutter == .receiver ? cutAt : 0)")
         guard let armed = await sink.nextLine(), armed.contains("armed") else { throw BenchFailure("the resource sink stopped") }
         let dropsBefore = redialer.reconnections.count
         let closedBefore = transport.closedLinkBytes.count
@@ -79,12 +87,20 @@ final class ResourceTransfer {
         let cpu = ProcessCPU.nanoseconds()
         let start = MonotonicClock.nanoseconds()
         let resource = try sender.sendResource(at: file, to: sinkPeer)
+        let cutting = cutAt > 0 && cutter == .sender ? Task { [transport] () -> [String: any Sendable]? in
+            let threshold = Int64(Double(resource.totalBytes) * cutAt)
+            for await step in resource.progressUpdates where step.completedBytes > threshold {
+                transport.cut()
+                return ["event": "cut", "sent": step.completedBytes, "cut_ns": MonotonicClock.nanoseconds()]
+            }
+            return nil
+        } : nil
         try await resource.outcome()
         let end = MonotonicClock.nanoseconds()
         let senderCPU = ProcessCPU.nanoseconds() - cpu
         let memory = watch.stop()
 
-        var cut: [String: Any]?
+        var cut: [String: Any]? = await cutting?.value
         var saved: [String: Any]?
         while saved == nil, let line = await sink.nextLine() {
             guard let report = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { continue }
