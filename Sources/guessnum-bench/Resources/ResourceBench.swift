@@ -18,6 +18,7 @@ struct ResourceBench: AsyncParsableCommand {
     @Option(help: "The part of the file the receiver holds when it cuts the link, from 0 (no cut transfer) to below 1.") var cutAt = 0.5
     @Option(help: "scp ciphers to measure, each a run of its own; `default` is OpenSSH's own choice.")
     var scpCipher: [String] = ["default", "aes128-gcm@openssh.com"]
+    @Flag(help: "Experiments: no scp baseline.") var noScp = false
     @Option(help: "A directory for the files (made when missing; what the benchmark makes there is removed at the end).")
     var scratch: String?
     @Option(help: "Seconds after which the benchmark gives up (its children go with it, its files are removed).") var timeLimit: Double = 170
@@ -52,6 +53,7 @@ struct ResourceBench: AsyncParsableCommand {
         }
         let clock = MonotonicClock.nanoseconds()
         try BenchFile.make(at: source, bytes: mebibytes << 20)
+        settle()
         result["make_file_s"] = Double(MonotonicClock.nanoseconds() - clock) / 1e9
         let mebibytes = Double(self.mebibytes)
 
@@ -75,12 +77,13 @@ struct ResourceBench: AsyncParsableCommand {
         }
         result["sender_memory"] = whole.senderMemory.json
         result["receiver_memory"] = memory(of: whole.receiver)
+        note(String(format: "CPU ms/MiB %.2f sending, %.2f receiving", result["sender_cpu_ms_per_mib"] as? Double ?? -1, result["receiver_cpu_ms_per_mib"] as? Double ?? -1))
         note(String(format: "resource: %.2f s (%.2f s hashing before the offer), %.0f MiB/s; RSS growth: sender %.1f MiB, receiver %.1f MiB; phases %@",
                     whole.seconds, whole.hashSeconds, rate, Double(whole.senderMemory.growthKB) / 1024, Double(growth(of: whole.receiver)) / 1024,
                     "\(result["phases_s"] ?? "?")"))
 
         var scps: [[String: Any]] = []
-        if !scpCipher.isEmpty {
+        if !noScp, !scpCipher.isEmpty {
             let ssh = try ScpBaseline(directory: directory.appendingPathComponent("ssh"))
             defer { ssh.stop() }
             for cipher in scpCipher {
@@ -90,6 +93,7 @@ struct ResourceBench: AsyncParsableCommand {
                 let seconds = try ssh.copy(source, to: copy, cipher: choice)
                 let size = try FileManager.default.attributesOfItem(atPath: copy.path)[.size] as? Int
                 try FileManager.default.removeItem(at: copy)
+                settle()
                 guard size == self.mebibytes << 20 else { throw BenchFailure("scp copied \(size ?? -1) bytes") }
                 scps.append(["cipher": cipher, "negotiated": negotiated, "seconds": seconds, "mib_s": mebibytes / seconds])
                 note(String(format: "scp (%@): %.2f s, %.0f MiB/s", negotiated, seconds, mebibytes / seconds))
@@ -102,7 +106,7 @@ struct ResourceBench: AsyncParsableCommand {
         // 2. The same file again, the link cut halfway and resumed: cut by the receiver, then by the sender.
         if cutAt > 0 {
             var cuts: [[String: Any]] = []
-            for cutter in [ResourceTransfer.Cutter.receiver, .sender] {
+            for cutter in [ResourceTransfer.Cutter.sender, .receiver] {
                 let cut = try await transfers.send(source, cutAt: cutAt, by: cutter)
                 try removeSaved(cut.receiver)
                 let size = self.mebibytes << 20
@@ -118,13 +122,19 @@ struct ResourceBench: AsyncParsableCommand {
                 }
                 if let sent = cut.cut?["sent"] as? Int64 { report["sender_progress_at_cut"] = sent }
                 if let back = cut.receiver["held_when_back"] as? Int { report["held_when_back"] = back }
+                report["sender_cpu_ms_per_mib"] = Double(cut.senderCPUNanoseconds) / 1e6 / mebibytes
+                report["receiver_cpu_ms_per_mib"] = Double(cut.receiver["cpu_ns"] as? UInt64 ?? 0) / 1e6 / mebibytes
+                if let at = cut.cut?["cut_ns"] as? UInt64, at >= cut.startNanoseconds {
+                    report["cut_after_s"] = Double(at - cut.startNanoseconds) / 1e9
+                }
                 if let again = cut.reconnection {
                     report["invitations"] = again.attempts
                     if let backAt = again.backAt { report["reconnect_ms"] = Double(backAt - again.droppedAt) / 1e6 }
                 }
                 cuts.append(report)
-                note(String(format: "cut by the %@ at %.0f%%: sent %d before the cut and %d after: %d bytes re-sent; %.2f s in all", cutter.rawValue,
-                            cutAt * 100, cut.sentBeforeCut, cut.sentAfterCut, resent, cut.seconds))
+                note(String(format: "cut by the %@ at %.0f%%: sent %d before the cut and %d after: %d bytes re-sent; %.2f s in all, the cut after %.2f s; CPU ms/MiB %.2f sending, %.2f receiving", cutter.rawValue,
+                            cutAt * 100, cut.sentBeforeCut, cut.sentAfterCut, resent, cut.seconds, report["cut_after_s"] as? Double ?? -1,
+                            report["sender_cpu_ms_per_mib"] as? Double ?? -1, report["receiver_cpu_ms_per_mib"] as? Double ?? -1))
             }
             result["cuts"] = cuts
         }
@@ -146,10 +156,19 @@ struct ResourceBench: AsyncParsableCommand {
         max(report["rss_peak_growth_kb"] as? Int ?? 0, report["rss_sampled_growth_kb"] as? Int ?? 0)
     }
 
-    /// Removes the file the child saved (it is in the scratch directory).
+    /// Removes the file the child saved (it is in the scratch directory), and lets the disk settle.
     private func removeSaved(_ report: [String: Any]) throws {
         guard let path = report["path"] as? String else { return }
         try FileManager.default.removeItem(atPath: path)
+        settle()
+    }
+
+    /// Waits for the file system to write out what is pending (`sync`): the source file just
+    /// made, and the freeing of a removed 1 GiB file (on a file system mounted with `discard`,
+    /// as this VM's is, that trims its blocks), so that none of it runs during the next
+    /// measurement.
+    private func settle() {
+        sync()
     }
 
     private func note(_ line: String) {

@@ -30,6 +30,7 @@ enum ResourceSink {
                 let offered = MonotonicClock.nanoseconds()
                 let (cut, watch) = plan.withLock { ($0.cut, $0.watch) }
                 let cpu = ProcessCPU.nanoseconds()
+                let systemCPU = ProcessCPU.systemNanoseconds()
                 heldWhenBack.withLock { $0 = nil }
                 var report: [String: Any] = ["offered_ns": offered, "size": offer.size]
                 do {
@@ -50,6 +51,7 @@ enum ResourceSink {
                 current.withLock { $0 = nil }
                 report["saved_ns"] = MonotonicClock.nanoseconds()
                 report["cpu_ns"] = ProcessCPU.nanoseconds() - cpu
+                report["system_cpu_ns"] = ProcessCPU.systemNanoseconds() - systemCPU
                 if let held = heldWhenBack.withLock({ $0 }) { report["held_when_back"] = held }
                 for (field, value) in watch?.stop().json ?? [:] { report[field] = value }
                 emit(report)

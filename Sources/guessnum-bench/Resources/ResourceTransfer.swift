@@ -20,6 +20,8 @@ final class ResourceTransfer {
     /// One file sent: when it started and ended, what each side's memory and CPU did, and, for
     /// a cut transfer, the cut, the resume and the stream bytes each link carried.
     struct Outcome {
+        /// When the transfer started (``MonotonicClock``).
+        let startNanoseconds: UInt64
         let seconds: Double
         let hashSeconds: Double
         let senderCPUNanoseconds: UInt64
@@ -121,7 +123,7 @@ final class ResourceTransfer {
         let total = closed.reduce(0, +) + transport.openLinkBytes - openBefore
         let offered = saved["offered_ns"] as? UInt64 ?? start
         return Outcome(
-            seconds: Double(end - start) / 1e9, hashSeconds: Double(offered - start) / 1e9, senderCPUNanoseconds: senderCPU,
+            startNanoseconds: start, seconds: Double(end - start) / 1e9, hashSeconds: Double(offered - start) / 1e9, senderCPUNanoseconds: senderCPU,
             senderMemory: memory, receiver: saved, cut: cut, sentBeforeCut: beforeCut, sentAfterCut: total - beforeCut,
             reconnection: redialer.reconnections.dropFirst(dropsBefore).first)
     }

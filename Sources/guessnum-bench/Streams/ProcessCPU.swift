@@ -11,4 +11,11 @@ enum ProcessCPU {
         func ns(_ time: timeval) -> UInt64 { UInt64(time.tv_sec) * 1_000_000_000 + UInt64(time.tv_usec) * 1000 }
         return ns(usage.ru_utime) + ns(usage.ru_stime)
     }
+
+    /// The system (kernel) part of ``nanoseconds()``.
+    static func systemNanoseconds() -> UInt64 {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return UInt64(usage.ru_stime.tv_sec) * 1_000_000_000 + UInt64(usage.ru_stime.tv_usec) * 1000
+    }
 }
