@@ -1,5 +1,8 @@
 import Crypto
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Multipeer
 import Testing
 
@@ -81,6 +84,9 @@ public struct ResourceScenarios: Sendable {
         #expect(Self.names(in: inbox) == ["holiday photos.tar"])
         let mode = try FileManager.default.attributesOfItem(atPath: saved.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
+        // Saved means let go of: the receiver holds no descriptor of the file any more (the
+        // handle is kept for a while after the end, and would keep a removed file on the disk).
+        #expect(Self.openDescriptors(to: saved) == 0)
         #expect(receiving.progress == ResourceProgress(completedBytes: 3_000_000, totalBytes: 3_000_000))
         #expect(sending.progress == ResourceProgress(completedBytes: 3_000_000, totalBytes: 3_000_000))
         let completion = await finished.first { $0.name == "holiday photos.tar" }
@@ -197,6 +203,18 @@ public struct ResourceScenarios: Sendable {
         let after = reports.value.dropFirst(before)
         #expect(!after.isEmpty)
         #expect(after.allSatisfy { $0 >= held }, "the sender went back below the \(held) bytes the receiver held: \(Array(after.prefix(5)))")
+    }
+
+    /// How many of this process's open file descriptors refer to the file at `url`: the same
+    /// inode, whatever path it was opened under (Linux's `/proc/self/fd`).
+    public static func openDescriptors(to url: URL) -> Int {
+        var file = stat()
+        guard stat(url.path, &file) == 0 else { return 0 }
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return entries.filter { entry in
+            var open = stat()
+            return stat("/proc/self/fd/\(entry)", &open) == 0 && open.st_ino == file.st_ino && open.st_dev == file.st_dev
+        }.count
     }
 
     /// The SHA-256 of `bytes` in lowercase hex.
