@@ -45,6 +45,33 @@ struct ResourceTests {
         }
     }
 
+    @Test("A link cut and not back within the resume window: both sides end with resourceInterrupted and the partial file is removed")
+    func resumeWindowPasses() async throws {
+        var configuration = SessionConfiguration()
+        configuration.resourceResumeWindow = .seconds(1)
+        try await withTwoPeers(configuration: configuration) { peers async throws in
+            let scenarios = ResourceScenarios(host: peers.host, guest: peers.guest)
+            try await peers.connect()
+            let inbox = try ResourceScenarios.emptyDirectory()
+            let sending = try peers.guest.sendResource(
+                at: try ResourceScenarios.file(named: "cut.bin", ResourceScenarios.bulk(24 << 20, seed: 5)), to: peers.host.localPeer)
+            let receiving = try await scenarios.offer(named: "cut.bin").accept(into: inbox)
+            for await step in receiving.progressUpdates where step.completedBytes > 0 { break }
+            peers.network.severConnections(toPort: peers.port)
+            #expect(ResourceScenarios.names(in: inbox).count == 1, "the partial file is kept while the link is down: \(ResourceScenarios.names(in: inbox))")
+            for outcome in [{ _ = try await receiving.outcome() }, { try await sending.outcome() }] as [@Sendable () async throws -> Void] {
+                do {
+                    try await outcome()
+                    Issue.record("a transfer whose link never came back ended well")
+                } catch let error as MultipeerError {
+                    #expect(error.code == .resourceInterrupted, "\(error)")
+                    #expect(error.message.contains("did not come back within 1 s"), "\(error.message)")
+                }
+            }
+            #expect(ResourceScenarios.names(in: inbox).isEmpty, "left behind: \(ResourceScenarios.names(in: inbox))")
+        }
+    }
+
     @Test("Names that are paths, hidden or carry control characters are refused before anything is sent")
     func badNames() async throws {
         try await withConnected { scenarios, peers in

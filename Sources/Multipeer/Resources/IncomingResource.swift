@@ -291,11 +291,7 @@ final class ResourceReceiving: Sendable {
     /// it did not, or the transfer was cancelled meanwhile.
     private func awaitResumption(number: Int) async -> ResourceArrival? {
         let window = session.configuration.resourceResumeWindow
-        let mailbox = mailbox
-        let timer = Task {
-            try? await Task.sleep(for: window)
-            mailbox.post(.deadline(number))
-        }
+        let timer = mailbox.post(.deadline(number), after: window)
         defer { timer.cancel() }
         while true {
             if state.withLock({ $0.cancelled }) { return nil }

@@ -157,11 +157,7 @@ final class ResourceSending: Sendable {
     /// Waits for the peer to be connected again, at most the resume window.
     private func awaitReconnection(number: Int) async throws(MultipeerError) {
         let window = session.configuration.resourceResumeWindow
-        let mailbox = mailbox
-        let timer = Task {
-            try? await Task.sleep(for: window)
-            mailbox.post(.deadline(number))
-        }
+        let timer = mailbox.post(.deadline(number), after: window)
         defer { timer.cancel() }
         while !session.connectedPeers.contains(peer) {
             if session.isClosed { throw .sessionClosed }
