@@ -63,7 +63,7 @@ struct FileDropLANTests {
         _ = await (try lan.start(on: 1, ["tc", "qdisc", "del", "dev", "lan0", "root"])).exitStatus(within: .seconds(10))
     }
 
-    @Test("Asked at the prompt, the receiver says no: the sender is told why and exits 3, nothing is written; a name already taken is never overwritten")
+    @Test("Picked from the list and asked at the prompt, the receiver says no: the sender is told why and exits 3, nothing is written; sent by address, a name already taken is never overwritten; Ctrl-C closes the box")
     func declinedThenNoOverwrite() async throws {
         let file = try randomFile(100_000)
         let folder = try inbox()
@@ -71,8 +71,13 @@ struct FileDropLANTests {
         let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--name", "rita", "--port", "47300"])
         defer { receiver.signal(SIGKILL) }
         #expect(await receiver.line(containing: "You are asked about each file.") != nil, "receiver: \(receiver.text)")
-        let declined = try lan.guessnum(on: 1, ["send", file.path, "\(address):47300", "--name", "sam"])
+        // Picked from the live list of receivers nearby, by its number.
+        let declined = try lan.guessnum(on: 1, ["send", file.path, "--name", "sam"])
         defer { declined.signal(SIGKILL) }
+        #expect(await declined.line(containing: "1) rita", within: .seconds(30)) != nil, "sender: \(declined.text)")
+        declined.send(line: "7")
+        #expect(await declined.line(containing: "There is no receiver 7 in the list.") != nil, "sender: \(declined.text)")
+        declined.send(line: "1")
         #expect(await receiver.line(containing: "sam offers “lecture.mp4” (100.0 kB). Save it in \(folder.path)? [y/N]") != nil, "receiver: \(receiver.text)")
         receiver.send(line: "n")
         #expect(await declined.exitStatus(within: .seconds(30)) == 3, "sender: \(declined.text)")

@@ -147,7 +147,7 @@ final class ResourceReceiving: Sendable {
             tell(.saved, nil, on: arrival)
             arrival.stream.cancel()
         case .failure(let error):
-            tell(.failed, error.message, on: arrival)
+            tell(.failed, error.code == .cancelled ? "\(session.localPeer.displayName) cancelled it" : Self.reason(of: error), on: arrival)
             arrival.stream.cancel()
         case nil:
             let same = arrival.offer.size == offer.size && arrival.offer.digest == offer.digest && arrival.offer.name == offer.name
