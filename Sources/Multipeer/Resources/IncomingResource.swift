@@ -187,7 +187,7 @@ final class ResourceReceiving: Sendable {
                 return settle(result)
             case .failed(let error, let tellSender):
                 if tellSender {
-                    tell(.failed, Self.reason(of: error), on: arrival)
+                    tell(.failed, error.code == .cancelled ? "\(peer.displayName) cancelled it" : Self.reason(of: error), on: arrival)
                     arrival.stream.cancel()
                 }
                 file.discard()
@@ -237,8 +237,9 @@ final class ResourceReceiving: Sendable {
             switch error.code {
             case .streamInterrupted: end = .interrupted
             case .streamReset:
+                // The sender's cancel is answered, so that it knows the partial file is gone.
                 let here = state.withLock { $0.cancelled }
-                end = .failed(.resourceCancelled(name, by: here ? "this side" : peer.displayName), tellSender: false)
+                end = .failed(.resourceCancelled(name, by: here ? "this side" : peer.displayName), tellSender: !here)
             default:
                 end = .failed(error, tellSender: true)  // the file could not be written
             }
