@@ -54,7 +54,7 @@ struct ResourceTests {
             try await peers.connect()
             let inbox = try ResourceScenarios.emptyDirectory()
             let sending = try peers.guest.sendResource(
-                at: try ResourceScenarios.file(named: "cut.bin", ResourceScenarios.bulk(24 << 20, seed: 5)), to: peers.host.localPeer)
+                at: try ResourceScenarios.file(named: "cut.bin", ResourceScenarios.bulk(8 << 20, seed: 5)), to: peers.host.localPeer)
             let receiving = try await scenarios.offer(named: "cut.bin").accept(into: inbox)
             for await step in receiving.progressUpdates where step.completedBytes > 0 { break }
             peers.network.severConnections(toPort: peers.port)
