@@ -20,10 +20,10 @@ struct SendCommand: AsyncParsableCommand {
     @Argument(help: "Send to the receiver at this address, or with this join code (as `guessnum receive` prints them), without looking for receivers.", transform: SendCommand.parseTarget)
     var target: DropTarget?
 
-    @Option(help: "Send to the receiver of this name as soon as it is found (for scripts).")
+    @Option(help: ArgumentHelp("Send to the receiver of this name as soon as it is found (for scripts).", valueName: "name"))
     var to: String?
 
-    @Option(name: .customLong("as"), help: "The name the receiver sees for the file (default: the file's own name).")
+    @Option(name: .customLong("as"), help: ArgumentHelp("The name the receiver sees for the file (default: the file's own name).", valueName: "file-name"))
     var fileName: String?
 
     @Option(help: "Your name as the receiver sees it (default: your login name).")
@@ -33,11 +33,15 @@ struct SendCommand: AsyncParsableCommand {
     var timeoutGiven: Int?
     var timeout: Int { timeoutGiven ?? 30 }
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: LogOptions
 
     func validate() throws {
         guard timeout >= 1 else { throw ValidationError("--timeout must be at least 1 second.") }
         if target != nil, to != nil { throw ValidationError("Give either an address or code, or --to, not both.") }
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { throw ValidationError("There is no file \(file).") }
+        guard !isDirectory.boolValue else { throw ValidationError("\(file) is a directory; send one file at a time (or an archive of the directory).") }
+        if let fileName, let problem = ResourceName.problem(with: fileName) { throw ValidationError(MultipeerError.invalidResourceName(fileName, problem).message) }
     }
 
     static func parseTarget(_ text: String) throws -> DropTarget {
@@ -88,7 +92,7 @@ struct ReceiveCommand: AsyncParsableCommand {
     @Option(help: "The TCP port to listen on (default: any free port).")
     var port: Int?
 
-    @OptionGroup var output: OutputOptions
+    @OptionGroup var output: LogOptions
 
     func validate() throws {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535.") }

@@ -21,3 +21,13 @@ struct OutputOptions: ParsableArguments {
     /// How game events read.
     var style: TextStyle { json ? .plain : TextStyle.detect(noColorFlag: noColor) }
 }
+
+/// How much `guessnum send` and `guessnum receive` log (they print plain lines only).
+struct LogOptions: ParsableArguments {
+    // The default is written in the help (ArgumentParser's man page omits defaults).
+    @Option(
+        name: .customLong("log-level"),
+        help: "Log diagnostics to standard error from this level on (default: warning).")
+    var logLevelGiven: Logger.Level?
+    var logLevel: Logger.Level { logLevelGiven ?? .warning }
+}

@@ -43,12 +43,24 @@ struct CommandLineTests {
         (["host", "--range", "100-1"], "range"),
         (["host", "--range", "banana"], "range"),
         (["host", "--max-players", "0"], "--max-players"),
+        (["send", "/nonexistent/guessnum-file"], "There is no file /nonexistent/guessnum-file."),
+        (["send", "/", "127.0.0.1:7777"], "/ is a directory; send one file at a time"),
+        (["send", "/etc/hostname", "--as", "../passwd", "127.0.0.1:7777"], "The file name “../passwd” is a path"),
+        (["send", "/etc/hostname", "nonsense"], "is not an address"),
+        (["receive", "/nonexistent/guessnum-inbox"], "/nonexistent/guessnum-inbox is not a directory"),
     ])
     func badInput(arguments: [String], sentence: String) async throws {
         let (status, output) = try await run(arguments)
         #expect(status == 64)
         #expect(output.contains(sentence), "output: \(output)")
         #expect(!output.contains("MultipeerError("), "errors reach the user as sentences, not dumps")
+    }
+
+    @Test("A file sent to an address where nothing listens: the sentence and exit code 1")
+    func sendUnreachable() async throws {
+        let (status, output) = try await run(["send", "/etc/hostname", "127.0.0.1:1"])
+        #expect(status == 1)
+        #expect(output.contains("Could not connect to 127.0.0.1:1: connection refused."), "output: \(output)")
     }
 
     @Test("An unreachable host is a runtime failure with exit code 1")

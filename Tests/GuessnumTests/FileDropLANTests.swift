@@ -63,30 +63,59 @@ struct FileDropLANTests {
         _ = await (try lan.start(on: 1, ["tc", "qdisc", "del", "dev", "lan0", "root"])).exitStatus(within: .seconds(10))
     }
 
-    @Test("Asked at the prompt, the receiver says no: the sender is told why and exits 3, nothing is written; a name already taken is never overwritten")
+    @Test("Ctrl-C in the middle of a transfer: the sender exits 130, the receiver says sam cancelled it and keeps nothing")
+    func interrupted() async throws {
+        let file = try randomFile(16 << 20)
+        let folder = try inbox()
+        let shaping = try lan.start(on: 1, ["tc", "qdisc", "replace", "dev", "lan0", "root", "tbf", "rate", "40mbit", "burst", "64kb", "latency", "200ms"])
+        #expect(await shaping.exitStatus(within: .seconds(10)) == 0, "tc: \(shaping.text)")
+        let address = try await lan.address(of: 0)
+        let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--yes", "--once", "--name", "ruth", "--port", "47301"])
+        defer { receiver.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "Receiving files into") != nil, "receiver: \(receiver.text)")
+        let sender = try lan.guessnum(on: 1, ["send", file.path, "\(address):47301", "--name", "sam"])
+        defer { sender.signal(SIGKILL) }
+        #expect(await sender.line(containing: "lecture.mp4  25%") != nil, "sender: \(sender.text)")
+        sender.signal(SIGINT)
+        #expect(await sender.exitStatus(within: .seconds(30)) == 130, "sender: \(sender.text)")
+        #expect(sender.text.contains("“lecture.mp4” was cancelled by this side; nothing of it was kept."), "sender: \(sender.text)")
+        #expect(await receiver.exitStatus(within: .seconds(30)) == 1, "--once and not saved: \(receiver.text)")
+        #expect(receiver.text.contains("“lecture.mp4” was cancelled by sam; nothing of it was kept."), "receiver: \(receiver.text)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no partial file is left")
+        _ = await (try lan.start(on: 1, ["tc", "qdisc", "del", "dev", "lan0", "root"])).exitStatus(within: .seconds(10))
+    }
+
+    @Test("Picked from the list and asked at the prompt, the receiver says no: the sender is told why and exits 3, nothing is written; sent by address, a name already taken is never overwritten; Ctrl-C closes the box")
     func declinedThenNoOverwrite() async throws {
         let file = try randomFile(100_000)
         let folder = try inbox()
         let address = try await lan.address(of: 0)
-        let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--name", "rita", "--port", "47300"])
+        let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--name", "rosa", "--port", "47300"])
         defer { receiver.signal(SIGKILL) }
         #expect(await receiver.line(containing: "You are asked about each file.") != nil, "receiver: \(receiver.text)")
-        let declined = try lan.guessnum(on: 1, ["send", file.path, "\(address):47300", "--name", "sam"])
+        // Picked from the live list of receivers nearby, by its number.
+        let declined = try lan.guessnum(on: 1, ["send", file.path, "--name", "sam"])
         defer { declined.signal(SIGKILL) }
+        // Receivers of the tests before may linger in the daemons' caches: pick rosa by her number.
+        let entry = try #require(await declined.line(containing: ") rosa", within: .seconds(30)), "sender: \(declined.text)")
+        let number = try #require(entry.split(separator: ")").first.map(String.init), "\(entry)")
+        declined.send(line: "77")
+        #expect(await declined.line(containing: "There is no receiver 77 in the list.") != nil, "sender: \(declined.text)")
+        declined.send(line: number)
         #expect(await receiver.line(containing: "sam offers “lecture.mp4” (100.0 kB). Save it in \(folder.path)? [y/N]") != nil, "receiver: \(receiver.text)")
         receiver.send(line: "n")
         #expect(await declined.exitStatus(within: .seconds(30)) == 3, "sender: \(declined.text)")
-        #expect(declined.text.contains("rita declined “lecture.mp4”: rita said no."), "sender: \(declined.text)")
+        #expect(declined.text.contains("rosa declined “lecture.mp4”: rosa said no."), "sender: \(declined.text)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty)
 
-        try Data("rita's own".utf8).write(to: folder.appendingPathComponent("lecture.mp4"))
+        try Data("rosa's own".utf8).write(to: folder.appendingPathComponent("lecture.mp4"))
         let accepted = try lan.guessnum(on: 1, ["send", file.path, "\(address):47300", "--name", "sam"])
         defer { accepted.signal(SIGKILL) }
         #expect(await receiver.line(containing: "Save it in", within: .seconds(30)) != nil)
         receiver.send(line: "y")
         #expect(await accepted.exitStatus(within: .seconds(30)) == 0, "sender: \(accepted.text)")
         #expect(await receiver.line(containing: "as \(folder.path)/lecture (2).mp4") != nil, "receiver: \(receiver.text)")
-        #expect(try Data(contentsOf: folder.appendingPathComponent("lecture.mp4")) == Data("rita's own".utf8))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("lecture.mp4")) == Data("rosa's own".utf8))
         #expect(try Data(contentsOf: folder.appendingPathComponent("lecture (2).mp4")) == Data(contentsOf: file))
         receiver.signal(SIGINT)
         #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "Ctrl-C ends the drop box: \(receiver.text)")

@@ -147,7 +147,7 @@ public struct ResourceScenarios: Sendable {
         for cancelling in ["sender", "receiver"] {
             let inbox = try Self.emptyDirectory()
             let name = "big-\(cancelling).bin"
-            let sending = try guest.sendResource(at: try Self.file(named: name, Self.bulk(24 << 20, seed: 3)), to: host.localPeer)
+            let sending = try guest.sendResource(at: try Self.file(named: name, Self.bulk(8 << 20, seed: 3)), to: host.localPeer)
             let receiving = try await offer(named: name).accept(into: inbox)
             for await step in receiving.progressUpdates where step.completedBytes > 0 { break }
             if cancelling == "sender" { sending.cancel() } else { receiving.cancel() }
@@ -179,7 +179,7 @@ public struct ResourceScenarios: Sendable {
     /// transfer goes on from what the receiver held, not from zero: the sender's progress never
     /// falls below it, and the file arrives whole.
     public func resumesAfterDrop(drop: () async -> Void, reconnect: () async throws -> Void) async throws {
-        let size = 32 << 20
+        let size = 8 << 20
         let bytes = Self.bulk(size, seed: 8)
         let inbox = try Self.emptyDirectory()
         let sending = try guest.sendResource(at: try Self.file(named: "movie.mkv", bytes), to: host.localPeer)

@@ -45,6 +45,33 @@ struct ResourceTests {
         }
     }
 
+    @Test("A link cut and not back within the resume window: both sides end with resourceInterrupted and the partial file is removed")
+    func resumeWindowPasses() async throws {
+        var configuration = SessionConfiguration()
+        configuration.resourceResumeWindow = .seconds(1)
+        try await withTwoPeers(configuration: configuration) { peers async throws in
+            let scenarios = ResourceScenarios(host: peers.host, guest: peers.guest)
+            try await peers.connect()
+            let inbox = try ResourceScenarios.emptyDirectory()
+            let sending = try peers.guest.sendResource(
+                at: try ResourceScenarios.file(named: "cut.bin", ResourceScenarios.bulk(8 << 20, seed: 5)), to: peers.host.localPeer)
+            let receiving = try await scenarios.offer(named: "cut.bin").accept(into: inbox)
+            for await step in receiving.progressUpdates where step.completedBytes > 0 { break }
+            peers.network.severConnections(toPort: peers.port)
+            #expect(ResourceScenarios.names(in: inbox).count == 1, "the partial file is kept while the link is down: \(ResourceScenarios.names(in: inbox))")
+            for outcome in [{ _ = try await receiving.outcome() }, { try await sending.outcome() }] as [@Sendable () async throws -> Void] {
+                do {
+                    try await outcome()
+                    Issue.record("a transfer whose link never came back ended well")
+                } catch let error as MultipeerError {
+                    #expect(error.code == .resourceInterrupted, "\(error)")
+                    #expect(error.message.contains("did not come back within 1 s"), "\(error.message)")
+                }
+            }
+            #expect(ResourceScenarios.names(in: inbox).isEmpty, "left behind: \(ResourceScenarios.names(in: inbox))")
+        }
+    }
+
     @Test("Names that are paths, hidden or carry control characters are refused before anything is sent")
     func badNames() async throws {
         try await withConnected { scenarios, peers in
@@ -139,4 +166,46 @@ struct ResourceViolationTests {
         #expect((try? good.get())?.lastPathComponent == "liar.bin")
         #expect(frames.contains(.resourceResult(transfer: Array(repeating: 7, count: 16), outcome: .saved, reason: nil)))
     }
+
+    @Test("An offer whose name is a path closes the link as malformed; nothing is offered or written")
+    func pathNameIsMalformed() async throws {
+        var configuration = SessionConfiguration()
+        configuration.peerTimeout = .seconds(300)
+        try await withTwoPeers(configuration: configuration) { peers async throws in
+            let offers = EventLog(peers.host.events, .resourceOffered)
+            let (raw, mallory) = try await peers.rawGuest()
+            raw.send(.resourceOffer(.init(streamID: 1, transfer: Array(repeating: 1, count: 16), size: 3, digest: Self.digestOfABC, name: "../../.bashrc")))
+            #expect(await eventually { raw.isClosed })
+            let lost = await peers.hostStates.first { $0.peer == mallory && $0.state == .notConnected }
+            guard case .lost(let error) = lost?.reason else {
+                Issue.record("expected a lost peer, got \(String(describing: lost))")
+                return
+            }
+            #expect(error.code == .malformedFrame)
+            #expect(error.message.contains("a resource name that is a path"), "\(error.message)")
+            #expect(offers.all.isEmpty)
+        }
+    }
+
+    @Test("Offers past the stream limit are refused alone with a reset; the first ones are posted and the link goes on")
+    func tooManyOffers() async throws {
+        var configuration = SessionConfiguration()
+        configuration.peerTimeout = .seconds(300)
+        try await withTwoPeers(configuration: configuration) { peers async throws in
+            let offers = EventLog(peers.host.events, .resourceOffered)
+            let (raw, _) = try await peers.rawGuest()
+            let limit = peers.host.configuration.maximumStreamsPerLink
+            for index in 0..<(limit + 20) {
+                raw.send(.resourceOffer(.init(
+                    streamID: UInt32(2 * index + 1), transfer: Array(repeating: UInt8(index % 256), count: 16), size: 3, digest: Self.digestOfABC,
+                    name: "file\(index).txt")))
+            }
+            #expect(await offers.count(atLeast: limit) { _ in true } == limit)
+            let resets = { raw.receivedFrames.filter { if case .streamClose(_, .reset, let reason) = $0 { reason?.hasPrefix("too many open streams") == true } else { false } }.count }
+            #expect(await eventually { resets() == 20 }, "\(resets()) resets")
+            #expect(offers.all.count == limit)
+            #expect(!raw.isClosed)
+        }
+    }
 }
+

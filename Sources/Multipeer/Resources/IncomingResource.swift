@@ -147,7 +147,7 @@ final class ResourceReceiving: Sendable {
             tell(.saved, nil, on: arrival)
             arrival.stream.cancel()
         case .failure(let error):
-            tell(.failed, error.message, on: arrival)
+            tell(.failed, error.code == .cancelled ? "\(session.localPeer.displayName) cancelled it" : Self.reason(of: error), on: arrival)
             arrival.stream.cancel()
         case nil:
             let same = arrival.offer.size == offer.size && arrival.offer.digest == offer.digest && arrival.offer.name == offer.name
@@ -187,7 +187,7 @@ final class ResourceReceiving: Sendable {
                 return settle(result)
             case .failed(let error, let tellSender):
                 if tellSender {
-                    tell(.failed, Self.reason(of: error), on: arrival)
+                    tell(.failed, error.code == .cancelled ? "\(peer.displayName) cancelled it" : Self.reason(of: error), on: arrival)
                     arrival.stream.cancel()
                 }
                 file.discard()
@@ -237,8 +237,9 @@ final class ResourceReceiving: Sendable {
             switch error.code {
             case .streamInterrupted: end = .interrupted
             case .streamReset:
+                // The sender's cancel is answered, so that it knows the partial file is gone.
                 let here = state.withLock { $0.cancelled }
-                end = .failed(.resourceCancelled(name, by: here ? "this side" : peer.displayName), tellSender: false)
+                end = .failed(.resourceCancelled(name, by: here ? "this side" : peer.displayName), tellSender: !here)
             default:
                 end = .failed(error, tellSender: true)  // the file could not be written
             }
@@ -291,11 +292,7 @@ final class ResourceReceiving: Sendable {
     /// it did not, or the transfer was cancelled meanwhile.
     private func awaitResumption(number: Int) async -> ResourceArrival? {
         let window = session.configuration.resourceResumeWindow
-        let mailbox = mailbox
-        let timer = Task {
-            try? await Task.sleep(for: window)
-            mailbox.post(.deadline(number))
-        }
+        let timer = mailbox.post(.deadline(number), after: window)
         defer { timer.cancel() }
         while true {
             if state.withLock({ $0.cancelled }) { return nil }

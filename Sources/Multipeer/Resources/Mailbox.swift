@@ -24,6 +24,15 @@ final class Mailbox<Element: Sendable>: Sendable {
         waiter?.resume(returning: element)
     }
 
+    /// Posts `element` once `delay` has passed, unless the returned task is cancelled first (a
+    /// deadline for the owner's wait).
+    func post(_ element: Element, after delay: Duration) -> Task<Void, Never> {
+        Task {
+            guard (try? await Task.sleep(for: delay)) != nil else { return }
+            self.post(element)
+        }
+    }
+
     /// The oldest element not taken yet, if there is one, without waiting.
     func poll() -> Element? {
         state.withLock { $0.queue.isEmpty ? nil : $0.queue.removeFirst() }

@@ -49,7 +49,6 @@ public final class OutgoingResource: Sendable {
     /// Stops the transfer: the receiver removes what it has, and ``outcome()`` throws
     /// ``MultipeerError/Code/cancelled``.
     public func cancel() {
-        task.cancel()
         sending.cancel()
     }
 }
@@ -67,6 +66,8 @@ final class ResourceSending: Sendable {
     /// The stream of the current offer, to reset at once on ``cancel()``.
     private let current = Mutex<OutgoingStream?>(nil)
     private let cancelled = Mutex(false)
+    /// Whether an offer went out: the receiver may hold part of the file.
+    private let offered = Mutex(false)
 
     /// The most bytes read from the file at once.
     static let blockBytes = 256 * 1024
@@ -108,7 +109,24 @@ final class ResourceSending: Sendable {
             try await deliver(Frame.ResourceOffer(streamID: 1, transfer: key.transfer, size: file.size, digest: digest, name: name))
             return .success(())
         } catch {
+            if cancelled.withLock({ $0 }) { await awaitAcknowledgement() }
             return .failure(error)
+        }
+    }
+
+    /// After a cancel, waits a little (at most 5 s) for the receiver to say it dropped the
+    /// transfer, so that a program that ends right after its cancel does not leave the
+    /// receiver taking it for a dropped link (and keeping the partial file for the resume
+    /// window): the reset may be queued behind stream data on a slow link.
+    private func awaitAcknowledgement() async {
+        guard offered.withLock({ $0 }), session.connectedPeers.contains(peer) else { return }
+        let timer = mailbox.post(.deadline(0), after: .seconds(5))
+        defer { timer.cancel() }
+        while true {
+            switch await mailbox.next(orOnCancel: .cancelled) {
+            case .result, .disconnected, .deadline(0): return
+            default: continue
+            }
         }
     }
 
@@ -138,6 +156,7 @@ final class ResourceSending: Sendable {
                 continue  // it dropped meanwhile
             }
             current.withLock { $0 = stream }
+            offered.withLock { $0 = true }
             if cancelled.withLock({ $0 }) { stream.cancel() }
             defer { current.withLock { $0 = nil } }
             switch try await answer(to: stream) {
@@ -157,11 +176,7 @@ final class ResourceSending: Sendable {
     /// Waits for the peer to be connected again, at most the resume window.
     private func awaitReconnection(number: Int) async throws(MultipeerError) {
         let window = session.configuration.resourceResumeWindow
-        let mailbox = mailbox
-        let timer = Task {
-            try? await Task.sleep(for: window)
-            mailbox.post(.deadline(number))
-        }
+        let timer = mailbox.post(.deadline(number), after: window)
         defer { timer.cancel() }
         while !session.connectedPeers.contains(peer) {
             if session.isClosed { throw .sessionClosed }
