@@ -27,13 +27,22 @@ struct FileDropLANTests {
         return url
     }
 
+    /// Limits what the sender's host (1) sends to 40 Mbit/s, so a transfer lasts long enough to
+    /// be cut or cancelled in the middle.
+    func slowSendersLink() async throws {
+        let shaping = try lan.start(on: 1, ["tc", "qdisc", "replace", "dev", "lan0", "root", "tbf", "rate", "40mbit", "burst", "64kb", "latency", "200ms"])
+        #expect(await shaping.exitStatus(within: .seconds(10)) == 0, "tc: \(shaping.text)")
+    }
+
+    func restoreSendersLink() async throws {
+        _ = await (try lan.start(on: 1, ["tc", "qdisc", "del", "dev", "lan0", "root"])).exitStatus(within: .seconds(10))
+    }
+
     @Test("A file found by name, sent over a link cut for 4 s in the middle: both sides say so, the sender connects again by itself and goes on from what the receiver holds, and the file arrives whole")
     func cutAndResumed() async throws {
         let file = try randomFile(24 << 20)
         let folder = try inbox()
-        // 40 Mbit/s out of the sender's host: about 5 s for the file.
-        let shaping = try lan.start(on: 1, ["tc", "qdisc", "replace", "dev", "lan0", "root", "tbf", "rate", "40mbit", "burst", "64kb", "latency", "200ms"])
-        #expect(await shaping.exitStatus(within: .seconds(10)) == 0, "tc: \(shaping.text)")
+        try await slowSendersLink()  // about 5 s for the file
 
         let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--yes", "--once", "--name", "rita"])
         defer { receiver.signal(SIGKILL) }
@@ -60,15 +69,14 @@ struct FileDropLANTests {
         #expect(!resumedAt.hasPrefix("Going on from 0 B"), "\(resumedAt)")
         #expect(try Data(contentsOf: folder.appendingPathComponent("lecture.mp4")) == Data(contentsOf: file))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["lecture.mp4"], "no partial file is left")
-        _ = await (try lan.start(on: 1, ["tc", "qdisc", "del", "dev", "lan0", "root"])).exitStatus(within: .seconds(10))
+        try await restoreSendersLink()
     }
 
     @Test("Ctrl-C in the middle of a transfer: the sender exits 130, the receiver says sam cancelled it and keeps nothing")
     func interrupted() async throws {
         let file = try randomFile(16 << 20)
         let folder = try inbox()
-        let shaping = try lan.start(on: 1, ["tc", "qdisc", "replace", "dev", "lan0", "root", "tbf", "rate", "40mbit", "burst", "64kb", "latency", "200ms"])
-        #expect(await shaping.exitStatus(within: .seconds(10)) == 0, "tc: \(shaping.text)")
+        try await slowSendersLink()
         let address = try await lan.address(of: 0)
         let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--yes", "--once", "--name", "ruth", "--port", "47301"])
         defer { receiver.signal(SIGKILL) }
@@ -82,7 +90,7 @@ struct FileDropLANTests {
         #expect(await receiver.exitStatus(within: .seconds(30)) == 1, "--once and not saved: \(receiver.text)")
         #expect(receiver.text.contains("“lecture.mp4” was cancelled by sam; nothing of it was kept."), "receiver: \(receiver.text)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).isEmpty, "no partial file is left")
-        _ = await (try lan.start(on: 1, ["tc", "qdisc", "del", "dev", "lan0", "root"])).exitStatus(within: .seconds(10))
+        try await restoreSendersLink()
     }
 
     @Test("Picked from the list and asked at the prompt, the receiver says no: the sender is told why and exits 3, nothing is written; sent by address, a name already taken is never overwritten; Ctrl-C closes the box")

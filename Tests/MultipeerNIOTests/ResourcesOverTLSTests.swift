@@ -12,19 +12,10 @@ struct ResourcesOverTLSTests {
     /// the guest to connect again.
     func withConnected(_ body: (ResourceScenarios, _ reconnect: @Sendable () async throws -> Void) async throws -> Void) async throws {
         try await withSessions { scope in
-            let (alice, aliceTransport, _) = try SecureSessionTests.keyed("alice", bindHost: "127.0.0.1")
-            let (bob, bobTransport, _) = try SecureSessionTests.keyed("bob")
-            let host = scope.session(localPeer: alice, transport: aliceTransport)
-            let guest = scope.session(localPeer: bob, transport: bobTransport)
-            let scenarios = ResourceScenarios(host: host, guest: guest)
-            let port = try await host.startListening(policy: .acceptAll)
-            let connect: @Sendable () async throws -> Void = {
-                let outcome = try await guest.invite(Endpoint(host: "127.0.0.1", port: port))
-                #expect(outcome == .connected(alice))
-                #expect(await eventually { host.connectedPeers == [bob] })
-            }
-            try await connect()
-            try await body(scenarios, connect)
+            let pair = try await KeyedPair(in: scope)
+            let scenarios = ResourceScenarios(host: pair.host, guest: pair.guest)
+            try await pair.connect()
+            try await body(scenarios, pair.connect)
         }
     }
 

@@ -12,14 +12,9 @@ struct StreamsOverTLSTests {
     /// Runs `body` with scenarios for a keyed host and guest connected over TLS.
     func withConnected(_ body: (StreamScenarios) async throws -> Void) async throws {
         try await withSessions { scope in
-            let (alice, aliceTransport, _) = try SecureSessionTests.keyed("alice", bindHost: "127.0.0.1")
-            let (bob, bobTransport, _) = try SecureSessionTests.keyed("bob")
-            let host = scope.session(localPeer: alice, transport: aliceTransport)
-            let guest = scope.session(localPeer: bob, transport: bobTransport)
-            let scenarios = StreamScenarios(host: host, guest: guest)
-            let port = try await host.startListening(policy: .acceptAll)
-            #expect(try await guest.invite(Endpoint(host: "127.0.0.1", port: port)) == .connected(alice))
-            #expect(await eventually { host.connectedPeers == [bob] })
+            let pair = try await KeyedPair(in: scope)
+            let scenarios = StreamScenarios(host: pair.host, guest: pair.guest)
+            try await pair.connect()
             try await body(scenarios)
         }
     }
