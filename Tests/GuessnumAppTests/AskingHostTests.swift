@@ -39,7 +39,8 @@ struct AskingHostTests {
             waiting.append(Task { await questions.ask(invitation, console: console) })
         }
         #expect(await eventually { questions.waitingCount == 2 })
-        #expect(console.lines.contains { $0.contains("guest1 wants to join") })
+        // A question counts as waiting before its line is printed: wait for the line itself.
+        #expect(await eventually { console.lines.contains { $0.contains("guest1 wants to join") } }, "\(console.lines)")
         let third = await questions.ask(Self.invitation("guest3", from: "2001:db8:0:1::3"), console: console)
         #expect(third == .decline(reason: "the host is being asked about 2 players from your network address already; try again in a minute"))
         for index in 4...9 {
