@@ -79,29 +79,47 @@ public final class DropSender: Sendable {
         case .code(let code):
             return DiscoveredPeer(peer: try PeerID(displayName: "The receiver", identity: code.identity), endpoints: code.endpoints(), info: DiscoveryInfo())
         case .named(let name):
-            let browser = Browser(serviceType: DropService.serviceType, localPeer: session.localPeer, discovery: discovery)
-            let found = browser.events.stream(.browserEvent)
-            try await browser.start()
-            defer { Task { await browser.stop() } }
-            output.line("Looking for \(name)…")
-            let deadline = Task { [timeout] in
-                try? await Task.sleep(for: timeout)
-                found.cancel()
-            }
-            defer { deadline.cancel() }
-            for await event in found {
-                if case .found(let peer) = event, peer.peer.displayName == name { return peer }
-                if case .updated(let peer) = event, peer.peer.displayName == name { return peer }
-            }
-            output.line("No receiver named \(name) was found within \(MultipeerError.secondsText(timeout))")
-            return nil
+            return try await withBrowser { browser throws(MultipeerError) in try await find(named: name, with: browser) }
         case .pick:
-            return try await pickFromList()
+            return try await withBrowser { browser throws(MultipeerError) in try await choose(with: browser) }
         }
     }
 
-    private func pickFromList() async throws(MultipeerError) -> DiscoveredPeer? {
+    /// Runs `body` with a browser of receivers nearby (which `body` starts, once it listens),
+    /// and stops the browser when `body` is done, however it ends.
+    private func withBrowser<T>(_ body: (Browser) async throws(MultipeerError) -> T) async throws(MultipeerError) -> T {
         let browser = Browser(serviceType: DropService.serviceType, localPeer: session.localPeer, discovery: discovery)
+        do {
+            let result = try await body(browser)
+            await browser.stop()
+            return result
+        } catch {
+            await browser.stop()
+            throw error
+        }
+    }
+
+    /// The receiver named `name`, as soon as `browser` finds it; nil after the timeout.
+    private func find(named name: String, with browser: Browser) async throws(MultipeerError) -> DiscoveredPeer? {
+        let found = browser.events.stream(.browserEvent)
+        try await browser.start()
+        output.line("Looking for \(name)…")
+        let deadline = Task { [timeout] in
+            try? await Task.sleep(for: timeout)
+            found.cancel()
+        }
+        defer { deadline.cancel() }
+        for await event in found {
+            if case .found(let peer) = event, peer.peer.displayName == name { return peer }
+            if case .updated(let peer) = event, peer.peer.displayName == name { return peer }
+        }
+        output.line("No receiver named \(name) was found within \(MultipeerError.secondsText(timeout))")
+        return nil
+    }
+
+    /// The receiver the person picks by its number from `browser`'s live list; nil at the end
+    /// of input.
+    private func choose(with browser: Browser) async throws(MultipeerError) -> DiscoveredPeer? {
         let list = Mutex<[DiscoveredPeer]>([])
         let output = output
         let observation = browser.events.observe(.browserEvent) { event in
@@ -124,7 +142,6 @@ public final class DropSender: Sendable {
         }
         defer { observation.cancel() }
         try await browser.start()
-        defer { Task { await browser.stop() } }
         output.line("Receivers nearby (`guessnum receive` on their machine) appear below; type a number and Enter.")
         while let answer = await pick() {
             guard let number = Int(answer.trimmingCharacters(in: .whitespaces)) else {

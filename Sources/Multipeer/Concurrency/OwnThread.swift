@@ -2,7 +2,7 @@ import Foundation
 
 /// Runs `work` on a thread of its own and awaits its result.
 ///
-/// Swift's cooperative pool has one thread per core, and `Task.detached` runs on that same pool:
+/// Swift's cooperative pool has one thread per core, and a detached task runs on that same pool:
 /// a key derivation, a blocking read or a wait for another process there stops every other task
 /// of the program for as long as it takes (on two cores, two such calls stop them all). Work
 /// like that goes here instead; the awaiting task gives its thread back meanwhile.
