@@ -154,7 +154,8 @@ struct AvahiLANTests {
         // IPv6 included, and for its "all for now", which a loaded machine delayed past 30 s once.
         let avahiBrowse = try lan.start(on: 1, ["avahi-browse", "-rp", "_guessnum._tcp"])
         defer { avahiBrowse.signal(SIGKILL) }
-        let resolved = await avahiBrowse.line(containing: "=;lan0;IPv4;erin;")
+        // A whole line: the output may be read while avahi-browse is still writing it.
+        let resolved = await avahiBrowse.completeLine(containing: "=;lan0;IPv4;erin;")
         let line = try #require(resolved, "avahi-browse printed: \(avahiBrowse.text)")
         let expected = "\(try await lan.address(of: 0));\(publishing.port ?? 0);"
         #expect(line.contains(expected), "expected \(expected) in: \(line)")

@@ -68,6 +68,20 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// The first whole line (one its newline has ended) containing `fragment`, waiting up to
+    /// `timeout` for it. ``line(containing:within:)`` also matches the line being written, which
+    /// suits prompts that end without a newline but may return a long line cut short.
+    public func completeLine(containing fragment: String, within timeout: Duration = .seconds(30)) async -> String? {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let text = text
+            let complete = text.hasSuffix("\n") ? text : String(text[..<(text.lastIndex(of: "\n") ?? text.startIndex)])
+            if let line = complete.split(separator: "\n").first(where: { $0.contains(fragment) }) { return String(line) }
+            if ContinuousClock.now >= deadline { return nil }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// Stops reading the process's output, as a terminal nobody drains: once the pipe is full
     /// (64 KiB on Linux), the process's writes block. At most one more chunk is read.
     public func pauseReading() {
