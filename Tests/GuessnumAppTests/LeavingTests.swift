@@ -53,7 +53,7 @@ struct LeavingTests {
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
         scripted.hostInbox.post(.typed("/quit"))
         #expect(await scripted.hostRun.value == nil)
-        #expect(await bob.console.line(containing: "alice ended the game.") != nil)
+        #expect(await bob.console.line(containing: "alice ended the game.") != nil, "\(bob.console.transcript)")
         _ = await bob.stop()
     }
 
