@@ -24,6 +24,10 @@ struct StreamBench: AsyncParsableCommand {
     var windowKib: Int?
     @Option(help: ArgumentHelp("Experiments: the writer's streamChunkLength in KiB (default: the library's).", visibility: .hidden))
     var chunkKib: Int?
+    @Option(help: ArgumentHelp("Experiments: the latency probes' streams go no faster than this many MiB/s.", visibility: .hidden))
+    var paceMibs: Double?
+    @Option(help: ArgumentHelp("Experiments: the size of each write of a paced probe's stream, KiB.", visibility: .hidden))
+    var paceWriteKib: Int?
 
     func validate() throws {
         guard (1...8192).contains(mebibytes) else { throw ValidationError("--mebibytes must be from 1 to 8192.") }
@@ -72,7 +76,7 @@ struct StreamBench: AsyncParsableCommand {
             _ = try await latency.probe(.idle, seconds: 1, intervalMilliseconds: intervalMs)
             for _ in 0..<probeRounds {
                 for phase in StreamLatency.Phase.allCases {
-                    let probe = try await latency.probe(phase, seconds: probeSeconds, intervalMilliseconds: intervalMs)
+                    let probe = try await latency.probe(phase, seconds: probeSeconds, intervalMilliseconds: intervalMs, pace: paceMibs, writeKiB: paceWriteKib)
                     probes.append(probe)
                     note(String(format: "%@: %d guesses, p50 %.0f µs, p99 %.0f µs, max %.0f µs; stream %.0f MiB/s",
                                 phase.rawValue, probe.count, probe.p50, probe.p99, probe.max, probe.streamMiBPerSecond))

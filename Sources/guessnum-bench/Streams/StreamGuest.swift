@@ -9,7 +9,7 @@ import Synchronization
 /// `dataReceived` post (HdrHistogram), reads every stream the host opens to it, and on
 /// command writes a stream to the host over the same link while it guesses.
 ///
-/// Commands: `probe SECONDS INTERVAL_MS none|write` guesses once every INTERVAL_MS (the next
+/// Commands: `probe SECONDS INTERVAL_MS none|write [MIB_PER_S [WRITE_KIB]]` guesses once every INTERVAL_MS (the next
 /// guess waits for the last verdict) for SECONDS and reports; with `write` a stream to the host
 /// runs meanwhile, as fast as the link and the host's reading let it. `quit` leaves.
 enum StreamGuest {
@@ -46,13 +46,17 @@ enum StreamGuest {
         var streams = 0
         while let command = await commands.next() {
             let words = command.split(separator: " ")
-            guard words.first == "probe", words.count == 4, let seconds = Double(words[1]), let interval = UInt64(words[2]) else { break }
+            guard words.first == "probe", words.count >= 4, let seconds = Double(words[1]), let interval = UInt64(words[2]) else { break }
             let stop = StopFlag()
             var writer: Task<Int, any Error>?
             if words[3] == "write" {
                 streams += 1
                 let name = "guest bulk \(streams)"
-                writer = Task { try await StreamWriting.writeUntil(stop, session: session, named: name, to: host) }
+                let pace = words.count > 4 ? Double(words[4]) : nil
+                let writeKiB = words.count > 5 ? Int(words[5]) : nil
+                writer = Task {
+                    try await StreamWriting.writeUntil(stop, session: session, named: name, to: host, mebibytesPerSecond: pace, writeKiB: writeKiB)
+                }
             }
             let readBefore = readBytes.value
             var roundTrips = LatencyHistogram.latencies()
@@ -166,12 +170,24 @@ enum StreamWriting {
 
     /// Opens a stream named `name` to `peer` and writes to it until `stop` is raised, then
     /// finishes it; the bytes written.
-    static func writeUntil(_ stop: StopFlag, session: Session, named name: String, to peer: PeerID) async throws -> Int {
+    /// With `mebibytesPerSecond`, no faster than that (it sleeps between writes), so that a probe
+    /// can tell what a busy link costs from what busy cores cost.
+    static func writeUntil(
+        _ stop: StopFlag, session: Session, named name: String, to peer: PeerID, mebibytesPerSecond: Double? = nil,
+        writeKiB: Int? = nil
+    ) async throws -> Int {
         let stream = try await session.openStream(named: name, to: peer)
+        let piece = writeKiB.map { Data(StreamPayload.piece($0 * 1024)) } ?? Self.piece
         var written = 0
+        let start = MonotonicClock.nanoseconds()
         while !stop.isRaised {
             try await stream.write(piece)
             written += piece.count
+            if let mebibytesPerSecond {
+                let due = start + UInt64(Double(written) / 1_048_576 / mebibytesPerSecond * 1e9)
+                let now = MonotonicClock.nanoseconds()
+                if due > now { try await Task.sleep(for: .nanoseconds(due - now)) }
+            }
         }
         stream.finish()
         return written

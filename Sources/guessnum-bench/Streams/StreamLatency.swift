@@ -65,15 +65,16 @@ final class StreamLatency {
     }
 
     /// One probe of `seconds`, a guess every `intervalMilliseconds`, in `phase`.
-    func probe(_ phase: Phase, seconds: Double, intervalMilliseconds: Int) async throws -> Probe {
+    /// With `pace`, the stream goes no faster than that many MiB/s, in writes of `writeKiB`.
+    func probe(_ phase: Phase, seconds: Double, intervalMilliseconds: Int, pace: Double? = nil, writeKiB: Int? = nil) async throws -> Probe {
         let stop = StopFlag()
         var writer: Task<Int, any Error>?
         if phase == .hostToGuest {
             streams += 1
             let (session, peer, name) = (host.session, guestPeer, "host bulk \(streams)")
-            writer = Task { try await StreamWriting.writeUntil(stop, session: session, named: name, to: peer) }
+            writer = Task { try await StreamWriting.writeUntil(stop, session: session, named: name, to: peer, mebibytesPerSecond: pace, writeKiB: writeKiB) }
         }
-        guest.send("probe \(seconds) \(intervalMilliseconds) \(phase == .guestToHost ? "write" : "none")")
+        guest.send("probe \(seconds) \(intervalMilliseconds) \(phase == .guestToHost ? "write" : "none")" + (pace.map { " \($0)" + (writeKiB.map { " \($0)" } ?? "") } ?? ""))
         guard let line = await guest.nextLine(),
             let report = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
             let count = report["count"] as? Int, let elapsed = report["seconds"] as? Double
