@@ -12,6 +12,7 @@ let package = Package(
         .library(name: "MultipeerTesting", targets: ["MultipeerTesting"]),
         .library(name: "EventBus", targets: ["EventBus"]),
         .library(name: "PAKE", targets: ["PAKE"]),
+        .library(name: "Rooms", targets: ["Rooms"]),
         .library(name: "GuessnumGame", targets: ["GuessnumGame"]),
         .executable(name: "guessnum", targets: ["guessnum"]),
         .executable(name: "guessnum-bench", targets: ["guessnum-bench"]),
@@ -59,11 +60,13 @@ let package = Package(
         .systemLibrary(name: "CSodium"),
         .target(name: "PAKE", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "SafeText"),
+        // The room layer: everything a party game needs that is not a rule of the game.
+        .target(name: "Rooms", dependencies: ["SafeText"]),
         .target(name: "GuessnumTerminal", dependencies: ["CReadline"]),
         .target(
             name: "GuessnumGame",
             dependencies: [
-                "Multipeer", "EventBus", "SafeText", "PAKE", .product(name: "Crypto", package: "swift-crypto"),
+                "Rooms", "Multipeer", "EventBus", "SafeText", "PAKE", .product(name: "Crypto", package: "swift-crypto"),
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

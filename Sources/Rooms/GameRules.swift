@@ -1,0 +1,110 @@
+/// The rules of one party game, as a value that a room runs.
+///
+/// A room does everything around a game that is not a rule of it: who is in the room and under
+/// which name, who may come in (the password gate, the caps), how fast each player may send,
+/// seats held for players whose link dropped, the numbered broadcast with its welcome and
+/// replay, chat, and the scores across rounds. The rules say only what a move does, who may
+/// make it, what each player sees, and when a round is over.
+///
+/// Rules are a value: every change is a `mutating` call that returns the ``Event``s it caused,
+/// in order; the room numbers them, sends them to everyone, keeps them for replay, and shows
+/// them to the host. The room calls the rules under its own lock, one call at a time, so rules
+/// need no locks, tasks or clocks of their own. Nothing in a rule call may block.
+///
+/// A round begins with ``startRound(_:players:)`` and ends when ``roundResult`` stops being
+/// nil; the room then credits the winners on its scoreboard and, after a pause, starts the next.
+///
+/// A move the rules refuse (not your turn, a square already taken) throws a ``MoveRefusal``,
+/// which the room tells the mover alone. A move the rules accept may also carry a
+/// ``MoveOutcome/reply`` for the mover alone, sent at once rather than with the next broadcast.
+public protocol GameRules: Sendable {
+    /// What the host chooses before the game starts (a range, a number of rounds).
+    associatedtype Settings: Sendable, Hashable, Codable
+    /// What a player sends to play.
+    associatedtype Move: Sendable, Hashable, Codable
+    /// What the game tells players: each accepted move's effect, a round's start and end.
+    associatedtype Event: Sendable, Hashable, Codable
+    /// What one player, or a watcher, sees of the game at one moment: what a newcomer's welcome
+    /// carries, and what a player coming back is brought up to date with.
+    associatedtype View: Sendable, Hashable, Codable
+
+    /// Which game these are.
+    static var kind: GameKind { get }
+
+    /// A game with `settings`, before its first round.
+    init(settings: Settings)
+
+    /// The settings the game was made with.
+    var settings: Settings { get }
+
+    /// Starts round `number` (1 for the first) with `players`, the players in the room now in the
+    /// order they joined; the events that say so.
+    mutating func startRound(_ number: Int, players: [PlayerRef]) -> [Event]
+
+    /// A player came into the room (a newcomer; not one coming back to a held seat).
+    mutating func playerJoined(_ player: PlayerRef) -> [Event]
+
+    /// A player gave up their seat: they left, were removed, or their held seat's grace ran out.
+    /// A player whose link only dropped keeps their seat and is not reported here.
+    mutating func playerLeft(_ player: PlayerRef) -> [Event]
+
+    /// Plays `move` for `player`.
+    ///
+    /// - Throws: ``MoveRefusal`` when the move breaks a rule; nothing changes then.
+    mutating func apply(_ move: Move, from player: PlayerRef) throws(MoveRefusal) -> MoveOutcome<Event>
+
+    /// What `player` sees, or a watcher when `player` is nil or not playing.
+    func view(for player: PlayerRef?) -> View
+
+    /// How the current round ended, or nil while it goes on (and before the first round).
+    var roundResult: RoundResult? { get }
+}
+
+/// What an accepted move caused.
+public struct MoveOutcome<Event: Sendable & Hashable>: Sendable, Hashable {
+    /// Told to the mover alone, at once (a verdict on a guess); nil when there is nothing private.
+    public var reply: Event?
+    /// Told to everyone with the room's next broadcast, in this order.
+    public var broadcast: [Event]
+
+    /// An outcome that tells everyone `broadcast` and the mover `reply`.
+    public init(reply: Event? = nil, broadcast: [Event] = []) {
+        self.reply = reply
+        self.broadcast = broadcast
+    }
+}
+
+/// How a round ended.
+public struct RoundResult: Sendable, Hashable, Codable {
+    /// Who won the round; empty for a draw or a round nobody could finish.
+    public var winners: [PlayerRef]
+
+    /// A round won by `winners` (none: a draw).
+    public init(winners: [PlayerRef]) {
+        self.winners = winners
+    }
+
+    /// A round nobody won.
+    public static let draw = RoundResult(winners: [])
+}
+
+/// Names a game: how the program, the lobby and the wire tell games apart.
+public struct GameKind: Sendable, Hashable, Codable, CustomStringConvertible {
+    /// The game's identifier: lowercase ASCII letters and digits, as typed after `--game` and
+    /// carried in the advertisement (`guessnum`, `tictactoe`, `rps`).
+    public let id: String
+    /// The name people read ("tic-tac-toe").
+    public let title: String
+    /// The prefix of every message type of the game's protocol, version included
+    /// (`tictactoe.v1.`).
+    public let messagePrefix: String
+
+    /// Names a game.
+    public init(id: String, title: String, messagePrefix: String) {
+        self.id = id
+        self.title = title
+        self.messagePrefix = messagePrefix
+    }
+
+    public var description: String { title }
+}
