@@ -33,7 +33,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
     private let repl: GuestREPL
     private let players: PlayerListViewModel
     private let observations = ObservationBag()
-    private let state = Protected(SeatState())
+    private let state = Watched(SeatState())
     private var host: PeerID?
     private var listedName: String { state.withLock { $0.listedName } }
 
@@ -75,10 +75,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
         if let code = repl.session.verificationCode(with: host) {
             repl.console.print(repl.text.verificationCode(code, host: self.listedName))  // the name the game was joined under
         }
-        let deadline = ContinuousClock.now + .seconds(3)
-        while !game.view.isWelcomed, ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(10))
-        }
+        await game.view(until: { $0.isWelcomed }, before: .now + .seconds(3))
     }
 
     /// Stops following the game (the session stays up).
@@ -206,18 +203,14 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
     /// asked. `before` is the view when the link dropped.
     private func catchUp(since before: GuestView) async {
         let asked = ContinuousClock.now + Self.catchUpWait
-        let deadline = asked + .seconds(2)
-        var requested = false
-        var view = game.view
-        while view.welcomes == before.welcomes, view.replays == before.replays, ContinuousClock.now < deadline {
-            if !requested, ContinuousClock.now >= asked {
-                requested = true
-                try? game.requestCatchUp()
-            }
-            try? await Task.sleep(for: .milliseconds(10))
-            view = game.view
+        let (welcomes, replays) = (before.welcomes, before.replays)
+        let caughtUp: @Sendable (GuestView) -> Bool = { $0.welcomes != welcomes || $0.replays != replays }
+        var view = await game.view(until: caughtUp, before: asked)
+        if !caughtUp(view) {
+            try? game.requestCatchUp()
+            view = await game.view(until: caughtUp, before: asked + .seconds(2))
         }
-        if view.welcomes == before.welcomes, view.replays == before.replays {
+        if !caughtUp(view) {
             game.takeInHeldBroadcasts()  // nothing came: the game goes on from what does
         } else if view.welcomes > before.welcomes, view.replays == before.replays, view.lastSequence > before.lastSequence {
             console.print(repl.text.skipped(view.lastSequence - before.lastSequence))
@@ -227,10 +220,7 @@ public final class PlayerSeat: GameScreen, @unchecked Sendable {
     /// Waits (briefly) until every guess sent has been answered, so that what a command shows
     /// comes after the verdicts on the guesses typed before it, as it would from the host.
     private func waitForAnswers() async {
-        let deadline = ContinuousClock.now + .seconds(2)
-        while state.withLock({ $0.unanswered > 0 }), ContinuousClock.now < deadline {
-            try? await Task.sleep(for: .milliseconds(5))
-        }
+        await state.wait(until: { $0.unanswered == 0 }, before: .now + .seconds(2))
     }
 
     // MARK: Commands

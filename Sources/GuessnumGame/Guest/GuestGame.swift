@@ -40,7 +40,7 @@ public final class GuestGame: Sendable {
         var host: PeerID?
     }
 
-    private let state: Mutex<State>
+    private let state: Watched<State>
     private let observations = ObservationBag()
 
     /// Starts following the game hosted by `host` (nil: whoever this session connects to).
@@ -49,7 +49,7 @@ public final class GuestGame: Sendable {
         self.session = session
         self.events = events
         self.logger = logger
-        state = Mutex(State(host: host))
+        state = Watched(State(host: host))
         observations.add(contentsOf: [
             session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
             session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
@@ -72,6 +72,13 @@ public final class GuestGame: Sendable {
     public var view: GuestView { state.withLock { $0.view } }
     /// The host, once known.
     public var host: PeerID? { state.withLock { $0.host } }
+
+    /// Waits until the view meets `condition` (at once if it does now) or `deadline` passes; the
+    /// view then. Nothing polls: the condition is checked as each message changes the view.
+    @discardableResult
+    public func view(until condition: @escaping @Sendable (GuestView) -> Bool, before deadline: ContinuousClock.Instant) async -> GuestView {
+        await state.wait(until: { condition($0.view) }, before: deadline).view
+    }
     /// The current round's range, once welcomed.
     public var range: GuessRange? { view.range }
     /// The current round's number (0 before the welcome).

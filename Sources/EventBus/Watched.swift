@@ -1,0 +1,101 @@
+import Synchronization
+
+/// A value under a lock that tasks can wait on: ``wait(until:before:)`` returns as soon as a
+/// change made through ``withLock(_:)`` leaves the value meeting a condition, or at a deadline,
+/// with no polling in between.
+///
+/// ```swift
+/// let answered = Watched(0)
+/// // a verdict arrives, on another thread:
+/// answered.withLock { $0 += 1 }
+/// // meanwhile:
+/// let count = await answered.wait(until: { $0 > 0 }, before: .now + .seconds(2))
+/// ```
+///
+/// Conditions run under the lock, on the thread that made the change: keep them short, and never
+/// touch the same `Watched` from one.
+public final class Watched<Value: Sendable>: Sendable {
+    private struct Waiter {
+        let condition: @Sendable (Value) -> Bool
+        let continuation: CheckedContinuation<Void, Never>
+    }
+
+    private struct State {
+        var value: Value
+        var waiters: [Int: Waiter] = [:]
+        /// Waits begun but not registered yet.
+        var unregistered: Set<Int> = []
+        /// Waits cancelled before they were registered: they end as soon as they try.
+        var cancelled: Set<Int> = []
+        var nextID = 0
+    }
+
+    private let state: Mutex<State>
+
+    /// A watched `value`.
+    public init(_ value: Value) {
+        state = Mutex(State(value: value))
+    }
+
+    /// The value now.
+    public var value: Value { state.withLock { $0.value } }
+
+    /// How many waits are registered and not woken (for tests).
+    var waiterCount: Int { state.withLock { $0.waiters.count } }
+
+    /// Reads or changes the value under the lock; waiters whose condition the value then meets
+    /// wake (after the lock is released).
+    public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        var woken: [CheckedContinuation<Void, Never>] = []
+        defer { for continuation in woken { continuation.resume() } }
+        return try state.withLock { state in
+            defer {
+                for (id, waiter) in state.waiters where waiter.condition(state.value) {
+                    woken.append(waiter.continuation)
+                    state.waiters[id] = nil
+                }
+            }
+            return try body(&state.value)
+        }
+    }
+
+    /// Waits until the value meets `condition` (at once if it does now) or `deadline` passes, or
+    /// the task is cancelled; the value then, whichever it was.
+    @discardableResult
+    public func wait(until condition: @escaping @Sendable (Value) -> Bool, before deadline: ContinuousClock.Instant) async -> Value {
+        if condition(value) { return value }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { await self.waitForChange(until: condition) }
+            group.addTask { try? await Task.sleep(until: deadline) }
+            await group.next()
+            group.cancelAll()
+        }
+        return value
+    }
+
+    private func waitForChange(until condition: @escaping @Sendable (Value) -> Bool) async {
+        let id = state.withLock { state -> Int in
+            defer { state.nextID += 1 }
+            state.unregistered.insert(state.nextID)
+            return state.nextID
+        }
+        await withTaskCancellationHandler {
+            await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+                let ready = state.withLock { state -> Bool in
+                    state.unregistered.remove(id)
+                    if state.cancelled.remove(id) != nil || condition(state.value) { return true }
+                    state.waiters[id] = Waiter(condition: condition, continuation: continuation)
+                    return false
+                }
+                if ready { continuation.resume() }
+            }
+        } onCancel: {
+            let waiter = state.withLock { state -> Waiter? in
+                if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
+                if state.unregistered.remove(id) != nil { state.cancelled.insert(id) }
+                return nil
+            }
+            waiter?.continuation.resume()
+        }
+    }
+}
