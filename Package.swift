@@ -13,6 +13,7 @@ let package = Package(
         .library(name: "EventBus", targets: ["EventBus"]),
         .library(name: "PAKE", targets: ["PAKE"]),
         .library(name: "Rooms", targets: ["Rooms"]),
+        .library(name: "TicTacToe", targets: ["TicTacToe"]),
         .library(name: "GuessnumGame", targets: ["GuessnumGame"]),
         .executable(name: "guessnum", targets: ["guessnum"]),
         .executable(name: "guessnum-bench", targets: ["guessnum-bench"]),
@@ -62,6 +63,8 @@ let package = Package(
         .target(name: "SafeText"),
         // The room layer: everything a party game needs that is not a rule of the game.
         .target(name: "Rooms", dependencies: ["SafeText"]),
+        // The games beside guess-the-number, each its rules on the room layer.
+        .target(name: "TicTacToe", dependencies: ["Rooms"]),
         .target(name: "GuessnumTerminal", dependencies: ["CReadline"]),
         .target(
             name: "GuessnumGame",
@@ -151,6 +154,7 @@ let package = Package(
         ),
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
         .testTarget(name: "PAKETests", dependencies: ["PAKE"]),
+        .testTarget(name: "TicTacToeTests", dependencies: ["TicTacToe", "Rooms"]),
         .testTarget(
             name: "GuessnumStoreTests",
             dependencies: ["GuessnumStore", "GuessnumGame", "Multipeer", "MultipeerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
