@@ -14,6 +14,7 @@ let package = Package(
         .library(name: "PAKE", targets: ["PAKE"]),
         .library(name: "Rooms", targets: ["Rooms"]),
         .library(name: "TicTacToe", targets: ["TicTacToe"]),
+        .library(name: "RockPaperScissors", targets: ["RockPaperScissors"]),
         .library(name: "GuessnumGame", targets: ["GuessnumGame"]),
         .executable(name: "guessnum", targets: ["guessnum"]),
         .executable(name: "guessnum-bench", targets: ["guessnum-bench"]),
@@ -65,6 +66,7 @@ let package = Package(
         .target(name: "Rooms", dependencies: ["SafeText"]),
         // The games beside guess-the-number, each its rules on the room layer.
         .target(name: "TicTacToe", dependencies: ["Rooms"]),
+        .target(name: "RockPaperScissors", dependencies: ["Rooms", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "GuessnumTerminal", dependencies: ["CReadline"]),
         .target(
             name: "GuessnumGame",
@@ -155,6 +157,7 @@ let package = Package(
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
         .testTarget(name: "PAKETests", dependencies: ["PAKE"]),
         .testTarget(name: "TicTacToeTests", dependencies: ["TicTacToe", "Rooms"]),
+        .testTarget(name: "RockPaperScissorsTests", dependencies: ["RockPaperScissors", "Rooms"]),
         .testTarget(
             name: "GuessnumStoreTests",
             dependencies: ["GuessnumStore", "GuessnumGame", "Multipeer", "MultipeerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
