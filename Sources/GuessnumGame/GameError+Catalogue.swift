@@ -63,7 +63,7 @@ extension GameError {
 
     /// A display name that broke the rules (the session's sentence, under the game's code).
     public static func invalidName(_ error: MultipeerError) -> GameError {
-        GameError(.invalidName, error.message)
+        GameError(.invalidName, error.message, underlying: error)
     }
 
     /// A name that starts like a chat line on screen.
@@ -172,7 +172,7 @@ extension GameError {
 
     /// A send the session refused.
     public static func sendFailed(_ error: MultipeerError) -> GameError {
-        GameError(.sendFailed, error.message)
+        GameError(.sendFailed, error.message, underlying: error)
     }
 
     /// An error received from the host, with a code this program may not know.

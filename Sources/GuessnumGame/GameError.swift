@@ -1,9 +1,15 @@
+import Multipeer
+
 /// The one error type of the game module.
 ///
 /// Like `MultipeerError`, every error carries a ``code`` to switch on and a ``message``: one
 /// sentence, written for the person at the keyboard, that says what went wrong and how to fix
 /// it. The host sends the same two fields to a guest in a ``GameErrorMessage``.
-public struct GameError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// An error made from another one (the session's) keeps it as its ``underlying`` cause, for
+/// logs: ``debugDescription`` names it. It never travels, never replaces the sentence, and two
+/// errors are equal when their code and sentence are.
+public struct GameError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, ErrorWithCause {
     /// What kind of failure this is. The raw values travel on the wire.
     public enum Code: String, Sendable, Hashable, CaseIterable, Codable {
         /// A range is empty, reversed, holds a single number, or is absurdly large.
@@ -52,11 +58,35 @@ public struct GameError: Error, Sendable, Hashable, CustomStringConvertible {
     /// One sentence that says what went wrong and how to fix it.
     public let message: String
 
+    /// The error this one was made from, if any: for logs and debugging, not for the user.
+    public let underlying: (any Error)?
+
     /// Creates an error. Prefer the named constructors, which keep the sentences consistent.
     public init(_ code: Code, _ message: String) {
+        self.init(code, message, underlying: nil)
+    }
+
+    /// Creates an error made from `underlying`, which it keeps as its cause.
+    public init(_ code: Code, _ message: String, underlying: (any Error)?) {
         self.code = code
         self.message = message
+        self.underlying = underlying
     }
 
     public var description: String { message }
+
+    /// The sentence, the code and the cause, if any: what a log shows.
+    public var debugDescription: String {
+        ErrorCause.debugDescription(message: message, code: code.rawValue, underlying: underlying)
+    }
+
+    /// Equal when the code and the sentence are; the cause does not count.
+    public static func == (lhs: GameError, rhs: GameError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+    }
 }

@@ -52,11 +52,11 @@ public final class GameStore: GameJournalSink {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
             if !FileManager.default.fileExists(atPath: fileURL.path) {
                 guard FileManager.default.createFile(atPath: fileURL.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                    throw GameStoreError("could not create the file")
+                    throw GameStoreError(.unwritable, "could not create the file")
                 }
             }
         } catch {
-            throw GameStoreError("Could not keep the game in \(fileURL.path) (\(Self.reason(error))); check that \(directory.path) is writable.")
+            throw GameStoreError(.unwritable, "Could not keep the game in \(fileURL.path) (\(Self.reason(error))); check that \(directory.path) is writable.", underlying: error)
         }
         do {
             var configuration = Configuration()
@@ -98,7 +98,7 @@ public final class GameStore: GameJournalSink {
                 try GameStoreRows.write(record, in: db)
             }
         } catch {
-            throw GameStoreError("Could not write the game to \(fileURL.path): \(Self.reason(error)).")
+            throw GameStoreError(.unwritable, "Could not write the game to \(fileURL.path): \(Self.reason(error)).", underlying: error)
         }
     }
 
@@ -135,7 +135,7 @@ public final class GameStore: GameJournalSink {
     }
 
     private static func damaged(_ fileURL: URL, _ error: any Error) -> GameStoreError {
-        GameStoreError("The saved game in \(fileURL.path) cannot be read (\(reason(error))). Delete that file to start a new game under this name.")
+        GameStoreError(.damaged, "The saved game in \(fileURL.path) cannot be read (\(reason(error))). Delete that file to start a new game under this name.", underlying: error)
     }
 
     static func reason(_ error: any Error) -> String {

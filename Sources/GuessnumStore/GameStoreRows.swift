@@ -61,10 +61,10 @@ enum GameStoreRows {
         guard let row = try Row.fetchOne(db, sql: "SELECT number, low, high, secret, salt FROM round ORDER BY number DESC LIMIT 1") else { return nil }
         let number: Int = try row.decode(forColumn: "number")
         let saltBytes: Data = try row.decode(forColumn: "salt")
-        guard let salt = Salt(bytes: Array(saltBytes)) else { throw GameStoreError("a round's salt is not 32 bytes") }
+        guard let salt = Salt(bytes: Array(saltBytes)) else { throw GameStoreError(.damaged, "a round's salt is not 32 bytes") }
         let (low, high): (Int64, Int64) = (try row.decode(forColumn: "low"), try row.decode(forColumn: "high"))
         let range: GuessRange
-        do { range = try GuessRange(low, high) } catch { throw GameStoreError("a round's range is not valid (\(error.message))") }
+        do { range = try GuessRange(low, high) } catch { throw GameStoreError(.damaged, "a round's range is not valid (\(error.message))", underlying: error) }
         let round = RoundRecord(number: number, range: range, secret: try row.decode(forColumn: "secret"), salt: salt)
         let guesses = try Row.fetchAll(db, sql: "SELECT player, name, value FROM guess WHERE round = ? ORDER BY id", arguments: [number]).map { row in
             try GuessRecord(round: number, player: player(row), guess: row.decode(forColumn: "value"))
@@ -87,7 +87,7 @@ enum GameStoreRows {
     }
 
     private static func uuid(_ text: String) throws -> UUID {
-        guard let id = UUID(uuidString: text) else { throw GameStoreError("an identity is not valid (\(text))") }
+        guard let id = UUID(uuidString: text) else { throw GameStoreError(.damaged, "an identity is not valid (\(text))") }
         return id
     }
 }

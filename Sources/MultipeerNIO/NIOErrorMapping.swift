@@ -15,8 +15,8 @@ enum NIOErrorMapping {
     /// Why `connect` to `endpoint` failed.
     static func connectFailure(_ error: any Error, endpoint: Endpoint, timeout: Duration) -> MultipeerError {
         if let error = error as? MultipeerError { return error }
-        if isUnanswered(error) { return .hostNotAnswering([endpoint], within: timeout) }
-        return .connectionFailed(endpoint, connectReason(error, host: endpoint.host))
+        if isUnanswered(error) { return MultipeerError.hostNotAnswering([endpoint], within: timeout).causedBy(error) }
+        return MultipeerError.connectionFailed(endpoint, connectReason(error, host: endpoint.host)).causedBy(error)
     }
 
     /// Whether a connect failed because nothing answered in time (rather than a refusal or an
@@ -51,7 +51,7 @@ enum NIOErrorMapping {
         default:
             reason = "\(error)"
         }
-        return .listenFailed(port: port, reason)
+        return MultipeerError.listenFailed(port: port, reason).causedBy(error)
     }
 
     /// Whether binding `::` failed for a reason that binding `0.0.0.0` might not share: anything
@@ -67,6 +67,12 @@ enum NIOErrorMapping {
     ///   before that is a handshake that failed; after it, the connection ending badly (most
     ///   often a peer that went away without closing TLS: a crash, or a reset).
     static func connectionError(_ error: any Error, secured: Bool = false) -> MultipeerError {
+        let mapped = closingError(error, secured: secured)
+        return error is MultipeerError || mapped.underlying != nil ? mapped : mapped.causedBy(error)
+    }
+
+    /// The sentence of ``connectionError(_:secured:)``, without the cause.
+    private static func closingError(_ error: any Error, secured: Bool) -> MultipeerError {
         switch error {
         case let error as MultipeerError:
             return error

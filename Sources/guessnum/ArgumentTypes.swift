@@ -30,7 +30,7 @@ extension Endpoint: ExpressibleByArgument {
     static func parse(_ text: String) throws -> Endpoint {
         do { return try Endpoint(parsing: text) } catch {
             guard !text.contains(":"), (try? PeerID.validate(displayName: text)) != nil else { throw error }
-            throw AppFailure("\(error.message) To join the game called \(TerminalText.quoted(text)), use: \(ProgramCommand.current()) join --game \(text)", exitCode: 64)
+            throw AppFailure("\(error.message) To join the game called \(TerminalText.quoted(text)), use: \(ProgramCommand.current()) join --game \(text)", .usage, underlying: error)
         }
     }
 }

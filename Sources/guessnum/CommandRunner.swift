@@ -3,39 +3,32 @@ import GuessnumApp
 import GuessnumGame
 import GuessnumStore
 import GuessnumTerminal
+import Logging
 import Multipeer
 
 /// The one place that turns errors into what the user reads and the exit code scripts see.
 ///
-/// Exit codes: 0 success; 1 a runtime failure (unreachable host, broken connection);
-/// 3 turned away, no answer, or no such game; 64 a mistake on the command line (EX_USAGE, as
-/// swift-argument-parser uses for its own usage errors).
+/// Every error is made an ``AppFailure``, whose kind gives the exit code (see
+/// ``AppFailure/Code/exitCode``): 0 success; 1 a runtime failure (unreachable host, broken
+/// connection, a file that cannot be kept); 3 turned away, no answer, or no such game; 64 a
+/// mistake on the command line (EX_USAGE, as swift-argument-parser uses for its own usage
+/// errors). The error's cause, if it keeps one, goes to the log at debug level.
 enum CommandRunner {
     static func run(_ body: () async throws -> Void) async throws {
         do {
             try await body()
-        } catch let error as MultipeerError {
-            StandardStreams.writeErrorLine(error.message)
-            throw ExitCode(exitCode(for: error.code))
-        } catch let error as GameError {
-            StandardStreams.writeErrorLine(error.message)
-            throw ExitCode(usageExitCode)
-        } catch let error as GameStoreError {
-            StandardStreams.writeErrorLine(error.message)
-            throw ExitCode(1)
-        } catch let error as AppFailure {
-            StandardStreams.writeErrorLine(error.message)
-            throw ExitCode(error.exitCode)
+        } catch {
+            guard let failure = failure(error) else { throw error }
+            Logger(label: "guessnum").debug("The program ends with an error.", metadata: ["error": .string(String(reflecting: failure))])
+            StandardStreams.writeErrorLine(failure.message)
+            throw ExitCode(failure.exitCode)
         }
     }
 
-    /// A mistake on the command line.
-    static let usageExitCode: Int32 = 64
-
-    static func exitCode(for code: MultipeerError.Code) -> Int32 {
-        switch code {
-        case .invalidDisplayName, .invalidEndpoint, .invalidServiceType, .invalidDiscoveryInfo: usageExitCode
-        default: 1
-        }
+    /// `error` as the failure the program ends with; nil for errors the argument parser handles
+    /// (its own, and an `ExitCode` a command chose).
+    static func failure(_ error: any Error) -> AppFailure? {
+        if let error = error as? GameStoreError { return AppFailure(error.message, .storage, underlying: error) }
+        return AppFailure(ending: error)
     }
 }

@@ -60,7 +60,7 @@ struct SendCommand: AsyncParsableCommand {
                 session: session, discovery: AvahiDiscovery(), output: out, timeout: .seconds(timeout),
                 pick: { await onOwnThread { readLine() } })
             // Before a transfer starts (the list, a question) there is nothing to undo: Ctrl-C ends it.
-            let interrupt = InterruptSource { if !sender.cancel() { Foundation.exit(130) } }
+            let interrupt = InterruptSource { if !sender.cancel() { Foundation.exit(AppFailure.Code.cancelled.exitCode) } }
             let code = await sender.run(file: URL(fileURLWithPath: file), named: fileName, to: target ?? to.map { .named($0) } ?? .pick)
             interrupt.cancel()
             await session.disconnect()
@@ -104,7 +104,7 @@ struct ReceiveCommand: AsyncParsableCommand {
             let folder = URL(fileURLWithPath: directory ?? FileManager.default.currentDirectoryPath, isDirectory: true).standardizedFileURL
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue else {
-                throw AppFailure("\(folder.path) is not a directory; make it first, or name another.", exitCode: 64)
+                throw AppFailure("\(folder.path) is not a directory; make it first, or name another.", .usage)
             }
             let me = try LocalPlayer(name: name, role: .drop)
             let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))

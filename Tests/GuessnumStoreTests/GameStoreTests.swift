@@ -99,3 +99,28 @@ struct GameStoreTests {
         #expect(GameStore.fileURL(forGame: "alice", environment: ["HOME": "/home/zoe"]).path == "/home/zoe/.local/state/guessnum/games/alice.sqlite")
     }
 }
+
+@Suite("Game store errors keep their cause", .timeLimit(.minutes(1)))
+struct GameStoreErrorCauseTests {
+    @Test("A damaged file is a damaged-store error with the sentence naming it and SQLite's error as its cause")
+    func damagedKeepsCause() throws {
+        let file = Scratch.path("guessnum-damaged", suffix: ".sqlite")
+        defer { try? FileManager.default.removeItem(at: file) }
+        try Data(repeating: 0x5A, count: 8_192).write(to: file)
+        let error = #expect(throws: GameStoreError.self) { _ = try GameStore(at: file).load() }
+        #expect(error?.code == .damaged)
+        #expect(error?.message.contains(file.path) == true, "\(error?.message ?? "")")
+        #expect(error?.underlying is DatabaseError, "\(String(reflecting: error))")
+        #expect(error?.debugDescription.contains("[damaged] (caused by: ") == true)
+    }
+
+    @Test("A directory that cannot be made is an unwritable-store error")
+    func unwritable() throws {
+        let blocker = Scratch.path("guessnum-blocker")
+        try Data("x".utf8).write(to: blocker)
+        defer { try? FileManager.default.removeItem(at: blocker) }
+        let error = #expect(throws: GameStoreError.self) { _ = try GameStore(at: blocker.appendingPathComponent("games/alice.sqlite")) }
+        #expect(error?.code == .unwritable)
+        #expect(error?.underlying != nil)
+    }
+}

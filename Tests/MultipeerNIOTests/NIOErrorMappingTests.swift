@@ -64,3 +64,21 @@ struct NIOErrorMappingTests {
         #expect(RemoteAddressText.describe(try SocketAddress(ipAddress: "::ffff:192.168.1.20", port: 7777)) == "192.168.1.20:7777")
     }
 }
+
+@Suite("NIO error mapping keeps the cause", .timeLimit(.minutes(1)))
+struct NIOErrorMappingCauseTests {
+    @Test("The NIO or system error a failure was made from is its cause, for logs; the sentence is unchanged")
+    func causesKept() throws {
+        let endpoint = try Endpoint(host: "192.168.1.20", port: 7777)
+        let refused = NIOErrorMapping.connectFailure(IOError(errnoCode: ECONNREFUSED, reason: "connect"), endpoint: endpoint, timeout: .seconds(5))
+        #expect(refused == .connectionFailed(endpoint, "connection refused"))
+        #expect((refused.underlying as? IOError)?.errnoCode == ECONNREFUSED)
+        let silent = NIOErrorMapping.connectFailure(ChannelError.connectTimeout(.seconds(5)), endpoint: endpoint, timeout: .seconds(5))
+        #expect(silent.code == .hostNotAnswering && silent.underlying is ChannelError)
+        let listen = NIOErrorMapping.listenFailure(IOError(errnoCode: EADDRINUSE, reason: "bind"), port: 7777, host: "::")
+        #expect(listen.code == .listenFailed && listen.underlying is IOError)
+        let closed = NIOErrorMapping.connectionError(IOError(errnoCode: ECONNRESET, reason: "read"))
+        #expect(closed.code == .connectionClosed && (closed.underlying as? IOError)?.errnoCode == ECONNRESET)
+        #expect(NIOErrorMapping.connectionError(MultipeerError.cancelled).underlying == nil, "a library error is passed on as it is")
+    }
+}

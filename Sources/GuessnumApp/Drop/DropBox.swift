@@ -89,7 +89,7 @@ public final class DropBox: Sendable {
             case .finished(let completion):
                 report(completion)
                 if once {
-                    if case .failure = completion.result { exitCode = 1 }
+                    if case .failure = completion.result { exitCode = AppFailure.Code.runtime.exitCode }
                     break loop
                 }
             case .stop:

@@ -51,12 +51,17 @@ public final class DropSender: Sendable {
         return true
     }
 
-    /// Sends `file` to `target`; returns the exit code: 0 saved, 3 declined or no receiver,
-    /// 1 another failure, 130 cancelled.
+    /// Sends `file` to `target`; returns the exit code, which follows the kind of failure
+    /// (``AppFailure/Code/exitCode``): 0 saved, 3 declined, turned away, not answering or no
+    /// receiver, 64 a bad file name, 1 another failure, 130 cancelled.
     public func run(file: URL, named name: String?, to target: DropTarget) async -> Int32 {
         do throws(MultipeerError) {
-            guard let receiver = try await find(target) else { return 3 }
-            guard let peer = try await connect(receiver, provenBy: target.provesIdentity) else { return 3 }
+            guard let receiver = try await find(target) else { return AppFailure.Code.notFound.exitCode }
+            let peer: PeerID
+            switch try await connect(receiver, provenBy: target.provesIdentity) {
+            case .connected(let connected): peer = connected
+            case .notConnected(let kind): return kind.exitCode
+            }
             let resource = try session.sendResource(at: file, named: name, to: peer)
             sending.withLock { $0 = resource }
             if cancelled.withLock({ $0 }) { resource.cancel() }
@@ -65,7 +70,7 @@ public final class DropSender: Sendable {
             return await follow(resource, to: receiver, peer: peer)
         } catch {
             output.line(error.message)
-            return error.code == .invalidResourceName ? 64 : 1
+            return AppFailure.Code(error.code).exitCode
         }
     }
 
@@ -154,19 +159,26 @@ public final class DropSender: Sendable {
         return nil
     }
 
-    /// Connects to `receiver`; nil when it declined or did not answer (said why).
-    private func connect(_ receiver: DiscoveredPeer, provenBy proves: Bool) async throws(MultipeerError) -> PeerID? {
+    /// How a connection to the receiver ended: connected, or not (why is said), with the kind
+    /// of failure.
+    private enum ReceiverConnection {
+        case connected(PeerID)
+        case notConnected(AppFailure.Code)
+    }
+
+    /// Connects to `receiver`; not when it declined or did not answer (said why).
+    private func connect(_ receiver: DiscoveredPeer, provenBy proves: Bool) async throws(MultipeerError) -> ReceiverConnection {
         let outcome = proves
             ? try await session.invite(receiver, timeout: timeout)
             : try await session.invite(receiver.endpoints[0], timeout: timeout)
         switch outcome {
-        case .connected(let peer): return peer
+        case .connected(let peer): return .connected(peer)
         case .declined(let reason):
             output.line("\(receiver.peer.displayName) turned the connection down\(reason.map { ": \($0)" } ?? "").")
-            return nil
+            return .notConnected(.turnedAway)
         case .timedOut:
             output.line("\(receiver.peer.displayName) did not answer within \(MultipeerError.secondsText(timeout)).")
-            return nil
+            return .notConnected(.noAnswer)
         }
     }
 
@@ -212,11 +224,8 @@ public final class DropSender: Sendable {
         } catch {
             await progress.value
             output.line(error.message)
-            switch error.code {
-            case .resourceDeclined: return 3
-            case .cancelled where cancelled.withLock({ $0 }): return 130
-            default: return 1
-            }
+            if error.code == .cancelled, cancelled.withLock({ $0 }) { return AppFailure.Code.cancelled.exitCode }
+            return AppFailure.Code(error.code).exitCode
         }
     }
 }

@@ -119,7 +119,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// to it. Returns the failure to report, if any.
     public func run(code: JoinCode) async -> AppFailure? {
         console.print("Connecting to the host of this join code (\(code.addresses.joined(separator: ", ")), port \(code.port))…")
-        guard let target = JoinTarget.code(code) else { return AppFailure("This join code is damaged.", exitCode: 64) }
+        guard let target = JoinTarget.code(code) else { return AppFailure("This join code is damaged.", .usage) }
         return await play(target)
     }
 
@@ -132,7 +132,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         do {
             key = try await session.identify(endpoint, timeout: timeout)
         } catch {
-            return AppFailure(error.message, exitCode: 1)  // unreachable: a runtime failure
+            return AppFailure(error)  // unreachable (1) or not answering (3): the kind of its code
         }
         guard let key, let target = JoinTarget.address(endpoint, key: key) else { return await runUnproved(at: endpoint) }
         return await play(target)
@@ -154,9 +154,9 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// Why the program ends when `target`, reached by code or address, was not joined.
     static func notJoined(_ target: JoinTarget) -> AppFailure {
         switch target.route {
-        case .code: AppFailure("Could not join with this join code.", exitCode: 3)
-        case .address(let endpoint): AppFailure("Could not join the game at \(endpoint).", exitCode: 3)
-        case .listed: AppFailure("Could not join \(target.gameName).", exitCode: 3)
+        case .code: AppFailure("Could not join with this join code.", .turnedAway)
+        case .address(let endpoint): AppFailure("Could not join the game at \(endpoint).", .turnedAway)
+        case .listed: AppFailure("Could not join \(target.gameName).", .turnedAway)
         }
     }
 
@@ -173,14 +173,14 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 await sit(in: seat, host: host, listedAs: host.displayName, rejoin: rejoin(host, at: endpoint))
             case .declined(let reason):
                 seat.stop()
-                return AppFailure(Self.turnedAway("The host", reason), exitCode: 3)
+                return AppFailure(Self.turnedAway("The host", reason), .turnedAway)
             case .timedOut:
                 seat.stop()
-                return AppFailure("The host did not answer within \(MultipeerError.secondsText(timeout)).", exitCode: 3)
+                return AppFailure("The host did not answer within \(MultipeerError.secondsText(timeout)).", .noAnswer)
             }
         } catch {
             seat.stop()
-            return AppFailure(error.message, exitCode: error.code == .hostRefused ? 3 : 1)
+            return AppFailure(error)
         }
         await loop()
         await closeLobby()
@@ -315,7 +315,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         if !matches.isEmpty {
             if matches.count > 1 || matches[0].peer.displayName != wanted.name {
                 console.print(Self.lookalikeRefusal(wanted.name, matches.map(\.peer.displayName)))
-                outcome = AppFailure("Could not join “\(TerminalText.sanitized(wanted.name))”.", exitCode: 3)
+                outcome = AppFailure("Could not join “\(TerminalText.sanitized(wanted.name))”.", .turnedAway)
                 return .quit
             }
             guard let settled = wanted.settled else {
@@ -328,14 +328,14 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             if !tried.contains(game.peer) {
                 tried.insert(game.peer)
                 if await join(JoinTarget(game: game, route: .listed)) == .joined { return .stay }
-                outcome = AppFailure("Could not join “\(TerminalText.sanitized(wanted.name))”.", exitCode: 3)
+                outcome = AppFailure("Could not join “\(TerminalText.sanitized(wanted.name))”.", .turnedAway)
                 return .quit
             }
         }
         if ContinuousClock.now >= wanted.deadline {
             let why = games.problem == nil ? "." : ": games cannot be found while discovery is unavailable."
             outcome = AppFailure(
-                "No game called “\(TerminalText.sanitized(wanted.name))” was found within \(MultipeerError.secondsText(timeout))" + why, exitCode: 3)
+                "No game called “\(TerminalText.sanitized(wanted.name))” was found within \(MultipeerError.secondsText(timeout))" + why, .notFound)
             return .quit
         }
         return .stay

@@ -83,16 +83,21 @@ public struct KnownHosts: Sendable {
 
     /// Remembers that the host `name` has `key`, replacing what was remembered for `name` (or
     /// a name that looks like it) and for `key` (under another name).
-    /// - Throws: ``Multipeer/MultipeerError/Code/identityStorage`` when the file cannot be written.
-    public func remember(_ name: String, key: PeerFingerprint) throws(MultipeerError) {
-        // Read and written under the file's lock: two joins at once both keep their host.
-        try PrivateFiles.update(fileURL, what: "known hosts") { current in
-            let nameKey = HostName.key(name)
-            let kept = Self.lines(of: current).filter { line in
-                Self.parse(line).map { HostName.key($0.name) != nameKey && $0.key != key } ?? true
+    /// - Throws: ``AppFailure`` of kind ``AppFailure/Code/storage`` when the file cannot be
+    ///   written, with the sentence that names it.
+    public func remember(_ name: String, key: PeerFingerprint) throws(AppFailure) {
+        do {
+            // Read and written under the file's lock: two joins at once both keep their host.
+            try PrivateFiles.update(fileURL, what: "known hosts") { current in
+                let nameKey = HostName.key(name)
+                let kept = Self.lines(of: current).filter { line in
+                    Self.parse(line).map { HostName.key($0.name) != nameKey && $0.key != key } ?? true
+                }
+                let text = (kept.isEmpty ? [Self.header] : kept) + ["\(key) \(name)"]
+                return Data((text.joined(separator: "\n") + "\n").utf8)
             }
-            let text = (kept.isEmpty ? [Self.header] : kept) + ["\(key) \(name)"]
-            return Data((text.joined(separator: "\n") + "\n").utf8)
+        } catch {
+            throw AppFailure(storing: error)
         }
     }
 

@@ -62,26 +62,34 @@ public struct RememberedGames: Sendable {
 
     /// Remembers that the game of `name` (identity `identity`) was joined at `endpoints` now,
     /// in place of what was remembered of that host.
-    /// - Throws: ``Multipeer/MultipeerError/Code/identityStorage`` when the file cannot be written.
-    public func remember(_ name: String, identity: UUID, endpoints: [Endpoint], isPrivate: Bool, at now: Date = Date()) throws(MultipeerError) {
+    /// - Throws: ``AppFailure`` of kind ``AppFailure/Code/storage`` when the file cannot be
+    ///   written, with the sentence that names it.
+    public func remember(_ name: String, identity: UUID, endpoints: [Endpoint], isPrivate: Bool, at now: Date = Date()) throws(AppFailure) {
         let game = Game(name: name, identity: identity, endpoints: endpoints.map(\.description), isPrivate: isPrivate, joined: now)
-        // Read and written under the file's lock: two joins at once both keep their game.
-        try PrivateFiles.update(fileURL, what: "remembered games") { current throws(MultipeerError) in
-            var kept: [Game] = []
-            if let current {
-                if let games = try? Self.decoder.decode([Game].self, from: current) {
-                    kept = games.filter { $0.identity != identity }
-                } else {
-                    // Damaged: kept aside, as reading the list does, and remembered anew.
-                    try? PrivateFiles.write(current, to: fileURL.appendingPathExtension("damaged"), what: "damaged remembered games")
+        var unencodable: AppFailure?
+        do {
+            // Read and written under the file's lock: two joins at once both keep their game.
+            try PrivateFiles.update(fileURL, what: "remembered games") { current throws(MultipeerError) in
+                var kept: [Game] = []
+                if let current {
+                    if let games = try? Self.decoder.decode([Game].self, from: current) {
+                        kept = games.filter { $0.identity != identity }
+                    } else {
+                        // Damaged: kept aside, as reading the list does, and remembered anew.
+                        try? PrivateFiles.write(current, to: fileURL.appendingPathExtension("damaged"), what: "damaged remembered games")
+                    }
+                }
+                let encoder = JSONEncoder()
+                encoder.dateEncodingStrategy = .iso8601
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+                do { return try encoder.encode(Array(([game] + kept).prefix(Self.limit))) } catch {
+                    unencodable = AppFailure(
+                        "Could not save the remembered games in \(fileURL.path) (\(error.localizedDescription)).", .storage, underlying: error)
+                    throw .cancelled  // leaves the file as it was; `unencodable` says why
                 }
             }
-            let encoder = JSONEncoder()
-            encoder.dateEncodingStrategy = .iso8601
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            do { return try encoder.encode(Array(([game] + kept).prefix(Self.limit))) } catch {
-                throw MultipeerError(.identityStorage, "Could not save the remembered games in \(fileURL.path) (\(error.localizedDescription)).")
-            }
+        } catch {
+            throw unencodable ?? AppFailure(storing: error)
         }
     }
 

@@ -13,7 +13,7 @@ public enum PasswordQuestion {
     public static func fromEnvironment(_ environment: [String: String] = ProcessInfo.processInfo.environment) throws(AppFailure) -> GamePassword? {
         guard let text = environment[environmentVariable] else { return nil }
         do { return try GamePassword(text) } catch {
-            throw AppFailure("\(environmentVariable): \(error.message)", exitCode: 64)
+            throw AppFailure("\(environmentVariable): \(error.message)", .usage, underlying: error)
         }
     }
 
@@ -29,7 +29,7 @@ public enum PasswordQuestion {
             return password
         }
         guard console.isInteractive else {
-            throw AppFailure("--password needs a terminal to ask at, or the password in \(environmentVariable).", exitCode: 64)
+            throw AppFailure("--password needs a terminal to ask at, or the password in \(environmentVariable).", .usage)
         }
         console.print("This game will be private: players join with the password you choose now (it is not shown as you type).")
         while true {

@@ -736,9 +736,9 @@ public final class GameMaster: Sendable {
         send { () throws(MultipeerError) in try session.send(payload, messageType: ReplayMessage.messageType, to: [peer]) }
     }
 
-    /// The most payload bytes a message of `type` may carry in one frame.
+    /// The most payload bytes a message of `type` may carry in one frame (the codec's rule).
     private func payloadLimit(for type: String) -> Int {
-        session.configuration.maximumFrameLength - 2 - type.utf8.count
+        FrameCodec.maximumPayloadLength(messageType: type, maximumFrameLength: session.configuration.maximumFrameLength)
     }
 
     private func reply<Message: GameMessage>(_ message: Message, to peer: PeerID) {

@@ -118,7 +118,7 @@ extension MultipeerError {
 
     /// A message that could not be encoded.
     public static func messageEncodingFailed(_ type: String, _ error: any Error) -> MultipeerError {
-        MultipeerError(.messageEncodingFailed, "A \(TerminalText.quoted(type)) message could not be encoded: \(error).")
+        MultipeerError(.messageEncodingFailed, "A \(TerminalText.quoted(type)) message could not be encoded: \(error).", underlying: error)
     }
 
     /// A payload that is not the requested message.

@@ -3,7 +3,11 @@
 /// Every error carries a ``code`` to switch on and a ``message``: one sentence, written for
 /// the person at the keyboard, that says what went wrong and how to fix it. Programs show
 /// ``message`` as it is; ``description`` is the same sentence.
-public struct MultipeerError: Error, Sendable, Hashable, CustomStringConvertible {
+///
+/// An error made from another one (a system call's, SwiftNIO's, a decoder's) keeps it as its
+/// ``underlying`` cause, for logs: ``debugDescription`` names it. The cause never replaces the
+/// sentence, and two errors are equal when their code and sentence are.
+public struct MultipeerError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
     /// What kind of failure this is.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// A display name is empty, too long or contains control characters.
@@ -92,11 +96,40 @@ public struct MultipeerError: Error, Sendable, Hashable, CustomStringConvertible
     /// One sentence that says what went wrong and how to fix it.
     public let message: String
 
+    /// The error this one was made from, if any: for logs and debugging, not for the user.
+    public let underlying: (any Error)?
+
     /// Creates an error. Prefer the named constructors, which keep the sentences consistent.
     public init(_ code: Code, _ message: String) {
+        self.init(code, message, underlying: nil)
+    }
+
+    /// Creates an error made from `underlying`, which it keeps as its cause.
+    public init(_ code: Code, _ message: String, underlying: (any Error)?) {
         self.code = code
         self.message = message
+        self.underlying = underlying
+    }
+
+    /// This error with `cause` kept as its ``underlying`` error (the code and sentence unchanged).
+    public func causedBy(_ cause: (any Error)?) -> MultipeerError {
+        MultipeerError(code, message, underlying: cause)
     }
 
     public var description: String { message }
+
+    /// The sentence, the code and the cause, if any: what a log shows.
+    public var debugDescription: String {
+        ErrorCause.debugDescription(message: message, code: code.rawValue, underlying: underlying)
+    }
+
+    /// Equal when the code and the sentence are; the cause does not count.
+    public static func == (lhs: MultipeerError, rhs: MultipeerError) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+    }
 }

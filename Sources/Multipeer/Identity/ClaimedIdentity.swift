@@ -79,7 +79,7 @@ extension PeerIdentityStore {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw MultipeerError(.identityStorage, "Could not create \(directory.path) for the peer identity (\(error.localizedDescription)); check that it is writable.")
+            throw MultipeerError(.identityStorage, "Could not create \(directory.path) for the peer identity (\(error.localizedDescription)); check that it is writable.", underlying: error)
         }
         let lockPath = fileURL.path + ".lock"
         let descriptor = open(lockPath, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)

@@ -38,7 +38,7 @@ public struct PeerIdentityStore: Sendable {
         if FileManager.default.fileExists(atPath: path) {
             let text: String
             do { text = try String(contentsOf: fileURL, encoding: .utf8) } catch {
-                throw MultipeerError(.identityStorage, "Could not read the identity key in \(path) (\(error.localizedDescription)); check its permissions.")
+                throw MultipeerError(.identityStorage, "Could not read the identity key in \(path) (\(error.localizedDescription)); check its permissions.", underlying: error)
             }
             let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
             if let old = UUID(uuidString: trimmed) {

@@ -27,7 +27,7 @@ public struct PeerKey: Sendable {
         do {
             privateKey = try P256.Signing.PrivateKey(pemRepresentation: pem)
         } catch {
-            throw MultipeerError(.identityStorage, "The text holds no P-256 private key (\(error)).")
+            throw MultipeerError(.identityStorage, "The text holds no P-256 private key (\(error)).", underlying: error)
         }
     }
 

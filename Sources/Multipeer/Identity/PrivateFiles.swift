@@ -67,7 +67,7 @@ public enum PrivateFiles {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         } catch {
-            throw MultipeerError(.identityStorage, "Could not save the \(what) in \(url.path): \(directory.path) cannot be made (\(error.localizedDescription)); check that its parent is writable.")
+            throw MultipeerError(.identityStorage, "Could not save the \(what) in \(url.path): \(directory.path) cannot be made (\(error.localizedDescription)); check that its parent is writable.", underlying: error)
         }
         var status = stat()
         guard lstat(directory.path, &status) == 0 else { throw failure(what, url, errno) }

@@ -41,7 +41,7 @@ public struct ReceivedData: Sendable, Hashable {
             throw .messageDecodingFailed(M.messageType, "it is a “\(messageType ?? "raw bytes")” message")
         }
         do { return try JSONDecoder().decode(M.self, from: payload) } catch {
-            throw .messageDecodingFailed(M.messageType, "the payload does not match (\(error))")
+            throw MultipeerError.messageDecodingFailed(M.messageType, "the payload does not match (\(error))").causedBy(error)
         }
     }
 }

@@ -247,14 +247,7 @@ public final class Session: Sendable {
     }
 
     private func dataFrame(_ payload: Data, messageType: String?) throws(MultipeerError) -> EncodedFrame {
-        if let messageType, messageType.isEmpty || messageType.utf8.count > 255 {
-            throw .invalidMessageType(messageType)
-        }
-        let frame = FrameCodec.encode(.data(messageType: messageType, payload: payload))
-        if frame.frameLength > configuration.maximumFrameLength {
-            throw .messageTooLarge(frame.frameLength, limit: configuration.maximumFrameLength)
-        }
-        return frame
+        try FrameCodec.encodeData(payload, messageType: messageType, maximumFrameLength: configuration.maximumFrameLength)
     }
 
     // MARK: Disconnecting

@@ -199,7 +199,7 @@ public enum FrameCodec {
         } catch let error as MultipeerError {
             throw error
         } catch {
-            throw .malformedFrame("\(error)")
+            throw MultipeerError.malformedFrame("\(error)").causedBy(error)
         }
     }
 }

@@ -39,7 +39,7 @@ public struct TLSCredentials: Sendable {
             serverContext = try NIOSSLContext(configuration: server)
             clientContext = try NIOSSLContext(configuration: client)
         } catch {
-            throw MultipeerError(.identityStorage, "Could not make a TLS certificate from the identity key (\(error)).")
+            throw MultipeerError(.identityStorage, "Could not make a TLS certificate from the identity key (\(error)).", underlying: error)
         }
     }
 
