@@ -4,7 +4,7 @@ import Testing
 
 @testable import RockPaperScissors
 
-@Suite("The wire: JSON round trips and hostile JSON")
+@Suite("The wire: JSON round trips and hostile JSON", .timeLimit(.minutes(1)))
 struct CodingTests {
     func roundTrip<T: Codable & Equatable>(_ value: T) throws {
         #expect(try JSONDecoder().decode(T.self, from: JSONEncoder().encode(value)) == value)

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RockPaperScissors
 
-@Suite("Commit, then reveal: nobody sees a hand early, nobody changes theirs")
+@Suite("Commit, then reveal: nobody sees a hand early, nobody changes theirs", .timeLimit(.minutes(1)))
 struct FairnessTests {
     @Test("A commitment is SHA-256 over the 32-byte salt then the hand's byte (vectors from Python's hashlib)", arguments: [
         (Hand.rock, "77317d8515db7c82febfc066278603efc3f844e90cd8782354d73917021c4131"),

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RockPaperScissors
 
-@Suite("Matches: best of N, ties, forfeits, who plays")
+@Suite("Matches: best of N, ties, forfeits, who plays", .timeLimit(.minutes(1)))
 struct MatchTests {
     @Test("A whole match of best of 3: alice wins 2–1 and the round result names her")
     func wholeMatch() throws {

@@ -3,7 +3,7 @@ import Testing
 
 @testable import RockPaperScissors
 
-@Suite("Refused moves: each with its code and a sentence")
+@Suite("Refused moves: each with its code and a sentence", .timeLimit(.minutes(1)))
 struct RefusalTests {
     @Test("Every refusal has a stable code and one sentence")
     func sentences() {

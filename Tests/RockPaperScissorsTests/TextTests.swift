@@ -4,7 +4,7 @@ import Testing
 
 @testable import RockPaperScissors
 
-@Suite("Text: one sentence per event")
+@Suite("Text: one sentence per event", .timeLimit(.minutes(1)))
 struct TextTests {
     @Test("A whole match reads as sentences")
     func matchSentences() throws {

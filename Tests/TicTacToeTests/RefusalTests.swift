@@ -3,7 +3,7 @@ import Rooms
 import Testing
 import TicTacToe
 
-@Suite("Moves the rules refuse change nothing")
+@Suite("Moves the rules refuse change nothing", .timeLimit(.minutes(1)))
 struct RefusalTests {
     let alice = Players.alice, bob = Players.bob, carol = Players.carol
 

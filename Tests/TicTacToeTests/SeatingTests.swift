@@ -3,7 +3,7 @@ import Rooms
 import Testing
 import TicTacToe
 
-@Suite("Who takes the board, who waits, who leaves")
+@Suite("Who takes the board, who waits, who leaves", .timeLimit(.minutes(1)))
 struct SeatingTests {
     let alice = Players.alice, bob = Players.bob, carol = Players.carol, dave = Players.dave
 

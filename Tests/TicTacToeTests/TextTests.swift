@@ -3,7 +3,7 @@ import Rooms
 import Testing
 import TicTacToe
 
-@Suite("Tic-tac-toe as terminal text")
+@Suite("Tic-tac-toe as terminal text", .timeLimit(.minutes(1)))
 struct TextTests {
     let alice = Players.alice, bob = Players.bob, carol = Players.carol
 

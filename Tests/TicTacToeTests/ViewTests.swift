@@ -3,7 +3,7 @@ import Rooms
 import Testing
 import TicTacToe
 
-@Suite("What each person sees")
+@Suite("What each person sees", .timeLimit(.minutes(1)))
 struct ViewTests {
     let alice = Players.alice, bob = Players.bob, carol = Players.carol
 

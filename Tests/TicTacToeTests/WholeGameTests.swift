@@ -3,7 +3,7 @@ import Rooms
 import Testing
 import TicTacToe
 
-@Suite("Whole rounds of tic-tac-toe")
+@Suite("Whole rounds of tic-tac-toe", .timeLimit(.minutes(1)))
 struct WholeGameTests {
     let alice = Players.alice, bob = Players.bob
 

@@ -3,7 +3,7 @@ import Rooms
 import Testing
 import TicTacToe
 
-@Suite("The JSON on the wire")
+@Suite("The JSON on the wire", .timeLimit(.minutes(1)))
 struct WireTests {
     let alice = Players.alice, bob = Players.bob
 
