@@ -156,6 +156,7 @@ let package = Package(
         ),
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
         .testTarget(name: "PAKETests", dependencies: ["PAKE"]),
+        .testTarget(name: "RoomsTests", dependencies: ["Rooms"]),
         .testTarget(name: "TicTacToeTests", dependencies: ["TicTacToe", "Rooms"]),
         .testTarget(name: "RockPaperScissorsTests", dependencies: ["RockPaperScissors", "Rooms"]),
         .testTarget(

@@ -11,7 +11,7 @@ import Synchronization
 /// ``EventName/dataReceived`` carries guesses, chat, renames and sync requests. The guesser's
 /// verdict is sent at once; everything everyone reads (verdicts, chat, joins, leaves, round
 /// ends and starts, scores) is gathered and flushed every
-/// ``GameConfiguration/broadcastTick`` as one ``HistoryBatch``, encoded once and sent to
+/// ``Rooms/RoomConfiguration/broadcastTick`` as one ``HistoryBatch``, encoded once and sent to
 /// all in one call. Newcomers get a ``WelcomeMessage`` in the next flush. A player that stops
 /// reading (``Session/isBacklogged(_:)``) gets no batches until it drains, and then a fresh
 /// welcome; the session disconnects it if it stays backlogged.
@@ -25,7 +25,7 @@ import Synchronization
 /// kind at `.notice`, with the player's name as `peer` and the kind as `reason` metadata: a
 /// message of an unknown type or that cannot be decoded, a chat line over the limits, a bad
 /// name, guesses or chat too fast, messages over the player's budget (see
-/// ``GameConfiguration/messagesPerSecond``) and the disconnection of a player that kept
+/// ``Rooms/RoomConfiguration/messagesPerSecond``) and the disconnection of a player that kept
 /// sending over it. A failure of
 /// the host's own (a send, an encoding, a round that cannot start) at `.warning`, players joining
 /// and leaving and rounds starting at `.debug`. A normal game logs nothing at `.warning` or above.
@@ -205,7 +205,7 @@ public final class GameMaster: Sendable {
 
     /// Removes the player called `name` (exactly, or the only one whose name looks like it):
     /// their link is closed with ``removalReason``, everyone sees them removed, and for
-    /// ``GameConfiguration/removalPeriod`` (or until ``readmit(named:)``) they are turned away,
+    /// ``Rooms/RoomConfiguration/removalPeriod`` (or until ``readmit(named:)``) they are turned away,
     /// and so is every newcomer whose name looks like theirs or who comes from their network
     /// (``RemoteAddress/limitGroup(of:)``). Players seated already keep their seats.
     /// - Returns: the player removed, and the address their link came from.
@@ -272,7 +272,7 @@ public final class GameMaster: Sendable {
     }
 
     /// Whether the inviter of `invitation` may join now: as ``admission(of:)-(PeerID)``, and declined with
-    /// ``GameError/tooManyFromAddress(_:)`` when ``GameConfiguration/maximumPlayersPerAddress``
+    /// ``GameError/tooManyFromAddress(_:)`` when ``Rooms/RoomConfiguration/maximumPlayersPerAddress``
     /// players (counting this invitation, others being decided, and seats held for players of
     /// that address who are away) already come from its address. In a private game (see
     /// ``GameConfiguration/password``) an invitation that may join is then challenged: its
@@ -677,7 +677,7 @@ public final class GameMaster: Sendable {
     // MARK: Sending
 
     /// Sends the welcomes and the batch gathered since the last tick; returns how long the
-    /// next tick lasts (longer in big games, see ``GameConfiguration/broadcastFramesPerSecond``).
+    /// next tick lasts (longer in big games, see ``Rooms/RoomConfiguration/broadcastFramesPerSecond``).
     private func flush() -> Duration {
         let graceDeadline = ContinuousClock.now - configuration.awayGracePeriod
         let (flush, interval, gone) = state.withLock { state -> (GameTable.Flush?, Duration, [PlayerLeft]) in

@@ -26,7 +26,7 @@ public struct GameState: Sendable, Hashable, Codable {
     /// `true` when the host chooses the secrets itself rather than drawing them; absent otherwise.
     public var hostChoseSecret: Bool?
     /// How long, in seconds, the host keeps the seat of a player whose link dropped (see
-    /// ``GameConfiguration/awayGracePeriod``); absent when it keeps none (or is older than
+    /// ``Rooms/RoomConfiguration/awayGracePeriod``); absent when it keeps none (or is older than
     /// held seats). A guest tries to get back in for this long.
     public var seatHoldSeconds: Int?
 

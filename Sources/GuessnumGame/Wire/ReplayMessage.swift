@@ -3,7 +3,7 @@
 /// ``HistoryBatch``es. The guest takes them in as if they had come live, so its screen, its
 /// history and its fairness checks are as if the link had never dropped.
 ///
-/// The host keeps the last ``GameConfiguration/replayLimit`` items for this; a guest that missed
+/// The host keeps the last ``Rooms/RoomConfiguration/replayLimit`` items for this; a guest that missed
 /// more, or more than one frame holds, gets a fresh ``WelcomeMessage`` instead.
 public struct ReplayMessage: GameMessage, Hashable {
     public static let messageType = "guessnum.v1.replay"

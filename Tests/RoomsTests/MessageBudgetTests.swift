@@ -1,4 +1,4 @@
-@testable import GuessnumGame
+@testable import Rooms
 import Testing
 
 @Suite("One message budget per guest", .timeLimit(.minutes(1)))

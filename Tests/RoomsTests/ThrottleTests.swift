@@ -1,4 +1,4 @@
-import GuessnumGame
+import Rooms
 import Testing
 
 @Suite("The guess throttle", .timeLimit(.minutes(2)))

@@ -53,7 +53,7 @@ public struct Throttle: Sendable, Hashable {
 
 extension Duration {
     /// The duration in seconds, as a floating-point number.
-    var seconds: Double {
+    public var seconds: Double {
         Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }

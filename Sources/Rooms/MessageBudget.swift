@@ -5,9 +5,9 @@
 /// every second for `cutOffAfter`, is cut off: the host disconnects it once, and ignores what
 /// it still sends before it is gone. A single burst (a pasted page, a script's 300 guesses) is
 /// refused in part, never cut off.
-struct MessageBudget: Sendable {
+public struct MessageBudget: Sendable {
     /// What the budget says to one message.
-    enum Decision: Sendable, Hashable {
+    public enum Decision: Sendable, Hashable {
         /// Within the budget: go ahead.
         case allowed
         /// Over the budget: ignore the message.
@@ -24,13 +24,13 @@ struct MessageBudget: Sendable {
 
     /// A budget of `perSecond` messages on average, `burst` at once, that cuts off a guest
     /// refused at least once a second for `cutOffAfter`.
-    init(perSecond: Double, burst: Double, cutOffAfter: Duration) {
+    public init(perSecond: Double, burst: Double, cutOffAfter: Duration) {
         messages = Throttle(rate: perSecond, burst: burst)
         self.cutOffAfter = cutOffAfter
     }
 
     /// Charges one message at `now`.
-    mutating func charge(at now: ContinuousClock.Instant) -> Decision {
+    public mutating func charge(at now: ContinuousClock.Instant) -> Decision {
         if isCutOff { return .refused }
         if messages.admit(at: now) == .allowed { return .allowed }
         if let streak, now - streak.latest <= .seconds(1) {
