@@ -66,6 +66,6 @@ extension JoinCommand {
     /// are checked, with their sentence, where the peer is made.
     static func check(name: String) throws {
         guard (try? PeerID.validate(displayName: name)) != nil else { return }
-        do { try GameProtocol.checkName(name) } catch { throw ValidationError(error.message) }
+        do { try RoomProtocol.checkName(name) } catch { throw ValidationError(error.message) }
     }
 }

@@ -124,7 +124,7 @@ public final class GuestGame: Sendable {
     /// - Throws: ``GameError/Code/chatTooLong``, ``GameError/Code/notJoined``,
     ///   ``GameError/Code/sendFailed``.
     public func say(_ text: String) throws(GameError) {
-        try GameProtocol.checkChat(text)
+        try RoomProtocol.checkChat(text)
         try send(ChatMessage(text: text))
     }
 
@@ -132,7 +132,7 @@ public final class GuestGame: Sendable {
     /// - Throws: ``GameError/Code/invalidName``, ``GameError/Code/notJoined``,
     ///   ``GameError/Code/sendFailed``.
     public func rename(to name: String) throws(GameError) {
-        try GameProtocol.checkName(name)
+        try RoomProtocol.checkName(name)
         try send(RenameRequest(name: name))
     }
 

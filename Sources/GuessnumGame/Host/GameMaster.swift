@@ -384,7 +384,7 @@ public final class GameMaster: Sendable {
     /// Says `text` to everyone, as the host.
     /// - Throws: ``GameError/Code/chatTooLong``.
     public func sendChat(_ text: String) throws(GameError) {
-        try GameProtocol.checkChat(text)
+        try RoomProtocol.checkChat(text)
         guard !text.trimmingWhitespace.isEmpty else { return }
         let line = state.withLock { $0.table.hostChat(text) }
         events.post(.chat, line)
@@ -495,8 +495,8 @@ public final class GameMaster: Sendable {
             guard let value = HotPathJSON.guess(in: data.payload) ?? decode(GuessMessage.self, data)?.guess else { return }
             asPlayer(peer) { guess(value, from: peer) }
         case ChatMessage.messageType:
-            guard data.payload.count <= GameProtocol.maximumChatPayloadBytes else {
-                let error = GameError.chatTooManyBytes(data.payload.count, limit: GameProtocol.maximumChatBytes)
+            guard data.payload.count <= RoomProtocol.maximumChatPayloadBytes else {
+                let error = GameError.chatTooManyBytes(data.payload.count, limit: RoomProtocol.maximumChatBytes)
                 refused(.chatTooLong, from: peer, error: error)
                 return reply(GameErrorMessage(error), to: peer)
             }

@@ -14,7 +14,7 @@ struct GameTable: Sendable {
         case returned(PlayerBack)
         case alreadyPlaying
         case full
-        /// The peer's name breaks the game's rules (``GameProtocol/checkName(_:)``).
+        /// The peer's name breaks the game's rules (``Rooms/RoomProtocol/checkName(_:)``).
         case badName(GameError)
     }
 
@@ -221,7 +221,7 @@ struct GameTable: Sendable {
             return .returned(back)
         }
         if roster.count >= configuration.maximumPlayers { return .full }
-        do { try GameProtocol.checkName(peer.displayName) } catch { return .badName(error) }
+        do { try RoomProtocol.checkName(peer.displayName) } catch { return .badName(error) }
         let (player, _) = roster.admit(
             peer, guessThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
         if isJournaling { journal.players.insert(peer.identity) }
@@ -403,7 +403,7 @@ struct GameTable: Sendable {
         if case .refused(let warn)? = roster.update(id, { $0.chatThrottle.admit(at: now) }) {
             return .refused(warn ? .chatThrottled(perSecond: configuration.chatLinesPerSecond) : nil)
         }
-        do { try GameProtocol.checkChat(text) } catch { return .refused(error) }
+        do { try RoomProtocol.checkChat(text) } catch { return .refused(error) }
         return .done(relay(text, from: member.player))
     }
 

@@ -60,9 +60,9 @@ struct PlayerRoster: Sendable {
     /// Gives player `id` a unique form of `name`; nil when it is not a player or the name is
     /// already its own.
     /// - Throws: ``GameError/Code/invalidName`` for a name that breaks
-    ///   ``GameProtocol/checkName(_:)``.
+    ///   ``Rooms/RoomProtocol/checkName(_:)``.
     mutating func rename(_ id: UUID, to name: String) throws(GameError) -> (previous: String, player: PlayerRef)? {
-        try GameProtocol.checkName(name)
+        try RoomProtocol.checkName(name)
         guard let member = members[id], member.player.name != name else { return nil }
         release(member.player.name, of: id)
         let player = PlayerRef(id: id, name: claim(name, for: id))

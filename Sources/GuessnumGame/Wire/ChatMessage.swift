@@ -2,8 +2,8 @@
 /// it to all players as a ``RelayedChat``.
 public struct ChatMessage: GameMessage, Hashable {
     public static let messageType = "guessnum.v1.chat"
-    /// What was said, at most ``GameProtocol/maximumChatLength`` characters and
-    /// ``GameProtocol/maximumChatBytes`` UTF-8 bytes.
+    /// What was said, at most ``Rooms/RoomProtocol/maximumChatLength`` characters and
+    /// ``Rooms/RoomProtocol/maximumChatBytes`` UTF-8 bytes.
     public var text: String
 
     /// Says `text`.

@@ -8,15 +8,11 @@ import Multipeer
 /// a change that older programs cannot ignore gets a new version (`guessnum.v2.…`).
 public protocol GameMessage: SessionMessage {}
 
-/// Facts of the game protocol that both sides share.
+/// Facts of the game protocol that both sides share (the room's, names and chat, are
+/// ``Rooms/RoomProtocol``'s).
 public enum GameProtocol {
     /// The version carried in every type string and in ``WelcomeMessage/protocolVersion``.
     public static let version = 1
     /// The prefix of every type string of this version.
     public static let typePrefix = "guessnum.v1."
-    /// The most characters (grapheme clusters, what a person counts) a chat line may have.
-    public static let maximumChatLength = 500
-    /// The most UTF-8 bytes a chat line may have. Characters alone do not bound a line's size:
-    /// 500 characters with stacked combining marks make a line of ~60 KB; this does.
-    public static let maximumChatBytes = 2_000
 }

@@ -6,7 +6,7 @@ import Testing
 struct GameErrorCauseTests {
     @Test("A bad name keeps the session's error as its cause, under the game's code and with the session's sentence; equality ignores the cause")
     func invalidNameKeepsCause() {
-        let error = #expect(throws: GameError.self) { try GameProtocol.checkName("") }
+        let error = #expect(throws: GameError.self) { try RoomProtocol.checkName("") }
         #expect(error?.code == .invalidName)
         let cause = error?.underlying as? MultipeerError
         #expect(cause?.code == .invalidDisplayName)

@@ -48,7 +48,7 @@ struct HostileGuestTests {
     func oversizedChatPayload() async throws {
         try await withGame(.inMemory, configuration: Self.configuration()) { game in
             let bob = try await game.join("bob")
-            let payload = Data(repeating: UInt8(ascii: "x"), count: GameProtocol.maximumChatPayloadBytes + 1)
+            let payload = Data(repeating: UInt8(ascii: "x"), count: RoomProtocol.maximumChatPayloadBytes + 1)
             try bob.session.send(payload, messageType: ChatMessage.messageType, to: [game.host.localPeer])
             #expect(await bob.errors.first { _ in true }?.code == .chatTooLong)
             #expect(!game.hostLog.all.contains { $0["reason"] == "undecodable" }, "not decoded, so not undecodable")

@@ -1,6 +1,14 @@
 import Multipeer
 
-extension GameProtocol {
+/// The rules of the room protocol that both sides share, whatever the game: player names and
+/// chat lines.
+public enum RoomProtocol {
+    /// The most characters (grapheme clusters, what a person counts) a chat line may have.
+    public static let maximumChatLength = 500
+    /// The most UTF-8 bytes a chat line may have. Characters alone do not bound a line's size:
+    /// 500 characters with stacked combining marks make a line of ~60 KB; this does.
+    public static let maximumChatBytes = 2_000
+
     /// What starts every chat line on screen ("[chat] bob: hi", "[host] alice: hi"), and so may
     /// not start a player's name: a name such as "[host] alice: stop" would make a line about
     /// the player ("[host] alice: stop joined") read as the host's chat.

@@ -1,10 +1,13 @@
 import Multipeer
 
-/// The one error type of the game module.
+/// The error type of a game room and of the games on it.
 ///
 /// Like `MultipeerError`, every error carries a ``code`` to switch on and a ``message``: one
 /// sentence, written for the person at the keyboard, that says what went wrong and how to fix
-/// it. The host sends the same two fields to a guest in a ``GameErrorMessage``.
+/// it. The host sends the same two fields to a guest in a `GameErrorMessage`. The room's
+/// sentences are here (names, chat, budgets, admission, passwords); guess-the-number's own
+/// (ranges, secrets, guesses) are in `GuessnumGame`, whose codes are still listed here until
+/// that game's rules move onto ``GameRules`` and refuse moves with ``MoveRefusal``s.
 ///
 /// An error made from another one (the session's) keeps it as its ``underlying`` cause, for
 /// logs: ``debugDescription`` names it. It never travels, never replaces the sentence, and two

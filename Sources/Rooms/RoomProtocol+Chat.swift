@@ -1,4 +1,4 @@
-extension GameProtocol {
+extension RoomProtocol {
     /// Checks a chat line against both limits: at most ``maximumChatLength`` characters and
     /// ``maximumChatBytes`` UTF-8 bytes. The guest checks before sending; the host enforces.
     /// - Throws: ``GameError/Code/chatTooLong``, with a sentence that names the limit broken.
@@ -12,5 +12,5 @@ extension GameProtocol {
     /// The most payload bytes a ``ChatMessage`` within the limits can take: the text escaped
     /// as JSON (at most six bytes per byte, `\\u00XX`) plus the object around it. Bigger
     /// payloads are refused without being decoded.
-    static let maximumChatPayloadBytes = maximumChatBytes * 6 + 64
+    package static let maximumChatPayloadBytes = maximumChatBytes * 6 + 64
 }
