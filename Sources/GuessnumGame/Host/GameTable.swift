@@ -148,7 +148,7 @@ struct GameTable: Sendable {
         guard configuration.awayGracePeriod > .zero else { return }
         for player in record.players {
             guard let peer = try? PeerID(displayName: player.displayName, identity: player.id) else { continue }
-            _ = roster.admit(peer, guessThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
+            _ = roster.admit(peer, moveThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
             if roster[player.id]?.player.name != player.name { _ = try? roster.rename(player.id, to: player.name) }
             away[player.id] = now
             joinedAt[player.id] = lastSequence
@@ -223,7 +223,7 @@ struct GameTable: Sendable {
         if roster.count >= configuration.maximumPlayers { return .full }
         do { try RoomProtocol.checkName(peer.displayName) } catch { return .badName(error) }
         let (player, _) = roster.admit(
-            peer, guessThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
+            peer, moveThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
         if isJournaling { journal.players.insert(peer.identity) }
         let joined = PlayerJoined(sequence: nextSequence(), player: player, playerCount: roster.count)
         joinedAt[peer.identity] = joined.sequence
@@ -373,7 +373,7 @@ struct GameTable: Sendable {
     mutating func guess(_ value: Int64, from id: UUID, at now: ContinuousClock.Instant) -> GuessOutcome {
         // One look-up that copies only the player, not the whole member (its peer, throttles and
         // refusals cost a retain and a release each, per guess).
-        guard let (player, admission) = roster.update(id, { ($0.player, $0.guessThrottle.admit(at: now)) }) else { return .notPlaying }
+        guard let (player, admission) = roster.update(id, { ($0.player, $0.moveThrottle.admit(at: now)) }) else { return .notPlaying }
         if case .refused(let warn) = admission {
             return .refused(warn ? .guessesThrottled(perSecond: configuration.guessesPerSecond) : nil)
         }

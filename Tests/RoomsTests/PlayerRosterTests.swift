@@ -1,5 +1,5 @@
 import Foundation
-@testable import GuessnumGame
+@testable import Rooms
 import Multipeer
 import MultipeerTestSupport
 import Testing
@@ -16,7 +16,7 @@ struct PlayerRosterTests {
     func duplicates() {
         var roster = roster()
         let names = ["bob", "bob", "Bob", "carol", "alice", "bob (2)"].map { name in
-            roster.admit(peer(name), guessThrottle: throttle, chatThrottle: throttle).player.name
+            roster.admit(peer(name), moveThrottle: throttle, chatThrottle: throttle).player.name
         }
         #expect(names == ["bob", "bob (2)", "Bob (3)", "carol", "alice (2)", "bob (2) (2)"])
         #expect(roster.count == 6)
@@ -26,7 +26,7 @@ struct PlayerRosterTests {
     func lookalikes() {
         var roster = roster()
         let names = ["bob", "\u{0430}lice", "b0b", "ＢＯＢ", "carol", "\u{0441}arol", "rnallory", "mallory"].map { name in
-            roster.admit(peer(name), guessThrottle: throttle, chatThrottle: throttle).player.name
+            roster.admit(peer(name), moveThrottle: throttle, chatThrottle: throttle).player.name
         }
         #expect(names == ["bob", "\u{0430}lice (2)", "b0b (2)", "ＢＯＢ (3)", "carol", "\u{0441}arol (2)", "rnallory", "mallory (2)"])
     }
@@ -35,10 +35,10 @@ struct PlayerRosterTests {
     func sameIdentity() {
         var roster = roster()
         let bob = peer("bob")
-        let first = roster.admit(bob, guessThrottle: throttle, chatThrottle: throttle)
+        let first = roster.admit(bob, moveThrottle: throttle, chatThrottle: throttle)
         #expect(first.player == PlayerRef(id: bob.identity, name: "bob"))
         #expect(first.isNew)
-        let again = roster.admit(bob, guessThrottle: throttle, chatThrottle: throttle)
+        let again = roster.admit(bob, moveThrottle: throttle, chatThrottle: throttle)
         #expect(again.isNew == false)
         #expect(roster.count == 1)
     }
@@ -47,9 +47,9 @@ struct PlayerRosterTests {
     func freed() {
         var roster = roster()
         let first = peer("bob")
-        _ = roster.admit(first, guessThrottle: throttle, chatThrottle: throttle)
+        _ = roster.admit(first, moveThrottle: throttle, chatThrottle: throttle)
         #expect(roster.remove(first.identity)?.player.name == "bob")
-        #expect(roster.admit(peer("bob"), guessThrottle: throttle, chatThrottle: throttle).player.name == "bob")
+        #expect(roster.admit(peer("bob"), moveThrottle: throttle, chatThrottle: throttle).player.name == "bob")
     }
 
     @Test("Numbered names of long display names still fit in 63 bytes")
@@ -58,8 +58,8 @@ struct PlayerRosterTests {
         #expect(PlayerRoster.numbered(long, 2).utf8.count <= PeerID.maximumDisplayNameBytes)
         #expect(PlayerRoster.numbered(long, 2).hasSuffix(" (2)"))
         var roster = roster()
-        _ = roster.admit(peer(long), guessThrottle: throttle, chatThrottle: throttle)
-        let second = roster.admit(peer(long), guessThrottle: throttle, chatThrottle: throttle).player.name
+        _ = roster.admit(peer(long), moveThrottle: throttle, chatThrottle: throttle)
+        let second = roster.admit(peer(long), moveThrottle: throttle, chatThrottle: throttle).player.name
         #expect(throws: Never.self) { try PeerID.validate(displayName: second) }
     }
 
@@ -68,12 +68,12 @@ struct PlayerRosterTests {
         var roster = roster()
         let bob = peer("bob")
         let carol = peer("carol")
-        _ = roster.admit(bob, guessThrottle: throttle, chatThrottle: throttle)
-        _ = roster.admit(carol, guessThrottle: throttle, chatThrottle: throttle)
+        _ = roster.admit(bob, moveThrottle: throttle, chatThrottle: throttle)
+        _ = roster.admit(carol, moveThrottle: throttle, chatThrottle: throttle)
         let change = try roster.rename(carol.identity, to: "BOB")
         #expect(change?.previous == "carol")
         #expect(change?.player.name == "BOB (2)")
-        #expect(roster.admit(peer("carol"), guessThrottle: throttle, chatThrottle: throttle).player.name == "carol")
+        #expect(roster.admit(peer("carol"), moveThrottle: throttle, chatThrottle: throttle).player.name == "carol")
         #expect(try roster.rename(bob.identity, to: "bob") == nil, "the same name is no change")
         #expect(throws: GameError.self) { try roster.rename(bob.identity, to: "evil\u{1B}[2J") }
         #expect(throws: GameError.self) { try roster.rename(bob.identity, to: "") }

@@ -1,7 +1,7 @@
 import Logging
 
 /// Why the host refused something a guest sent; each kind is logged once per guest.
-enum Refusal: String, Sendable, Hashable {
+package enum Refusal: String, Sendable, Hashable {
     /// A message of a type the host does not take.
     case unknownType
     /// A message of a known type whose payload could not be decoded.
@@ -10,7 +10,7 @@ enum Refusal: String, Sendable, Hashable {
     case chatTooLong
     /// A rename to a name that breaks the rules.
     case invalidName
-    /// Guesses or chat faster than their throttle.
+    /// Moves (guesses) or chat faster than their throttle.
     case throttled
     /// Messages beyond the guest's budget.
     case overBudget
@@ -18,7 +18,7 @@ enum Refusal: String, Sendable, Hashable {
     case cutOff
 
     /// The log line's message.
-    var sentence: Logger.Message {
+    package var sentence: Logger.Message {
         switch self {
         case .unknownType: "Peer sent a message of an unknown type; it was ignored (and any more are, unlogged)."
         case .undecodable: "Peer sent a message that could not be decoded; it was ignored (and any more are, unlogged)."
@@ -32,7 +32,7 @@ enum Refusal: String, Sendable, Hashable {
 
     /// The refusal a request was turned down with: throttled when it says nothing (a
     /// throttle's repeated refusals), otherwise by the error's code.
-    init(_ error: GameError?) {
+    package init(_ error: GameError?) {
         switch error?.code {
         case .chatTooLong?: self = .chatTooLong
         case .invalidName?: self = .invalidName

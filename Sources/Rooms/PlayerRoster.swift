@@ -2,56 +2,58 @@ import Foundation
 import Multipeer
 import SafeText
 
-/// The players of a game, by identity, each under a name unique in the game.
+/// The players of a room, by identity, each under a name unique in the room.
 ///
 /// Names are compared by how they look, not by their code points (see ``fold(_:)``): without
 /// regard to case and with lookalike letters from other scripts taken as the same. A newcomer
 /// whose name is taken gets the first free "NAME (2)", "NAME (3)"… (shortened to fit 63 bytes).
 /// The host's own name is reserved.
 /// Every operation costs the same whatever the number of players.
-struct PlayerRoster: Sendable {
+package struct PlayerRoster: Sendable {
     /// One player and what the host keeps for it.
-    struct Member: Sendable {
-        var player: PlayerRef
-        let peer: PeerID
+    package struct Member: Sendable {
+        package var player: PlayerRef
+        package let peer: PeerID
         /// Join order, for stable listings.
-        let order: UInt64
-        var guessThrottle: Throttle
-        var chatThrottle: Throttle
+        package let order: UInt64
+        /// The throttle of the game's moves (guesses, marks, throws).
+        package var moveThrottle: Throttle
+        /// The throttle of chat lines, renames and sync requests.
+        package var chatThrottle: Throttle
         /// The one budget every message counts against.
-        var budget: MessageBudget
+        package var budget: MessageBudget
         /// The kinds of refusal already logged for this player (each is logged once).
-        var loggedRefusals: Set<Refusal> = []
+        package var loggedRefusals: Set<Refusal> = []
     }
 
-    private(set) var members: [UUID: Member] = [:]
+    package private(set) var members: [UUID: Member] = [:]
     private var owners: [String: UUID] = [:]
     private var nextSuffix: [String: Int] = [:]
     private var nextOrder: UInt64 = 0
 
     /// A roster where `reserved` (the host) already owns its name.
-    init(reserving reserved: PlayerRef) {
+    package init(reserving reserved: PlayerRef) {
         owners[Self.fold(reserved.name)] = reserved.id
     }
 
-    var count: Int { members.count }
+    package var count: Int { members.count }
 
-    subscript(id: UUID) -> Member? { members[id] }
+    package subscript(id: UUID) -> Member? { members[id] }
 
     /// Adds `peer` under a unique name; a peer already present keeps its entry.
-    mutating func admit(
-        _ peer: PeerID, guessThrottle: Throttle, chatThrottle: Throttle, budget: MessageBudget = GameConfiguration().messageBudget
+    package mutating func admit(
+        _ peer: PeerID, moveThrottle: Throttle, chatThrottle: Throttle, budget: MessageBudget = RoomConfiguration().messageBudget
     ) -> (player: PlayerRef, isNew: Bool) {
         if let existing = members[peer.identity] { return (existing.player, false) }
         let player = PlayerRef(id: peer.identity, name: claim(peer.displayName, for: peer.identity))
         members[peer.identity] = Member(
-            player: player, peer: peer, order: nextOrder, guessThrottle: guessThrottle, chatThrottle: chatThrottle, budget: budget)
+            player: player, peer: peer, order: nextOrder, moveThrottle: moveThrottle, chatThrottle: chatThrottle, budget: budget)
         nextOrder += 1
         return (player, true)
     }
 
     /// Removes the player `id`, freeing its name.
-    mutating func remove(_ id: UUID) -> Member? {
+    package mutating func remove(_ id: UUID) -> Member? {
         guard let member = members.removeValue(forKey: id) else { return nil }
         release(member.player.name, of: id)
         return member
@@ -61,7 +63,7 @@ struct PlayerRoster: Sendable {
     /// already its own.
     /// - Throws: ``GameError/Code/invalidName`` for a name that breaks
     ///   ``Rooms/RoomProtocol/checkName(_:)``.
-    mutating func rename(_ id: UUID, to name: String) throws(GameError) -> (previous: String, player: PlayerRef)? {
+    package mutating func rename(_ id: UUID, to name: String) throws(GameError) -> (previous: String, player: PlayerRef)? {
         try RoomProtocol.checkName(name)
         guard let member = members[id], member.player.name != name else { return nil }
         release(member.player.name, of: id)
@@ -71,13 +73,13 @@ struct PlayerRoster: Sendable {
     }
 
     /// Runs `body` on the member `id`; nil when there is none.
-    mutating func update<Result>(_ id: UUID, _ body: (inout Member) -> Result) -> Result? {
+    package mutating func update<Result>(_ id: UUID, _ body: (inout Member) -> Result) -> Result? {
         guard let index = members.index(forKey: id) else { return nil }
         return body(&members.values[index])  // one hash look-up, mutated in place
     }
 
     /// Up to `limit` players, in join order.
-    func some(_ limit: Int) -> [PlayerRef] {
+    package func some(_ limit: Int) -> [PlayerRef] {
         guard limit > 0 else { return [] }
         if members.count <= limit { return members.values.sorted { $0.order < $1.order }.map(\.player) }
         return members.values.prefix(limit).sorted { $0.order < $1.order }.map(\.player)
@@ -108,7 +110,7 @@ struct PlayerRoster: Sendable {
     }
 
     /// "NAME (N)", with NAME shortened until the whole fits a display name.
-    static func numbered(_ name: String, _ number: Int) -> String {
+    package static func numbered(_ name: String, _ number: Int) -> String {
         let suffix = " (\(number))"
         var base = Substring(name)
         while !base.isEmpty, base.utf8.count + suffix.utf8.count > PeerID.maximumDisplayNameBytes {
@@ -120,7 +122,7 @@ struct PlayerRoster: Sendable {
 
     /// The key names are compared by: their confusable skeleton (Unicode TR39), so that names
     /// that look alike (a Cyrillic "а" for a Latin "a", "ALICE" for "alice") are the same name.
-    static func fold(_ name: String) -> String {
+    package static func fold(_ name: String) -> String {
         ConfusableSkeleton.of(name)
     }
 }
