@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "PAKE", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "SafeText"),
         // The room layer: everything a party game needs that is not a rule of the game.
-        .target(name: "Rooms", dependencies: ["Multipeer", "SafeText", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Rooms", dependencies: ["Multipeer", "PAKE", "SafeText", .product(name: "Logging", package: "swift-log")]),
         // The games beside guess-the-number, each its rules on the room layer.
         .target(name: "TicTacToe", dependencies: ["Rooms"]),
         .target(name: "RockPaperScissors", dependencies: ["Rooms", .product(name: "Crypto", package: "swift-crypto")]),

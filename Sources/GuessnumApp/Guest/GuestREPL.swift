@@ -480,7 +480,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     }
 
     /// The request of one invitation to the game of `host`, and the answer to its challenge:
-    /// with `secret`, a fresh ``PasswordExchange`` of its password (each invitation needs its own).
+    /// with `secret`, a fresh ``Rooms/PasswordExchange`` of its password (each invitation needs its own).
     private static func joinRequest(
         from guest: PeerID, to host: PeerID, secret: (password: GamePassword, required: Bool)?, resumeAfter: UInt64? = nil
     ) -> (JoinRequest, InvitationAnswer?) {

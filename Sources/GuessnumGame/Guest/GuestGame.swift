@@ -100,8 +100,8 @@ public final class GuestGame: Sendable {
     /// Sends what a typed line means: a whole number is a guess, blank is nothing, anything
     /// else is chat.
     /// - Returns: what the line was taken for.
-    /// - Throws: ``GameError/Code/notJoined``, ``GameError/Code/chatTooLong``,
-    ///   ``GameError/Code/sendFailed``.
+    /// - Throws: ``Rooms/GameError/Code/notJoined``, ``Rooms/GameError/Code/chatTooLong``,
+    ///   ``Rooms/GameError/Code/sendFailed``.
     @discardableResult
     public func submit(line: String) throws(GameError) -> Submission {
         let submission = Submission(line: line)
@@ -115,29 +115,29 @@ public final class GuestGame: Sendable {
     }
 
     /// Guesses `number`.
-    /// - Throws: ``GameError/Code/notJoined``, ``GameError/Code/sendFailed``.
+    /// - Throws: ``Rooms/GameError/Code/notJoined``, ``Rooms/GameError/Code/sendFailed``.
     public func guess(_ number: Int64) throws(GameError) {
         try send(GuessMessage(guess: number))
     }
 
     /// Says `text` to everyone.
-    /// - Throws: ``GameError/Code/chatTooLong``, ``GameError/Code/notJoined``,
-    ///   ``GameError/Code/sendFailed``.
+    /// - Throws: ``Rooms/GameError/Code/chatTooLong``, ``Rooms/GameError/Code/notJoined``,
+    ///   ``Rooms/GameError/Code/sendFailed``.
     public func say(_ text: String) throws(GameError) {
         try RoomProtocol.checkChat(text)
         try send(ChatMessage(text: text))
     }
 
     /// Asks to be shown as `name` (the host may add a number to keep it unique).
-    /// - Throws: ``GameError/Code/invalidName``, ``GameError/Code/notJoined``,
-    ///   ``GameError/Code/sendFailed``.
+    /// - Throws: ``Rooms/GameError/Code/invalidName``, ``Rooms/GameError/Code/notJoined``,
+    ///   ``Rooms/GameError/Code/sendFailed``.
     public func rename(to name: String) throws(GameError) {
         try RoomProtocol.checkName(name)
         try send(RenameRequest(name: name))
     }
 
     /// Asks the host for a fresh welcome.
-    /// - Throws: ``GameError/Code/notJoined``, ``GameError/Code/sendFailed``.
+    /// - Throws: ``Rooms/GameError/Code/notJoined``, ``Rooms/GameError/Code/sendFailed``.
     public func requestWelcome() throws(GameError) {
         try send(SyncRequest())
     }
@@ -148,7 +148,7 @@ public final class GuestGame: Sendable {
     /// From the moment the link to the host is lost, broadcasts wait until what was missed has
     /// come (a host that noticed the drop sends it by itself; one that did not needs this
     /// request), so that none carries the guest past it.
-    /// - Throws: ``GameError/Code/notJoined``, ``GameError/Code/sendFailed``.
+    /// - Throws: ``Rooms/GameError/Code/notJoined``, ``Rooms/GameError/Code/sendFailed``.
     public func requestCatchUp() throws(GameError) {
         try send(SyncRequest(after: view.resumePoint))
     }

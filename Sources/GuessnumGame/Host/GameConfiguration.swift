@@ -14,7 +14,7 @@ public struct GameConfiguration: Sendable {
     /// Guesses a guest may make at once after a quiet spell (5).
     public var guessBurst: Double = 5
     /// The password of a private game; nil (the default) lets anyone in. A guest must open a
-    /// ``PasswordExchange`` with its invitation (``JoinRequest``) and confirm it, or is turned
+    /// ``Rooms/PasswordExchange`` with its invitation (``Rooms/JoinRequest``) and confirm it, or is turned
     /// away.
     public var password: GamePassword?
     /// The most judgements of the current round a welcome carries (200).
@@ -40,7 +40,7 @@ public struct GameConfiguration: Sendable {
     }
 
     /// Checks that every value makes sense.
-    /// - Throws: ``GameError/Code/invalidConfiguration``.
+    /// - Throws: ``Rooms/GameError/Code/invalidConfiguration``.
     public func validate() throws(GameError) {
         if let problem = room.problem { throw .invalidConfiguration(problem) }
         if !(guessesPerSecond > 0) || !(guessBurst >= 1) {

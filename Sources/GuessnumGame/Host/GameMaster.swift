@@ -56,7 +56,7 @@ public final class GameMaster: Sendable {
 
     private struct State {
         var table: GameTable
-        /// Players coming back whose invitation said what they have (``JoinRequest/resumeAfter``),
+        /// Players coming back whose invitation said what they have (``Rooms/JoinRequest/resumeAfter``),
         /// until their link is connected; only players of the game are noted.
         var resuming: [UUID: UInt64] = [:]
         /// The address each player's link came from (its invitation's): a seat held for a player
@@ -91,8 +91,8 @@ public final class GameMaster: Sendable {
     /// Creates the game master of `session` and draws the first round's secret. Call
     /// ``start()`` to begin serving.
     ///
-    /// - Throws: ``GameError/Code/invalidConfiguration``, or
-    ///   ``GameError/Code/secretOutOfRange`` when a fixed secret lies outside the range.
+    /// - Throws: ``Rooms/GameError/Code/invalidConfiguration``, or
+    ///   ``Rooms/GameError/Code/secretOutOfRange`` when a fixed secret lies outside the range.
     /// - Parameters:
     ///   - resuming: a game kept by a store before the host's program ended (a crash): it goes
     ///     on from there, its players' seats held for them as away, instead of a new game.
@@ -184,7 +184,7 @@ public final class GameMaster: Sendable {
 
     /// Ends the current round (revealing its secret if nobody won) and starts a new one over
     /// `range`, or over the current range when nil, with a new secret.
-    /// - Throws: ``GameError/Code/secretOutOfRange`` when a fixed secret lies outside `range`.
+    /// - Throws: ``Rooms/GameError/Code/secretOutOfRange`` when a fixed secret lies outside `range`.
     public func newRound(range: GuessRange? = nil) throws(GameError) {
         let range = range ?? state.withLock { $0.table.round.range }
         let secret = try configuration.secretSource.secret(in: range)
@@ -209,7 +209,7 @@ public final class GameMaster: Sendable {
     /// and so is every newcomer whose name looks like theirs or who comes from their network
     /// (``RemoteAddress/limitGroup(of:)``). Players seated already keep their seats.
     /// - Returns: the player removed, and the address their link came from.
-    /// - Throws: ``GameError/Code/noSuchPlayer`` when nobody in the game has that name.
+    /// - Throws: ``Rooms/GameError/Code/noSuchPlayer`` when nobody in the game has that name.
     @discardableResult
     public func remove(named name: String) throws(GameError) -> PlayerRemoval {
         let until = ContinuousClock.now + configuration.removalPeriod
@@ -228,7 +228,7 @@ public final class GameMaster: Sendable {
     /// Lets the players removed under names that look like `name` join again before their time
     /// is up, with their networks.
     /// - Returns: whom that lets back, oldest removal first.
-    /// - Throws: ``GameError/Code/noSuchPlayer`` when no removed player had that name.
+    /// - Throws: ``Rooms/GameError/Code/noSuchPlayer`` when no removed player had that name.
     @discardableResult
     public func readmit(named name: String) throws(GameError) -> [PlayerRemoval] {
         let lifted = state.withLock { $0.table.readmit(named: name) }
@@ -272,15 +272,15 @@ public final class GameMaster: Sendable {
     }
 
     /// Whether the inviter of `invitation` may join now: as ``admission(of:)-(PeerID)``, and declined with
-    /// ``GameError/tooManyFromAddress(_:)`` when ``Rooms/RoomConfiguration/maximumPlayersPerAddress``
+    /// ``Rooms/GameError/tooManyFromAddress(_:)`` when ``Rooms/RoomConfiguration/maximumPlayersPerAddress``
     /// players (counting this invitation, others being decided, and seats held for players of
     /// that address who are away) already come from its address. In a private game (see
     /// ``GameConfiguration/password``) an invitation that may join is then challenged: its
-    /// ``JoinRequest`` must open a ``PasswordExchange``, or it is declined with
-    /// ``GameError/passwordNeeded`` (or, after several failed exchanges from its network or
-    /// from everywhere, ``GameError/tooManyWrongPasswords(_:period:)``), and it joins only if
+    /// ``Rooms/JoinRequest`` must open a ``Rooms/PasswordExchange``, or it is declined with
+    /// ``Rooms/GameError/passwordNeeded`` (or, after several failed exchanges from its network or
+    /// from everywhere, ``Rooms/GameError/tooManyWrongPasswords(_:period:)``), and it joins only if
     /// its answer to the challenge confirms the password (otherwise its link is closed with
-    /// ``GameError/wrongPassword``). A refusal is logged at `.notice` with the address and the
+    /// ``Rooms/GameError/wrongPassword``). A refusal is logged at `.notice` with the address and the
     /// reason.
     public func admission(of invitation: Invitation) -> InvitationDecision {
         var decision = admission(of: invitation.peer, from: invitation.remoteAddress)
@@ -382,7 +382,7 @@ public final class GameMaster: Sendable {
     public var isPrivate: Bool { configuration.password != nil }
 
     /// Says `text` to everyone, as the host.
-    /// - Throws: ``GameError/Code/chatTooLong``.
+    /// - Throws: ``Rooms/GameError/Code/chatTooLong``.
     public func sendChat(_ text: String) throws(GameError) {
         try RoomProtocol.checkChat(text)
         guard !text.trimmingWhitespace.isEmpty else { return }
@@ -515,7 +515,7 @@ public final class GameMaster: Sendable {
 
     /// Charges one message from `peer` to its budget (adding it as a player first when its data
     /// overtook its state change); false when the message is to be ignored unread. A peer over
-    /// its budget too often is disconnected with ``GameError/messageFlood(perSecond:)``.
+    /// its budget too often is disconnected with ``Rooms/GameError/messageFlood(perSecond:)``.
     private func charge(_ peer: PeerID) -> Bool {
         let now = ContinuousClock.now
         let charged = { () -> MessageBudget.Decision? in

@@ -129,7 +129,7 @@ struct GameTable: Sendable {
     /// in a seat held for them as away (they come back by themselves). Sequence numbers go on
     /// ``resumeGap`` past the record's, and a player back with a number from before gets a fresh
     /// welcome, never a replay: what the earlier life broadcast is not kept.
-    /// - Throws: ``GameError/Code/secretOutOfRange`` when the record's secret is not in its range.
+    /// - Throws: ``Rooms/GameError/Code/secretOutOfRange`` when the record's secret is not in its range.
     init(configuration: GameConfiguration, host: PlayerRef, record: GameRecord, at now: ContinuousClock.Instant) throws(GameError) {
         var round = try Round(number: record.round.number, range: record.round.range, secret: record.round.secret, salt: record.round.salt)
         for guess in record.guesses { _ = round.judge(guess: guess.guess, by: guess.player) }

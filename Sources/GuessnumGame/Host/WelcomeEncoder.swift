@@ -1,7 +1,7 @@
 import Foundation
 
 /// Encodes welcomes for several newcomers at the cost of one: the game state is encoded once
-/// and spliced into each newcomer's message beside its own ``PlayerRef``.
+/// and spliced into each newcomer's message beside its own ``Rooms/PlayerRef``.
 ///
 /// When the state would not fit a frame (long names in a long history), the oldest history,
 /// then players, then scoreboard entries are left out until it does.

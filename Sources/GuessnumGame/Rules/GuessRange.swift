@@ -17,7 +17,7 @@ public struct GuessRange: Sendable, Hashable, Codable, CustomStringConvertible {
     public let upperBound: Int64
 
     /// Creates the range `lowerBound...upperBound`.
-    /// - Throws: ``GameError/Code/invalidRange`` when reversed, of one number, or beyond
+    /// - Throws: ``Rooms/GameError/Code/invalidRange`` when reversed, of one number, or beyond
     ///   ±``maximumMagnitude``.
     public init(_ lowerBound: Int64, _ upperBound: Int64) throws(GameError) {
         if lowerBound.magnitude > Self.maximumMagnitude.magnitude || upperBound.magnitude > Self.maximumMagnitude.magnitude {
@@ -29,7 +29,7 @@ public struct GuessRange: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     /// Parses `LOW-HIGH` (also with `..` or an en dash between, and spaces around it).
-    /// - Throws: ``GameError/Code/invalidRange`` with a sentence that says what is wrong.
+    /// - Throws: ``Rooms/GameError/Code/invalidRange`` with a sentence that says what is wrong.
     public init(parsing text: String) throws(GameError) {
         let trimmed = text.trimmingWhitespace
         if trimmed.isEmpty { throw .emptyRange }

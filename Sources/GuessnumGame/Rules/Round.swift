@@ -37,7 +37,7 @@ public struct Round: Sendable {
     private var guessesByPlayer: [UUID: Int] = [:]
 
     /// Starts round `number` over `range` with `secret`, hidden by `salt`.
-    /// - Throws: ``GameError/Code/secretOutOfRange`` when `range` does not hold `secret`.
+    /// - Throws: ``Rooms/GameError/Code/secretOutOfRange`` when `range` does not hold `secret`.
     public init(number: Int, range: GuessRange, secret: Int64, salt: Salt = .random(), historyLimit: Int = Round.defaultHistoryLimit) throws(GameError) {
         guard range.contains(secret) else { throw .secretOutOfRange(secret, range) }
         self.number = number

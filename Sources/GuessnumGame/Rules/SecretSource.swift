@@ -33,7 +33,7 @@ public struct SecretSource: Sendable {
     }
 
     /// A secret for a round over `range`.
-    /// - Throws: ``GameError/Code/secretOutOfRange`` when the source gives a number outside it.
+    /// - Throws: ``Rooms/GameError/Code/secretOutOfRange`` when the source gives a number outside it.
     public func secret(in range: GuessRange) throws(GameError) -> Int64 {
         let secret = draw(range)
         guard range.contains(secret) else { throw .secretOutOfRange(secret, range) }

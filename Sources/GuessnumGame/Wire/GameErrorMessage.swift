@@ -2,8 +2,8 @@
 /// "slow down: at most 20 guesses a second".
 public struct GameErrorMessage: GameMessage, Hashable {
     public static let messageType = "guessnum.v1.error"
-    /// A ``GameError/Code`` raw value; a code the guest does not know reads as
-    /// ``GameError/Code/other``.
+    /// A ``Rooms/GameError/Code`` raw value; a code the guest does not know reads as
+    /// ``Rooms/GameError/Code/other``.
     public var code: String
     /// The sentence to show.
     public var message: String

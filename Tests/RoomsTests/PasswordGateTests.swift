@@ -1,5 +1,5 @@
 import Foundation
-@testable import GuessnumGame
+@testable import Rooms
 import Multipeer
 import MultipeerTestSupport
 import Testing

@@ -1,5 +1,5 @@
 import Foundation
-@testable import GuessnumGame
+@testable import Rooms
 import Testing
 
 /// How password refusals reach the host's screen: the first of a network at once, then at most

@@ -12,40 +12,40 @@ import PAKE
 /// ``maximumFailuresOverall`` are charged within ``period`` from all networks together (guessing
 /// from many addresses): online guessing is held to a few passwords a minute per network and a
 /// minute's total for the game, while a player who mistyped simply tries again.
-struct PasswordGate: Sendable {
+package struct PasswordGate: Sendable {
     /// Wrong (or unfinished) exchanges a network may have within ``period``.
-    static let maximumFailures = 5
+    package static let maximumFailures = 5
     /// Wrong exchanges all networks together may have within ``period``.
-    static let maximumFailuresOverall = 30
+    package static let maximumFailuresOverall = 30
     /// The window of both limits.
-    static let period: Duration = .seconds(60)
+    package static let period: Duration = .seconds(60)
 
     /// One charge: where it was made, and when.
-    struct Charge: Hashable, Sendable {
-        let id: UInt64
-        let network: String
-        let at: ContinuousClock.Instant
+    package struct Charge: Hashable, Sendable {
+        package let id: UInt64
+        package let network: String
+        package let at: ContinuousClock.Instant
     }
 
-    let password: GamePassword
+    package let password: GamePassword
     /// The host's identity, in the exchange's channel identifier.
-    let host: UUID
+    package let host: UUID
     /// The charges within ``period``, oldest first.
     private var charges: [Charge] = []
     private var nextID: UInt64 = 0
 
-    init(password: GamePassword, host: UUID) {
+    package init(password: GamePassword, host: UUID) {
         self.password = password
         self.host = host
     }
 
     /// How many charges are within the period (for tests).
-    var chargeCount: Int { charges.count }
+    package var chargeCount: Int { charges.count }
 
     /// The host's challenge to `guest` from `address`, whose invitation carries `request`, and
     /// the charge it made (to refund with ``refund(_:)`` once the answer checks); the reason it is
     /// turned away instead.
-    mutating func challenge(
+    package mutating func challenge(
         _ guest: PeerID, from address: String, request: JoinRequest, at now: ContinuousClock.Instant
     ) -> Result<(challenge: Data, keys: CPaceKeys, charge: Charge), GameError> {
         charges.removeAll { now - $0.at >= Self.period }
@@ -70,7 +70,7 @@ struct PasswordGate: Sendable {
     }
 
     /// Takes back `charge`: its exchange was confirmed.
-    mutating func refund(_ charge: Charge) {
+    package mutating func refund(_ charge: Charge) {
         charges.removeAll { $0.id == charge.id }
     }
 }

@@ -37,15 +37,18 @@ public struct PasswordRefusals: Sendable, Hashable {
 /// each: a network's first refusal is told at once and opens its minute; those within the
 /// minute are counted and told together when it ends (opening the next), and a minute without
 /// any closes. Every call costs the same whatever the number of refusals.
-struct PasswordRefusalTally: Sendable {
+package struct PasswordRefusalTally: Sendable {
     /// How often each network is told of at most.
-    static let period: Duration = .seconds(60)
+    package static let period: Duration = .seconds(60)
 
     private var open: [String: (since: ContinuousClock.Instant, pending: [PasswordRefusals.Reason: Int])] = [:]
 
+    /// A tally with nothing counted.
+    package init() {}
+
     /// Notes one refusal for `reason` from `network` at `now`; what to tell at once (the first of
     /// its minute), or nil when it is counted for the minute's summary.
-    mutating func note(_ reason: PasswordRefusals.Reason, from network: String, at now: ContinuousClock.Instant) -> PasswordRefusals? {
+    package mutating func note(_ reason: PasswordRefusals.Reason, from network: String, at now: ContinuousClock.Instant) -> PasswordRefusals? {
         if open[network] != nil {
             open[network]?.pending[reason, default: 0] += 1
             return nil
@@ -55,7 +58,7 @@ struct PasswordRefusalTally: Sendable {
     }
 
     /// The summaries of the minutes that ended by `now`, oldest network first.
-    mutating func due(at now: ContinuousClock.Instant) -> [PasswordRefusals] {
+    package mutating func due(at now: ContinuousClock.Instant) -> [PasswordRefusals] {
         guard !open.isEmpty else { return [] }
         var summaries: [PasswordRefusals] = []
         for (network, window) in open where now - window.since >= Self.period {
