@@ -73,7 +73,7 @@ struct GameTable: Sendable {
     /// to read, whatever `after` it asks for.
     private var joinedAt: [UUID: UInt64] = [:]
     /// The latest items broadcast, for ``awaitingReplay``.
-    private var recent: RecentItems
+    private var recent: RecentItems<HistoryItem>
     /// Whether what a store keeps is noted for ``takeJournal()`` (off: nothing is noted).
     var isJournaling = false
     private var journal = PendingJournal()

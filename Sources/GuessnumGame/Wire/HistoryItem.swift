@@ -96,3 +96,5 @@ public enum HistoryItem: Sendable, Hashable, Codable {
         }
     }
 }
+
+extension HistoryItem: SequencedItem {}

@@ -12,7 +12,7 @@ struct RecentItemsTests {
 
     @Test("What came after a number is replayed in order while it is kept; once let go, or for a number not given yet, nothing is")
     func keepsTheLatest() {
-        var recent = RecentItems(limit: 5)
+        var recent = RecentItems<HistoryItem>(limit: 5)
         recent.append(contentsOf: chats(1...3))
         #expect(recent.after(0, newest: 3)?.compactMap(\.sequence) == [1, 2, 3])
         #expect(recent.after(2, newest: 3)?.compactMap(\.sequence) == [3])
@@ -27,7 +27,7 @@ struct RecentItemsTests {
 
     @Test("Sequence numbers with gaps (items not broadcast) and many ticks keep the bound and the order")
     func manyTicks() {
-        var recent = RecentItems(limit: 100)
+        var recent = RecentItems<HistoryItem>(limit: 100)
         var number: UInt64 = 0
         for _ in 0..<1_000 {
             number += 2  // every other number went to an item no one was sent
@@ -41,7 +41,7 @@ struct RecentItemsTests {
 
     @Test("With nothing kept (a limit of 0), every comeback gets a welcome unless nothing happened")
     func keepsNothing() {
-        var recent = RecentItems(limit: 0)
+        var recent = RecentItems<HistoryItem>(limit: 0)
         recent.append(contentsOf: chats(1...2))
         #expect(recent.after(0, newest: 2) == nil)
         #expect(recent.after(2, newest: 2)?.isEmpty == true)
