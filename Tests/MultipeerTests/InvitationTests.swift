@@ -36,6 +36,23 @@ struct InvitationTests {
         }
     }
 
+    @Test("Cancelling the task that invites ends the attempts still connecting: the invitation ends as cancelled, without waiting for the connect timeout, and no attempt is left waiting")
+    func cancelledWhileConnecting() async throws {
+        try await withTwoPeers { peers async throws in
+            peers.network.silence(port: 9)
+            peers.network.silence(port: 10)
+            let dead = [try Endpoint(host: InMemoryNetwork.host, port: 9), try Endpoint(host: InMemoryNetwork.host, port: 10)]
+            let game = DiscoveredPeer(peer: peers.host.localPeer, endpoints: dead, info: DiscoveryInfo())
+            let task = Task { try await peers.guest.invite(game, timeout: .seconds(60)) }
+            while peers.network.unansweredAttempts < 2 { try await Task.sleep(for: .milliseconds(10)) }  // both addresses tried
+            task.cancel()
+            let result = await task.result
+            #expect(throws: MultipeerError.cancelled) { try result.get() }
+            while peers.network.unansweredAttempts > 0 { try await Task.sleep(for: .milliseconds(10)) }  // bounded by the suite's time limit
+            #expect(await peers.guestStates.waitFor(peers.host.localPeer, .notConnected) != nil)
+        }
+    }
+
     @Test("A probe learns that a peer answers without inviting it; a peer that does not answer is an error")
     func probe() async throws {
         try await withTwoPeers { peers async throws in

@@ -32,19 +32,25 @@ enum AvahiDaemonCheck {
     }
 
     /// The daemon's state, or nil when the question is not answered within `limit` (a hung bus
-    /// or daemon); the question is then left to finish on its own.
+    /// or daemon). The question and its timer are tasks this call owns: whichever ends first
+    /// cancels the other (a hung call that does not heed cancellation finishes on its own).
     static func state(of system: DoctorSystem, within limit: Duration) async -> DoctorSystem.AvahiState? {
         let waiting = Protected<CheckedContinuation<DoctorSystem.AvahiState?, Never>?>(nil)
-        return await withCheckedContinuation { continuation in
+        var question: Task<Void, Never>?
+        var timer: Task<Void, Never>?
+        let state = await withCheckedContinuation { continuation in
             waiting.withLock { $0 = continuation }
-            Task {
+            question = Task {
                 let state = await system.avahiState()
                 waiting.withLock { $0.take() }?.resume(returning: state)
             }
-            Task {
+            timer = Task {
                 try? await Task.sleep(for: limit)
                 waiting.withLock { $0.take() }?.resume(returning: nil)
             }
         }
+        question?.cancel()
+        timer?.cancel()
+        return state
     }
 }

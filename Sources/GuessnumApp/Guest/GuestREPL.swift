@@ -58,6 +58,8 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// The list of games nearby, once it is open: from the start, or (joined by code or
     /// address at a terminal) once the player is out of the game.
     private var lobby: Lobby?
+    /// The timers set with ``wake(after:)``: they end when the list of games closes.
+    private var timers: [Task<Void, Never>] = []
 
     /// What keeps the list of games up to date while it is open.
     private struct Lobby {
@@ -101,7 +103,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         await openLobby()
         if let gameName {
             wanted = (gameName, .now + timeout, nil)
-            inbox.wake(after: timeout)
+            wake(after: timeout)
             console.print("Looking for the game “\(TerminalText.sanitized(gameName))”…")
             games.isShowing = true
             if let changes = games.changes() { console.print(changes) }  // the games (or why none can be found) once
@@ -203,8 +205,15 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         console.setPrompt("join> ")
     }
 
-    /// Closes the list of games, if open.
+    /// Posts ``AppEvent/timer`` after `delay`, by a timer kept until the list of games closes.
+    private func wake(after delay: Duration) {
+        timers.append(inbox.wake(after: delay))
+    }
+
+    /// Closes the list of games, if open, and cancels the timers set for it.
     private func closeLobby() async {
+        for timer in timers { timer.cancel() }
+        timers = []
         guard let lobby else { return }
         lobby.watching.cancel()  // stops quietly: no "0 found" on the way out
         lobby.probing?.cancel()
@@ -239,7 +248,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 switch seat.ending {
                 case .left, .removed:
                     games.noteLeft(game, ended: false)
-                    inbox.wake(after: GameList.leftCorrection + .milliseconds(100))  // then show the announced count
+                    wake(after: GameList.leftCorrection + .milliseconds(100))  // then show the announced count
                 case .ended: games.noteLeft(game, ended: true)
                 case .lost: games.markSilent(game)
                 }
@@ -320,7 +329,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             }
             guard let settled = wanted.settled else {
                 self.wanted?.settled = .now + Self.nameSettling
-                inbox.wake(after: Self.nameSettling)
+                wake(after: Self.nameSettling)
                 return .stay
             }
             if ContinuousClock.now < settled { return .stay }
@@ -620,7 +629,10 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                         for game in silent[start..<min(start + Self.recheckWidth, silent.count)] {
                             group.addTask {
                                 let began = ContinuousClock.now
-                                if (try? await session.probe(game, timeout: Self.probeTimeout)) != nil {
+                                let answered = (try? await session.probe(game, timeout: Self.probeTimeout)) != nil
+                                // Cancelled (the list closed): the probe ended unanswered, which measures nothing.
+                                guard !Task.isCancelled else { return }
+                                if answered {
                                     games.answered(game.peer, checkedAt: began)
                                 } else {
                                     games.markSilent(game.peer)

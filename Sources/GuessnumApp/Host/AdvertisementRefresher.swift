@@ -8,32 +8,51 @@ import Synchronization
 final class AdvertisementRefresher: Sendable {
     private let advertiser: Advertiser
     private let master: GameMaster
-    private let state = Mutex<(pending: Bool, running: Bool)>((false, false))
+    private let state = Mutex(Refreshing())
+
+    /// The update task, when one runs, and what it is asked.
+    private struct Refreshing {
+        var pending = false
+        var task: Task<Void, Never>?
+        var isStopped = false
+    }
 
     init(advertiser: Advertiser, master: GameMaster) {
         self.advertiser = advertiser
         self.master = master
     }
 
-    /// Asks for the announcement to be brought up to date.
+    /// Asks for the announcement to be brought up to date (nothing once stopped).
     func refresh() {
-        let start = state.withLock { state in
+        state.withLock { state in
+            guard !state.isStopped else { return }
             state.pending = true
-            defer { state.running = true }
-            return !state.running
+            if state.task == nil { state.task = Task { [self] in await publish() } }
         }
-        guard start else { return }
-        Task { [self] in
-            while true {
-                state.withLock { $0.pending = false }
-                try? await advertiser.update(master.advertisement.discoveryInfo)
-                try? await Task.sleep(for: .seconds(1))
-                let again = state.withLock { state in
-                    if !state.pending { state.running = false }
-                    return state.pending
-                }
-                if !again { return }
+    }
+
+    /// Stops refreshing: the update task is cancelled and awaited, and later refreshes do
+    /// nothing, so that no update lands after the advertiser has stopped.
+    func stop() async {
+        let task = state.withLock { state in
+            state.isStopped = true
+            return state.task
+        }
+        task?.cancel()
+        await task?.value
+    }
+
+    private func publish() async {
+        while true {
+            state.withLock { $0.pending = false }
+            try? await advertiser.update(master.advertisement.discoveryInfo)
+            try? await Task.sleep(for: .seconds(1))
+            let again = state.withLock { state in
+                let again = state.pending && !state.isStopped
+                if !again { state.task = nil }
+                return again
             }
+            if !again { return }
         }
     }
 }

@@ -105,6 +105,7 @@ public final class HostREPL: GameScreen, Sendable {
         questions.declineAll()
         master.stop()
         console.print(text.finalScores(master.scoreboard.ranked))
+        await advertising.stop()
         await advertiser.stop()
         await session.disconnect(reason: GameMaster.endReason)
         observations.cancelAll()

@@ -46,7 +46,9 @@ public final class Inbox: Sendable {
         return nil
     }
 
-    /// Posts ``AppEvent/timer`` after `delay`, unless the returned task is cancelled first.
+    /// Posts ``AppEvent/timer`` after `delay`, unless the returned task is cancelled first. The
+    /// caller owns the timer: it keeps the handle and cancels it once the timer is no longer
+    /// wanted (``GuestREPL`` keeps its timers until its list of games closes).
     @discardableResult
     public func wake(after delay: Duration) -> Task<Void, Never> {
         let continuation = continuation

@@ -126,6 +126,10 @@ extension Session {
     /// connect timeout, and one that refuses costs nothing. Only the first
     /// connection to open says HELLO; the others are closed unheard. When none opened: the last
     /// failure, or ``MultipeerError/Code/hostNotAnswering`` naming every address if none answered.
+    /// The attempts are tasks of one ``ConnectAttempts``: cancelling the caller cancels them all
+    /// and returns ``MultipeerError/Code/cancelled`` at once. After a win, attempts still
+    /// connecting end by themselves (within their connect timeout; one that opens late is closed
+    /// unheard), and the caller does not wait for them.
     private func connectFirst(
         _ given: [Endpoint], expecting expected: PeerID?, context: Data, deadline: ContinuousClock.Instant,
         hostCheck: HostCheck?, answer: InvitationAnswer? = nil, noAddress: MultipeerError, isProbe: Bool = false
@@ -142,25 +146,24 @@ extension Session {
         // The first attempt's time is set now, as the call is made: a busy machine that starts its
         // task late must not turn a short invitation into none at all.
         let firstTimeout = min(max(deadline - .now, .milliseconds(1)), Self.connectTimeout)
-        // Attempt i+1 starts `attemptDelay` after attempt i started, or at once when attempt i fails.
-        let starts = endpoints.map { _ in OneShot<Void>() }
+        // Attempt i+1 starts `attemptDelay` after attempt i started, or at once when attempt i
+        // fails (or gives way without trying): each attempt says when it started and whether it failed.
+        let started = endpoints.map { _ in OneShot<ContinuousClock.Instant>() }
+        let failed = endpoints.map { _ in OneShot<Void>() }
+        let attempts = ConnectAttempts()
         for (index, endpoint) in endpoints.enumerated() {
-            Task {
+            attempts.start {
                 var timeout = firstTimeout
                 if index > 0 {
-                    await starts[index].wait()
-                    guard race?.isWon != true, deadline > .now else {
-                        if index + 1 < starts.count { starts[index + 1].resolve(()) }
+                    await Self.waitForTurn(after: started[index - 1], failed: failed[index - 1])
+                    guard !Task.isCancelled, race?.isWon != true, deadline > .now else {
+                        started[index].resolve(.now)
+                        failed[index].resolve(())
                         return finish(endpoint, nil, .zero)
                     }
                     timeout = min(deadline - .now, Self.connectTimeout)
                 }
-                if index + 1 < starts.count {
-                    Task {
-                        try? await Task.sleep(for: Self.attemptDelay)
-                        starts[index + 1].resolve(())
-                    }
-                }
+                started[index].resolve(.now)
                 self.logger.debug("Trying an address.", metadata: ["address": "\(endpoint)", "attempt": "\(index + 1) of \(endpoints.count)"])
                 let outgoing = OutgoingInvitation(
                     expectedPeer: expected, context: context, expires: deadline, hostCheck: hostCheck, answer: answer, race: race, isProbe: isProbe)
@@ -169,21 +172,40 @@ extension Session {
                     _ = try await self.transport.connect(
                         to: endpoint, options: self.configuration.linkOptions, timeout: timeout, handler: handler)
                 } catch {
-                    if index + 1 < starts.count { starts[index + 1].resolve(()) }
+                    failed[index].resolve(())
                     return finish(endpoint, error, timeout)
                 }
                 if race?.isWinner(handler.id) ?? true {
-                    first.resolve(.success((handler, outgoing)))
+                    // Not taken only when the caller was cancelled meanwhile: nobody waits for
+                    // this connection's answer, so it is let go at once.
+                    if !first.resolve(.success((handler, outgoing))) { self.cancelInvitation(handler, posting: false) }
                 } else if case .failure(let refusal)? = outgoing.outcome.resolvedValue, refusal.code != .cancelled {
                     // Another key answered here: this address failed, the next may be tried now.
-                    if index + 1 < starts.count { starts[index + 1].resolve(()) }
+                    failed[index].resolve(())
                     finish(endpoint, refusal, timeout)
                 } else {
                     finish(endpoint, nil, .zero)
                 }
             }
         }
-        return await first.wait()
+        return await withTaskCancellationHandler {
+            await first.wait()
+        } onCancel: {
+            first.resolve(.failure(.cancelled))
+            attempts.cancelAll()
+        }
+    }
+
+    /// Waits until `attemptDelay` after the attempt before started, or until it failed, whichever
+    /// comes first; returns at once when the task is cancelled.
+    private static func waitForTurn(after started: OneShot<ContinuousClock.Instant>, failed: OneShot<Void>) async {
+        guard let start = await started.waitUnlessCancelled() else { return }
+        await withTaskGroup(of: Void.self) { group in
+            group.addTask { try? await Task.sleep(until: start + attemptDelay, clock: .continuous) }
+            group.addTask { _ = await failed.waitUnlessCancelled() }
+            await group.next()
+            group.cancelAll()
+        }
     }
 
     /// How long after one address's attempt the next address is tried as well (RFC 8305's
@@ -193,14 +215,17 @@ extension Session {
     /// How long one address may take to accept a connection before the next is tried.
     static var connectTimeout: Duration { .seconds(5) }
 
-    private func cancelInvitation(_ handler: LinkHandler) {
+    /// Ends the invitation `handler` delivers: its outcome is ``MultipeerError/Code/cancelled`` and
+    /// its connection closes with a GOODBYE; `posting` says whether the expected peer is then
+    /// posted as not connected (not when the caller has posted that already).
+    private func cancelInvitation(_ handler: LinkHandler, posting: Bool = true) {
         // Settle first: closing the connection would otherwise settle it as "closed".
         handler.outgoing?.outcome.resolve(.failure(.cancelled))
         let effects = state.withLock { state in
             var effects = SessionEffects()
             guard let record = state.removeLink(handler.id), case .inviting(let outgoing) = record.phase else { return effects }
             effects.close(record.connection, after: .goodbye(reason: "invitation cancelled"))
-            if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
+            if posting, let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
             return effects
         }
         effects.perform(on: self)
