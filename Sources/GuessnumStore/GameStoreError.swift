@@ -4,7 +4,7 @@ import Multipeer
 ///
 /// Like the other error types it carries a ``code`` to switch on, and keeps the error it was
 /// made from (SQLite's, the file system's) as its ``underlying`` cause, for logs.
-public struct GameStoreError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, ErrorWithCause {
+public struct GameStoreError: CodedError, Sendable {
     /// What kind of failure this is.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// The file or its directory cannot be made or written.
@@ -24,22 +24,5 @@ public struct GameStoreError: Error, Sendable, Hashable, CustomStringConvertible
         self.code = code
         self.message = message
         self.underlying = underlying
-    }
-
-    public var description: String { message }
-
-    /// The sentence, the code and the cause, if any: what a log shows.
-    public var debugDescription: String {
-        ErrorCause.debugDescription(message: message, code: code.rawValue, underlying: underlying)
-    }
-
-    /// Equal when the code and the sentence are; the cause does not count.
-    public static func == (lhs: GameStoreError, rhs: GameStoreError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(message)
     }
 }

@@ -12,7 +12,7 @@ import Multipeer
 /// An error made from another one (the session's) keeps it as its ``underlying`` cause, for
 /// logs: ``debugDescription`` names it. It never travels, never replaces the sentence, and two
 /// errors are equal when their code and sentence are.
-public struct GameError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible, ErrorWithCause {
+public struct GameError: CodedError, Sendable {
     /// What kind of failure this is. The raw values travel on the wire.
     public enum Code: String, Sendable, Hashable, CaseIterable, Codable {
         /// A range is empty, reversed, holds a single number, or is absurdly large.
@@ -74,22 +74,5 @@ public struct GameError: Error, Sendable, Hashable, CustomStringConvertible, Cus
         self.code = code
         self.message = message
         self.underlying = underlying
-    }
-
-    public var description: String { message }
-
-    /// The sentence, the code and the cause, if any: what a log shows.
-    public var debugDescription: String {
-        ErrorCause.debugDescription(message: message, code: code.rawValue, underlying: underlying)
-    }
-
-    /// Equal when the code and the sentence are; the cause does not count.
-    public static func == (lhs: GameError, rhs: GameError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(message)
     }
 }

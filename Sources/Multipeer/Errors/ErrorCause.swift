@@ -25,4 +25,38 @@ public protocol ErrorWithCause: Error {
     var underlying: (any Error)? { get }
 }
 
-extension MultipeerError: ErrorWithCause {}
+
+
+/// An error of this product: a ``code`` to switch on, one ``message`` for the person at the
+/// keyboard, and the error it was made from, if any, for logs.
+///
+/// Conforming types get their description (the sentence), their debug description
+/// (``ErrorCause/debugDescription(message:code:underlying:)``), and equality and hashing by code
+/// and sentence: the cause never counts.
+public protocol CodedError: ErrorWithCause, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+    /// The kinds of failure of this error type.
+    associatedtype Code: RawRepresentable, Hashable where Code.RawValue == String
+    /// What kind of failure this is.
+    var code: Code { get }
+    /// One sentence that says what went wrong and how to fix it.
+    var message: String { get }
+}
+
+extension CodedError {
+    public var description: String { message }
+
+    /// The sentence, the code and the cause, if any: what a log shows.
+    public var debugDescription: String {
+        ErrorCause.debugDescription(message: message, code: code.rawValue, underlying: underlying)
+    }
+
+    /// Equal when the code and the sentence are; the cause does not count.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.code == rhs.code && lhs.message == rhs.message
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(code)
+        hasher.combine(message)
+    }
+}

@@ -7,7 +7,7 @@
 /// An error made from another one (a system call's, SwiftNIO's, a decoder's) keeps it as its
 /// ``underlying`` cause, for logs: ``debugDescription`` names it. The cause never replaces the
 /// sentence, and two errors are equal when their code and sentence are.
-public struct MultipeerError: Error, Sendable, Hashable, CustomStringConvertible, CustomDebugStringConvertible {
+public struct MultipeerError: CodedError, Sendable {
     /// What kind of failure this is.
     public enum Code: String, Sendable, Hashable, CaseIterable {
         /// A display name is empty, too long or contains control characters.
@@ -114,22 +114,5 @@ public struct MultipeerError: Error, Sendable, Hashable, CustomStringConvertible
     /// This error with `cause` kept as its ``underlying`` error (the code and sentence unchanged).
     public func causedBy(_ cause: (any Error)?) -> MultipeerError {
         MultipeerError(code, message, underlying: cause)
-    }
-
-    public var description: String { message }
-
-    /// The sentence, the code and the cause, if any: what a log shows.
-    public var debugDescription: String {
-        ErrorCause.debugDescription(message: message, code: code.rawValue, underlying: underlying)
-    }
-
-    /// Equal when the code and the sentence are; the cause does not count.
-    public static func == (lhs: MultipeerError, rhs: MultipeerError) -> Bool {
-        lhs.code == rhs.code && lhs.message == rhs.message
-    }
-
-    public func hash(into hasher: inout Hasher) {
-        hasher.combine(code)
-        hasher.combine(message)
     }
 }
