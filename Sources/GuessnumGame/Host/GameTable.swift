@@ -55,7 +55,10 @@ struct GameTable: Sendable {
     let host: PlayerRef
     private(set) var round: Round
     private(set) var scoreboard = Scoreboard()
-    private(set) var roster: PlayerRoster
+    /// Who sits at the table: players, held seats, removals, welcomes and replays owed.
+    var seats: RoomSeats
+    /// The players, by identity.
+    var roster: PlayerRoster { seats.roster }
     /// The reveal of the current round, once it is over.
     private(set) var reveal: RoundWon?
     /// The round before the current one, with its judgements (none before a second round, or
@@ -65,14 +68,7 @@ struct GameTable: Sendable {
     /// The scoreboard's top as last broadcast.
     private(set) var topScores: [Scoreboard.Entry] = []
     private var fanOut: FanOut
-    private var awaitingWelcome: Set<UUID> = []
-    /// Players back after a drop, and the last item each has: they get what came after.
-    private var awaitingReplay: [UUID: UInt64] = [:]
-    /// Each player's first item: the number of its join (or of the resume that seated it). A
-    /// replay never reaches back before it: what was said before a player joined is not theirs
-    /// to read, whatever `after` it asks for.
-    private var joinedAt: [UUID: UInt64] = [:]
-    /// The latest items broadcast, for ``awaitingReplay``.
+    /// The latest items broadcast, for the replays the seats owe (``RoomSeats/takeReplays()``).
     private var recent: RecentItems<HistoryItem>
     /// Whether what a store keeps is noted for ``takeJournal()`` (off: nothing is noted).
     var isJournaling = false
@@ -93,33 +89,18 @@ struct GameTable: Sendable {
         var scores: Set<UUID> = []
     }
     /// Players the host removed, by identity, while they may not come back.
-    private(set) var removals: [UUID: Removal] = [:]
+    var removals: [UUID: Removal] { seats.removals }
     /// Players whose link dropped, by identity, and since when: their seats are held.
-    private(set) var away: [UUID: ContinuousClock.Instant] = [:]
+    var away: [UUID: ContinuousClock.Instant] { seats.away }
 
-    /// A player the host removed: while the removal lasts, the player is turned away under their
-    /// identity, and so is anyone new whose name looks like theirs or who comes from their network.
-    struct Removal: Sendable, Hashable {
-        /// The player's identity.
-        let id: UUID
-        /// The name the player had.
-        let name: String
-        /// The address the player's link came from, if known.
-        let address: String?
-        /// Until when the player is turned away.
-        let until: ContinuousClock.Instant
-        /// Whether the player's leaving is still to be announced (as removed by the host).
-        var leaving: Bool
-
-        /// The network the removal also turns away (``RemoteAddress/limitGroup(of:)``).
-        var network: String? { address.map(RemoteAddress.limitGroup(of:)) }
-    }
+    /// A player the host removed (see ``RoomSeats/Removal``).
+    typealias Removal = RoomSeats.Removal
 
     init(configuration: GameConfiguration, host: PlayerRef, round: Round) {
         self.configuration = configuration
         self.host = host
         self.round = round
-        roster = PlayerRoster(reserving: host)
+        seats = RoomSeats(configuration: configuration.room, host: host, moveThrottle: configuration.guessThrottle)
         fanOut = FanOut(maximumGuessLinesPerTick: configuration.maximumGuessLinesPerTick)
         recent = RecentItems(limit: configuration.replayLimit)
     }
@@ -145,13 +126,8 @@ struct GameTable: Sendable {
                 secret: round.secret, salt: round.salt, winningGuesses: round.winningGuessCount, totalGuesses: round.countedGuesses,
                 hostChoseSecret: configuration.secretSource.isChosenByHost)
         }
-        guard configuration.awayGracePeriod > .zero else { return }
         for player in record.players {
-            guard let peer = try? PeerID(displayName: player.displayName, identity: player.id) else { continue }
-            _ = roster.admit(peer, moveThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
-            if roster[player.id]?.player.name != player.name { _ = try? roster.rename(player.id, to: player.name) }
-            away[player.id] = now
-            joinedAt[player.id] = lastSequence
+            seats.holdSeat(for: PlayerRef(id: player.id, name: player.name), displayName: player.displayName, at: now, sequence: lastSequence)
         }
     }
 
@@ -213,159 +189,111 @@ struct GameTable: Sendable {
     /// Seats `peer`: a newcomer, or a player back in a held seat. `resumeAfter` (from a player
     /// that comes back) is the last broadcast item it has: it gets what came after, if kept.
     mutating func join(_ peer: PeerID, resumeAfter: UInt64? = nil) -> JoinOutcome {
-        if let member = roster[peer.identity] {
-            guard away.removeValue(forKey: peer.identity) != nil else { return .alreadyPlaying }
-            let back = PlayerBack(sequence: nextSequence(), player: member.player)
+        switch seats.seat(peer, resumeAfter: resumeAfter) {
+        case .returned(let player):
+            let back = PlayerBack(sequence: nextSequence(), player: player)
             fanOut.enqueue(.back(back))
-            catchUp(peer.identity, after: resumeAfter)
             return .returned(back)
+        case .newcomer(let player):
+            if isJournaling { journal.players.insert(peer.identity) }
+            let joined = PlayerJoined(sequence: nextSequence(), player: player, playerCount: roster.count)
+            seats.joined(peer.identity, at: joined.sequence)
+            fanOut.enqueue(.joined(joined))
+            return .joined(joined)
+        case .alreadySeated: return .alreadyPlaying
+        case .full: return .full
+        case .badName(let error): return .badName(error)
         }
-        if roster.count >= configuration.maximumPlayers { return .full }
-        do { try RoomProtocol.checkName(peer.displayName) } catch { return .badName(error) }
-        let (player, _) = roster.admit(
-            peer, moveThrottle: configuration.guessThrottle, chatThrottle: configuration.chatThrottle, budget: configuration.messageBudget)
-        if isJournaling { journal.players.insert(peer.identity) }
-        let joined = PlayerJoined(sequence: nextSequence(), player: player, playerCount: roster.count)
-        joinedAt[peer.identity] = joined.sequence
-        fanOut.enqueue(.joined(joined))
-        awaitingWelcome.insert(peer.identity)
-        return .joined(joined)
     }
 
     /// Marks the player `id` away at `now` (their link dropped): the seat, name, wins, guesses
-    /// and throttles stay until they come back (``join(_:)``) or ``expireAway(before:)``.
+    /// and throttles stay until they come back (``join(_:resumeAfter:)``) or ``expireAway(before:)``.
     /// Nil when `id` is not a player, or is away already.
     mutating func drop(_ id: UUID, at now: ContinuousClock.Instant) -> PlayerAway? {
-        guard let member = roster[id], away[id] == nil else { return nil }
-        away[id] = now
-        awaitingWelcome.remove(id)
-        awaitingReplay[id] = nil
-        let item = PlayerAway(sequence: nextSequence(), player: member.player, holdSeconds: configuration.seatHoldSeconds ?? 0)
+        guard let player = seats.drop(id, at: now) else { return nil }
+        let item = PlayerAway(sequence: nextSequence(), player: player, holdSeconds: configuration.seatHoldSeconds ?? 0)
         fanOut.enqueue(.away(item))
         return item
     }
 
     /// Frees the seats of players away since before `deadline`; what their leaving says.
     mutating func expireAway(before deadline: ContinuousClock.Instant) -> [PlayerLeft] {
-        guard away.values.contains(where: { $0 < deadline }) else { return [] }
-        return away.filter { $0.value < deadline }.keys.compactMap { leave($0) }
+        seats.expired(before: deadline).compactMap { leave($0) }
     }
 
     mutating func leave(_ id: UUID) -> PlayerLeft? {
-        away[id] = nil
-        guard let member = roster.remove(id) else { return nil }
-        awaitingWelcome.remove(id)
-        awaitingReplay[id] = nil
-        joinedAt[id] = nil
+        guard let (member, removed) = seats.unseat(id) else { return nil }
         if isJournaling { journal.players.insert(id) }
-        let removed = removals[id]?.leaving == true
-        removals[id]?.leaving = false
         let left = PlayerLeft(sequence: nextSequence(), player: member.player, playerCount: roster.count, removedByHost: removed)
         fanOut.enqueue(.left(left))
         return left
     }
 
-    /// The player called `name`: the one with exactly that name, or else the only one whose name
-    /// looks like it (``PlayerRoster/fold(_:)``); nil when there is none.
+    /// The player called `name` (``RoomSeats/member(named:)``); nil when there is none.
     func player(named name: String) -> GamePlayer? {
-        let players = players
-        if let exact = players.first(where: { $0.player.name == name }) { return exact }
-        let folded = PlayerRoster.fold(name)
-        let alike = players.filter { PlayerRoster.fold($0.player.name) == folded }
-        return alike.count == 1 ? alike[0] : nil
+        seats.member(named: name).map(gamePlayer(of:))
     }
 
     /// Records that the host removes the player called `name` (see ``player(named:)``), whose
     /// link came from `address`, until `until`; nil when nobody in the game has that name.
     mutating func remove(named name: String, until: ContinuousClock.Instant, address: (UUID) -> String?) -> (GamePlayer, Removal)? {
-        guard let player = player(named: name) else { return nil }
-        let removal = Removal(id: player.player.id, name: player.player.name, address: address(player.player.id), until: until, leaving: true)
-        removals[player.player.id] = removal
-        return (player, removal)
+        seats.remove(named: name, until: until, address: address).map { (gamePlayer(of: $0.0), $0.1) }
     }
 
-    /// Lifts every removal of a player whose name looks like `name` (``PlayerRoster/fold(_:)``):
-    /// a removal turns that name away, so lifting one of two would let nobody called so back.
-    /// Returns the removals lifted, oldest first; none when no removed player had that name.
+    /// Lifts every removal of a player whose name looks like `name` (``RoomSeats/readmit(named:)``).
     mutating func readmit(named name: String) -> [Removal] {
-        let folded = PlayerRoster.fold(name)
-        let lifted = removals.values.filter { PlayerRoster.fold($0.name) == folded }.sorted { $0.until < $1.until }
-        for removal in lifted { removals[removal.id] = nil }
-        return lifted
+        seats.readmit(named: name)
     }
 
-    /// The removal that turns away the peer `id` called `name`, from `address`, at `now`: its
-    /// own, or (for someone without a seat here) one whose name looks like `name` or whose network
-    /// is `address`'s. Nil when nothing does. Forgets removals whose time is up.
+    /// The removal that turns away the peer `id` called `name`, from `address`, at `now`
+    /// (``RoomSeats/removal(barring:named:from:at:)``).
     mutating func removal(barring id: UUID, named name: String, from address: String?, at now: ContinuousClock.Instant) -> Removal? {
-        if !removals.isEmpty { removals = removals.filter { $0.value.until > now || $0.value.leaving } }
-        guard !removals.isEmpty else { return nil }
-        if let own = removals[id] { return own }
-        // A player seated here (away, coming back) keeps their seat, whatever their address.
-        guard roster[id] == nil else { return nil }
-        let folded = PlayerRoster.fold(name)
-        let network = address.map(RemoteAddress.limitGroup(of:))
-        return removals.values.sorted { $0.until > $1.until }.first { removal in
-            PlayerRoster.fold(removal.name) == folded || (network != nil && removal.network == network)
-        }
+        seats.removal(barring: id, named: name, from: address, at: now)
     }
 
     /// Whether `id` is a removed player still turned away at `now` (forgets those whose time is up).
     mutating func isRemoved(_ id: UUID, at now: ContinuousClock.Instant) -> Bool {
-        removals = removals.filter { $0.value.until > now || $0.value.leaving }
-        return removals[id] != nil
+        seats.isRemoved(id, at: now)
     }
 
     mutating func rename(_ id: UUID, to name: String, at now: ContinuousClock.Instant) -> RequestOutcome<PlayerRenamed> {
-        guard let decision = roster.update(id, { $0.chatThrottle.admit(at: now) }) else { return .notPlaying }
-        if case .refused(let warn) = decision { return .refused(warn ? .chatThrottled(perSecond: configuration.chatLinesPerSecond) : nil) }
-        let change: (previous: String, player: PlayerRef)?
-        do { change = try roster.rename(id, to: name) } catch { return .refused(error) }
-        guard let change else { return .ignored }
-        scoreboard.rename(change.player)
-        if isJournaling {
-            journal.players.insert(id)
-            if scoreboard.entry(for: id) != nil { journal.scores.insert(id) }
+        switch seats.rename(id, to: name, at: now) {
+        case .notSeated: return .notPlaying
+        case .unchanged: return .ignored
+        case .refused(let error): return .refused(error)
+        case .renamed(let previous, let player):
+            scoreboard.rename(player)
+            if isJournaling {
+                journal.players.insert(id)
+                if scoreboard.entry(for: id) != nil { journal.scores.insert(id) }
+            }
+            let renamed = PlayerRenamed(sequence: nextSequence(), player: player, previousName: previous)
+            fanOut.enqueue(.renamed(renamed))
+            return .done(renamed)
         }
-        let renamed = PlayerRenamed(sequence: nextSequence(), player: change.player, previousName: change.previous)
-        fanOut.enqueue(.renamed(renamed))
-        return .done(renamed)
     }
 
-    /// Queues a fresh welcome for player `id` (one that missed batches while it was not
-    /// reading), without the throttle of a request; nothing for someone not playing.
+    /// Queues a fresh welcome for player `id` (``RoomSeats/welcomeAgain(_:)``).
     mutating func welcomeAgain(_ id: UUID) {
-        if roster[id] != nil { awaitingWelcome.insert(id) }
+        seats.welcomeAgain(id)
     }
 
     /// Schedules a fresh welcome for player `id`, or with `after` a replay of what came after
     /// that item; false when it is not a player or asks too often.
     mutating func requestWelcome(for id: UUID, at now: ContinuousClock.Instant, after: UInt64? = nil) -> Bool {
-        guard let decision = roster.update(id, { $0.chatThrottle.admit(at: now) }), decision == .allowed else { return false }
-        catchUp(id, after: after)
-        return true
-    }
-
-    /// Schedules what player `id` needs to be current: a replay of the items after `after`, or a
-    /// fresh welcome (without `after`, or when those items are no longer kept).
-    private mutating func catchUp(_ id: UUID, after: UInt64?) {
-        if let after {
-            awaitingReplay[id] = after
-        } else {
-            awaitingWelcome.insert(id)
-        }
+        seats.requestWelcome(for: id, at: now, after: after)
     }
 
     // MARK: Budgets
 
     /// Charges one message from player `id` to its budget; nil when it is not a player.
     mutating func charge(_ id: UUID, at now: ContinuousClock.Instant) -> MessageBudget.Decision? {
-        roster.update(id) { $0.budget.charge(at: now) }
+        seats.charge(id, at: now)
     }
 
     /// Records that player `id` was refused for `refusal`; true the first time (the time to log it).
     mutating func recordRefusal(_ refusal: Refusal, by id: UUID) -> Bool {
-        roster.update(id) { $0.loggedRefusals.insert(refusal).inserted } ?? false
+        seats.recordRefusal(refusal, by: id)
     }
 
     // MARK: Guesses and chat
@@ -373,7 +301,7 @@ struct GameTable: Sendable {
     mutating func guess(_ value: Int64, from id: UUID, at now: ContinuousClock.Instant) -> GuessOutcome {
         // One look-up that copies only the player, not the whole member (its peer, throttles and
         // refusals cost a retain and a release each, per guess).
-        guard let (player, admission) = roster.update(id, { ($0.player, $0.moveThrottle.admit(at: now)) }) else { return .notPlaying }
+        guard let (player, admission) = seats.update(id, { ($0.player, $0.moveThrottle.admit(at: now)) }) else { return .notPlaying }
         if case .refused(let warn) = admission {
             return .refused(warn ? .guessesThrottled(perSecond: configuration.guessesPerSecond) : nil)
         }
@@ -400,7 +328,7 @@ struct GameTable: Sendable {
     mutating func chat(_ text: String, from id: UUID, at now: ContinuousClock.Instant) -> RequestOutcome<RelayedChat> {
         guard let member = roster[id] else { return .notPlaying }
         if text.trimmingWhitespace.isEmpty { return .ignored }
-        if case .refused(let warn)? = roster.update(id, { $0.chatThrottle.admit(at: now) }) {
+        if case .refused(let warn)? = seats.update(id, { $0.chatThrottle.admit(at: now) }) {
             return .refused(warn ? .chatThrottled(perSecond: configuration.chatLinesPerSecond) : nil)
         }
         do { try RoomProtocol.checkChat(text) } catch { return .refused(error) }
@@ -460,27 +388,18 @@ struct GameTable: Sendable {
             fanOut.maximumGuessLinesPerTick = configuration.listedLinesPerTick(players: roster.count, interval: interval)
         }
         // Replays come from what was broadcast before this tick: its batch goes to everyone.
-        if !awaitingReplay.isEmpty {
-            for (id, asked) in awaitingReplay {
-                guard let member = roster[id] else { continue }
-                // What came right after `asked` is not kept (let go, or broadcast by a resumed
-                // game's earlier life): the player gets a welcome. Otherwise its replay starts
-                // no earlier than its own join.
-                let after = max(asked, joinedAt[id] ?? 0)
-                if asked >= recent.floor, let items = recent.after(after, newest: lastSequence) {
-                    flush.replays.append((member.peer, ReplayMessage(after: after, items: items)))
-                } else {
-                    awaitingWelcome.insert(id)
-                }
+        for (member, asked, after) in seats.takeReplays() {
+            // What came right after `asked` is not kept (let go, or broadcast by a resumed game's
+            // earlier life): the player gets a welcome. Otherwise its replay starts no earlier
+            // than its own join.
+            if asked >= recent.floor, let items = recent.after(after, newest: lastSequence) {
+                flush.replays.append((member.peer, ReplayMessage(after: after, items: items)))
+            } else {
+                seats.welcomeAgain(member.player.id)
             }
-            awaitingReplay.removeAll(keepingCapacity: true)
         }
         if let batch = flush.batch { recent.append(contentsOf: batch.items) }
-        guard !awaitingWelcome.isEmpty else { return flush }
-        for id in awaitingWelcome {
-            if let member = roster[id] { flush.welcomes.append((member.peer, member.player)) }
-        }
-        awaitingWelcome.removeAll(keepingCapacity: true)
+        flush.welcomes = seats.takeWelcomes().map { ($0.peer, $0.player) }
         if !flush.welcomes.isEmpty { flush.state = gameState() }
         return flush
     }
@@ -500,11 +419,13 @@ struct GameTable: Sendable {
 
     /// Every player, in join order.
     var players: [GamePlayer] {
-        roster.members.values.sorted { $0.order < $1.order }.map { member in
-            GamePlayer(
-                player: member.player, peer: member.peer, guessesThisRound: round.guesses(by: member.player.id),
-                wins: scoreboard.entry(for: member.player.id)?.wins ?? 0, awaySince: away[member.player.id])
-        }
+        roster.members.values.sorted { $0.order < $1.order }.map(gamePlayer(of:))
+    }
+
+    private func gamePlayer(of member: PlayerRoster.Member) -> GamePlayer {
+        GamePlayer(
+            player: member.player, peer: member.peer, guessesThisRound: round.guesses(by: member.player.id),
+            wins: scoreboard.entry(for: member.player.id)?.wins ?? 0, awaySince: away[member.player.id])
     }
 
     private mutating func nextSequence() -> UInt64 {
