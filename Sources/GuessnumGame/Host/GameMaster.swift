@@ -68,22 +68,8 @@ public final class GameMaster: Sendable {
     }
 
     private let state: Mutex<State>
-    /// The password exchanges of a private game and their limits. Its own lock: a challenge's
-    /// check runs under the session's lock, and refunds here without touching ``state``.
-    private let passwordGate: Mutex<PasswordGate?>
-    /// Password refusals counted for the host's screen, and those to post at the next tick (a
-    /// refusal may be decided under the session's lock, where nothing is posted).
-    private let passwordRefusals = Mutex(PasswordRefusalState())
-
-    /// See ``passwordRefusals``.
-    private struct PasswordRefusalState {
-        var tally = PasswordRefusalTally()
-        var ready: [PasswordRefusals] = []
-        /// Guests challenged for the password whose answer has not been judged, by identity,
-        /// with their network and when: a guest whose password is wrong finds out first (the host
-        /// cannot prove the password to it) and ends its invitation without answering.
-        var challenged: [UUID: (network: String, at: ContinuousClock.Instant)] = [:]
-    }
+    /// The password gate of a private game; nil when the game is not private.
+    private let privacy: RoomPrivacy?
     private let observations = ObservationBag()
     /// Where each tick's changes go to be kept (a store), if anywhere.
     private let journal: (any GameJournalSink)?
@@ -121,7 +107,7 @@ public final class GameMaster: Sendable {
             table = GameTable(configuration: configuration, host: host, round: round)
         }
         table.isJournaling = journal != nil
-        passwordGate = Mutex(configuration.password.map { PasswordGate(password: $0, host: host.id) })
+        privacy = configuration.password.map { RoomPrivacy(password: $0, host: host.id, logger: logger) }
         state = Mutex(State(table: table))
     }
 
@@ -302,7 +288,7 @@ public final class GameMaster: Sendable {
                 state.withLock { $0.addresses[invitation.peer.identity] = address }
             }
         }
-        if decision == .accept, let challenge = passwordChallenge(for: invitation) { decision = challenge }
+        if decision == .accept, let privacy { decision = privacy.challenge(for: invitation) }
         if case .decline(let reason) = decision {
             logger.notice("Guest turned away.", metadata: .game(peer: invitation.peer.displayName).merging([
                 "address": .string(invitation.remoteDescription), "reason": .string(reason ?? "declined"),
@@ -311,71 +297,9 @@ public final class GameMaster: Sendable {
         return decision
     }
 
-    /// In a private game, the challenge of the password exchange `invitation` opened, or the
-    /// decline of one that opened none or comes from a network with too many failed ones; nil
-    /// when the game is not private.
-    private func passwordChallenge(for invitation: Invitation) -> InvitationDecision? {
-        let now = ContinuousClock.now
-        let request = JoinRequest(context: invitation.context)
-        let outcome = passwordGate.withLock { $0?.challenge(invitation.peer, from: invitation.remoteAddress, request: request, at: now) }
-        switch outcome {
-        case nil:
-            return nil
-        case .failure(let refusal)?:
-            let reason: PasswordRefusals.Reason = refusal.code == .passwordNeeded ? .missing : refusal.code == .tooManyWrongPasswords ? .tooMany : .wrong
-            noteRefusal(reason, fromNetwork: RemoteAddress.limitGroup(of: invitation.remoteAddress))
-            return .decline(reason: refusal.message)
-        case .success(let (challenge, keys, charge))?:
-            let logger = logger
-            let network = RemoteAddress.limitGroup(of: invitation.remoteAddress)
-            let guestID = invitation.peer.identity
-            passwordRefusals.withLock { $0.challenged[guestID] = (network, now) }
-            let guest = invitation.peer.displayName
-            let address = invitation.remoteDescription
-            return .challenge(InvitationChallenge(bytes: challenge) { [weak self] answer in
-                do {
-                    try keys.checkInitiatorTag(Array(answer))
-                    self?.passwordGate.withLock { $0?.refund(charge) }
-                    self?.passwordRefusals.withLock { _ = $0.challenged.removeValue(forKey: guestID) }
-                    return nil
-                } catch {
-                    logger.notice("Guest turned away.", metadata: .game(peer: guest).merging([
-                        "address": .string(address), "reason": .string(GameError.wrongPassword.message),
-                    ]) { $1 })
-                    self?.passwordRefusals.withLock { _ = $0.challenged.removeValue(forKey: guestID) }
-                    self?.noteRefusal(.wrong, fromNetwork: network)
-                    return GameError.wrongPassword.message
-                }
-            })
-        }
-    }
-
-    /// Counts a guest turned away for the password, from `network`, for the host's screen: the
-    /// next tick posts what is due (``EventName/passwordRefusals``).
-    private func noteRefusal(_ reason: PasswordRefusals.Reason, fromNetwork network: String) {
-        let now = ContinuousClock.now
-        passwordRefusals.withLock { refusals in
-            if let told = refusals.tally.note(reason, from: network, at: now) { refusals.ready.append(told) }
-        }
-    }
-
-    /// A guest challenged for the password ended its invitation without an answer: its password
-    /// was wrong (it found out first), or it gave up.
-    private func challengeEnded(_ peer: PeerID) {
-        guard isPrivate, let challenged = passwordRefusals.withLock({ $0.challenged.removeValue(forKey: peer.identity) }) else { return }
-        noteRefusal(.wrong, fromNetwork: challenged.network)
-    }
-
     /// Posts the password refusals due by `now`.
     private func postPasswordRefusals(at now: ContinuousClock.Instant) {
-        guard isPrivate else { return }
-        let due = passwordRefusals.withLock { refusals in
-            defer { refusals.ready = [] }
-            // A challenge whose end the session never reported (its peer was connected otherwise) is let go.
-            if refusals.challenged.count > 64 { refusals.challenged = refusals.challenged.filter { now - $0.value.at < PasswordRefusalTally.period } }
-            return refusals.ready + refusals.tally.due(at: now)
-        }
-        for refusals in due { events.post(.passwordRefusals, refusals) }
+        for refusals in privacy?.due(at: now) ?? [] { events.post(.passwordRefusals, refusals) }
     }
 
     /// Whether this game needs a password.
@@ -418,7 +342,7 @@ public final class GameMaster: Sendable {
         switch change.state {
         case .connected: join(change.peer)
         case .notConnected:
-            if case .invitationEnded? = change.reason { challengeEnded(change.peer) }
+            if case .invitationEnded? = change.reason { privacy?.challengeEnded(change.peer) }
             // A link that dropped (not a goodbye, not the host's own disconnect) keeps its seat.
             if case .lost? = change.reason, configuration.awayGracePeriod > .zero {
                 drop(change.peer)
