@@ -62,6 +62,9 @@ package struct RoomSeats: Sendable {
     package private(set) var removals: [UUID: Removal] = [:]
     /// Players whose link dropped, by identity, and since when: their seats are held.
     package private(set) var away: [UUID: ContinuousClock.Instant] = [:]
+    /// The address each player's link came from (its invitation's): a seat held for a player
+    /// who is away still counts toward that address's share.
+    package private(set) var addresses: [UUID: String] = [:]
     private var awaitingWelcome: Set<UUID> = []
     /// Players back after a drop, and the last item each has: they get what came after.
     private var awaitingReplay: [UUID: UInt64] = [:]
@@ -132,6 +135,7 @@ package struct RoomSeats: Sendable {
     /// Frees player `id`'s seat: the member it was, and whether the host removed them (said once).
     package mutating func unseat(_ id: UUID) -> (member: PlayerRoster.Member, removedByHost: Bool)? {
         away[id] = nil
+        addresses[id] = nil
         guard let member = roster.remove(id) else { return nil }
         awaitingWelcome.remove(id)
         awaitingReplay[id] = nil
@@ -151,6 +155,43 @@ package struct RoomSeats: Sendable {
         } catch {
             return .refused(error)
         }
+    }
+
+    // MARK: Admission
+
+    /// Whether `peer`, whose link comes from `address` (nil: not known), may come in at `now`:
+    /// declined when the room is full (a seat held for the peer is theirs whether or not it is),
+    /// or when the host removed them a short while ago, by identity, by a name that looks like
+    /// theirs, or by their network.
+    package mutating func admission(of peer: PeerID, from address: String?, at now: ContinuousClock.Instant) -> InvitationDecision {
+        if let removal = removal(barring: peer.identity, named: peer.displayName, from: address, at: now) {
+            return .decline(reason: Self.removedReason(remaining: removal.until - now))
+        }
+        if roster.count >= configuration.maximumPlayers && away[peer.identity] == nil { return .decline(reason: "the game is full") }
+        return .accept
+    }
+
+    /// What a guest the host removed (or one turned away with them) is told, with how long is left.
+    package static func removedReason(remaining: Duration) -> String {
+        let minutes = max(1, Int((remaining.components.seconds + 59) / 60))
+        return "the host removed you from this game a short while ago; you may try again in \(minutes == 1 ? "a minute" : "\(minutes) minutes")"
+    }
+
+    /// How many seats are held for players away whose link came from `address`, `peer`'s own
+    /// aside: dropping links cannot make room for more from one address. Costs a look at every
+    /// player away.
+    package func heldSeats(from address: String, besides peer: UUID) -> Int {
+        away.keys.count { $0 != peer && addresses[$0] == address }
+    }
+
+    /// Notes that player `id`'s link came from `address`.
+    package mutating func note(address: String, of id: UUID) {
+        addresses[id] = address
+    }
+
+    /// The address the link of player `id` came from, while they are in the room or removed.
+    package func address(of id: UUID) -> String? {
+        addresses[id] ?? removals[id]?.address
     }
 
     // MARK: Removals

@@ -63,4 +63,22 @@ struct RoomSeatsTests {
         #expect(replays.map(\.after) == [40])
         #expect(seats.takeReplays().isEmpty)
     }
+
+    @Test("A full room turns newcomers away but not a player whose seat is held; a removed player is told for how long")
+    func admission() throws {
+        var seats = seats(maximumPlayers: 1)
+        let bob = try peer("bob"), carol = try peer("carol")
+        _ = seats.seat(bob)
+        seats.note(address: "10.0.0.9", of: bob.identity)
+        #expect(seats.admission(of: carol, from: "10.0.0.2", at: now) == .decline(reason: "the game is full"))
+        _ = seats.drop(bob.identity, at: now)
+        #expect(seats.admission(of: bob, from: "10.0.0.9", at: now) == .accept)
+        #expect(seats.heldSeats(from: "10.0.0.9", besides: carol.identity) == 1)
+        #expect(seats.heldSeats(from: "10.0.0.9", besides: bob.identity) == 0)
+        let addresses = seats.addresses
+        _ = seats.remove(named: "bob", until: now + .seconds(90)) { addresses[$0] }
+        #expect(seats.address(of: bob.identity) == "10.0.0.9")
+        #expect(seats.admission(of: bob, from: nil, at: now) == .decline(reason: RoomSeats.removedReason(remaining: .seconds(90))))
+        #expect(RoomSeats.removedReason(remaining: .seconds(90)).hasSuffix("you may try again in 2 minutes"))
+    }
 }

@@ -59,9 +59,6 @@ public final class GameMaster: Sendable {
         /// Players coming back whose invitation said what they have (``Rooms/JoinRequest/resumeAfter``),
         /// until their link is connected; only players of the game are noted.
         var resuming: [UUID: UInt64] = [:]
-        /// The address each player's link came from (its invitation's): a seat held for a player
-        /// who is away still counts toward that address's share.
-        var addresses: [UUID: String] = [:]
         var phase = Phase.ready
         var ticker: Task<Void, Never>?
         var pause: Task<Void, Never>?
@@ -200,7 +197,7 @@ public final class GameMaster: Sendable {
     public func remove(named name: String) throws(GameError) -> PlayerRemoval {
         let until = ContinuousClock.now + configuration.removalPeriod
         let removed = state.withLock { state in
-            let addresses = state.addresses
+            let addresses = state.table.seats.addresses
             return state.table.remove(named: name, until: until) { addresses[$0] }
         }
         guard let (player, removal) = removed else { throw .noSuchPlayer(name) }
@@ -225,13 +222,7 @@ public final class GameMaster: Sendable {
     /// The address the link of player `id` came from, while they are in the game or removed; nil
     /// when it is not known.
     public func address(of id: UUID) -> String? {
-        state.withLock { $0.addresses[id] ?? $0.table.removals[id]?.address }
-    }
-
-    /// What a guest the host removed (or one turned away with them) is told, with how long is left.
-    static func removedReason(remaining: Duration) -> String {
-        let minutes = max(1, Int((remaining.components.seconds + 59) / 60))
-        return "the host removed you from this game a short while ago; you may try again in \(minutes == 1 ? "a minute" : "\(minutes) minutes")"
+        state.withLock { $0.table.seats.address(of: id) }
     }
 
     /// Whether `peer` may join now: declined when the game is full, or when the host removed
@@ -247,14 +238,7 @@ public final class GameMaster: Sendable {
     /// ``admission(of:)-(Invitation)``.
     public func admission(of peer: PeerID, from address: String?) -> InvitationDecision {
         let now = ContinuousClock.now
-        let (full, removal) = state.withLock { state in
-            // A seat held for this player (away) is theirs whether or not the game is full.
-            (state.table.roster.count >= configuration.maximumPlayers && state.table.away[peer.identity] == nil,
-             state.table.removal(barring: peer.identity, named: peer.displayName, from: address, at: now))
-        }
-        if let removal { return .decline(reason: Self.removedReason(remaining: removal.until - now)) }
-        if full { return .decline(reason: "the game is full") }
-        return .accept
+        return state.withLock { $0.table.seats.admission(of: peer, from: address, at: now) }
     }
 
     /// Whether the inviter of `invitation` may join now: as ``admission(of:)-(PeerID)``, and declined with
@@ -279,13 +263,11 @@ public final class GameMaster: Sendable {
             let address = invitation.remoteAddress
             // Seats held for players away from this address count too (not the inviter's own):
             // dropping links cannot make room for more.
-            let held = state.withLock { state in
-                state.table.away.keys.count { $0 != invitation.peer.identity && state.addresses[$0] == address }
-            }
+            let held = state.withLock { $0.table.seats.heldSeats(from: address, besides: invitation.peer.identity) }
             if session.peerCount(fromAddress: address) + held > configuration.maximumPlayersPerAddress {
                 decision = .decline(reason: GameError.tooManyFromAddress(configuration.maximumPlayersPerAddress).message)
             } else {
-                state.withLock { $0.addresses[invitation.peer.identity] = address }
+                state.withLock { $0.table.seats.note(address: address, of: invitation.peer.identity) }
             }
         }
         if decision == .accept, let privacy { decision = privacy.challenge(for: invitation) }
@@ -403,7 +385,6 @@ public final class GameMaster: Sendable {
         let left: PlayerLeft? = state.withLock { state in
             guard state.phase == .running else { return nil }
             state.resuming[peer.identity] = nil
-            state.addresses[peer.identity] = nil
             return state.table.leave(peer.identity)
         }
         guard let left else { return }
@@ -608,7 +589,6 @@ public final class GameMaster: Sendable {
             let interval = configuration.broadcastInterval(players: state.table.roster.count)
             guard state.phase == .running else { return (nil, interval, []) }
             let gone = state.table.expireAway(before: graceDeadline)
-            for left in gone { state.addresses[left.player.id] = nil }
             let flush = state.table.takeFlush(nextInterval: interval)
             // Handed over under the lock, so a store receives the ticks in order.
             if let journal, let changes = state.table.takeJournal() { journal.keep(changes) }
