@@ -194,5 +194,7 @@ let package = Package(
 // AddressSanitizer, so that ordinary builds never need its runtime.
 if ProcessInfo.processInfo.environment["GUESSNUM_FUZZ"] != nil {
     package.targets.append(
-        .executableTarget(name: "guessnum-fuzz", dependencies: ["Multipeer", "MultipeerAvahi", "GuessnumGame"], path: "Fuzz/guessnum-fuzz"))
+        .executableTarget(
+            name: "guessnum-fuzz", dependencies: ["Multipeer", "MultipeerAvahi", "GuessnumGame", "Rooms", "TicTacToe", "RockPaperScissors"],
+            path: "Fuzz/guessnum-fuzz"))
 }

@@ -18,6 +18,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case messages
     /// The TXT record parser of discovery.
     case txt
+    /// The moves, events, views and settings of the games on the room layer.
+    case games
 
     nonisolated(unsafe) static var current: FuzzTarget?
 
@@ -29,6 +31,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .guess: Self.guess(bytes)
         case .messages: Self.messages(bytes)
         case .txt: Self.txt(bytes)
+        case .games: GameFuzzing.run(Data(bytes))
         }
     }
 
