@@ -7,7 +7,7 @@ import Multipeer
 /// | field | value |
 /// | --- | --- |
 /// | `passwordExchange` | for a private game, the guest's ``PasswordExchange/Guest/opening`` in lowercase hex (96 digits) |
-/// | `resumeAfter` | for a player coming back after a drop, the sequence number of the last broadcast item it has: the host replays what came after (see ``ReplayMessage``) |
+/// | `resumeAfter` | for a player coming back after a drop, the sequence number of the last broadcast item it has: the host replays what came after (see `ReplayMessage`) |
 ///
 /// Unknown fields are ignored, so later versions may add some.
 public struct JoinRequest: Sendable, Hashable {

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Guests a private game turned away for its password, from one network, as the host's screen
-/// is told of them (``EventName/passwordRefusals``): the first at once, then at most one
+/// is told of them (`EventName.passwordRefusals`): the first at once, then at most one
 /// summary a minute with the count (see ``PasswordRefusalTally``), so a flood of guesses cannot
 /// flood the host's screen.
 public struct PasswordRefusals: Sendable, Hashable {

@@ -1,4 +1,4 @@
-/// `guessnum.v1.player-renamed` — someone is shown under another name (in a ``HistoryBatch``).
+/// `guessnum.v1.player-renamed` — someone is shown under another name (in a `HistoryBatch`).
 public struct PlayerRenamed: GameMessage, Hashable {
     public static let messageType = "guessnum.v1.player-renamed"
     /// The broadcast sequence number.

@@ -1,4 +1,4 @@
-/// `guessnum.v1.player-joined` — someone joined the game (in a ``HistoryBatch``).
+/// `guessnum.v1.player-joined` — someone joined the game (in a `HistoryBatch`).
 public struct PlayerJoined: GameMessage, Hashable {
     public static let messageType = "guessnum.v1.player-joined"
     /// The broadcast sequence number.

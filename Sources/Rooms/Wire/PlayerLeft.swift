@@ -1,4 +1,4 @@
-/// `guessnum.v1.player-left` — someone left or was lost (in a ``HistoryBatch``).
+/// `guessnum.v1.player-left` — someone left or was lost (in a `HistoryBatch`).
 public struct PlayerLeft: GameMessage, Hashable {
     public static let messageType = "guessnum.v1.player-left"
     /// The broadcast sequence number.

@@ -1,6 +1,6 @@
 import SafeText
 /// `guessnum.v1.chat-line` — a chat line relayed by the host to everyone (in a
-/// ``HistoryBatch``); the host's own lines travel the same way.
+/// `HistoryBatch`); the host's own lines travel the same way.
 public struct RelayedChat: GameMessage, Hashable, CustomStringConvertible {
     public static let messageType = "guessnum.v1.chat-line"
     /// The broadcast sequence number.

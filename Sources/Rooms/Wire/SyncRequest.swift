@@ -2,8 +2,8 @@
 /// because it started listening after the welcome arrived, or came back after a drop.
 ///
 /// With ``after`` (the sequence number of the last broadcast item the guest has), the host
-/// answers with a ``ReplayMessage`` of what came after it while it still keeps those items, and
-/// with a fresh ``WelcomeMessage`` otherwise; without it, always with a welcome.
+/// answers with a `ReplayMessage` of what came after it while it still keeps those items, and
+/// with a fresh `WelcomeMessage` otherwise; without it, always with a welcome.
 public struct SyncRequest: GameMessage, Hashable {
     public static let messageType = "guessnum.v1.sync"
 

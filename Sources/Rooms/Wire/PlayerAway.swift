@@ -1,5 +1,5 @@
 /// `guessnum.v1.player-away` — a player's link dropped; the host holds their seat (name, wins,
-/// guesses this round) for ``Rooms/RoomConfiguration/awayGracePeriod`` (in a ``HistoryBatch``). A
+/// guesses this round) for ``Rooms/RoomConfiguration/awayGracePeriod`` (in a `HistoryBatch`). A
 /// ``PlayerBack`` follows if they come back in time, a ``PlayerLeft`` if not.
 public struct PlayerAway: GameMessage, Hashable {
     public static let messageType = "guessnum.v1.player-away"
@@ -19,7 +19,7 @@ public struct PlayerAway: GameMessage, Hashable {
 }
 
 /// `guessnum.v1.player-back` — a player who was away is back in their seat (in a
-/// ``HistoryBatch``).
+/// `HistoryBatch`).
 public struct PlayerBack: GameMessage, Hashable {
     public static let messageType = "guessnum.v1.player-back"
     /// The broadcast sequence number.
