@@ -156,7 +156,7 @@ let package = Package(
         ),
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
         .testTarget(name: "PAKETests", dependencies: ["PAKE"]),
-        .testTarget(name: "RoomsTests", dependencies: ["Rooms", "Multipeer", "MultipeerTestSupport"]),
+        .testTarget(name: "RoomsTests", dependencies: ["Rooms", "Multipeer", "MultipeerTestSupport", "TicTacToe"]),
         .testTarget(name: "TicTacToeTests", dependencies: ["TicTacToe", "Rooms"]),
         .testTarget(name: "RockPaperScissorsTests", dependencies: ["RockPaperScissors", "Rooms"]),
         .testTarget(

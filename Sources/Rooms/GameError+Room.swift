@@ -19,6 +19,11 @@ extension GameError {
         GameError(.invalidConfiguration, "The game configuration is invalid: \(problem).")
     }
 
+    /// Moves faster than the host allows.
+    public static func movesThrottled(perSecond rate: Double) -> GameError {
+        GameError(.throttled, "slow down: at most \(rateText(rate)) moves a second; the extra moves were not played.")
+    }
+
     /// A display name that broke the rules (the session's sentence, under the game's code).
     public static func invalidName(_ error: MultipeerError) -> GameError {
         GameError(.invalidName, error.message, underlying: error)

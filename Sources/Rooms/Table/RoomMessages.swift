@@ -1,0 +1,87 @@
+/// `PREFIX + "welcome"` — what a newcomer (or a player who missed too much) needs to play
+/// (host → one guest): who they are here, the room, and the game as they see it.
+public struct RoomWelcome<Rules: GameRules>: GameMessage, Hashable {
+    public static var messageType: String { Rules.kind.messagePrefix + "welcome" }
+
+    /// The guest, under its name unique in the room ("bob (2)").
+    public var you: PlayerRef
+    /// The current round's number (0 before the first).
+    public var round: Int
+    /// The sequence number of the last broadcast item this welcome includes.
+    public var lastSequence: UInt64
+    /// Everyone in the room, in join order.
+    public var players: [PlayerRef]
+    /// The scores so far, most wins first.
+    public var scores: [RoomScores.Entry]
+    /// How long, in seconds, the host keeps a dropped player's seat; absent when it keeps none.
+    public var seatHoldSeconds: Int?
+    /// The game as `you` see it.
+    public var view: Rules.View
+
+    /// A welcome; see the properties.
+    public init(
+        you: PlayerRef, round: Int, lastSequence: UInt64, players: [PlayerRef], scores: [RoomScores.Entry], seatHoldSeconds: Int?,
+        view: Rules.View
+    ) {
+        self.you = you
+        self.round = round
+        self.lastSequence = lastSequence
+        self.players = players
+        self.scores = scores
+        self.seatHoldSeconds = seatHoldSeconds
+        self.view = view
+    }
+}
+
+/// `PREFIX + "history"` — the room's broadcast of one tick (host → everyone), numbered items in
+/// order.
+public struct RoomBatch<Rules: GameRules>: GameMessage, Hashable {
+    public static var messageType: String { Rules.kind.messagePrefix + "history" }
+
+    /// The items, in the order they happened.
+    public var items: [RoomItem<Rules>]
+
+    /// A batch of `items`.
+    public init(items: [RoomItem<Rules>]) {
+        self.items = items
+    }
+}
+
+/// `PREFIX + "move"` — a player's move (guest → host).
+public struct RoomMove<Rules: GameRules>: GameMessage, Hashable {
+    public static var messageType: String { Rules.kind.messagePrefix + "move" }
+
+    /// The move.
+    public var move: Rules.Move
+
+    /// A message carrying `move`.
+    public init(_ move: Rules.Move) {
+        self.move = move
+    }
+}
+
+/// `PREFIX + "reply"` — what a move told the mover alone (host → the mover), at once.
+public struct RoomReply<Rules: GameRules>: GameMessage, Hashable {
+    public static var messageType: String { Rules.kind.messagePrefix + "reply" }
+
+    /// The event for the mover.
+    public var event: Rules.Event
+
+    /// A reply carrying `event`.
+    public init(_ event: Rules.Event) {
+        self.event = event
+    }
+}
+
+/// `PREFIX + "refused"` — why the rules refused a move (host → the mover), at once.
+public struct RoomRefusal<Rules: GameRules>: GameMessage, Hashable {
+    public static var messageType: String { Rules.kind.messagePrefix + "refused" }
+
+    /// The refusal's code and sentence.
+    public var refusal: MoveRefusal
+
+    /// A message carrying `refusal`.
+    public init(_ refusal: MoveRefusal) {
+        self.refusal = refusal
+    }
+}

@@ -1,0 +1,225 @@
+import Foundation
+import Multipeer
+
+/// A room running a game, as a value: who sits in it (``RoomSeats``), the game's ``GameRules``,
+/// the rounds and the wins, and the numbered items waiting to be broadcast. Every method decides
+/// and records; none performs I/O, so the host that keeps one behind its lock carries out what it
+/// returns (sends, posts) after releasing the lock.
+///
+/// Each item gets the next sequence number, so a welcome can say which items it already covers
+/// and a player back after a drop can be replayed what came after the last one it has.
+package struct RoomTable<Rules: GameRules>: Sendable {
+    /// What came of a move.
+    package enum MoveResult: Sendable {
+        /// Played: what to tell the mover alone at once, and how the round ended, if it did.
+        case played(reply: Rules.Event?, roundEnded: RoundResult?)
+        /// The rules refused it; the mover is told why.
+        case refused(MoveRefusal)
+        /// Over the mover's move throttle; the error when the mover should be told.
+        case throttled(GameError?)
+        /// The mover has no seat.
+        case notSeated
+    }
+
+    /// What came of a chat line.
+    package enum ChatResult: Sendable {
+        /// Relayed to everyone with the next broadcast.
+        case relayed(RelayedChat)
+        /// Nothing to relay (a blank line).
+        case ignored
+        /// Refused; the error when the player should be told.
+        case refused(GameError?)
+        /// The sender has no seat.
+        case notSeated
+    }
+
+    /// What one broadcast tick sends.
+    package struct Flush: Sendable {
+        /// The items for everyone not away, nil when there are none.
+        package var batch: RoomBatch<Rules>?
+        /// The welcomes owed, each for its player's peer.
+        package var welcomes: [(peer: PeerID, welcome: RoomWelcome<Rules>)] = []
+        /// The replays owed: what each player back after a drop missed, sent before the batch.
+        package var replays: [(peer: PeerID, items: [RoomItem<Rules>])] = []
+    }
+
+    /// The host, whose name no player may take.
+    package let host: PlayerRef
+    /// The game's rules and state.
+    package private(set) var rules: Rules
+    /// Who sits in the room.
+    package var seats: RoomSeats
+    /// The current round's number: 0 before the first.
+    package private(set) var round = 0
+    /// The sequence number of the last item.
+    package private(set) var lastSequence: UInt64 = 0
+    /// Each player's wins, by identity (kept while they are in the room).
+    package private(set) var wins: [UUID: Int] = [:]
+    private var pending: [RoomItem<Rules>] = []
+    private var recent: RecentItems<RoomItem<Rules>>
+
+    /// A room of `host` playing `rules` (before its first round), with `configuration`, whose
+    /// players' moves are throttled by `moveThrottle`.
+    package init(rules: Rules, configuration: RoomConfiguration, host: PlayerRef, moveThrottle: Throttle) {
+        self.rules = rules
+        self.host = host
+        seats = RoomSeats(configuration: configuration, host: host, moveThrottle: moveThrottle)
+        recent = RecentItems(limit: configuration.replayLimit)
+    }
+
+    /// Everyone in the room, in join order.
+    package var players: [PlayerRef] {
+        seats.roster.members.values.sorted { $0.order < $1.order }.map(\.player)
+    }
+
+    /// Whether the current round is over (or none has started).
+    package var isBetweenRounds: Bool { round == 0 || rules.roundResult != nil }
+
+    // MARK: Players
+
+    /// Seats `peer` (see ``RoomSeats/seat(_:resumeAfter:)``), telling everyone and the rules.
+    package mutating func join(_ peer: PeerID, resumeAfter: UInt64? = nil) -> RoomSeats.Seating {
+        let seating = seats.seat(peer, resumeAfter: resumeAfter)
+        switch seating {
+        case .newcomer(let player):
+            let sequence = nextSequence()
+            pending.append(.joined(PlayerJoined(sequence: sequence, player: player, playerCount: seats.roster.count)))
+            seats.joined(player.id, at: sequence)
+            record(rules.playerJoined(player))
+        case .returned(let player):
+            pending.append(.back(PlayerBack(sequence: nextSequence(), player: player)))
+        case .alreadySeated, .full, .badName: break
+        }
+        return seating
+    }
+
+    /// Player `id`'s link dropped at `now`: the seat is held; the rules are not told.
+    package mutating func drop(_ id: UUID, at now: ContinuousClock.Instant) {
+        guard let player = seats.drop(id, at: now) else { return }
+        pending.append(.away(PlayerAway(sequence: nextSequence(), player: player, holdSeconds: seats.configuration.seatHoldSeconds ?? 0)))
+    }
+
+    /// Player `id` gave up their seat (left, removed, or their held seat ran out): everyone and
+    /// the rules are told. Returns how the round ended if that ended it.
+    @discardableResult
+    package mutating func leave(_ id: UUID) -> RoundResult? {
+        guard let (member, removed) = seats.unseat(id) else { return nil }
+        wins[id] = nil
+        pending.append(.left(PlayerLeft(sequence: nextSequence(), player: member.player, playerCount: seats.roster.count, removedByHost: removed)))
+        let wasOver = isBetweenRounds
+        record(rules.playerLeft(member.player))
+        return settle(wasOver: wasOver)
+    }
+
+    /// Frees the seats held since before `deadline`; how the round ended if that ended it.
+    package mutating func expireAway(before deadline: ContinuousClock.Instant) -> RoundResult? {
+        seats.expired(before: deadline).reduce(nil) { ended, id in leave(id) ?? ended }
+    }
+
+    /// Renames player `id` (see ``RoomSeats/rename(_:to:at:)``), telling everyone.
+    package mutating func rename(_ id: UUID, to name: String, at now: ContinuousClock.Instant) -> RoomSeats.Renaming {
+        let renaming = seats.rename(id, to: name, at: now)
+        if case .renamed(let previous, let player) = renaming {
+            pending.append(.renamed(PlayerRenamed(sequence: nextSequence(), player: player, previousName: previous)))
+        }
+        return renaming
+    }
+
+    /// Relays player `id`'s chat `text`, within their chat throttle and the room's limits.
+    package mutating func chat(_ text: String, from id: UUID, at now: ContinuousClock.Instant) -> ChatResult {
+        guard let member = seats.roster[id] else { return .notSeated }
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return .ignored }
+        if case .refused(let warn)? = seats.update(id, { $0.chatThrottle.admit(at: now) }) {
+            return .refused(warn ? .chatThrottled(perSecond: seats.configuration.chatLinesPerSecond) : nil)
+        }
+        do { try RoomProtocol.checkChat(text) } catch { return .refused(error) }
+        return .relayed(relay(text, from: member.player))
+    }
+
+    /// The host's own chat line, relayed like a player's.
+    package mutating func hostChat(_ text: String) -> RelayedChat {
+        relay(text, from: host)
+    }
+
+    // MARK: The game
+
+    /// Starts the next round with everyone in the room, ending the current one if it goes on.
+    package mutating func startRound() {
+        round += 1
+        record(rules.startRound(round, players: players))
+    }
+
+    /// Plays `move` for player `id` at `now`, within their move throttle.
+    package mutating func move(_ move: Rules.Move, from id: UUID, at now: ContinuousClock.Instant) -> MoveResult {
+        guard let (player, admission) = seats.update(id, { ($0.player, $0.moveThrottle.admit(at: now)) }) else { return .notSeated }
+        if case .refused(let warn) = admission {
+            return .throttled(warn ? .movesThrottled(perSecond: seats.moveThrottle.rate) : nil)
+        }
+        let wasOver = isBetweenRounds
+        do {
+            let outcome = try rules.apply(move, from: player)
+            record(outcome.broadcast)
+            return .played(reply: outcome.reply, roundEnded: settle(wasOver: wasOver))
+        } catch {
+            return .refused(error)
+        }
+    }
+
+    /// What `player` sees on coming in.
+    package func welcome(for player: PlayerRef) -> RoomWelcome<Rules> {
+        RoomWelcome(
+            you: player, round: round, lastSequence: lastSequence, players: players, scores: scores,
+            seatHoldSeconds: seats.configuration.seatHoldSeconds, view: rules.view(for: player))
+    }
+
+    /// The scores, most wins first (then by name).
+    package var scores: [RoomScores.Entry] {
+        players.compactMap { player in wins[player.id].map { RoomScores.Entry(player: player, wins: $0) } }
+            .sorted { ($0.wins, $1.player.name) > ($1.wins, $0.player.name) }
+    }
+
+    // MARK: Broadcasting
+
+    /// Everything to send now; afterwards nothing is pending.
+    package mutating func takeFlush() -> Flush {
+        var flush = Flush()
+        // Replays come from what was broadcast before this tick: its batch goes to everyone.
+        for (member, asked, after) in seats.takeReplays() {
+            if asked >= recent.floor, let items = recent.after(after, newest: lastSequence) {
+                flush.replays.append((member.peer, items))
+            } else {
+                seats.welcomeAgain(member.player.id)
+            }
+        }
+        if !pending.isEmpty {
+            recent.append(contentsOf: pending)
+            flush.batch = RoomBatch(items: pending)
+            pending = []
+        }
+        flush.welcomes = seats.takeWelcomes().map { ($0.peer, welcome(for: $0.player)) }
+        return flush
+    }
+
+    private mutating func record(_ events: [Rules.Event]) {
+        for event in events { pending.append(.game(sequence: nextSequence(), event: event)) }
+    }
+
+    /// Credits the winners when the round, going on before (`wasOver` false), is now over.
+    private mutating func settle(wasOver: Bool) -> RoundResult? {
+        guard !wasOver, let result = rules.roundResult else { return nil }
+        for winner in result.winners where seats.roster[winner.id] != nil { wins[winner.id, default: 0] += 1 }
+        pending.append(.scores(RoomScores(sequence: nextSequence(), round: round, winners: result.winners, entries: scores)))
+        return result
+    }
+
+    private mutating func relay(_ text: String, from player: PlayerRef) -> RelayedChat {
+        let line = RelayedChat(sequence: nextSequence(), from: player, text: text)
+        pending.append(.chat(line))
+        return line
+    }
+
+    private mutating func nextSequence() -> UInt64 {
+        lastSequence += 1
+        return lastSequence
+    }
+}
