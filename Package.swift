@@ -63,7 +63,7 @@ let package = Package(
         .target(name: "PAKE", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "SafeText"),
         // The room layer: everything a party game needs that is not a rule of the game.
-        .target(name: "Rooms", dependencies: ["Multipeer", "PAKE", "SafeText", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "Rooms", dependencies: ["EventBus", "Multipeer", "PAKE", "SafeText", .product(name: "Logging", package: "swift-log")]),
         // The games beside guess-the-number, each its rules on the room layer.
         .target(name: "TicTacToe", dependencies: ["Rooms"]),
         .target(name: "RockPaperScissors", dependencies: ["Rooms", .product(name: "Crypto", package: "swift-crypto")]),
@@ -156,7 +156,8 @@ let package = Package(
         ),
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
         .testTarget(name: "PAKETests", dependencies: ["PAKE"]),
-        .testTarget(name: "RoomsTests", dependencies: ["Rooms", "Multipeer", "MultipeerTestSupport", "TicTacToe"]),
+        .testTarget(
+            name: "RoomsTests", dependencies: ["Rooms", "Multipeer", "MultipeerNIO", "MultipeerTesting", "MultipeerTestSupport", "TicTacToe"]),
         .testTarget(name: "TicTacToeTests", dependencies: ["TicTacToe", "Rooms"]),
         .testTarget(name: "RockPaperScissorsTests", dependencies: ["RockPaperScissors", "Rooms"]),
         .testTarget(

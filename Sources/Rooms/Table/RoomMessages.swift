@@ -85,3 +85,20 @@ public struct RoomRefusal<Rules: GameRules>: GameMessage, Hashable {
         self.refusal = refusal
     }
 }
+
+/// `PREFIX + "view"` — the game as one player now sees it (host → that player), after a tick
+/// that changed it; the items up to ``lastSequence`` are accounted for in it.
+public struct RoomViewUpdate<Rules: GameRules>: GameMessage, Hashable {
+    public static var messageType: String { Rules.kind.messagePrefix + "view" }
+
+    /// The sequence number of the last item this view includes.
+    public var lastSequence: UInt64
+    /// The game as the player sees it.
+    public var view: Rules.View
+
+    /// A view as of item `lastSequence`.
+    public init(lastSequence: UInt64, view: Rules.View) {
+        self.lastSequence = lastSequence
+        self.view = view
+    }
+}

@@ -1,0 +1,215 @@
+import EventBus
+import Foundation
+import Logging
+import Multipeer
+
+/// What a guest's presenter is told, in the order it happened: one typed stream for everything
+/// a room shows, whatever the game.
+public enum RoomGuestEvent<Rules: GameRules>: Sendable {
+    /// The host welcomed this guest (again, after a drop that lost too much).
+    case welcomed(RoomWelcome<Rules>)
+    /// Something happened in the room or the game, not seen before.
+    case item(RoomItem<Rules>)
+    /// The game as this guest now sees it.
+    case view(Rules.View)
+    /// What this guest's move told it alone.
+    case reply(Rules.Event)
+    /// Why the rules refused this guest's move.
+    case refused(MoveRefusal)
+    /// The host refused something else (a chat line too long, too fast).
+    case error(GameError)
+    /// The host left, or the link to it was lost.
+    case hostLeft
+}
+
+/// A guest's side of a room running any game: it sends moves, chat and renames to the host,
+/// keeps the room as this guest knows it (``RoomGuestState``), and tells a presenter everything
+/// new through ``events``, in order.
+///
+/// Create it before inviting the host, so that the welcome cannot arrive unobserved.
+public final class RoomGuest<Rules: GameRules>: Sendable {
+    /// The guest's session.
+    public let session: Session
+    /// Everything this guest is told, in order (buffered up to a limit; read it).
+    public let events: AsyncStream<RoomGuestEvent<Rules>>
+    private let continuation: AsyncStream<RoomGuestEvent<Rules>>.Continuation
+    private let state = Watched(RoomGuestState<Rules>())
+    private let observations = ObservationBag()
+    private let logger: Logger
+
+    /// Starts following the room hosted by whoever `session` connects to.
+    public init(session: Session, logger: Logger = Logger(label: "guessnum.room")) {
+        self.session = session
+        self.logger = logger
+        (events, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4096))
+        observations.add(contentsOf: [
+            session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
+            session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
+        ])
+    }
+
+    /// Stops following the room; the session stays connected.
+    public func stop() {
+        observations.cancelAll()
+        continuation.finish()
+    }
+
+    deinit {
+        observations.cancelAll()
+        continuation.finish()
+    }
+
+    /// The room as this guest knows it now.
+    public var current: RoomGuestState<Rules> { state.value }
+
+    /// Waits until the room as this guest knows it meets `condition` or `deadline` passes.
+    @discardableResult
+    public func state(until condition: @escaping @Sendable (RoomGuestState<Rules>) -> Bool, before deadline: ContinuousClock.Instant) async -> RoomGuestState<Rules> {
+        await state.wait(until: condition, before: deadline)
+    }
+
+    // MARK: Sending
+
+    /// Plays `move`.
+    /// - Throws: ``GameError/Code/notJoined`` or ``GameError/Code/sendFailed``.
+    public func play(_ move: Rules.Move) throws(GameError) {
+        try send(RoomMove<Rules>(move))
+    }
+
+    /// Says `text` to everyone.
+    /// - Throws: ``GameError/Code/chatTooLong``, ``GameError/Code/notJoined``, ``GameError/Code/sendFailed``.
+    public func say(_ text: String) throws(GameError) {
+        try RoomProtocol.checkChat(text)
+        try send(ChatMessage(text: text))
+    }
+
+    private func send<Message: GameMessage>(_ message: Message) throws(GameError) {
+        guard let host = state.value.host else { throw .notJoined }
+        do { try session.send(message, to: [host]) } catch {
+            if error.code == .peerNotConnected || error.code == .sessionClosed { throw .hostGone(host) }
+            throw .sendFailed(error)
+        }
+    }
+
+    // MARK: Receiving
+
+    private func peerChanged(_ change: PeerStateChange) {
+        switch change.state {
+        case .connected:
+            state.withLock { if $0.host == nil { $0.host = change.peer } }
+        case .notConnected:
+            guard state.value.host == change.peer else { return }
+            continuation.yield(.hostLeft)
+        case .connecting: break
+        }
+    }
+
+    private func received(_ data: ReceivedData) {
+        if let host = state.value.host, data.peer != host { return }
+        var told: [RoomGuestEvent<Rules>] = []
+        switch data.messageType {
+        case RoomWelcome<Rules>.messageType:
+            guard let welcome = decode(RoomWelcome<Rules>.self, data) else { return }
+            state.withLock { $0.take(welcome, from: data.peer) }
+            told = [.welcomed(welcome)]
+        case RoomBatch<Rules>.messageType:
+            guard let batch = decode(RoomBatch<Rules>.self, data) else { return }
+            told = state.withLock { $0.take(batch.items) }.map { .item($0) }
+        case RoomViewUpdate<Rules>.messageType:
+            guard let update = decode(RoomViewUpdate<Rules>.self, data) else { return }
+            guard state.withLock({ $0.take(update) }) else { return }
+            told = [.view(update.view)]
+        case RoomReply<Rules>.messageType:
+            guard let reply = decode(RoomReply<Rules>.self, data) else { return }
+            told = [.reply(reply.event)]
+        case RoomRefusal<Rules>.messageType:
+            guard let refusal = decode(RoomRefusal<Rules>.self, data) else { return }
+            state.withLock { $0.lastRefusal = refusal.refusal }
+            told = [.refused(refusal.refusal)]
+        case GameErrorMessage.messageType:
+            guard let message = decode(GameErrorMessage.self, data) else { return }
+            told = [.error(message.error)]
+        default:
+            logger.notice("Host sent a message of an unknown type; it was ignored.", metadata: ["type": .string(data.messageType ?? "raw bytes")])
+        }
+        for event in told { continuation.yield(event) }
+    }
+
+    private func decode<Message: GameMessage>(_ type: Message.Type, _ data: ReceivedData) -> Message? {
+        do { return try data.decode(type) } catch {
+            logger.notice("Host sent a message that could not be decoded; it was ignored.", metadata: .game(peer: data.peer.displayName, code: error.code.rawValue))
+            return nil
+        }
+    }
+}
+
+/// A room as one guest knows it: who it is here, who else is in, the scores, the items it has
+/// taken in, and the game as it sees it.
+public struct RoomGuestState<Rules: GameRules>: Sendable {
+    /// The host, once connected.
+    public internal(set) var host: PeerID?
+    /// This guest, as the room names it; nil before the welcome.
+    public internal(set) var you: PlayerRef?
+    /// The current round's number.
+    public internal(set) var round = 0
+    /// Everyone in the room, in join order.
+    public internal(set) var players: [PlayerRef] = []
+    /// The scores, most wins first.
+    public internal(set) var scores: [RoomScores.Entry] = []
+    /// The game as this guest sees it; nil before the welcome.
+    public internal(set) var view: Rules.View?
+    /// The sequence number of the last item taken in (or that the welcome or a view covered).
+    public internal(set) var lastSequence: UInt64 = 0
+    /// The game events taken in since the welcome, oldest first (at most ``eventLimit``).
+    public internal(set) var gameEvents: [Rules.Event] = []
+    /// The last refusal of this guest's moves.
+    public internal(set) var lastRefusal: MoveRefusal?
+
+    /// The most game events kept.
+    public static var eventLimit: Int { 1_000 }
+
+    /// Whether the host welcomed this guest.
+    public var isWelcomed: Bool { you != nil }
+
+    mutating func take(_ welcome: RoomWelcome<Rules>, from host: PeerID) {
+        self.host = host
+        you = welcome.you
+        round = welcome.round
+        players = welcome.players
+        scores = welcome.scores
+        view = welcome.view
+        lastSequence = welcome.lastSequence
+        gameEvents = []
+    }
+
+    /// Takes in the items not seen yet; returns them.
+    mutating func take(_ items: [RoomItem<Rules>]) -> [RoomItem<Rules>] {
+        guard isWelcomed else { return [] }
+        var new: [RoomItem<Rules>] = []
+        for item in items {
+            guard let sequence = item.sequence, sequence > lastSequence else { continue }
+            lastSequence = sequence
+            new.append(item)
+            switch item {
+            case .joined(let joined): players.append(joined.player)
+            case .left(let left): players.removeAll { $0.id == left.player.id }
+            case .renamed(let renamed): players = players.map { $0.id == renamed.player.id ? renamed.player : $0 }
+            case .scores(let update):
+                scores = update.entries
+                round = max(round, update.round)
+            case .game(_, let event):
+                gameEvents.append(event)
+                if gameEvents.count > Self.eventLimit { gameEvents.removeFirst(gameEvents.count - Self.eventLimit) }
+            case .away, .back, .chat, .unknown: break
+            }
+        }
+        return new
+    }
+
+    /// Takes in a fresh view unless it is older than what this guest has; whether it did.
+    mutating func take(_ update: RoomViewUpdate<Rules>) -> Bool {
+        guard isWelcomed, update.lastSequence >= lastSequence else { return false }
+        view = update.view
+        return true
+    }
+}

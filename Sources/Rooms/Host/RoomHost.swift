@@ -1,0 +1,322 @@
+import EventBus
+import Foundation
+import Logging
+import Multipeer
+
+/// The host's side of a room running any game over a `Multipeer` ``Session``: it seats the
+/// peers that connect, plays their moves through the game's ``GameRules``, relays chat, runs the
+/// rounds, and broadcasts what happened every ``RoomConfiguration/broadcastTick``.
+///
+/// A move's private reply, or its refusal, goes to the mover at once; everything everyone reads
+/// is numbered and sent with the next tick as one ``RoomBatch``, after the welcomes
+/// (``RoomWelcome``) of newcomers and the replays of players back after a drop; after a tick that
+/// changed the game each seated player who is not away also gets the game as they now see it
+/// (``RoomViewUpdate``). A player whose link drops keeps the seat for
+/// ``RoomConfiguration/awayGracePeriod``, and the game is not told unless the seat is given up.
+///
+/// All state is one ``RoomTable`` behind one lock, never held while sending. Two tasks run while
+/// started: the tick, and the pause between rounds; ``stop()`` ends both.
+///
+/// ```swift
+/// let host = RoomHost(session: session, rules: TicTacToeRules())
+/// host.start()
+/// let port = try await session.startListening(policy: .custom { host.admission(of: $0) })
+/// ```
+public final class RoomHost<Rules: GameRules>: Sendable {
+    /// The host's session.
+    public let session: Session
+    /// The room's rules and limits.
+    public let configuration: RoomConfiguration
+    private let logger: Logger
+    private let privacy: RoomPrivacy?
+    private let state: Watched<State>
+    private let observations = ObservationBag()
+
+    private enum Phase: Sendable { case ready, running, stopped }
+
+    private struct State: Sendable {
+        var table: RoomTable<Rules>
+        var phase = Phase.ready
+        var ticker: Task<Void, Never>?
+        var pause: Task<Void, Never>?
+        /// Players coming back whose invitation said what they have, until their link is connected.
+        var resuming: [UUID: UInt64] = [:]
+        /// Whether the game changed since the last tick (the players' views are sent again).
+        var gameChanged = false
+    }
+
+    /// A room on `session` playing `rules`, with `configuration`; moves are throttled by
+    /// `moveThrottle` per player; a private room when `password` is given. Call ``start()``.
+    public init(
+        session: Session, rules: Rules, configuration: RoomConfiguration = RoomConfiguration(),
+        moveThrottle: Throttle = Throttle(rate: 10, burst: 5), password: GamePassword? = nil,
+        logger: Logger = Logger(label: "guessnum.room")
+    ) {
+        self.session = session
+        self.configuration = configuration
+        self.logger = logger
+        let host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
+        privacy = password.map { RoomPrivacy(password: $0, host: host.id, logger: logger) }
+        state = Watched(State(table: RoomTable(rules: rules, configuration: configuration, host: host, moveThrottle: moveThrottle)))
+    }
+
+    // MARK: Life cycle
+
+    /// Starts serving: seats the peers connected already, starts the first round and the tick.
+    /// Calling it again, or after ``stop()``, does nothing.
+    public func start() {
+        let starting = state.withLock { state -> Bool in
+            guard state.phase == .ready else { return false }
+            state.phase = .running
+            state.table.startRound()
+            state.gameChanged = true
+            return true
+        }
+        guard starting else { return }
+        observations.add(contentsOf: [
+            session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
+            session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
+        ])
+        let tick = configuration.broadcastTick
+        let ticker = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: tick)
+                guard let self else { return }
+                self.flush()
+            }
+        }
+        state.withLock { state in
+            if state.phase == .running { state.ticker = ticker } else { ticker.cancel() }
+        }
+        for peer in session.connectedPeers { join(peer) }
+    }
+
+    /// Stops serving: what the last tick gathered is still sent, then nothing more. The session
+    /// stays connected.
+    public func stop() {
+        flush()
+        let tasks = state.withLock { state -> [Task<Void, Never>?] in
+            defer { (state.phase, state.ticker, state.pause) = (.stopped, nil, nil) }
+            return [state.ticker, state.pause]
+        }
+        observations.cancelAll()
+        for task in tasks { task?.cancel() }
+    }
+
+    deinit {
+        observations.cancelAll()
+    }
+
+    // MARK: Admission
+
+    /// Whether the inviter of `invitation` may come in now: declined when the room is full, when
+    /// the host removed them (or someone like them) a short while ago, or when
+    /// ``RoomConfiguration/maximumPlayersPerAddress`` players already come from its address; in
+    /// a private room, then challenged for the password.
+    public func admission(of invitation: Invitation) -> InvitationDecision {
+        let now = ContinuousClock.now
+        let address = invitation.remoteAddress
+        let id = invitation.peer.identity
+        var decision = state.withLock { state -> InvitationDecision in
+            let decision = state.table.seats.admission(of: invitation.peer, from: address, at: now)
+            guard decision == .accept else { return decision }
+            if let after = JoinRequest(context: invitation.context).resumeAfter, state.table.seats.roster[id] != nil { state.resuming[id] = after }
+            return decision
+        }
+        if decision == .accept {
+            let held = state.withLock { $0.table.seats.heldSeats(from: address, besides: id) }
+            if session.peerCount(fromAddress: address) + held > configuration.maximumPlayersPerAddress {
+                decision = .decline(reason: GameError.tooManyFromAddress(configuration.maximumPlayersPerAddress).message)
+            } else {
+                state.withLock { $0.table.seats.note(address: address, of: id) }
+            }
+        }
+        if decision == .accept, let privacy { decision = privacy.challenge(for: invitation) }
+        if case .decline(let reason) = decision {
+            logger.notice("Guest turned away.", metadata: .game(peer: invitation.peer.displayName).merging([
+                "address": .string(invitation.remoteDescription), "reason": .string(reason ?? "declined"),
+            ]) { $1 })
+        }
+        return decision
+    }
+
+    // MARK: Snapshots
+
+    /// The game's rules and state now.
+    public var rules: Rules { state.value.table.rules }
+    /// Everyone in the room, in join order.
+    public var players: [PlayerRef] { state.value.table.players }
+    /// The scores, most wins first.
+    public var scores: [RoomScores.Entry] { state.value.table.scores }
+    /// The current round's number (0 before ``start()``).
+    public var round: Int { state.value.table.round }
+
+    /// Waits until the rules meet `condition` or `deadline` passes; the rules then.
+    @discardableResult
+    public func rules(until condition: @escaping @Sendable (Rules) -> Bool, before deadline: ContinuousClock.Instant) async -> Rules {
+        await state.wait(until: { condition($0.table.rules) }, before: deadline).table.rules
+    }
+
+    // MARK: Session events
+
+    private func peerChanged(_ change: PeerStateChange) {
+        switch change.state {
+        case .connected: join(change.peer)
+        case .notConnected:
+            if case .invitationEnded? = change.reason { privacy?.challengeEnded(change.peer) }
+            if case .lost? = change.reason, configuration.awayGracePeriod > .zero {
+                let now = ContinuousClock.now
+                state.withLock { state in if state.phase == .running { state.table.drop(change.peer.identity, at: now) } }
+            } else {
+                leave(change.peer)
+            }
+        case .connecting: break
+        }
+    }
+
+    private func join(_ peer: PeerID) {
+        let seating = state.withLock { state -> RoomSeats.Seating? in
+            guard state.phase == .running else { return nil }
+            state.gameChanged = true
+            return state.table.join(peer, resumeAfter: state.resuming.removeValue(forKey: peer.identity))
+        }
+        switch seating {
+        case .full?: session.disconnect(peer, reason: GameError.gameFull(configuration.maximumPlayers).message)
+        case .badName(let error)?: session.disconnect(peer, reason: error.message)
+        default: break
+        }
+    }
+
+    private func leave(_ peer: PeerID) {
+        let ended = state.withLock { state -> RoundResult? in
+            guard state.phase == .running else { return nil }
+            state.resuming[peer.identity] = nil
+            state.gameChanged = true
+            return state.table.leave(peer.identity)
+        }
+        if ended != nil { scheduleNextRound() }
+    }
+
+    private func received(_ data: ReceivedData) {
+        let peer = data.peer
+        let now = ContinuousClock.now
+        switch state.withLock({ $0.phase == .running ? $0.table.seats.charge(peer.identity, at: now) : .refused }) {
+        case .allowed?: break
+        case .cutOff?:
+            session.disconnect(peer, reason: GameError.messageFlood(perSecond: configuration.messagesPerSecond).message)
+            return
+        case .refused?, nil: return
+        }
+        switch data.messageType {
+        case RoomMove<Rules>.messageType:
+            guard let message = decode(RoomMove<Rules>.self, data) else { return }
+            move(message.move, from: peer, at: now)
+        case ChatMessage.messageType:
+            guard data.payload.count <= RoomProtocol.maximumChatPayloadBytes else {
+                return send(GameErrorMessage(.chatTooManyBytes(data.payload.count, limit: RoomProtocol.maximumChatBytes)), to: peer)
+            }
+            guard let message = decode(ChatMessage.self, data) else { return }
+            if case .refused(let error?) = state.withLock({ $0.table.chat(message.text, from: peer.identity, at: now) }) {
+                send(GameErrorMessage(error), to: peer)
+            }
+        case RenameRequest.messageType:
+            guard let message = decode(RenameRequest.self, data) else { return }
+            if case .refused(let error?) = state.withLock({ $0.table.rename(peer.identity, to: message.name, at: now) }) {
+                send(GameErrorMessage(error), to: peer)
+            }
+        case SyncRequest.messageType:
+            guard let message = decode(SyncRequest.self, data) else { return }
+            _ = state.withLock { $0.table.seats.requestWelcome(for: peer.identity, at: now, after: message.after) }
+        default:
+            logger.notice(Refusal.unknownType.sentence, metadata: .game(peer: peer.displayName).merging(["type": .string(data.messageType ?? "raw bytes")]) { $1 })
+        }
+    }
+
+    private func move(_ move: Rules.Move, from peer: PeerID, at now: ContinuousClock.Instant) {
+        let result = state.withLock { state -> RoomTable<Rules>.MoveResult in
+            let result = state.table.move(move, from: peer.identity, at: now)
+            if case .played = result { state.gameChanged = true }
+            return result
+        }
+        switch result {
+        case .played(let event, let ended):
+            if let event { send(RoomReply<Rules>(event), to: peer) }
+            if ended != nil { scheduleNextRound() }
+        case .refused(let refusal): send(RoomRefusal<Rules>(refusal), to: peer)
+        case .throttled(let error?): send(GameErrorMessage(error), to: peer)
+        case .throttled(nil), .notSeated: break
+        }
+    }
+
+    private func decode<Message: GameMessage>(_ type: Message.Type, _ data: ReceivedData) -> Message? {
+        do { return try data.decode(type) } catch {
+            logger.notice(Refusal.undecodable.sentence, metadata: .game(peer: data.peer.displayName, code: error.code.rawValue))
+            return nil
+        }
+    }
+
+    // MARK: Rounds
+
+    /// Starts the next round after ``RoomConfiguration/pauseBetweenRounds``.
+    private func scheduleNextRound() {
+        let pause = configuration.pauseBetweenRounds
+        let task = Task { [weak self] in
+            try? await Task.sleep(for: pause)
+            guard !Task.isCancelled, let self else { return }
+            self.state.withLock { state in
+                guard state.phase == .running, state.table.isBetweenRounds else { return }
+                state.table.startRound()
+                state.gameChanged = true
+            }
+        }
+        state.withLock { state in
+            state.pause?.cancel()
+            state.pause = state.phase == .running ? task : nil
+        }
+    }
+
+    // MARK: Sending
+
+    /// Sends what the last tick gathered: replays, welcomes, the batch, then the players' views.
+    private func flush() {
+        let deadline = ContinuousClock.now - configuration.awayGracePeriod
+        let taken = state.withLock { state -> (RoomTable<Rules>.Flush, [(PeerID, Rules.View)], UInt64, Bool)? in
+            guard state.phase == .running else { return nil }
+            let ended = state.table.expireAway(before: deadline) != nil
+            let flush = state.table.takeFlush()
+            var views: [(PeerID, Rules.View)] = []
+            if state.gameChanged {
+                state.gameChanged = false
+                let welcomed = Set(flush.welcomes.map(\.peer.identity))
+                for member in state.table.seats.roster.members.values
+                where state.table.seats.away[member.player.id] == nil && !welcomed.contains(member.player.id) {
+                    views.append((member.peer, state.table.rules.view(for: member.player)))
+                }
+            }
+            return (flush, views, state.table.lastSequence, ended)
+        }
+        guard let (flush, views, sequence, ended) = taken else { return }
+        if ended { scheduleNextRound() }
+        for (peer, items) in flush.replays { send(RoomBatch<Rules>(items: items), to: peer) }
+        for (peer, welcome) in flush.welcomes { send(welcome, to: peer) }
+        if let batch = flush.batch {
+            let away = state.withLock { Set($0.table.seats.away.keys) }
+            do {
+                try session.sendToAll(JSONEncoder().encode(batch), messageType: RoomBatch<Rules>.messageType, skippingBacklogged: true, excluding: away)
+            } catch {
+                logger.warning("Could not send a broadcast.", metadata: ["error": "\(error)"])
+            }
+        }
+        for (peer, view) in views { send(RoomViewUpdate<Rules>(lastSequence: sequence, view: view), to: peer) }
+    }
+
+    /// Sends `message` to `peer`; a peer that left meanwhile, or a closed session, is not worth a report.
+    private func send<Message: GameMessage>(_ message: Message, to peer: PeerID) {
+        do { try session.send(message, to: [peer]) } catch {
+            switch error.code {
+            case .peerNotConnected, .sessionClosed: break
+            default: logger.warning("A send failed.", metadata: .game(peer: peer.displayName, code: error.code.rawValue))
+            }
+        }
+    }
+}

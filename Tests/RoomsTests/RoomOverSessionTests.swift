@@ -1,0 +1,86 @@
+import Foundation
+import Multipeer
+import MultipeerNIO
+import MultipeerTestSupport
+import MultipeerTesting
+@testable import Rooms
+import Testing
+import TicTacToe
+
+/// A room running tic-tac-toe between real sessions: a host and two guests, over the in-memory
+/// network and over TCP on loopback.
+@Suite("A room over sessions", .timeLimit(.minutes(1)))
+struct RoomOverSessionTests {
+    enum Backend: String, CaseIterable, CustomStringConvertible {
+        case inMemory = "in-memory", tcp = "TCP"
+        var description: String { rawValue }
+    }
+
+    /// Waits are bounded so that a regression fails the test instead of hanging it.
+    var deadline: ContinuousClock.Instant { .now + .seconds(30) }
+
+    @Test("Two guests play a whole round: a refused move is told to the mover, chat is relayed, the winner is credited everywhere", arguments: Backend.allCases)
+    func wholeRound(backend: Backend) async throws {
+        try await withSessions { scope in
+            let memory = InMemoryNetwork()
+            func transport() -> any Transport { backend == .tcp ? TCPTransport(bindHost: "127.0.0.1") : memory }
+            let hostSession = scope.session(localPeer: peer("alice"), transport: transport())
+            var configuration = RoomConfiguration()
+            configuration.pauseBetweenRounds = .seconds(600)  // one round is the test
+            let host = RoomHost(session: hostSession, rules: TicTacToeRules(), configuration: configuration)
+            host.start()
+            defer { host.stop() }
+            let port = try await hostSession.startListening(policy: .custom { host.admission(of: $0) })
+            let endpoint = try Endpoint(host: backend == .tcp ? "127.0.0.1" : InMemoryNetwork.host, port: port)
+
+            var guests: [RoomGuest<TicTacToeRules>] = []
+            for name in ["bob", "carol"] {
+                let session = scope.session(localPeer: peer(name), transport: transport())
+                let guest = RoomGuest<TicTacToeRules>(session: session)
+                guests.append(guest)
+                let outcome = try await session.invite(endpoint)
+                #expect(outcome == .connected(hostSession.localPeer))
+                #expect(await guest.state(until: \.isWelcomed, before: deadline).isWelcomed, "\(name) is welcomed")
+            }
+            defer { for guest in guests { guest.stop() } }
+            let rules = await host.rules(until: { $0.view(for: nil).x != nil && $0.view(for: nil).o != nil }, before: deadline)
+            let view = rules.view(for: nil)
+            let x = try #require(guests.first { $0.session.localPeer.identity == view.x?.id })
+            let o = try #require(guests.first { $0.session.localPeer.identity == view.o?.id })
+
+            func play(_ guest: RoomGuest<TicTacToeRules>, _ square: Int) async throws {
+                let before = host.rules.view(for: nil).board
+                try guest.play(.place(square: square))
+                await host.rules(until: { $0.view(for: nil).board != before }, before: deadline)
+            }
+            try await play(x, 1)
+            try o.play(.place(square: 1))
+            let refused = await o.state(until: { $0.lastRefusal != nil }, before: deadline).lastRefusal
+            #expect(refused == .squareTaken)
+            try await play(o, 4)
+            try await play(x, 2)
+            try await play(o, 5)
+            try o.say("gg soon")
+            try await play(x, 3)
+
+            let winner = x.session.localPeer.identity
+            #expect(host.scores.map(\.player.id) == [winner])
+            for guest in guests {
+                let state = await guest.state(until: { $0.scores.first?.player.id == winner }, before: deadline)
+                #expect(state.scores.map(\.wins) == [1], "\(guest.session.localPeer.displayName) reads the score")
+                let seen = await guest.state(until: { $0.view?.phase == .won(mark: .x, line: [1, 2, 3].compactMap(Square.init)) }, before: deadline)
+                #expect(seen.view?.board[Square(3)!] == .x, "the view shows the winning mark")
+            }
+            let won: @Sendable (RoomGuestState<TicTacToeRules>) -> Bool = { $0.gameEvents.contains { if case .won = $0 { true } else { false } } }
+            #expect(won(await o.state(until: won, before: deadline)), "the win reached the loser as an event")
+            var relayed = false
+            for await event in x.events {
+                if case .item(.chat(let line)) = event, line.from.id == o.session.localPeer.identity, line.text == "gg soon" {
+                    relayed = true
+                    break
+                }
+            }
+            #expect(relayed, "the chat line reached the other guest")
+        }
+    }
+}
