@@ -157,7 +157,8 @@ let package = Package(
         .testTarget(name: "EventBusTests", dependencies: ["EventBus"]),
         .testTarget(name: "PAKETests", dependencies: ["PAKE"]),
         .testTarget(
-            name: "RoomsTests", dependencies: ["Rooms", "Multipeer", "MultipeerNIO", "MultipeerTesting", "MultipeerTestSupport", "TicTacToe"]),
+            name: "RoomsTests",
+            dependencies: ["Rooms", "Multipeer", "MultipeerNIO", "MultipeerTesting", "MultipeerTestSupport", "TicTacToe", "RockPaperScissors"]),
         .testTarget(name: "TicTacToeTests", dependencies: ["TicTacToe", "Rooms"]),
         .testTarget(name: "RockPaperScissorsTests", dependencies: ["RockPaperScissors", "Rooms"]),
         .testTarget(

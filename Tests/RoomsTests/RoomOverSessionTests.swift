@@ -84,3 +84,61 @@ struct RoomOverSessionTests {
         }
     }
 }
+
+extension RoomOverSessionTests {
+    /// In memory only: that network can drop links without a goodbye, as a Wi-Fi blip does (the
+    /// test LAN does it to real processes over TCP).
+    @Test("Links that drop mid-round keep their seats and the turn: back with their resume points, the players are replayed what they missed and play on")
+    func droppedAndBack() async throws {
+        try await withSessions { scope in
+            let memory = InMemoryNetwork()
+            let hostSession = scope.session(localPeer: peer("alice"), transport: memory)
+            var configuration = RoomConfiguration()
+            configuration.pauseBetweenRounds = .seconds(600)
+            let host = RoomHost(session: hostSession, rules: TicTacToeRules(), configuration: configuration)
+            host.start()
+            defer { host.stop() }
+            let port = try await hostSession.startListening(policy: .custom { host.admission(of: $0) })
+            let endpoint = try Endpoint(host: InMemoryNetwork.host, port: port)
+            var guests: [RoomGuest<TicTacToeRules>] = []
+            for name in ["bob", "carol"] {
+                let guest = RoomGuest<TicTacToeRules>(session: scope.session(localPeer: peer(name), transport: memory))
+                guests.append(guest)
+                #expect(try await guest.session.invite(endpoint) == .connected(hostSession.localPeer))
+                await guest.state(until: \.isWelcomed, before: deadline)
+            }
+            defer { for guest in guests { guest.stop() } }
+            let view = await host.rules(until: { $0.view(for: nil).x != nil }, before: deadline).view(for: nil)
+            let x = try #require(guests.first { $0.session.localPeer.identity == view.x?.id })
+            let o = try #require(guests.first { $0.session.localPeer.identity == view.o?.id })
+            try x.play(.place(square: 5))
+            await host.rules(until: { $0.view(for: nil).turn?.id == o.session.localPeer.identity }, before: deadline)
+
+            // Both links drop without a goodbye; the host chats meanwhile; both come back with what they have.
+            let had = o.current.lastSequence
+            memory.resetConnections(toPort: port)
+            for guest in guests {
+                await host.rules(until: { _ in hostSession.state(of: guest.session.localPeer) == .notConnected }, before: deadline)
+            }
+            try host.say("still there?")
+            for guest in guests {
+                let back = try await guest.session.invite(endpoint, context: guest.rejoinRequest.context)
+                #expect(back == .connected(hostSession.localPeer))
+            }
+            let caughtUp = await o.state(until: { $0.lastSequence > had && $0.view?.isMyTurn == true }, before: deadline)
+            #expect(caughtUp.view?.board[Square(5)!] == .x, "the board as it was")
+            #expect(host.players.map(\.name).sorted() == ["bob", "carol"], "the same seats, no second ones")
+            var replayed = false
+            for await event in o.events {
+                if case .item(.chat(let line)) = event, line.text == "still there?" {
+                    replayed = true
+                    break
+                }
+            }
+            #expect(replayed, "what was said during the drop was replayed")
+            try o.play(.place(square: 1))
+            let played = await host.rules(until: { $0.view(for: nil).board[Square(1)!] == .o }, before: deadline)
+            #expect(played.view(for: nil).board[Square(1)!] == .o, "O plays on after coming back")
+        }
+    }
+}

@@ -62,6 +62,13 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
     /// The room as this guest knows it now.
     public var current: RoomGuestState<Rules> { state.value }
 
+    /// What to invite the host with to get back in after a drop: the last item this guest has,
+    /// so that the host gives back the held seat and replays what came after.
+    public var rejoinRequest: JoinRequest {
+        let current = state.value
+        return JoinRequest(resumeAfter: current.isWelcomed ? current.lastSequence : nil)
+    }
+
     /// Waits until the room as this guest knows it meets `condition` or `deadline` passes.
     @discardableResult
     public func state(until condition: @escaping @Sendable (RoomGuestState<Rules>) -> Bool, before deadline: ContinuousClock.Instant) async -> RoomGuestState<Rules> {
@@ -96,7 +103,7 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
     private func peerChanged(_ change: PeerStateChange) {
         switch change.state {
         case .connected:
-            state.withLock { if $0.host == nil { $0.host = change.peer } }
+            state.withLock { if $0.host == nil || $0.host?.identity == change.peer.identity { $0.host = change.peer } }
         case .notConnected:
             guard state.value.host == change.peer else { return }
             continuation.yield(.hostLeft)
@@ -114,7 +121,10 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
             told = [.welcomed(welcome)]
         case RoomBatch<Rules>.messageType:
             guard let batch = decode(RoomBatch<Rules>.self, data) else { return }
-            told = state.withLock { $0.take(batch.items) }.map { .item($0) }
+            told = state.withLock { state in
+                if state.host == nil { state.host = data.peer }
+                return state.take(batch.items)
+            }.map { .item($0) }
         case RoomViewUpdate<Rules>.messageType:
             guard let update = decode(RoomViewUpdate<Rules>.self, data) else { return }
             guard state.withLock({ $0.take(update) }) else { return }

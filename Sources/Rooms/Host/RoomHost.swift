@@ -140,6 +140,14 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         return decision
     }
 
+    /// Says `text` to everyone, as the host.
+    /// - Throws: ``GameError/Code/chatTooLong``.
+    public func say(_ text: String) throws(GameError) {
+        try RoomProtocol.checkChat(text)
+        guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { return }
+        state.withLock { state in _ = state.table.hostChat(text) }
+    }
+
     // MARK: Snapshots
 
     /// The game's rules and state now.
