@@ -171,6 +171,21 @@ package struct RoomSeats: Sendable {
         return .accept
     }
 
+    /// Whether the inviter `peer`, whose link comes from `address`, may come in at `now`: as
+    /// ``admission(of:from:at:)``, and declined too when, with `connected` peers connected from
+    /// that address already and the seats held for players away from it (dropping links cannot
+    /// make room for more), ``RoomConfiguration/maximumPlayersPerAddress`` would be passed.
+    /// An inviter that may come in has its address noted.
+    package mutating func admit(_ peer: PeerID, from address: String, connected: Int, at now: ContinuousClock.Instant) -> InvitationDecision {
+        let decision = admission(of: peer, from: address, at: now)
+        guard decision == .accept else { return decision }
+        if connected + heldSeats(from: address, besides: peer.identity) > configuration.maximumPlayersPerAddress {
+            return .decline(reason: GameError.tooManyFromAddress(configuration.maximumPlayersPerAddress).message)
+        }
+        note(address: address, of: peer.identity)
+        return .accept
+    }
+
     /// What a guest the host removed (or one turned away with them) is told, with how long is left.
     package static func removedReason(remaining: Duration) -> String {
         let minutes = max(1, Int((remaining.components.seconds + 59) / 60))

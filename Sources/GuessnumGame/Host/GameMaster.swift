@@ -253,29 +253,18 @@ public final class GameMaster: Sendable {
     /// ``Rooms/GameError/wrongPassword``). A refusal is logged at `.notice` with the address and the
     /// reason.
     public func admission(of invitation: Invitation) -> InvitationDecision {
-        var decision = admission(of: invitation.peer, from: invitation.remoteAddress)
-        if decision == .accept, let after = JoinRequest(context: invitation.context).resumeAfter {
-            state.withLock { state in
-                if state.table.roster[invitation.peer.identity] != nil { state.resuming[invitation.peer.identity] = after }
+        let now = ContinuousClock.now
+        let id = invitation.peer.identity
+        let connected = session.peerCount(fromAddress: invitation.remoteAddress)
+        var decision = state.withLock { state -> InvitationDecision in
+            let decision = state.table.seats.admit(invitation.peer, from: invitation.remoteAddress, connected: connected, at: now)
+            if decision == .accept, let after = JoinRequest(context: invitation.context).resumeAfter, state.table.roster[id] != nil {
+                state.resuming[id] = after
             }
-        }
-        if decision == .accept {
-            let address = invitation.remoteAddress
-            // Seats held for players away from this address count too (not the inviter's own):
-            // dropping links cannot make room for more.
-            let held = state.withLock { $0.table.seats.heldSeats(from: address, besides: invitation.peer.identity) }
-            if session.peerCount(fromAddress: address) + held > configuration.maximumPlayersPerAddress {
-                decision = .decline(reason: GameError.tooManyFromAddress(configuration.maximumPlayersPerAddress).message)
-            } else {
-                state.withLock { $0.table.seats.note(address: address, of: invitation.peer.identity) }
-            }
+            return decision
         }
         if decision == .accept, let privacy { decision = privacy.challenge(for: invitation) }
-        if case .decline(let reason) = decision {
-            logger.notice("Guest turned away.", metadata: .game(peer: invitation.peer.displayName).merging([
-                "address": .string(invitation.remoteDescription), "reason": .string(reason ?? "declined"),
-            ]) { $1 })
-        }
+        logger.turnedAway(invitation, by: decision)
         return decision
     }
 
@@ -455,10 +444,7 @@ public final class GameMaster: Sendable {
     /// Logs at `.notice` that `peer` was refused for `refusal`, the first time only.
     private func refused(_ refusal: Refusal, from peer: PeerID, error: GameError? = nil, metadata extra: Logger.Metadata = [:]) {
         guard state.withLock({ $0.table.recordRefusal(refusal, by: peer.identity) }) else { return }
-        var metadata = Logger.Metadata.game(peer: peer.displayName, code: error?.code.rawValue).merging(extra) { $1 }
-        metadata["reason"] = .string(refusal.rawValue)
-        if let error { metadata["error"] = .string(error.message) }
-        logger.notice(refusal.sentence, metadata: metadata)
+        logger.refusal(refusal, from: peer, error: error, metadata: extra)
     }
 
     /// Runs `action`; when the sender is not a player yet (its data overtook its

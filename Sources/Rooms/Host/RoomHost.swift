@@ -76,6 +76,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         observations.add(contentsOf: [
             session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
             session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
+            session.events.observe(.backlogChanged) { [weak self] change in self?.backlogChanged(change) },
         ])
         let tick = configuration.broadcastTick
         let ticker = Task { [weak self] in
@@ -115,28 +116,17 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// a private room, then challenged for the password.
     public func admission(of invitation: Invitation) -> InvitationDecision {
         let now = ContinuousClock.now
-        let address = invitation.remoteAddress
         let id = invitation.peer.identity
+        let connected = session.peerCount(fromAddress: invitation.remoteAddress)
         var decision = state.withLock { state -> InvitationDecision in
-            let decision = state.table.seats.admission(of: invitation.peer, from: address, at: now)
-            guard decision == .accept else { return decision }
-            if let after = JoinRequest(context: invitation.context).resumeAfter, state.table.seats.roster[id] != nil { state.resuming[id] = after }
+            let decision = state.table.seats.admit(invitation.peer, from: invitation.remoteAddress, connected: connected, at: now)
+            if decision == .accept, let after = JoinRequest(context: invitation.context).resumeAfter, state.table.seats.roster[id] != nil {
+                state.resuming[id] = after
+            }
             return decision
         }
-        if decision == .accept {
-            let held = state.withLock { $0.table.seats.heldSeats(from: address, besides: id) }
-            if session.peerCount(fromAddress: address) + held > configuration.maximumPlayersPerAddress {
-                decision = .decline(reason: GameError.tooManyFromAddress(configuration.maximumPlayersPerAddress).message)
-            } else {
-                state.withLock { $0.table.seats.note(address: address, of: id) }
-            }
-        }
         if decision == .accept, let privacy { decision = privacy.challenge(for: invitation) }
-        if case .decline(let reason) = decision {
-            logger.notice("Guest turned away.", metadata: .game(peer: invitation.peer.displayName).merging([
-                "address": .string(invitation.remoteDescription), "reason": .string(reason ?? "declined"),
-            ]) { $1 })
-        }
+        logger.turnedAway(invitation, by: decision)
         return decision
     }
 
@@ -182,6 +172,13 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         }
     }
 
+    /// A player that drained its backlog missed the batches sent meanwhile: it gets a fresh
+    /// welcome in the next tick instead.
+    private func backlogChanged(_ change: PeerBacklogChange) {
+        guard !change.isBacklogged else { return }
+        state.withLock { state in if state.phase == .running { state.table.seats.welcomeAgain(change.peer.identity) } }
+    }
+
     private func join(_ peer: PeerID) {
         let seating = state.withLock { state -> RoomSeats.Seating? in
             guard state.phase == .running else { return nil }
@@ -211,9 +208,14 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         switch state.withLock({ $0.phase == .running ? $0.table.seats.charge(peer.identity, at: now) : .refused }) {
         case .allowed?: break
         case .cutOff?:
-            session.disconnect(peer, reason: GameError.messageFlood(perSecond: configuration.messagesPerSecond).message)
+            let error = GameError.messageFlood(perSecond: configuration.messagesPerSecond)
+            refused(.cutOff, from: peer, error: error)
+            session.disconnect(peer, reason: error.message)
             return
-        case .refused?, nil: return
+        case .refused?:
+            refused(.overBudget, from: peer)
+            return
+        case nil: return
         }
         switch data.messageType {
         case RoomMove<Rules>.messageType:
@@ -221,22 +223,26 @@ public final class RoomHost<Rules: GameRules>: Sendable {
             move(message.move, from: peer, at: now)
         case ChatMessage.messageType:
             guard data.payload.count <= RoomProtocol.maximumChatPayloadBytes else {
-                return send(GameErrorMessage(.chatTooManyBytes(data.payload.count, limit: RoomProtocol.maximumChatBytes)), to: peer)
+                let error = GameError.chatTooManyBytes(data.payload.count, limit: RoomProtocol.maximumChatBytes)
+                refused(.chatTooLong, from: peer, error: error)
+                return send(GameErrorMessage(error), to: peer)
             }
             guard let message = decode(ChatMessage.self, data) else { return }
-            if case .refused(let error?) = state.withLock({ $0.table.chat(message.text, from: peer.identity, at: now) }) {
-                send(GameErrorMessage(error), to: peer)
+            if case .refused(let error) = state.withLock({ $0.table.chat(message.text, from: peer.identity, at: now) }) {
+                refused(Refusal(error), from: peer, error: error)
+                if let error { send(GameErrorMessage(error), to: peer) }
             }
         case RenameRequest.messageType:
             guard let message = decode(RenameRequest.self, data) else { return }
-            if case .refused(let error?) = state.withLock({ $0.table.rename(peer.identity, to: message.name, at: now) }) {
-                send(GameErrorMessage(error), to: peer)
+            if case .refused(let error) = state.withLock({ $0.table.rename(peer.identity, to: message.name, at: now) }) {
+                refused(Refusal(error), from: peer, error: error)
+                if let error { send(GameErrorMessage(error), to: peer) }
             }
         case SyncRequest.messageType:
             guard let message = decode(SyncRequest.self, data) else { return }
             _ = state.withLock { $0.table.seats.requestWelcome(for: peer.identity, at: now, after: message.after) }
         default:
-            logger.notice(Refusal.unknownType.sentence, metadata: .game(peer: peer.displayName).merging(["type": .string(data.messageType ?? "raw bytes")]) { $1 })
+            refused(.unknownType, from: peer, metadata: ["type": .string(data.messageType ?? "raw bytes")])
         }
     }
 
@@ -251,16 +257,24 @@ public final class RoomHost<Rules: GameRules>: Sendable {
             if let event { send(RoomReply<Rules>(event), to: peer) }
             if ended != nil { scheduleNextRound() }
         case .refused(let refusal): send(RoomRefusal<Rules>(refusal), to: peer)
-        case .throttled(let error?): send(GameErrorMessage(error), to: peer)
-        case .throttled(nil), .notSeated: break
+        case .throttled(let error):
+            refused(.throttled, from: peer, error: error)
+            if let error { send(GameErrorMessage(error), to: peer) }
+        case .notSeated: break
         }
     }
 
     private func decode<Message: GameMessage>(_ type: Message.Type, _ data: ReceivedData) -> Message? {
         do { return try data.decode(type) } catch {
-            logger.notice(Refusal.undecodable.sentence, metadata: .game(peer: data.peer.displayName, code: error.code.rawValue))
+            refused(.undecodable, from: data.peer, metadata: ["type": .string(Message.messageType), "error": .string(error.message)])
             return nil
         }
+    }
+
+    /// Logs at `.notice` that `peer` was refused for `refusal`, the first time only.
+    private func refused(_ refusal: Refusal, from peer: PeerID, error: GameError? = nil, metadata extra: Logger.Metadata = [:]) {
+        guard state.withLock({ $0.table.seats.recordRefusal(refusal, by: peer.identity) }) else { return }
+        logger.refusal(refusal, from: peer, error: error, metadata: extra)
     }
 
     // MARK: Rounds
