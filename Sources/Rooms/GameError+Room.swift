@@ -19,6 +19,11 @@ extension GameError {
         GameError(.invalidConfiguration, "The game configuration is invalid: \(problem).")
     }
 
+    /// A guest that plays `asked` at a host that runs `hosted`.
+    public static func wrongGame(hosted: GameKind, asked: String) -> GameError {
+        GameError(.wrongGame, "this room plays \(hosted.title), not \(TerminalText.quoted(asked)); a guessnum that knows \(hosted.title) can join it")
+    }
+
     /// Moves faster than the host allows.
     public static func movesThrottled(perSecond rate: Double) -> GameError {
         GameError(.throttled, "slow down: at most \(rateText(rate)) moves a second; the extra moves were not played.")

@@ -52,6 +52,8 @@ public struct GameError: CodedError, Sendable {
         /// The host could not prove it knows the private game's password (a wrong password, or
         /// a false host), or a game listed as private did not ask for it.
         case passwordNotConfirmed
+        /// The host runs another game than the one the guest plays.
+        case wrongGame
         /// A code this program does not know, sent by a newer host.
         case other
     }

@@ -7,6 +7,7 @@ import Multipeer
 /// | field | value |
 /// | --- | --- |
 /// | `passwordExchange` | for a private game, the guest's ``PasswordExchange/Guest/opening`` in lowercase hex (96 digits) |
+/// | `game` | the game the guest plays, as its ``GameKind/id`` (`tictactoe`); absent from guess-the-number's players |
 /// | `resumeAfter` | for a player coming back after a drop, the sequence number of the last broadcast item it has: the host replays what came after (see `ReplayMessage`) |
 ///
 /// Unknown fields are ignored, so later versions may add some.
@@ -15,22 +16,34 @@ public struct JoinRequest: Sendable, Hashable {
     public var passwordExchange: Data?
     /// For a player coming back after a drop: the sequence number of the last broadcast item it has.
     public var resumeAfter: UInt64?
+    /// The game the guest plays (``GameKind/id``); absent from guess-the-number's players, which
+    /// is the game a host takes an absent one for.
+    public var game: String?
 
-    /// A request carrying `passwordExchange` and `resumeAfter`, if any.
-    public init(passwordExchange: Data? = nil, resumeAfter: UInt64? = nil) {
+    /// A request carrying `passwordExchange`, `resumeAfter` and `game`, if any.
+    public init(passwordExchange: Data? = nil, resumeAfter: UInt64? = nil, game: String? = nil) {
         self.passwordExchange = passwordExchange
         self.resumeAfter = resumeAfter
+        self.game = game
     }
+
+    /// The game a host takes a request without ``game`` for: guess-the-number, whose players
+    /// never said.
+    public static let unnamedGame = "guessnum"
+
+    /// The game this request asks to play (``unnamedGame`` when it does not say).
+    public var gameAsked: String { game ?? Self.unnamedGame }
 
     private struct Fields: Encodable {
         var passwordExchange: String?
         var resumeAfter: UInt64?
+        var game: String?
     }
 
     /// The invitation context that carries this request: no bytes when it says nothing.
     public var context: Data {
-        guard passwordExchange != nil || resumeAfter != nil else { return Data() }
-        let fields = Fields(passwordExchange: passwordExchange.map { Hex.encode($0) }, resumeAfter: resumeAfter)
+        guard passwordExchange != nil || resumeAfter != nil || game != nil else { return Data() }
+        let fields = Fields(passwordExchange: passwordExchange.map { Hex.encode($0) }, resumeAfter: resumeAfter, game: game)
         return (try? JSONEncoder().encode(fields)) ?? Data()
     }
 
@@ -48,6 +61,7 @@ public struct JoinRequest: Sendable, Hashable {
         let resumeAfter = (object["resumeAfter"] as? NSNumber).flatMap { number in
             number.int64Value >= 0 ? UInt64(number.int64Value) : nil
         }
-        self.init(passwordExchange: exchange, resumeAfter: resumeAfter)
+        let game = (object["game"] as? String).flatMap { $0.utf8.count <= 32 ? $0 : nil }
+        self.init(passwordExchange: exchange, resumeAfter: resumeAfter, game: game)
     }
 }

@@ -27,7 +27,7 @@ struct RockPaperScissorsRoomTests {
             for name in ["bob", "carol"] {
                 let guest = RoomGuest<RPSRules>(session: scope.session(localPeer: peer(name), transport: TCPTransport()))
                 guests.append(guest)
-                #expect(try await guest.session.invite(endpoint) == .connected(hostSession.localPeer))
+                #expect(try await guest.session.invite(endpoint, context: guest.joinRequest.context) == .connected(hostSession.localPeer))
                 await guest.state(until: \.isWelcomed, before: deadline)
             }
             defer { for guest in guests { guest.stop() } }

@@ -38,7 +38,7 @@ struct RoomOverSessionTests {
                 let session = scope.session(localPeer: peer(name), transport: transport())
                 let guest = RoomGuest<TicTacToeRules>(session: session)
                 guests.append(guest)
-                let outcome = try await session.invite(endpoint)
+                let outcome = try await session.invite(endpoint, context: guest.joinRequest.context)
                 #expect(outcome == .connected(hostSession.localPeer))
                 #expect(await guest.state(until: \.isWelcomed, before: deadline).isWelcomed, "\(name) is welcomed")
             }
@@ -104,7 +104,7 @@ extension RoomOverSessionTests {
             for name in ["bob", "carol"] {
                 let guest = RoomGuest<TicTacToeRules>(session: scope.session(localPeer: peer(name), transport: memory))
                 guests.append(guest)
-                #expect(try await guest.session.invite(endpoint) == .connected(hostSession.localPeer))
+                #expect(try await guest.session.invite(endpoint, context: guest.joinRequest.context) == .connected(hostSession.localPeer))
                 await guest.state(until: \.isWelcomed, before: deadline)
             }
             defer { for guest in guests { guest.stop() } }
@@ -122,7 +122,7 @@ extension RoomOverSessionTests {
             }
             try host.say("still there?")
             for guest in guests {
-                let back = try await guest.session.invite(endpoint, context: guest.rejoinRequest.context)
+                let back = try await guest.session.invite(endpoint, context: guest.joinRequest.context)
                 #expect(back == .connected(hostSession.localPeer))
             }
             let caughtUp = await o.state(until: { $0.lastSequence > had && $0.view?.isMyTurn == true }, before: deadline)
@@ -139,6 +139,29 @@ extension RoomOverSessionTests {
             try o.play(.place(square: 1))
             let played = await host.rules(until: { $0.view(for: nil).board[Square(1)!] == .o }, before: deadline)
             #expect(played.view(for: nil).board[Square(1)!] == .o, "O plays on after coming back")
+        }
+    }
+}
+
+extension RoomOverSessionTests {
+    @Test("A room turns away a player of another game, and a guess-the-number player who names no game, with a sentence")
+    func otherGames() async throws {
+        try await withSessions { scope in
+            let memory = InMemoryNetwork()
+            let hostSession = scope.session(localPeer: peer("alice"), transport: memory)
+            let host = RoomHost(session: hostSession, rules: TicTacToeRules())
+            host.start()
+            defer { host.stop() }
+            let port = try await hostSession.startListening(policy: .custom { host.admission(of: $0) })
+            let endpoint = try Endpoint(host: InMemoryNetwork.host, port: port)
+            for (name, request) in [("bob", JoinRequest()), ("carol", JoinRequest(game: "rps"))] {
+                let session = scope.session(localPeer: peer(name), transport: memory)
+                let outcome = try await session.invite(endpoint, context: request.context)
+                guard case .declined(let reason) = outcome else { Issue.record("\(name) was let in: \(outcome)"); continue }
+                #expect(reason == GameError.wrongGame(hosted: TicTacToeRules.kind, asked: request.gameAsked).message)
+                #expect(reason?.hasPrefix("this room plays tic-tac-toe, not ") == true)
+            }
+            #expect(host.players.isEmpty)
         }
     }
 }

@@ -34,7 +34,7 @@ extension AppFailure.Code {
         case .invalidRange, .secretOutOfRange, .invalidConfiguration, .invalidName, .invalidPassword, .chatTooLong, .numberTooLarge,
              .guessOutOfRange:
             self = .usage
-        case .gameFull, .tooManyFromAddress, .passwordNeeded, .wrongPassword, .tooManyWrongPasswords, .passwordNotConfirmed, .throttled:
+        case .gameFull, .tooManyFromAddress, .passwordNeeded, .wrongPassword, .tooManyWrongPasswords, .passwordNotConfirmed, .throttled, .wrongGame:
             self = .turnedAway
         case .noSuchPlayer:
             self = .notFound

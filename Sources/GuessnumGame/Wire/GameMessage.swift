@@ -7,4 +7,6 @@ public enum GameProtocol {
     public static let version = 1
     /// The prefix of every type string of this version.
     public static let typePrefix = "guessnum.v1."
+    /// The game, as the room layer names it: the id players of other games are told apart by.
+    public static let kind = GameKind(id: JoinRequest.unnamedGame, title: "guess-the-number", messagePrefix: typePrefix)
 }

@@ -62,11 +62,11 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
     /// The room as this guest knows it now.
     public var current: RoomGuestState<Rules> { state.value }
 
-    /// What to invite the host with to get back in after a drop: the last item this guest has,
-    /// so that the host gives back the held seat and replays what came after.
-    public var rejoinRequest: JoinRequest {
+    /// What to invite the host with: the game this guest plays, and after a drop the last item
+    /// it has, so that the host gives back the held seat and replays what came after.
+    public var joinRequest: JoinRequest {
         let current = state.value
-        return JoinRequest(resumeAfter: current.isWelcomed ? current.lastSequence : nil)
+        return JoinRequest(resumeAfter: current.isWelcomed ? current.lastSequence : nil, game: Rules.kind.id)
     }
 
     /// Waits until the room as this guest knows it meets `condition` or `deadline` passes.

@@ -113,14 +113,22 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// Whether the inviter of `invitation` may come in now: declined when the room is full, when
     /// the host removed them (or someone like them) a short while ago, or when
     /// ``RoomConfiguration/maximumPlayersPerAddress`` players already come from its address; in
-    /// a private room, then challenged for the password.
+    /// a private room, then challenged for the password. An inviter that plays another game (its
+    /// ``JoinRequest/game``; none is guess-the-number) is declined with
+    /// ``GameError/wrongGame(hosted:asked:)``.
     public func admission(of invitation: Invitation) -> InvitationDecision {
+        let request = JoinRequest(context: invitation.context)
+        guard request.gameAsked == Rules.kind.id else {
+            let decision = InvitationDecision.decline(reason: GameError.wrongGame(hosted: Rules.kind, asked: request.gameAsked).message)
+            logger.turnedAway(invitation, by: decision)
+            return decision
+        }
         let now = ContinuousClock.now
         let id = invitation.peer.identity
         let connected = session.peerCount(fromAddress: invitation.remoteAddress)
         var decision = state.withLock { state -> InvitationDecision in
             let decision = state.table.seats.admit(invitation.peer, from: invitation.remoteAddress, connected: connected, at: now)
-            if decision == .accept, let after = JoinRequest(context: invitation.context).resumeAfter, state.table.seats.roster[id] != nil {
+            if decision == .accept, let after = request.resumeAfter, state.table.seats.roster[id] != nil {
                 state.resuming[id] = after
             }
             return decision
