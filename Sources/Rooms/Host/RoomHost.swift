@@ -213,7 +213,13 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     private func received(_ data: ReceivedData) {
         let peer = data.peer
         let now = ContinuousClock.now
-        switch state.withLock({ $0.phase == .running ? $0.table.seats.charge(peer.identity, at: now) : .refused }) {
+        let charge = { self.state.withLock { $0.phase == .running ? $0.table.seats.charge(peer.identity, at: now) : nil } }
+        var decision = charge()
+        if decision == nil, session.state(of: peer) == .connected {
+            join(peer)  // its data overtook its state change
+            decision = charge()
+        }
+        switch decision {
         case .allowed?: break
         case .cutOff?:
             let error = GameError.messageFlood(perSecond: configuration.messagesPerSecond)
@@ -299,10 +305,12 @@ public final class RoomHost<Rules: GameRules>: Sendable {
                 state.gameChanged = true
             }
         }
-        state.withLock { state in
+        let running = state.withLock { state -> Bool in
             state.pause?.cancel()
             state.pause = state.phase == .running ? task : nil
+            return state.phase == .running
         }
+        if !running { task.cancel() }
     }
 
     // MARK: Sending
