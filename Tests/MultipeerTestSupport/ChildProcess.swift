@@ -33,12 +33,20 @@ public final class ChildProcess: @unchecked Sendable {
         let paused = self.paused
         let reader = output.fileHandleForReading
         let thread = Thread {
+            // A read may end inside a character's UTF-8 bytes: those wait for the next read, so a
+            // character split between two reads is not decoded as two broken ones.
+            var pending: [UInt8] = []
             while true {
                 while paused.value { Thread.sleep(forTimeInterval: 0.01) }
                 let data = reader.availableData
                 if data.isEmpty { break }
-                collected.withLock { $0 += String(decoding: data, as: UTF8.self) }
+                pending += data
+                let complete = Self.completeUTF8Length(pending)
+                let text = String(decoding: pending[..<complete], as: UTF8.self)
+                pending.removeFirst(complete)
+                collected.withLock { $0 += text }
             }
+            if !pending.isEmpty { collected.withLock { $0 += String(decoding: pending, as: UTF8.self) } }
             outputEnded.withLock { $0 = true }
         }
         thread.name = "ChildProcess output"
@@ -50,6 +58,21 @@ public final class ChildProcess: @unchecked Sendable {
 
     deinit {
         if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    }
+
+    /// How many of `bytes` end on a whole character: all of them, unless they end inside a
+    /// character's UTF-8 sequence, whose bytes so far are left out.
+    static func completeUTF8Length(_ bytes: [UInt8]) -> Int {
+        var index = bytes.count - 1
+        while index >= 0, bytes.count - index <= 4 {
+            let byte = bytes[index]
+            if byte & 0xC0 != 0x80 {  // not a continuation byte: ASCII or the lead of a sequence
+                let length = byte < 0xC0 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
+                return bytes.count - index < length ? index : bytes.count
+            }
+            index -= 1
+        }
+        return bytes.count
     }
 
     /// The process ID.
