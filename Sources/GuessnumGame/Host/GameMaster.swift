@@ -253,25 +253,14 @@ public final class GameMaster: Sendable {
     /// ``Rooms/GameError/wrongPassword``). A refusal is logged at `.notice` with the address and the
     /// reason.
     public func admission(of invitation: Invitation) -> InvitationDecision {
-        let request = JoinRequest(context: invitation.context)
-        guard request.gameAsked == GameProtocol.kind.id else {
-            let decision = InvitationDecision.decline(reason: GameError.wrongGame(hosted: GameProtocol.kind, asked: request.gameAsked).message)
-            logger.turnedAway(invitation, by: decision)
-            return decision
-        }
-        let now = ContinuousClock.now
-        let id = invitation.peer.identity
-        let connected = session.peerCount(fromAddress: invitation.remoteAddress)
-        var decision = state.withLock { state -> InvitationDecision in
-            let decision = state.table.seats.admit(invitation.peer, from: invitation.remoteAddress, connected: connected, at: now)
-            if decision == .accept, let after = request.resumeAfter, state.table.roster[id] != nil {
-                state.resuming[id] = after
+        RoomAdmission.decide(invitation, hosting: GameProtocol.kind, session: session, privacy: privacy, logger: logger) { request, connected, now in
+            state.withLock { state in
+                let id = invitation.peer.identity
+                let decision = state.table.seats.admit(invitation.peer, from: invitation.remoteAddress, connected: connected, at: now)
+                if decision == .accept, let after = request.resumeAfter, state.table.roster[id] != nil { state.resuming[id] = after }
+                return decision
             }
-            return decision
         }
-        if decision == .accept, let privacy { decision = privacy.challenge(for: invitation) }
-        logger.turnedAway(invitation, by: decision)
-        return decision
     }
 
     /// Posts the password refusals due by `now`.
