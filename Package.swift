@@ -90,14 +90,14 @@ let package = Package(
         .target(
             name: "GuessnumApp",
             dependencies: [
-                "Multipeer", "EventBus", "GuessnumGame", "GuessnumTerminal", "SafeText", "GuessnumResources",
+                "Multipeer", "EventBus", "GuessnumGame", "GuessnumTerminal", "SafeText", "GuessnumResources", "TicTacToe", "RockPaperScissors",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
             name: "guessnum",
             dependencies: [
-                "GuessnumApp", "Multipeer", "MultipeerNIO", "MultipeerAvahi", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "SafeText",
+                "GuessnumApp", "TicTacToe", "RockPaperScissors", "Multipeer", "MultipeerNIO", "MultipeerAvahi", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "SafeText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

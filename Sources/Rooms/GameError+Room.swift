@@ -85,6 +85,13 @@ extension GameError {
         GameError(.passwordNeeded, "This game is private: it needs the host's password.")
     }
 
+    /// Which of `kinds` a host that declined a player of `asked` with `declineReason` plays,
+    /// when the reason is ``wrongGame(hosted:asked:)``'s: so a player who did not know the game
+    /// (joining by code or address) can ask again for the right one.
+    public static func hostedGame(declining declineReason: String?, asked: String, among kinds: [GameKind]) -> GameKind? {
+        kinds.first { wrongGame(hosted: $0, asked: asked).message == declineReason }
+    }
+
     /// Whether a host's decline says its game is private and the guest sent no password
     /// exchange: the one decline reason a guest acts on (it asks for the password and invites
     /// again), so it is this exact sentence on the wire (PROTOCOL.md, the game's appendix).

@@ -107,4 +107,9 @@ public struct GameKind: Sendable, Hashable, Codable, CustomStringConvertible {
     }
 
     public var description: String { title }
+
+    /// Whether `id` is a game identifier's shape: 1 to 16 lowercase ASCII letters and digits.
+    public static func isValidID(_ id: String) -> Bool {
+        (1...16).contains(id.utf8.count) && id.utf8.allSatisfy { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+    }
 }

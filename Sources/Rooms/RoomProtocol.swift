@@ -3,6 +3,10 @@ import Multipeer
 /// The rules of the room protocol that both sides share, whatever the game: player names and
 /// chat lines.
 public enum RoomProtocol {
+    /// The reason a removed player is given when their link is closed.
+    public static let removalReason = "the host removed you from the game"
+    /// The reason every player is given when the host ends the game.
+    public static let endReason = "the host ended the game"
     /// The most characters (grapheme clusters, what a person counts) a chat line may have.
     public static let maximumChatLength = 500
     /// The most UTF-8 bytes a chat line may have. Characters alone do not bound a line's size:

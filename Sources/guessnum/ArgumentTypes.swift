@@ -55,3 +55,15 @@ extension DropTarget: ExpressibleByArgument {
         self = target
     }
 }
+
+/// `--game`: which of the program's games a host runs.
+enum GameChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
+    /// Guess-the-number (the default).
+    case guessnum
+    /// Tic-tac-toe.
+    case tictactoe
+    /// Rock-paper-scissors.
+    case rps
+
+    static var allValueStrings: [String] { allCases.map(\.rawValue) }
+}

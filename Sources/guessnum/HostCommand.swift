@@ -6,6 +6,8 @@ import Logging
 import Multipeer
 import MultipeerAvahi
 import MultipeerNIO
+import RockPaperScissors
+import TicTacToe
 
 /// `guessnum host`: pick a secret, advertise the game on the LAN and answer every guess.
 struct HostCommand: AsyncParsableCommand {
@@ -14,14 +16,20 @@ struct HostCommand: AsyncParsableCommand {
         abstract: "Host a game: pick a secret, announce it on the LAN and answer every guess."
     )
 
+    @Option(help: "The game to host: guessnum (guess the number), tictactoe or rps (rock-paper-scissors) (default: guessnum).")
+    var game: GameChoice = .guessnum
+
     // `.unconditional`: "-50-50" is a value, not an option.
-    @Option(parsing: .unconditional, help: "The numbers the secret is drawn from, such as 1-100 or -50-50 (default: 1-100).", transform: GuessRange.parse)
-    var range: GuessRange = .standard
+    @Option(parsing: .unconditional, help: "guessnum: the numbers the secret is drawn from, such as 1-100 or -50-50 (default: 1-100).", transform: GuessRange.parse)
+    var range: GuessRange?
+
+    @Option(name: .customLong("best-of"), help: "rps: how many throws a match is the best of, odd, from 1 to 9 (default: 3).")
+    var bestOf: Int?
 
     @Option(help: "Your name as players see it (default: your login name).")
     var name: String?
 
-    @Option(help: "Use this secret for the first round instead of a random one (for demos).")
+    @Option(help: "guessnum: use this secret for the first round instead of a random one (for demos).")
     var secret: Int64?
 
     // Defaults are written in the help (not left to ArgumentParser, whose man page omits them).
@@ -46,7 +54,7 @@ struct HostCommand: AsyncParsableCommand {
     @Option(help: "The TCP port to listen on; 0 picks any free port (default: the port your last game listened on, if it is free, so players who joined it find it there again; else any free port).")
     var port: Int?
 
-    @Flag(help: "Go on with this name's interrupted game (its program ended without ending it) without asking; without it a script starts a new game.")
+    @Flag(help: "guessnum: go on with this name's interrupted game (its program ended without ending it) without asking; without it a script starts a new game.")
     var resume = false
 
     @Flag(help: "Ask before letting each player in.")
@@ -63,6 +71,13 @@ struct HostCommand: AsyncParsableCommand {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535.") }
         guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
         if let name { try JoinCommand.check(name: name) }
+        if game != .guessnum, let given = [range.map { _ in "--range" }, secret.map { _ in "--secret" }, resume ? "--resume" : nil].compactMap({ $0 }).first {
+            throw ValidationError("\(given) is for guess-the-number, not \(game.rawValue).")
+        }
+        if game != .rps, bestOf != nil { throw ValidationError("--best-of is for rock-paper-scissors (--game rps).") }
+        if let bestOf {
+            do { _ = try RPSSettings(bestOf: bestOf) } catch { throw ValidationError(error.message) }
+        }
     }
 
     func run() async throws {
@@ -71,8 +86,9 @@ struct HostCommand: AsyncParsableCommand {
         // Every guest takes a file descriptor: the usual soft limit of 1,024 is too few for a big
         // game, or for a host that idle connections are thrown at.
         FileLimit.raiseToHardLimit()
+        if game != .guessnum { return try await runRoom(logs: logs) }
         try await CommandRunner.run {
-            var configuration = GameConfiguration(range: range, secretSource: secret.map { .fixed($0) } ?? .secureRandom)
+            var configuration = GameConfiguration(range: range ?? .standard, secretSource: secret.map { .fixed($0) } ?? .secureRandom)
             configuration.maximumPlayers = maxPlayers
             configuration.maximumPlayersPerAddress = maxPlayersPerAddress
             configuration.awayGracePeriod = .seconds(grace)
@@ -103,6 +119,40 @@ struct HostCommand: AsyncParsableCommand {
             // The game ended as it should (its players were told): nothing to resume.
             await store.waitForWrites()
             store.delete()
+            withExtendedLifetime(me) {}
+        }
+    }
+
+    /// Hosts a game on the room layer (tic-tac-toe, rock-paper-scissors): the same listing,
+    /// admission, private games and held seats; such a game is not kept for `--resume`.
+    private func runRoom(logs: LogDestination) async throws {
+        try await CommandRunner.run {
+            var configuration = RoomConfiguration()
+            configuration.maximumPlayers = maxPlayers
+            configuration.maximumPlayersPerAddress = maxPlayersPerAddress
+            configuration.awayGracePeriod = .seconds(grace)
+            let me = try LocalPlayer(name: name, role: .host)
+            let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
+            let terminal = AppTerminal.open(for: .host, json: output.json, logs: logs)
+            defer { terminal.close(logs: logs) }
+            if let notice = me.notice { terminal.console.print(notice) }
+            let password = password ? try await PasswordQuestion.askHost(console: terminal.console, inbox: terminal.inbox) : nil
+            let text = GameText(style: output.style, json: output.json, me: me.peer.identity)
+            let host: HostREPL
+            switch game {
+            case .tictactoe:
+                let room = RoomHost(session: session, rules: TicTacToeRules(), configuration: configuration, password: password)
+                host = HostREPL(
+                    room: room, presenter: TicTacToePresenter.self, console: terminal.console, inbox: terminal.inbox,
+                    discovery: AvahiDiscovery(), text: text, asks: ask, command: ProgramCommand.current())
+            case .rps, .guessnum:
+                let settings = try bestOf.map { try RPSSettings(bestOf: $0) } ?? RPSSettings()
+                let room = RoomHost(session: session, rules: RPSRules(settings: settings), configuration: configuration, password: password)
+                host = HostREPL(
+                    room: room, presenter: RPSPresenter.self, console: terminal.console, inbox: terminal.inbox,
+                    discovery: AvahiDiscovery(), text: text, asks: ask, command: ProgramCommand.current())
+            }
+            try await host.run(port: port, ports: ListeningPortMemory.standard())
             withExtendedLifetime(me) {}
         }
     }

@@ -12,7 +12,7 @@ struct LeavingTests {
     func closedWithSentence() throws {
         let reason = GameError.messageFlood(perSecond: 50).message
         let change = PeerStateChange(peer: try PeerID(displayName: "alice"), state: .notConnected, reason: .goodbye(reason))
-        let (ending, sentence) = PlayerSeat.ending(change, host: "alice")
+        let (ending, sentence) = SeatEnding.of(change, host: "alice")
         #expect(ending == .lost)
         #expect(sentence == "The host closed the link: You sent far more messages than the host accepts (at most 50 a second), so it disconnected you.")
     }

@@ -31,6 +31,8 @@ public actor TestLAN {
 
     /// The file drop suite's LAN: a receiver and a sender, whose link the tests slow and cut.
     public static let drop = TestLAN(name: prefix + "p", hosts: 2)
+    /// The LAN of the room games' tests: a host and two players.
+    public static let rooms = TestLAN(name: prefix + "r", hosts: 3)
 
     public nonisolated let name: String
     public nonisolated let hosts: Int

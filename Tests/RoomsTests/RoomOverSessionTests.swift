@@ -4,6 +4,7 @@ import MultipeerNIO
 import MultipeerTestSupport
 import MultipeerTesting
 @testable import Rooms
+import RockPaperScissors
 import Testing
 import TicTacToe
 
@@ -160,6 +161,10 @@ extension RoomOverSessionTests {
                 guard case .declined(let reason) = outcome else { Issue.record("\(name) was let in: \(outcome)"); continue }
                 #expect(reason == GameError.wrongGame(hosted: TicTacToeRules.kind, asked: request.gameAsked).message)
                 #expect(reason?.hasPrefix("this room plays tic-tac-toe, not ") == true)
+                // So a player who did not know the game can read it from the decline and ask again.
+                let kinds = [RPSRules.kind, TicTacToeRules.kind]
+                #expect(GameError.hostedGame(declining: reason, asked: request.gameAsked, among: kinds) == TicTacToeRules.kind)
+                #expect(GameError.hostedGame(declining: "the game is full", asked: request.gameAsked, among: kinds) == nil)
             }
             #expect(host.players.isEmpty)
         }

@@ -16,14 +16,14 @@ public struct CommandSeat<Context>: Sendable {
     let action: KeyPath<SlashCommand, CommandAction<Context>?> & Sendable
 }
 
-extension CommandSeat where Context == HostREPL {
+extension CommandSeat where Context == any HostScreen {
     /// The host's commands.
-    public static var host: CommandSeat<HostREPL> { CommandSeat(role: .host, action: \.host) }
+    public static var host: CommandSeat<any HostScreen> { CommandSeat(role: .host, action: \.host) }
 }
 
-extension CommandSeat where Context == PlayerSeat {
+extension CommandSeat where Context == any PlayerScreen {
     /// A player's commands in a game.
-    public static var player: CommandSeat<PlayerSeat> { CommandSeat(role: .player, action: \.player) }
+    public static var player: CommandSeat<any PlayerScreen> { CommandSeat(role: .player, action: \.player) }
 }
 
 extension CommandSeat where Context == GuestREPL {

@@ -1,4 +1,5 @@
 import Foundation
+import GuessnumTerminal
 import SafeText
 
 /// Every slash command, declared once. To add a command, add it here: `/help`, Tab
@@ -9,7 +10,7 @@ public enum CommandTable {
         SlashCommand(
             "/help",
             host: CommandAction("this list") { host, _ in host.console.print(help(for: .host)) },
-            player: CommandAction("this list") { seat, _ in seat.console.print(help(for: .player)) },
+            player: CommandAction("this list") { seat, _ in seat.console.print(help(for: .player, typing: seat.typingHelp)) },
             lobby: CommandAction("this list") { lobby, _ in lobby.console.print(help(for: .lobby)) }),
         SlashCommand("/players", showing: "who is playing: state, wins, guesses this round") { $0.showPlayers() },
         SlashCommand("/history", showing: "this round's guesses") { $0.showHistory() },
@@ -66,12 +67,13 @@ public enum CommandTable {
         commands(for: role).map(\.name)
     }
 
-    /// `/help` for `role`: a line a command, then what other lines mean.
-    public static func help(for role: CommandRole) -> String {
+    /// `/help` for `role`: a line a command, then what other lines mean (in a game, what
+    /// `typing` says, by default guess-the-number's).
+    public static func help(for role: CommandRole, typing: String? = nil) -> String {
         let lines = commands.compactMap { $0.helpLine(for: role) }
         let footnote = switch role {
         case .host: "Anything else you type is chat."
-        case .player: "A number is a guess; anything else you type is chat."
+        case .player: typing ?? PlayerSeat.guessingHelp
         case .lobby: "Type the number of a game to join it. Games appear in the list as they are found."
         }
         return (lines + [footnote]).joined(separator: "\n")
@@ -126,13 +128,19 @@ public enum ParsedCommand<Context>: Sendable {
 }
 
 extension ParsedCommand {
-    /// Runs the command on `context`, or prints its answer; returns what the REPL does next.
-    func perform(on context: Context) async -> CommandFlow where Context: CommandContext {
+    /// Runs the command on `context`, or prints its answer to `console`; returns what the
+    /// REPL does next.
+    func perform(on context: Context, console: any Console) async -> CommandFlow {
         switch self {
         case .run(let action, let argument): return await action.run(context, argument)
         case .answer(let sentence):
-            context.console.print(sentence)
+            console.print(sentence)
             return .stay
         }
+    }
+
+    /// Runs the command on `context`, or prints its answer; returns what the REPL does next.
+    func perform(on context: Context) async -> CommandFlow where Context: CommandContext {
+        await perform(on: context, console: context.console)
     }
 }

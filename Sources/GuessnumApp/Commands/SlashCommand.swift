@@ -66,15 +66,15 @@ public struct SlashCommand: Sendable {
     /// Whether it ends something (a game, a seat): kept out of the input history.
     public let endsSomething: Bool
     /// What the host's command does, if the host has it.
-    let host: CommandAction<HostREPL>?
+    let host: CommandAction<any HostScreen>?
     /// What a player's command does in a game, if players have it.
-    let player: CommandAction<PlayerSeat>?
+    let player: CommandAction<any PlayerScreen>?
     /// What it does in the list of games, if it is there.
     let lobby: CommandAction<GuestREPL>?
 
     init(
         _ name: String, _ argument: CommandArgument = .none, endsSomething: Bool = false,
-        host: CommandAction<HostREPL>? = nil, player: CommandAction<PlayerSeat>? = nil, lobby: CommandAction<GuestREPL>? = nil
+        host: CommandAction<any HostScreen>? = nil, player: CommandAction<any PlayerScreen>? = nil, lobby: CommandAction<GuestREPL>? = nil
     ) {
         self.name = name
         self.argument = argument
@@ -125,4 +125,30 @@ public protocol GameScreen: CommandContext {
     func showHistory()
     /// `/score`: the scoreboard.
     func showScore()
+}
+
+/// The host's screen, whatever the game: what the host's commands act on.
+public protocol HostScreen: GameScreen, Sendable {
+    /// `/visible on|off`.
+    func setVisible(_ visible: Bool) async
+    /// `/new [RANGE]`: a new round (a range only where the game has one).
+    func startNewRound(range: String?)
+    /// `/kick NAME`.
+    func kick(_ name: String)
+    /// `/unkick NAME`.
+    func unkick(_ name: String)
+    /// `/quit`: ends the game, after asking when players are in.
+    func requestEnd() -> CommandFlow
+}
+
+/// A player's screen in a game, whatever the game: what a player's commands act on.
+public protocol PlayerScreen: GameScreen, Sendable {
+    /// What a typed line that is not a command does in this game, for `/help`.
+    var typingHelp: String { get }
+    /// `/name NEW`.
+    func rename(to name: String)
+    /// `/leave`: says goodbye to the host.
+    func leave()
+    /// `/quit`, or the end of input: says goodbye to the host.
+    func quit()
 }

@@ -283,7 +283,7 @@ final class GameList: Sendable {
             return JSONLines.line("game", ListedGame(
                 number: number, name: game.peer.displayName, range: advertisement.range, players: advertisement.playerCount,
                 maximumPlayers: advertisement.maximumPlayers, round: advertisement.round, private: advertisement.isPrivate,
-                flags: flags, gone: slot.isGone))
+                game: advertisement.gameID, flags: flags, gone: slot.isGone))
         }
         if slot.isGone { return "  \(number)) \(style.bold(name))'s game is gone" }
         var facts = Self.facts(advertisement)
@@ -299,6 +299,7 @@ final class GameList: Sendable {
     /// "numbers 1–100", "3/100 players", "round 2": what is known of a game.
     static func facts(_ game: GameAdvertisement) -> [String] {
         var facts: [String] = []
+        if let played = game.game { facts.append(GameCatalog.kind(id: played).map(\.title) ?? "“\(played)”, a game this guessnum does not know") }
         if let range = game.range { facts.append("numbers \(range)") }
         if let count = game.playerCount, let maximum = game.maximumPlayers { facts.append("\(count)/\(maximum) players") }
         if let round = game.round { facts.append("round \(round)") }
@@ -318,6 +319,8 @@ struct ListedGame: Encodable {
     let maximumPlayers: Int?
     let round: Int?
     let `private`: Bool
+    /// The game its host runs (`guessnum`, `tictactoe`, `rps`, or one this program does not know).
+    let game: String
     /// "remembered", "not answering", "played before", "another key".
     let flags: [String]
     /// It went away since the list was printed (its number is not reused while shown).

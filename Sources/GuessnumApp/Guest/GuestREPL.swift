@@ -48,7 +48,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// How the program ends: nil for success, or the failure to report.
     private var outcome: AppFailure?
     /// The game being played, if any, and the listed game it is in (nil when joined by address).
-    private var seat: PlayerSeat?
+    private var seat: (any GuestSeat)?
     private var seatGame: PeerID?
     private var interrupts = InterruptTimer()
     /// With `--game NAME`: the game wanted, when to give up, and (once it is listed) when it has
@@ -172,7 +172,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             case .connected(let host):
                 rememberKey(of: host, listedAs: host.displayName)
                 remember(host, listedAs: host.displayName, at: [endpoint], isPrivate: false)
-                await sit(in: seat, host: host, listedAs: host.displayName, rejoin: rejoin(host, at: endpoint))
+                await sit(in: seat, host: host, listedAs: host.displayName, rejoin: rejoin(host, at: endpoint, as: seat))
             case .declined(let reason):
                 seat.stop()
                 return AppFailure(Self.turnedAway("The host", reason), .turnedAway)
@@ -413,9 +413,12 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         } else if !target.isListed, let password {
             secret = (password, false)
         }
-        let (request, answer) = Self.joinRequest(from: session.localPeer, to: game.peer, secret: secret)
+        guard let seat = GameCatalog.seat(for: target.gameID, at: self) else {
+            console.print(GameCatalog.unknownGame(target.gameID, host: hostName))
+            return .notJoined
+        }
+        let (request, answer) = Self.joinRequest(seat.joinRequest(resumeAfter: nil), from: session.localPeer, to: game.peer, secret: secret)
         if target.isListed { console.print("Joining \(hostName)…") }  // a code or an address said "Connecting to" already
-        let seat = PlayerSeat(repl: self)
         // A code's or an address's host is checked by the name it answers with: the key is
         // pinned, but never silently in place of another key remembered for that name.
         let refusedName = RefusedName()
@@ -430,13 +433,20 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 rememberKey(of: host, listedAs: listed)
                 remember(host, listedAs: listed, at: game.endpoints, isPrivate: GameAdvertisement(decoding: game.info).isPrivate || secret != nil)
                 if target.isListed { seatGame = game.peer }
-                await sit(in: seat, host: host, listedAs: listed, rejoin: rejoin(game, secret: secret, listedAs: listed))
+                await sit(in: seat, host: host, listedAs: listed, rejoin: rejoin(game, as: seat, secret: secret, listedAs: listed))
                 return .joined
             case .declined(let reason) where GameError.asksForPassword(reason) && secret == nil:
                 // Private, though nothing said so before: the same question as a listed private game.
                 seat.stop()
                 if let password { return await join(target, acceptingNewKey: acceptingNewKey, password: password) }
                 return askPassword(for: target, acceptingNewKey: acceptingNewKey)
+            case .declined(let reason) where target.playing == nil:
+                // Another game than the listing said (or than guess-the-number, by code or address): play that one.
+                guard let hosted = GameError.hostedGame(declining: reason, asked: target.gameID, among: GameCatalog.kinds) else { fallthrough }
+                seat.stop()
+                var playing = target
+                playing.playing = hosted.id
+                return await join(playing, acceptingNewKey: acceptingNewKey, password: typed, again: again)
             case .declined(let reason):
                 console.print(Self.turnedAway(target.hostStartingSentence, reason))
             case .timedOut:
@@ -491,11 +501,13 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     /// The request of one invitation to the game of `host`, and the answer to its challenge:
     /// with `secret`, a fresh ``Rooms/PasswordExchange`` of its password (each invitation needs its own).
     private static func joinRequest(
-        from guest: PeerID, to host: PeerID, secret: (password: GamePassword, required: Bool)?, resumeAfter: UInt64? = nil
+        _ request: JoinRequest, from guest: PeerID, to host: PeerID, secret: (password: GamePassword, required: Bool)?
     ) -> (JoinRequest, InvitationAnswer?) {
-        guard let secret else { return (JoinRequest(resumeAfter: resumeAfter), nil) }
+        guard let secret else { return (request, nil) }
         let exchange = PasswordExchange.Guest(password: secret.password, guest: guest.identity, host: host.identity, required: secret.required)
-        return (JoinRequest(passwordExchange: exchange.opening, resumeAfter: resumeAfter), { host, challenge in exchange.answer(host: host, challenge: challenge) })
+        var request = request
+        request.passwordExchange = exchange.opening
+        return (request, { host, challenge in exchange.answer(host: host, challenge: challenge) })
     }
 
     /// What a player is told when a listed game's machine does not answer at any of its
@@ -647,7 +659,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     }
 
     /// Takes the seat the host let this player into.
-    private func sit(in seat: PlayerSeat, host: PeerID, listedAs name: String, rejoin: @escaping Reconnection.Rejoin) async {
+    private func sit(in seat: any GuestSeat, host: PeerID, listedAs name: String, rejoin: @escaping Reconnection.Rejoin) async {
         games.isShowing = false
         self.seat = seat
         await seat.start(host: host, listedAs: name, rejoin: rejoin)
@@ -655,7 +667,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
 
     /// How to get back into the game of `host`, joined at `endpoint`: the same address, and the
     /// same host (its identity and, if remembered, its key).
-    private func rejoin(_ host: PeerID, at endpoint: Endpoint) -> Reconnection.Rejoin {
+    private func rejoin(_ host: PeerID, at endpoint: Endpoint, as seat: any GuestSeat) -> Reconnection.Rejoin {
         let session = session
         let keyCheck = keyCheck(listedAs: nil)
         let sameHost: Session.HostCheck = { answering, key in
@@ -665,19 +677,21 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             return keyCheck?(answering, key)
         }
         return { timeout, resumeAfter throws(MultipeerError) in
-            try await session.invite(endpoint, context: JoinRequest(resumeAfter: resumeAfter).context, timeout: timeout, hostCheck: sameHost)
+            try await session.invite(endpoint, context: seat.joinRequest(resumeAfter: resumeAfter).context, timeout: timeout, hostCheck: sameHost)
         }
     }
 
     /// How to get back into the listed `game`: at its latest addresses (a restarted host
     /// listens on a new port), proving its key again, with a new exchange of the same password
     /// if any (and what the player has of the game, to be sent what it missed).
-    private func rejoin(_ game: DiscoveredPeer, secret: (password: GamePassword, required: Bool)?, listedAs name: String) -> Reconnection.Rejoin {
+    private func rejoin(
+        _ game: DiscoveredPeer, as seat: any GuestSeat, secret: (password: GamePassword, required: Bool)?, listedAs name: String
+    ) -> Reconnection.Rejoin {
         let session = session
         let games = games
         let keyCheck = keyCheck(listedAs: name)
         return { timeout, resumeAfter throws(MultipeerError) in
-            let (request, answer) = Self.joinRequest(from: session.localPeer, to: game.peer, secret: secret, resumeAfter: resumeAfter)
+            let (request, answer) = Self.joinRequest(seat.joinRequest(resumeAfter: resumeAfter), from: session.localPeer, to: game.peer, secret: secret)
             return try await session.invite(
                 games.entry(for: game.peer) ?? game, context: request.context, timeout: timeout, hostCheck: keyCheck, answer: answer)
         }

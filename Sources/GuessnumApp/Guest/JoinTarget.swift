@@ -1,3 +1,4 @@
+import GuessnumGame
 import Multipeer
 import SafeText
 
@@ -21,6 +22,9 @@ struct JoinTarget: Sendable {
     /// for a code or an address).
     let game: DiscoveredPeer
     let route: Route
+    /// The game to play there when the listing does not say (a host that declined another
+    /// game named its own); nil: the listing's, or guess-the-number.
+    var playing: String?
 
     /// The game of the host that `code` names.
     static func code(_ code: JoinCode) -> JoinTarget? {
@@ -36,6 +40,10 @@ struct JoinTarget: Sendable {
 
     /// Whether the host's name comes from the list: otherwise it is known only once it answers.
     var isListed: Bool { route == .listed }
+
+    /// The ID of the game to play: ``playing``, else what the listing says (guess-the-number
+    /// when it says nothing).
+    var gameID: String { playing ?? GameAdvertisement(decoding: game.info).gameID }
 
     /// The host in a sentence: its listed name, or how it was reached ("the host of this join code").
     var host: String { TerminalText.sanitized(game.peer.displayName) }

@@ -7,7 +7,7 @@ import Synchronization
 /// of joins costs one mDNS announcement, and a stale count can never land last).
 final class AdvertisementRefresher: Sendable {
     private let advertiser: Advertiser
-    private let master: GameMaster
+    private let facts: @Sendable () -> DiscoveryInfo
     private let state = Mutex(Refreshing())
 
     /// The update task, when one runs, and what it is asked.
@@ -17,9 +17,10 @@ final class AdvertisementRefresher: Sendable {
         var isStopped = false
     }
 
-    init(advertiser: Advertiser, master: GameMaster) {
+    /// Refreshes `advertiser` with what `facts` says when asked.
+    init(advertiser: Advertiser, facts: @escaping @Sendable () -> DiscoveryInfo) {
         self.advertiser = advertiser
-        self.master = master
+        self.facts = facts
     }
 
     /// Asks for the announcement to be brought up to date (nothing once stopped).
@@ -45,7 +46,7 @@ final class AdvertisementRefresher: Sendable {
     private func publish() async {
         while true {
             state.withLock { $0.pending = false }
-            try? await advertiser.update(master.advertisement.discoveryInfo)
+            try? await advertiser.update(facts())
             try? await Task.sleep(for: .seconds(1))
             let again = state.withLock { state in
                 let again = state.pending && !state.isStopped

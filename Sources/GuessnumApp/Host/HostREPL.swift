@@ -12,17 +12,16 @@ import Synchronization
 ///
 /// Everything it reacts to arrives through one ``Inbox``; ``run(port:ports:)`` handles the events
 /// one at a time until the host quits.
-public final class HostREPL: GameScreen, Sendable {
+public final class HostREPL: HostScreen, Sendable {
     /// Where the host reads and types.
     public let console: any Console
     let session: Session
-    let master: GameMaster
+    let room: any HostedRoom
     let inbox: Inbox
     let text: GameText
     let asks: Bool
     private let advertiser: Advertiser
     private let advertising: AdvertisementRefresher
-    private let players: PlayerListViewModel
     private let questions = JoinQuestions()
     private let logger: Logger
     /// How players are told to run the program ("guessnum", or its path when not on PATH).
@@ -38,29 +37,46 @@ public final class HostREPL: GameScreen, Sendable {
         var interrupts = InterruptTimer()
     }
 
-    /// A host REPL for `master`'s game.
+    /// A host REPL for `master`'s game of guess-the-number.
     /// - Parameters:
     ///   - discovery: where the game is announced (Avahi in the program, in-memory in tests).
     ///   - asks: whether the host is asked before each player is let in (`--ask`).
     ///   - command: how players run the program, in the join command the host prints.
-    public init(
+    public convenience init(
         master: GameMaster, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend,
         text: GameText, asks: Bool, command: String = "guessnum", logger: Logger = Logger(label: "guessnum.app")
     ) {
+        self.init(
+            room: GuessRoom(master: master), console: console, inbox: inbox, discovery: discovery, text: text, asks: asks,
+            command: command, logger: logger)
+    }
+
+    /// A host REPL for `room`'s game of another kind (tic-tac-toe, rock-paper-scissors), told
+    /// by `presenter`'s sentences; the rest as ``init(master:console:inbox:discovery:text:asks:command:logger:)``.
+    public convenience init<Presenter: GamePresenter>(
+        room: RoomHost<Presenter.Rules>, presenter: Presenter.Type, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend,
+        text: GameText, asks: Bool, command: String = "guessnum", logger: Logger = Logger(label: "guessnum.app")
+    ) {
+        self.init(
+            room: PlayedRoom<Presenter>(room: room), console: console, inbox: inbox, discovery: discovery, text: text, asks: asks,
+            command: command, logger: logger)
+    }
+
+    init(
+        room: any HostedRoom, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend,
+        text: GameText, asks: Bool, command: String, logger: Logger
+    ) {
         self.command = command
-        self.session = master.session
-        self.master = master
+        self.session = room.session
+        self.room = room
         self.console = console
         self.inbox = inbox
         self.text = text
         self.asks = asks
         self.logger = logger
-        listing = Protected(ListingNotices(name: master.host.name))
+        listing = Protected(ListingNotices(name: room.host.name))
         advertiser = Advertiser(session: session, serviceType: GameAdvertisement.serviceType, discovery: discovery)
-        advertising = AdvertisementRefresher(advertiser: advertiser, master: master)
-        players = PlayerListViewModel(sessionEvents: session.events, gameEvents: master.events)
-        // A resumed game has players (away in held seats) before any event says so.
-        players.seat(master.players, round: master.roundNumber)
+        advertising = AdvertisementRefresher(advertiser: advertiser) { room.discoveryInfo }
     }
 
     /// Listens on `port` (0: any free port; nil: the port of the last game in `ports` if it is
@@ -77,9 +93,11 @@ public final class HostREPL: GameScreen, Sendable {
         }
         ports?.remember(boundPort)
         let observations = ObservationBag()
-        observations.add(contentsOf: observeGame())
-        master.start()
-        try await advertiser.update(master.advertisement.discoveryInfo)
+        observations.add(contentsOf: observeListing())
+        let advertising = advertising
+        let stopWatching = room.observe(console: console, text: text) { advertising.refresh() }
+        room.start()
+        try await advertiser.update(room.discoveryInfo)
         var listed = true
         do { try await advertiser.start() } catch {
             console.print(error.message)
@@ -88,7 +106,7 @@ public final class HostREPL: GameScreen, Sendable {
         let addresses = LocalAddresses.current()
         let direct = "\(command) join \(addresses.bestForDirectJoin):\(boundPort)"
         let code = JoinCode(identity: session.localPeer.identity, port: boundPort, addresses: addresses.forJoinCode)
-        let hosting = "Hosting \(master.host.displayText)'s game: numbers \(master.range), up to \(master.configuration.maximumPlayers) players. "
+        let hosting = "Hosting \(room.host.displayText)'s game: \(room.summary), up to \(room.maximumPlayers) players. "
         console.print(hosting + (listed
             ? "Players join with `\(command) join` or directly: \(direct)"
             : "Players cannot find it in the list while discovery is unavailable; they join directly: \(direct)"))
@@ -97,18 +115,19 @@ public final class HostREPL: GameScreen, Sendable {
         }
         if let leftOut = addresses.leftOutText { console.print(text.style.dim("Not announced, as players could not use them: \(leftOut).")) }
         for line in listing.withLock({ $0.bannerPrinted() }) { console.print(line) }
-        if master.isPrivate { console.print("The game is private: players need your password to join.") }
+        if room.isPrivate { console.print("The game is private: players need your password to join.") }
         console.print("Type /help for commands; anything else is chat.")
         for await event in inbox.events {
             if await handle(event) == .quit { break }
         }
         questions.declineAll()
-        master.stop()
-        console.print(text.finalScores(master.scoreboard.ranked))
+        room.stop()
+        console.print(room.finalScores(text: text))
         await advertising.stop()
         await advertiser.stop()
-        await session.disconnect(reason: GameMaster.endReason)
+        await session.disconnect(reason: RoomProtocol.endReason)
         observations.cancelAll()
+        stopWatching()
     }
 
     /// What the host does with one event.
@@ -122,10 +141,10 @@ public final class HostREPL: GameScreen, Sendable {
                 return .stay
             }
             if questions.answer(line, console: console) { return .stay }
-            if let command = CommandTable.parse(line, for: .host) { return await command.perform(on: self) }
+            if let command = CommandTable.parse(line, for: .host) { return await command.perform(on: self, console: console) }
             let chat = line.trimmingCharacters(in: .whitespaces)
             if !chat.isEmpty {
-                do { try master.sendChat(chat) } catch { console.print(error.message) }
+                do { try room.say(chat) } catch { console.print(error.message) }
             }
             return .stay
         case .inputEnded:
@@ -143,7 +162,7 @@ public final class HostREPL: GameScreen, Sendable {
             // first says how to end, a second within a few seconds ends.
             guard !cleared else { return .stay }
             if prompts.withLock({ $0.confirmingEnd }) { return .quit }
-            if console.isInteractive, master.playerCount > 0 { return requestEnd() }
+            if console.isInteractive, room.playerCount > 0 { return requestEnd() }
             if prompts.withLock({ $0.interrupts.interrupt(clearedText: false) }) { return .quit }
             console.print("To end the game, press Ctrl-C again, press Ctrl-D or type /quit.")
             return .stay
@@ -157,50 +176,30 @@ public final class HostREPL: GameScreen, Sendable {
     // MARK: Who may join
 
     private func policy() -> InvitationPolicy {
-        let master = master
+        let room = room
         if asks {
             let questions = questions
             let console = console
             return .ask { invitation in
                 // Who could not join anyway is not asked about; who may is asked first, then
                 // admitted (a private game's password exchange is charged only then).
-                let early = master.admission(of: invitation.peer, from: invitation.remoteAddress)
+                let early = room.admission(of: invitation.peer, from: invitation.remoteAddress)
                 guard early == .accept else { return early }
                 let answer = await questions.ask(invitation, console: console)
                 guard answer == .accept else { return answer }
-                return master.admission(of: invitation)
+                return room.admission(of: invitation)
             }
         }
-        return .custom { invitation in master.admission(of: invitation) }
+        return .custom { invitation in room.admission(of: invitation) }
     }
 
     // MARK: What the host sees
 
-    private func observeGame() -> [EventObservation] {
+    private func observeListing() -> [EventObservation] {
         let console = console
-        let text = text
-        let events = master.events
-        let advertising = advertising
         let logger = logger
-        let master = master
         let listing = listing
-        let resumeAnnounced = Protected(false)
         return [
-            events.observe(.verdict) { console.print(text.verdict($0)) },
-            events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat, fromHost: false)) } },
-            events.observe(.playerJoined) { console.print(text.joined($0)); advertising.refresh() },
-            events.observe(.playerLeft) { console.print(text.left($0)); advertising.refresh() },
-            events.observe(.playerAway) { console.print(text.away($0)) },
-            events.observe(.playerBack) { console.print(text.back($0)) },
-            events.observe(.playerRenamed) { console.print(text.renamed($0)) },
-            events.observe(.passwordRefusals) { console.print(text.passwordRefusals($0)) },
-            events.observe(.roundWon) { console.print(text.roundWon($0)) },
-            events.observe(.roundStarted) { started in
-                // The first one of a resumed game is the round it goes on with, not a new one.
-                let resumed = master.isResumed && resumeAnnounced.withLock { announced in defer { announced = true }; return !announced }
-                console.print(resumed ? text.resumed(started, seatsHeld: master.players.count { $0.isAway }) : text.roundStarted(started))
-                advertising.refresh()
-            },
             session.events.observe(.advertiserEvent) { event in
                 switch event {
                 case .renamed(let name): for line in listing.withLock({ $0.renamed(name) }) { console.print(line) }
@@ -217,26 +216,16 @@ public final class HostREPL: GameScreen, Sendable {
 
     // MARK: Commands
 
-    public func showPlayers() {
-        var codes: [UUID: String] = [:]
-        for peer in session.connectedPeers { codes[peer.identity] = session.verificationCode(with: peer) }
-        let rows = players.rows
-        var addresses: [UUID: String] = [:]
-        for row in rows { addresses[row.id] = master.address(of: row.id) }
-        console.print(text.players(rows, codes: codes, addresses: addresses))
-    }
+    public func showPlayers() { console.print(room.players(text: text)) }
 
-    public func showHistory() {
-        let round = master.currentRound
-        console.print(text.history(round.history, round: round.number, previous: master.previousRound))
-    }
+    public func showHistory() { console.print(room.history(text: text)) }
 
-    public func showScore() { console.print(text.scoreboard(master.scoreboard.ranked)) }
+    public func showScore() { console.print(room.scores(text: text)) }
 
     /// `/quit`, Ctrl-D or Ctrl-C at a terminal: ends the game, after asking when a person at a
     /// terminal would end it for players.
-    func requestEnd() -> CommandFlow {
-        let players = master.playerCount
+    public func requestEnd() -> CommandFlow {
+        let players = room.playerCount
         guard console.isInteractive, players > 0 else { return .quit }
         prompts.withLock { $0.confirmingEnd = true }
         console.print("\(GameText.count(players, "player is", "players are")) in the game. End it for everyone? [y/n] (Ctrl-C or Ctrl-D: yes)")
@@ -244,7 +233,7 @@ public final class HostREPL: GameScreen, Sendable {
     }
 
     /// `/visible on|off`.
-    func setVisible(_ visible: Bool) async {
+    public func setVisible(_ visible: Bool) async {
         guard visible != advertiser.isAdvertising else {
             console.print(visible ? "The game is already visible on the LAN." : "The game is already unannounced.")
             return
@@ -261,18 +250,15 @@ public final class HostREPL: GameScreen, Sendable {
     }
 
     /// `/new [RANGE]`.
-    func startNewRound(range rangeText: String?) {
-        do {
-            let range = try rangeText.map { text throws(GameError) in try GuessRange(parsing: text) }
-            try master.newRound(range: range)
-        } catch { console.print(error.message) }
+    public func startNewRound(range rangeText: String?) {
+        do { try room.newRound(range: rangeText) } catch { console.print(error.message) }
     }
 
     /// `/kick NAME`: says whom it removed (their address and key), as other rows may share the name.
-    func kick(_ name: String) {
+    public func kick(_ name: String) {
         do {
-            let removal = try master.remove(named: name)
-            let minutes = Int(master.configuration.removalPeriod.components.seconds / 60)
+            let removal = try room.remove(named: name)
+            let minutes = Int(room.removalPeriod.components.seconds / 60)
             let name = removal.player.displayText
             let barred = removal.address == nil ? "under that name" : "under that name or from that address"
             console.print("\(GameText.removed(removal)) was removed, and cannot join again for \(GameText.count(minutes, "minute")), \(barred) (/unkick \(name) lets them back).")
@@ -281,9 +267,9 @@ public final class HostREPL: GameScreen, Sendable {
 
     /// `/unkick NAME`: lifts every removal under that name (a removal bars the name, so lifting one
     /// of two would let nobody of that name back) and says whom, with their addresses.
-    func unkick(_ name: String) {
+    public func unkick(_ name: String) {
         do {
-            let lifted = try master.readmit(named: name)
+            let lifted = try room.readmit(named: name)
             let whom = lifted.map(GameText.removed)
             let list = whom.count == 1 ? whom[0] : whom.dropLast().joined(separator: ", ") + " and " + whom[whom.count - 1]
             console.print("\(list) may join again" + (lifted.contains { $0.address != nil } ? ", from any address." : "."))

@@ -32,15 +32,22 @@ public struct GameAdvertisement: Sendable, Hashable {
     /// Whether the game needs a password (``GameConfiguration/password``). Only a hint for the
     /// list and for asking the password before joining: the host checks every guest anyway.
     public var isPrivate: Bool
+    /// The game the host runs (``Rooms/GameKind/id``); nil for guess-the-number, which every
+    /// earlier host ran without saying.
+    public var game: String?
 
     /// An advertisement with the given facts.
-    public init(range: GuessRange?, playerCount: Int?, maximumPlayers: Int?, round: Int?, isPrivate: Bool = false) {
+    public init(range: GuessRange?, playerCount: Int?, maximumPlayers: Int?, round: Int?, isPrivate: Bool = false, game: String? = nil) {
         self.range = range
         self.playerCount = playerCount
         self.maximumPlayers = maximumPlayers
         self.round = round
         self.isPrivate = isPrivate
+        self.game = game
     }
+
+    /// The game the host runs: ``game``, or guess-the-number's ID when the host does not say.
+    public var gameID: String { game ?? JoinRequest.unnamedGame }
 
     /// The facts `info` carries; nil for each one missing or malformed.
     public init(decoding info: DiscoveryInfo) {
@@ -52,6 +59,7 @@ public struct GameAdvertisement: Sendable, Hashable {
         }
         round = info[Key.round].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
         isPrivate = info[Key.locked] == "1"
+        game = info[Key.game].flatMap { GameKind.isValidID($0) ? $0 : nil }
     }
 
     /// The TXT record entries for these facts (the missing ones are left out).
@@ -61,7 +69,8 @@ public struct GameAdvertisement: Sendable, Hashable {
         if let playerCount, let maximumPlayers { entries[Key.players] = "\(playerCount)/\(maximumPlayers)" }
         if let round { entries[Key.round] = String(round) }
         if isPrivate { entries[Key.locked] = "1" }
-        // Four short entries are always within DiscoveryInfo's limits.
+        if let game { entries[Key.game] = game }
+        // Five short entries are always within DiscoveryInfo's limits.
         return (try? DiscoveryInfo(entries)) ?? DiscoveryInfo()
     }
 
@@ -70,6 +79,7 @@ public struct GameAdvertisement: Sendable, Hashable {
         static let players = "p"
         static let round = "n"
         static let locked = "k"
+        static let game = "g"
     }
 }
 

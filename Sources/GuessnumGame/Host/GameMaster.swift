@@ -182,9 +182,9 @@ public final class GameMaster: Sendable {
     }
 
     /// The reason a removed player is given when their link is closed.
-    public static let removalReason = "the host removed you from the game"
+    public static let removalReason = RoomProtocol.removalReason
     /// The reason every player is given when the host ends the game.
-    public static let endReason = "the host ended the game"
+    public static let endReason = RoomProtocol.endReason
 
     /// Removes the player called `name` (exactly, or the only one whose name looks like it):
     /// their link is closed with ``removalReason``, everyone sees them removed, and for

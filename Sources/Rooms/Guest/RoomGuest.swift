@@ -90,6 +90,22 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
         try send(ChatMessage(text: text))
     }
 
+    /// Asks the host for another name; everyone sees the new one once the host agrees.
+    /// - Throws: ``GameError/Code/invalidName`` (checked here first), ``GameError/Code/notJoined``,
+    ///   ``GameError/Code/sendFailed``.
+    public func rename(to name: String) throws(GameError) {
+        try RoomProtocol.checkName(name)
+        try send(RenameRequest(name: name))
+    }
+
+    /// Asks the host for what came after the last item this guest has (a replay, or a fresh
+    /// welcome when the host no longer keeps it): for a guest back after a drop that the host
+    /// did not notice, which took the new link for the old one and sends nothing by itself.
+    public func requestCatchUp() throws(GameError) {
+        let current = state.value
+        try send(SyncRequest(after: current.isWelcomed ? current.lastSequence : nil))
+    }
+
     private func send<Message: GameMessage>(_ message: Message) throws(GameError) {
         guard let host = state.value.host else { throw .notJoined }
         do { try session.send(message, to: [host]) } catch {
@@ -174,6 +190,11 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
     public internal(set) var gameEvents: [Rules.Event] = []
     /// The last refusal of this guest's moves.
     public internal(set) var lastRefusal: MoveRefusal?
+    /// How long the host keeps this guest's seat after a drop, as its welcome said; nil when it
+    /// keeps none (or before the welcome).
+    public internal(set) var seatHold: Duration?
+    /// How many welcomes this guest has had (a second one comes after a drop that lost too much).
+    public internal(set) var welcomes = 0
 
     /// The most game events kept.
     public static var eventLimit: Int { 1_000 }
@@ -189,6 +210,8 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
         scores = welcome.scores
         view = welcome.view
         lastSequence = welcome.lastSequence
+        seatHold = welcome.seatHoldSeconds.map { .seconds($0) }
+        welcomes += 1
         gameEvents = []
     }
 

@@ -29,6 +29,10 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     public let configuration: RoomConfiguration
     private let logger: Logger
     private let privacy: RoomPrivacy?
+    /// Everything numbered that happened in the room, as it is broadcast (one tick late at most):
+    /// what the host's own screen shows. Buffered up to a limit; read it or leave it.
+    public let activity: AsyncStream<RoomItem<Rules>>
+    private let activityContinuation: AsyncStream<RoomItem<Rules>>.Continuation
     private let state: Watched<State>
     private let observations = ObservationBag()
 
@@ -58,6 +62,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         let host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
         privacy = password.map { RoomPrivacy(password: $0, host: host.id, logger: logger) }
         state = Watched(State(table: RoomTable(rules: rules, configuration: configuration, host: host, moveThrottle: moveThrottle)))
+        (activity, activityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4096))
     }
 
     // MARK: Life cycle
@@ -102,10 +107,12 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         }
         observations.cancelAll()
         for task in tasks { task?.cancel() }
+        activityContinuation.finish()
     }
 
     deinit {
         observations.cancelAll()
+        activityContinuation.finish()
     }
 
     // MARK: Admission
@@ -127,6 +134,12 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         }
     }
 
+    /// Whether `peer`, whose link comes from `address` (nil: not known), could join now: the
+    /// seats' decision alone (full, removed), for a host that asks about each player first.
+    public func admission(of peer: PeerID, from address: String?) -> InvitationDecision {
+        state.withLock { $0.table.seats.admission(of: peer, from: address, at: .now) }
+    }
+
     /// Says `text` to everyone, as the host.
     /// - Throws: ``GameError/Code/chatTooLong``.
     public func say(_ text: String) throws(GameError) {
@@ -135,7 +148,59 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         state.withLock { state in _ = state.table.hostChat(text) }
     }
 
+    /// Ends the current round unfinished and starts the next one at once (the host's `/new`).
+    public func newRound() {
+        state.withLock { state in
+            guard state.phase == .running else { return }
+            state.table.startRound()
+            state.gameChanged = true
+        }
+    }
+
+    // MARK: Removing players
+
+    /// Removes the player called `name` (exactly, or the only one whose name looks like it):
+    /// their link is closed with ``RoomProtocol/removalReason``, everyone sees them removed, and
+    /// for ``RoomConfiguration/removalPeriod`` (or until ``readmit(named:)``) they are turned
+    /// away, as is every newcomer whose name looks like theirs or who comes from their network.
+    /// - Returns: the player removed, and the address their link came from.
+    /// - Throws: ``GameError/Code/noSuchPlayer`` when nobody in the room has that name.
+    @discardableResult
+    public func remove(named name: String) throws(GameError) -> PlayerRemoval {
+        let until = ContinuousClock.now + configuration.removalPeriod
+        let removed = state.withLock { state in
+            let addresses = state.table.seats.addresses
+            return state.table.seats.remove(named: name, until: until) { addresses[$0] }
+        }
+        guard let (member, removal) = removed else { throw .noSuchPlayer(name) }
+        logger.debug("Player removed by the host.", metadata: .game(peer: member.player.name))
+        session.disconnect(member.peer, reason: RoomProtocol.removalReason)
+        // An away player has no link to close: the seat is freed here.
+        if state.value.table.seats.away[member.player.id] != nil { leave(member.peer) }
+        return PlayerRemoval(player: member.player, address: removal.address)
+    }
+
+    /// Lifts every removal of a player whose name looks like `name`; the players let back.
+    /// - Throws: ``GameError/Code/noSuchRemovedPlayer`` when nobody of that name is removed.
+    public func readmit(named name: String) throws(GameError) -> [PlayerRemoval] {
+        let lifted = state.withLock { $0.table.seats.readmit(named: name) }
+        guard !lifted.isEmpty else { throw .noSuchRemovedPlayer(name) }
+        return lifted.map { PlayerRemoval(player: PlayerRef(id: $0.id, name: $0.name), address: $0.address) }
+    }
+
+    /// The address the link of player `id` came from, while they are in the room or removed.
+    public func address(of id: UUID) -> String? {
+        state.withLock { $0.table.seats.address(of: id) }
+    }
+
     // MARK: Snapshots
+
+    /// Whether players need a password to join.
+    public var isPrivate: Bool { privacy != nil }
+    /// How many players are in the room (away ones included).
+    public var playerCount: Int { state.value.table.seats.roster.count }
+    /// Whether player `id` is away (their link dropped, their seat held).
+    public func isAway(_ id: UUID) -> Bool { state.value.table.seats.away[id] != nil }
 
     /// The game's rules and state now.
     public var rules: Rules { state.value.table.rules }
@@ -327,6 +392,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         for (peer, items) in flush.replays { send(RoomBatch<Rules>(items: items), to: peer) }
         for (peer, welcome) in flush.welcomes { send(welcome, to: peer) }
         if let batch = flush.batch {
+            for item in batch.items { activityContinuation.yield(item) }
             let away = state.withLock { Set($0.table.seats.away.keys) }
             do {
                 try session.sendToAll(JSONEncoder().encode(batch), messageType: RoomBatch<Rules>.messageType, skippingBacklogged: true, excluding: away)

@@ -27,6 +27,18 @@ struct GameAdvertisementTests {
         #expect(GameAdvertisement(decoding: try DiscoveryInfo(entries)) == expected)
     }
 
+    @Test("A room of another game says which (g); guess-the-number says nothing, and a malformed ID is ignored")
+    func game() throws {
+        let room = GameAdvertisement(range: nil, playerCount: 1, maximumPlayers: 10, round: 2, game: "tictactoe")
+        #expect(room.discoveryInfo.entries == ["p": "1/10", "n": "2", "g": "tictactoe"])
+        #expect(GameAdvertisement(decoding: room.discoveryInfo) == room)
+        #expect(room.gameID == "tictactoe")
+        #expect(GameAdvertisement(range: .standard, playerCount: nil, maximumPlayers: nil, round: nil).gameID == "guessnum")
+        for malformed in ["Tic-Tac-Toe", "", "a-very-long-game-name-indeed"] {
+            #expect(GameAdvertisement(decoding: try DiscoveryInfo(["g": malformed])).game == nil, "\(malformed)")
+        }
+    }
+
     @Test("Every game is announced as _guessnum._tcp")
     func serviceType() {
         #expect(GameAdvertisement.serviceType == (try? ServiceType("guessnum")))

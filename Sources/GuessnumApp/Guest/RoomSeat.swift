@@ -1,0 +1,201 @@
+import EventBus
+import Foundation
+import GuessnumGame
+import GuessnumTerminal
+import Multipeer
+import SafeText
+import Synchronization
+
+/// A player's place in a room of a game on the room layer (tic-tac-toe, rock-paper-scissors):
+/// the room's guest side, what the game's presenter shows of it, and what the player types.
+///
+/// Everything the host sends arrives as one typed stream (``Rooms/RoomGuest/events``), read by
+/// one task the seat owns; the lines it prints and the moves the presenter plays by itself
+/// follow it in order.
+final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, Sendable {
+    typealias Rules = Presenter.Rules
+
+    var console: any Console { repl.console }
+    private let repl: GuestREPL
+    private let guest: RoomGuest<Rules>
+    private let link: SeatLink
+    private let screen = Mutex(Screen())
+    private let observations = ObservationBag()
+    private let reader = Mutex<Task<Void, Never>?>(nil)
+
+    /// What the player has been shown, and the presenter that showed it.
+    private struct Screen {
+        var presenter = Presenter()
+        var shown: Rules.View?
+    }
+
+    init(repl: GuestREPL) {
+        self.repl = repl
+        guest = RoomGuest(session: repl.session)
+        link = SeatLink(session: repl.session, console: repl.console, inbox: repl.inbox, style: repl.text.style)
+        let (guest, link) = (guest, link)
+        observations.add(contentsOf: [
+            link.observeReconnected(),
+            repl.session.events.observe(.stateChanged) { change in
+                guard change.state == .notConnected, change.peer.identity == link.host?.identity else { return }
+                link.hostLeft(change, holdsSeats: guest.current.seatHold != nil)
+            },
+        ])
+        let task = Task { [weak self] in
+            for await event in guest.events {
+                guard let self else { return }
+                show(event)
+            }
+        }
+        reader.withLock { $0 = task }
+    }
+
+    var ending: SeatEnding { link.ending }
+
+    func joinRequest(resumeAfter: UInt64?) -> JoinRequest {
+        JoinRequest(resumeAfter: resumeAfter, game: Rules.kind.id)
+    }
+
+    var typingHelp: String { screen.withLock { $0.presenter.howToPlay } }
+
+    func start(host: PeerID, listedAs name: String, rejoin: Reconnection.Rejoin?) async {
+        link.sit(at: host, listedAs: name, rejoin: rejoin)
+        let (prompt, howToPlay) = screen.withLock { ($0.presenter.prompt, $0.presenter.howToPlay) }
+        console.setPrompt(prompt)
+        console.print("Joined \(link.listedName)'s game of \(Rules.kind.title). \(howToPlay) /help for more.")
+        if let code = repl.session.verificationCode(with: host) {
+            console.print(repl.text.verificationCode(code, host: link.listedName))
+        }
+        await guest.state(until: { $0.isWelcomed }, before: .now + .seconds(3))
+    }
+
+    func stop() {
+        link.takeReconnection()?.cancel()
+        observations.cancelAll()
+        guest.stop()
+        reader.withLock { $0?.cancel() }
+    }
+
+    // MARK: Events
+
+    func handle(_ event: AppEvent) async -> CommandFlow {
+        switch event {
+        case .typed(let line):
+            if let command = CommandTable.parse(line, for: .player) { return await command.perform(on: self, console: console) }
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            guard !trimmed.isEmpty, !link.keepWhileDown(line), !link.isReconnecting else { return .stay }
+            let view = guest.current.view
+            do {
+                switch screen.withLock({ $0.presenter.input(trimmed, in: view) }) {
+                case .play(let move): try guest.play(move)
+                case .chat: try guest.say(trimmed)
+                case .answer(let sentence): console.print(sentence)
+                }
+            } catch { console.print(error.message) }
+            return .stay
+        case .hostLeft(let why):
+            console.print(why)
+            if ending == .ended { console.print(repl.text.roomFinalScores(guest.current.scores)) }
+            return .leave
+        case .inputEnded, .signal:
+            quit()
+            return .quit
+        case .interrupted(let cleared):
+            if link.interrupt(clearedText: cleared) {
+                quit()
+                return .quit
+            }
+            if !cleared { console.print("To leave, press Ctrl-C again, press Ctrl-D or type /quit (/leave goes back to the list of games).") }
+            return .stay
+        case .linkLost(let why):
+            let current = guest.current
+            if link.startReconnecting(hold: current.seatHold, resumeAfter: current.isWelcomed ? current.lastSequence : nil) { return .stay }
+            link.ending = .lost
+            return await handle(.hostLeft(why))
+        case .rejoin(let result):
+            let before = guest.current
+            switch link.rejoined(result) {
+            case .none: return .stay
+            case .givenUp: return .leave
+            case .back(let lines):
+                await catchUp(since: before)
+                for line in lines { _ = await handle(.typed(line)) }
+                return .stay
+            }
+        case .gamesChanged, .timer:
+            return .stay
+        }
+    }
+
+    /// Back in after a drop: waits for what was missed (a replay or a welcome); a host that
+    /// took the new link for the old one sends nothing by itself, so after a second it is asked.
+    private func catchUp(since before: RoomGuestState<Rules>) async {
+        let (welcomes, last) = (before.welcomes, before.lastSequence)
+        let caughtUp: @Sendable (RoomGuestState<Rules>) -> Bool = { $0.welcomes != welcomes || $0.lastSequence != last }
+        if caughtUp(await guest.state(until: caughtUp, before: .now + PlayerSeat.catchUpWait)) { return }
+        try? guest.requestCatchUp()
+        await guest.state(until: caughtUp, before: .now + .seconds(2))
+    }
+
+    /// Prints what `event` tells the player, and plays what the presenter plays by itself.
+    private func show(_ event: RoomGuestEvent<Rules>) {
+        let text = repl.text
+        var lines: [String] = []
+        var view: Rules.View?
+        switch event {
+        case .welcomed(let welcome):
+            let others = welcome.players.filter { $0.id != welcome.you.id }.map(\.displayText)
+            lines = text.json ? [JSONLines.line("welcome", welcome)]
+                : ["You play as \(welcome.you.displayText)" + (others.isEmpty ? "; nobody else is here yet." : " with \(others.joined(separator: ", ")).")]
+            view = welcome.view
+        case .item(let item):
+            lines = screen.withLock { text.item(item, presenter: $0.presenter, host: link.host?.identity) }
+        case .view(let fresh): view = fresh
+        case .reply(let event): lines = text.presented(screen.withLock { $0.presenter.lines(for: event) })
+        case .refused(let refusal): lines = [refusal.message]
+        case .error(let error): lines = [error.message]
+        case .hostLeft: break  // the session's own event says how (see init)
+        }
+        var automatic: Rules.Move?
+        if let view {
+            let shown = screen.withLock { screen -> [String] in
+                defer { screen.shown = view }
+                automatic = screen.presenter.automaticMove(in: view)
+                return screen.presenter.lines(for: view, before: screen.shown)
+            }
+            // As JSON the welcome carries the view already.
+            if !text.json { lines += text.presented(shown) } else if case .view = event { lines.append(JSONLines.line("view", view)) }
+        }
+        for line in lines { console.print(line) }
+        if let automatic {
+            do { try guest.play(automatic) } catch { console.print(error.message) }
+        }
+    }
+
+    // MARK: Commands
+
+    func showPlayers() {
+        let current = guest.current
+        console.print(repl.text.roomPlayers(current.players, scores: current.scores))
+    }
+
+    func showHistory() {
+        let events = guest.current.gameEvents.suffix(20)
+        let lines = screen.withLock { screen in events.flatMap { screen.presenter.lines(for: $0) } }
+        console.print(lines.isEmpty ? "Nothing has happened in the game yet." : text(lines))
+    }
+
+    func showScore() { console.print(repl.text.roomScores(guest.current.scores)) }
+
+    func rename(to name: String) {
+        do { try guest.rename(to: name) } catch { console.print(error.message) }
+    }
+
+    func leave() { link.leave() }
+
+    func quit() { link.quit() }
+
+    private func text(_ lines: [String]) -> String {
+        repl.text.presented(lines).joined(separator: "\n")
+    }
+}

@@ -1,0 +1,171 @@
+import EventBus
+import GuessnumGame
+import GuessnumTerminal
+import Multipeer
+import SafeText
+import Synchronization
+
+/// What every seat does about its link to the host, whatever the game: the name the game was
+/// joined under, getting back in after a drop (saying so, keeping what the player types
+/// meanwhile, saying how it ended), the double Ctrl-C, and how the seat was given up.
+final class SeatLink: Sendable {
+    let session: Session
+    let console: any Console
+    let inbox: Inbox
+    private let style: TextStyle
+    private let state = Mutex(LinkState())
+
+    private struct LinkState {
+        var host: PeerID?
+        var ending = SeatEnding.left
+        var interrupts = InterruptTimer()
+        /// The game's name as listed (or the host's name when joined by address).
+        var listedName = "The host"
+        /// How to get back in if the link drops; nil when the seat cannot be rejoined.
+        var rejoin: Reconnection.Rejoin?
+        /// The tries to get back in, while the link is down.
+        var reconnection: Reconnection?
+    }
+
+    init(session: Session, console: any Console, inbox: Inbox, style: TextStyle) {
+        self.session = session
+        self.console = console
+        self.inbox = inbox
+        self.style = style
+    }
+
+    /// The seat is at `host`'s game, listed as `name`; `rejoin` (nil: none) gets back in.
+    func sit(at host: PeerID, listedAs name: String, rejoin: Reconnection.Rejoin?) {
+        state.withLock {
+            $0.host = host
+            $0.listedName = TerminalText.sanitized(name)
+            $0.rejoin = rejoin
+        }
+    }
+
+    /// The host, once seated.
+    var host: PeerID? { state.withLock { $0.host } }
+    /// The game's name as the player knows it (sanitised).
+    var listedName: String { state.withLock { $0.listedName } }
+    /// How the seat was given up (meaningful once the REPL has left it).
+    var ending: SeatEnding {
+        get { state.withLock { $0.ending } }
+        set { state.withLock { $0.ending = newValue } }
+    }
+    var isReconnecting: Bool { state.withLock { $0.reconnection != nil } }
+
+    /// Whether this Ctrl-C (`cleared`: it only cleared a half-typed line) is the second within
+    /// the window, which leaves.
+    func interrupt(clearedText cleared: Bool) -> Bool {
+        state.withLock { $0.interrupts.interrupt(clearedText: cleared) }
+    }
+
+    /// The tries to get back in under way, if any; afterwards there are none.
+    @discardableResult
+    func takeReconnection() -> Reconnection? {
+        state.withLock { state in
+            defer { state.reconnection = nil }
+            return state.reconnection
+        }
+    }
+
+    /// The link dropped while the host holds the seat for `hold` (nil: it holds none): says so
+    /// once and starts trying to get back with what the player has (`resumeAfter`); false when
+    /// the seat cannot be rejoined.
+    func startReconnecting(hold: Duration?, resumeAfter: UInt64?) -> Bool {
+        if isReconnecting { return true }
+        guard let hold, let rejoin = state.withLock({ $0.rejoin }) else { return false }
+        console.print(style.dim("Lost the connection to \(listedName)'s game — reconnecting… (your seat is kept for \(MultipeerError.secondsText(hold)))"))
+        let reconnection = Reconnection(hold: hold, resumeAfter: resumeAfter, rejoin: rejoin, inbox: inbox)
+        state.withLock { $0.reconnection = reconnection }
+        return true
+    }
+
+    /// While the link is down: keeps `line` to be sent once back (or says why not) and returns
+    /// true; false when the link is up and the line is the seat's to handle.
+    func keepWhileDown(_ line: String) -> Bool {
+        guard let reconnection = state.withLock({ $0.reconnection }) else { return false }
+        if reconnection.keep(line) {
+            console.print(style.dim("Not connected: this is sent when you are back in the game."))
+        } else {
+            console.print("Not sent: \(Reconnection.lineLimit) lines are waiting for the connection to come back already.")
+        }
+        return true
+    }
+
+    /// How trying to get back in ended: back in (the lines typed meanwhile, to be sent now), or
+    /// nil when the seat is given up, which is said. Also nil with nothing said when no try was
+    /// under way (the player left meanwhile): the caller then stays.
+    func rejoined(_ result: RejoinResult) -> RejoinOutcome {
+        guard let reconnection = takeReconnection() else { return .none }
+        let name = listedName
+        switch result {
+        case .back: return .back(lines: reconnection.takeLines())
+        case .declined(let reason): console.print(Sentence.saying("\(name) did not let you back in", reason))
+        case .refused(let sentence): console.print(sentence)
+        case .gaveUp: console.print("Could not get back into \(name)'s game within \(MultipeerError.secondsText(reconnection.hold)): the seat is given up.")
+        }
+        sayNotSent(reconnection.takeLines())
+        ending = .lost
+        return .givenUp
+    }
+
+    /// What ``rejoined(_:)`` found.
+    enum RejoinOutcome: Equatable {
+        /// No try was under way.
+        case none
+        /// Back in; these lines were typed meanwhile.
+        case back(lines: [String])
+        /// The seat is given up (said).
+        case givenUp
+    }
+
+    /// `/leave`: stops trying to get back in, says goodbye to the host.
+    func leave() {
+        if let reconnection = takeReconnection() {
+            reconnection.cancel()
+            sayNotSent(reconnection.takeLines())
+        }
+        guard let host else { return }
+        session.disconnect(host, reason: nil)
+        console.print("You left \(listedName)'s game.")
+    }
+
+    /// `/quit`, or the end of input: says goodbye to the host.
+    func quit() {
+        takeReconnection()?.cancel()
+        if let host { session.disconnect(host, reason: nil) }
+    }
+
+    /// Says which lines typed while reconnecting were never sent, now that they will not be.
+    private func sayNotSent(_ lines: [String]) {
+        guard !lines.isEmpty else { return }
+        let quoted = lines.map { "“\(TerminalText.sanitized($0))”" }.joined(separator: ", ")
+        console.print("Not sent, as you are out of the game: \(quoted).")
+    }
+
+    /// The host left, or its link dropped (`change`): posts ``AppEvent/linkLost(_:)`` for a
+    /// drop from a host that holds seats (`holdsSeats`), to try to get back in, and otherwise
+    /// ``AppEvent/hostLeft(_:)`` with the sentence that says how the seat ended.
+    func hostLeft(_ change: PeerStateChange, holdsSeats: Bool) {
+        guard change.reason != .localDisconnect else { return }  // this player left
+        let (ending, sentence) = SeatEnding.of(change, host: listedName)
+        if case .lost = change.reason, holdsSeats {
+            inbox.post(.linkLost(sentence))
+            return
+        }
+        self.ending = ending
+        inbox.post(.hostLeft(sentence))
+    }
+
+    /// Says "Reconnected" as the session connects to the host again while trying to get back
+    /// in: before anything the host then sends.
+    func observeReconnected() -> EventObservation {
+        session.events.observe(.stateChanged) { [weak self] change in
+            guard let self, change.state == .connected,
+                  let name = state.withLock({ $0.reconnection != nil && $0.host?.identity == change.peer.identity ? $0.listedName : nil })
+            else { return }
+            console.print(style.dim("Reconnected to \(name)'s game."))
+        }
+    }
+}

@@ -1,0 +1,78 @@
+import EventBus
+import Foundation
+import GuessnumGame
+import GuessnumTerminal
+import Multipeer
+
+/// A game on the room layer (tic-tac-toe, rock-paper-scissors) as the host's screen drives it:
+/// its ``Rooms/RoomHost``, and what the host reads of it through the game's presenter.
+final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
+    typealias Rules = Presenter.Rules
+
+    let room: RoomHost<Rules>
+    private let presenter = Presenter()
+    /// The game's events so far, for `/history` (the latest ``historyLimit``).
+    private let history = Protected<[Rules.Event]>([])
+    private static var historyLimit: Int { 20 }
+
+    init(room: RoomHost<Rules>) {
+        self.room = room
+    }
+
+    var session: Session { room.session }
+    var host: PlayerRef { PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName) }
+    var summary: String { Presenter.summary(of: room.rules) }
+    var maximumPlayers: Int { room.configuration.maximumPlayers }
+    var removalPeriod: Duration { room.configuration.removalPeriod }
+    var isPrivate: Bool { room.isPrivate }
+    var playerCount: Int { room.playerCount }
+    var discoveryInfo: DiscoveryInfo {
+        GameAdvertisement(
+            range: nil, playerCount: room.playerCount, maximumPlayers: maximumPlayers, round: room.round, isPrivate: isPrivate,
+            game: Rules.kind.id
+        ).discoveryInfo
+    }
+
+    func start() { room.start() }
+    func stop() { room.stop() }
+    func admission(of peer: PeerID, from address: String?) -> InvitationDecision { room.admission(of: peer, from: address) }
+    func admission(of invitation: Invitation) -> InvitationDecision { room.admission(of: invitation) }
+    func say(_ text: String) throws(GameError) { try room.say(text) }
+    func remove(named name: String) throws(GameError) -> PlayerRemoval { try room.remove(named: name) }
+    func readmit(named name: String) throws(GameError) -> [PlayerRemoval] { try room.readmit(named: name) }
+
+    func observe(console: any Console, text: GameText, changed: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
+        let (room, presenter, history) = (room, presenter, history)
+        let me = host.id
+        let reading = Task {
+            for await item in room.activity {
+                switch item {
+                case .joined, .left, .scores: changed()
+                case .game(_, let event):
+                    history.withLock { $0 = Array(($0 + [event]).suffix(Self.historyLimit)) }
+                default: break
+                }
+                for line in text.item(item, presenter: presenter, host: me) { console.print(line) }
+            }
+        }
+        return { reading.cancel() }
+    }
+
+    func players(text: GameText) -> String {
+        text.roomPlayers(room.players, scores: room.scores, isAway: room.isAway)
+    }
+
+    func history(text: GameText) -> String {
+        let lines = history.withLock { $0 }.flatMap(presenter.lines(for:))
+        return lines.isEmpty ? "Nothing has happened in the game yet." : text.presented(lines).joined(separator: "\n")
+    }
+
+    func scores(text: GameText) -> String { text.roomScores(room.scores) }
+
+    func finalScores(text: GameText) -> String { text.roomFinalScores(room.scores) }
+
+    func newRound(range: String?) throws(GameError) {
+        guard range == nil else { throw GameError(.invalidRange, "\(Rules.kind.title) has no range: type /new alone.") }
+        room.newRound()
+    }
+}
