@@ -21,6 +21,10 @@ public struct RPSPresenter: GamePresenter {
         "rock-paper-scissors, best of \(rules.settings.bestOf)"
     }
 
+    public static let commands = [
+        GameCommand<RPSRules>("/match", help: "the match so far, and what is next") { [RPSText.summary(of: $0)] },
+    ]
+
     public mutating func input(_ line: String, in view: RPSView?) -> TypedInput<RPSMove> {
         guard let hand = Self.hand(named: line) else { return .chat }
         guard let view, view.next == .commit else {

@@ -33,6 +33,13 @@ public enum RPSText {
         return "\(hands) — \(taker) (\(scoreText(result.score, leader: nil)))."
     }
 
+    /// "Match 2, best of 3, throw 2: bob 1, carol 0. Choose rock, paper or scissors."
+    public static func summary(of view: RPSView) -> String {
+        guard let match = view.match, !view.seats.isEmpty else { return "No match is being played. " + prompt(for: view) }
+        let wins = view.seats.map { "\($0.player.displayText) \($0.wins)" }.joined(separator: ", ")
+        return "Match \(match), best of \(view.bestOf), throw \(view.throwNumber): \(wins). " + prompt(for: view)
+    }
+
     /// What the viewer should do, as a prompt: "Choose rock, paper or scissors.", ….
     public static func prompt(for view: RPSView) -> String {
         switch view.next {

@@ -17,6 +17,10 @@ public struct TicTacToePresenter: GamePresenter {
         "tic-tac-toe (two play a round, the others watch)"
     }
 
+    public static let commands = [
+        GameCommand<TicTacToeRules>("/board", help: "the board, and whose turn it is") { TicTacToeText.lines(of: $0.board) + [TicTacToeText.status(of: $0)] },
+    ]
+
     public mutating func input(_ line: String, in view: TicTacToeView?) -> TypedInput<TicTacToeMove> {
         guard let number = Int(line) else { return .chat }
         guard Square(number) != nil else { return .answer("There is no square \(number): the squares are 1 to 9.") }

@@ -89,14 +89,9 @@ struct HostCommand: AsyncParsableCommand {
         if game != .guessnum { return try await runRoom(logs: logs) }
         try await CommandRunner.run {
             var configuration = GameConfiguration(range: range ?? .standard, secretSource: secret.map { .fixed($0) } ?? .secureRandom)
-            configuration.maximumPlayers = maxPlayers
-            configuration.maximumPlayersPerAddress = maxPlayersPerAddress
-            configuration.awayGracePeriod = .seconds(grace)
-            let me = try LocalPlayer(name: name, role: .host)
-            let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
-            let terminal = AppTerminal.open(for: .host, json: output.json, logs: logs)
+            configuration.room = limits(configuration.room)
+            let (me, session, terminal) = try startHosting(logs: logs)
             defer { terminal.close(logs: logs) }
-            if let notice = me.notice { terminal.console.print(notice) }
             if password {
                 configuration.password = try await PasswordQuestion.askHost(console: terminal.console, inbox: terminal.inbox)
             }
@@ -127,33 +122,43 @@ struct HostCommand: AsyncParsableCommand {
     /// admission, private games and held seats; such a game is not kept for `--resume`.
     private func runRoom(logs: LogDestination) async throws {
         try await CommandRunner.run {
-            var configuration = RoomConfiguration()
-            configuration.maximumPlayers = maxPlayers
-            configuration.maximumPlayersPerAddress = maxPlayersPerAddress
-            configuration.awayGracePeriod = .seconds(grace)
-            let me = try LocalPlayer(name: name, role: .host)
-            let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
-            let terminal = AppTerminal.open(for: .host, json: output.json, logs: logs)
+            let configuration = limits(RoomConfiguration())
+            let (me, session, terminal) = try startHosting(logs: logs)
             defer { terminal.close(logs: logs) }
-            if let notice = me.notice { terminal.console.print(notice) }
             let password = password ? try await PasswordQuestion.askHost(console: terminal.console, inbox: terminal.inbox) : nil
             let text = GameText(style: output.style, json: output.json, me: me.peer.identity)
-            let host: HostREPL
-            switch game {
-            case .tictactoe:
-                let room = RoomHost(session: session, rules: TicTacToeRules(), configuration: configuration, password: password)
-                host = HostREPL(
-                    room: room, presenter: TicTacToePresenter.self, console: terminal.console, inbox: terminal.inbox,
+            func screen<Presenter: GamePresenter>(_ rules: Presenter.Rules, _ presenter: Presenter.Type) -> HostREPL {
+                let room = RoomHost(session: session, rules: rules, configuration: configuration, password: password)
+                return HostREPL(
+                    room: room, presenter: presenter, console: terminal.console, inbox: terminal.inbox,
                     discovery: AvahiDiscovery(), text: text, asks: ask, command: ProgramCommand.current())
-            case .rps, .guessnum:
-                let settings = try bestOf.map { try RPSSettings(bestOf: $0) } ?? RPSSettings()
-                let room = RoomHost(session: session, rules: RPSRules(settings: settings), configuration: configuration, password: password)
-                host = HostREPL(
-                    room: room, presenter: RPSPresenter.self, console: terminal.console, inbox: terminal.inbox,
-                    discovery: AvahiDiscovery(), text: text, asks: ask, command: ProgramCommand.current())
+            }
+            let host = switch game {
+            case .tictactoe: screen(TicTacToeRules(), TicTacToePresenter.self)
+            // `.guessnum` never comes here (see run()).
+            case .rps, .guessnum: screen(RPSRules(settings: try bestOf.map { try RPSSettings(bestOf: $0) } ?? RPSSettings()), RPSPresenter.self)
             }
             try await host.run(port: port, ports: ListeningPortMemory.standard())
             withExtendedLifetime(me) {}
         }
+    }
+
+    /// `base` with the limits the options set: players, players per address, the held seats' grace.
+    private func limits(_ base: RoomConfiguration) -> RoomConfiguration {
+        var configuration = base
+        configuration.maximumPlayers = maxPlayers
+        configuration.maximumPlayersPerAddress = maxPlayersPerAddress
+        configuration.awayGracePeriod = .seconds(grace)
+        return configuration
+    }
+
+    /// What every hosted game starts from: the host's key and name, its session, its terminal
+    /// (to be closed by the caller), with the key's notice, if any, printed.
+    private func startHosting(logs: LogDestination) throws -> (LocalPlayer, Session, AppTerminal) {
+        let me = try LocalPlayer(name: name, role: .host)
+        let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
+        let terminal = AppTerminal.open(for: .host, json: output.json, logs: logs)
+        if let notice = me.notice { terminal.console.print(notice) }
+        return (me, session, terminal)
     }
 }

@@ -27,6 +27,13 @@ struct RoomGamesLANTests {
         bob.send(line: "1")
         #expect(await carol.line(containing: "bob (X) took 1.") != nil, "carol: \(carol.text)")
         #expect(await carol.line(containing: "your turn (O)") != nil, "carol: \(carol.text)")
+        // The game's own command, and /help that lists it, for a player and for the host.
+        carol.send(line: "/help")
+        #expect(await carol.line(containing: "/board") != nil, "carol: \(carol.text)")
+        carol.send(line: "/board")
+        #expect(await carol.line(containing: " X | 2 | 3") != nil, "carol: \(carol.text)")
+        host.send(line: "/board")
+        #expect(await host.line(containing: " X | 2 | 3") != nil, "host: \(host.text)")
 
         // Carol's link drops on her turn: her seat and her turn wait for her.
         try await lan.setLink(of: 2, up: false)
@@ -69,6 +76,8 @@ struct RoomGamesLANTests {
         #expect(await carol.line(containing: "Joined rex's game of rock-paper-scissors.", within: .seconds(30)) != nil, "carol: \(carol.text)")
         #expect(await bob.line(containing: "Choose rock, paper or scissors.") != nil, "bob: \(bob.text)")
 
+        bob.send(line: "/match")
+        #expect(await bob.line(containing: "Match 1, best of 1, throw 1: bob 0, carol 0. Choose rock, paper or scissors.") != nil, "bob: \(bob.text)")
         bob.send(line: "rock")
         #expect(await carol.line(containing: "bob has chosen.") != nil, "carol: \(carol.text)")
         let mentions = carol.text.split(separator: "\n").filter { $0.contains("rock") && !$0.contains("rock-paper-scissors") && !$0.contains("rock, paper or scissors") }

@@ -33,4 +33,15 @@ struct PresenterTests {
         #expect(after.contains(" 4 | X | 6"), "\(after)")
         #expect(after.last?.hasSuffix("bob's turn (O).") == true, "\(after)")
     }
+
+    @Test("/board shows the board and whose turn it is")
+    func boardCommand() throws {
+        var rules = TicTacToeRules()
+        _ = rules.startRound(1, players: [Players.alice, Players.bob])
+        try rules.play([5])
+        let board = GameCommand.typed("/board", among: TicTacToePresenter.commands)
+        #expect(board?.lines(rules.view(for: Players.bob)).contains(" 4 | X | 6") == true)
+        #expect(board?.lines(rules.view(for: Players.bob)).last?.hasSuffix("your turn (O).") == true)
+        #expect(GameCommand.typed("/boards", among: TicTacToePresenter.commands) == nil)
+    }
 }

@@ -9,8 +9,10 @@ public enum CommandTable {
     public static let commands: [SlashCommand] = [
         SlashCommand(
             "/help",
-            host: CommandAction("this list") { host, _ in host.console.print(help(for: .host)) },
-            player: CommandAction("this list") { seat, _ in seat.console.print(help(for: .player, typing: seat.typingHelp)) },
+            host: CommandAction("this list") { host, _ in host.console.print(help(for: .host, adding: host.gameCommandLines)) },
+            player: CommandAction("this list") { seat, _ in
+                seat.console.print(help(for: .player, adding: seat.gameCommandLines, typing: seat.typingHelp))
+            },
             lobby: CommandAction("this list") { lobby, _ in lobby.console.print(help(for: .lobby)) }),
         SlashCommand("/players", showing: "who is playing: state, wins, guesses this round") { $0.showPlayers() },
         SlashCommand("/history", showing: "this round's guesses") { $0.showHistory() },
@@ -67,10 +69,10 @@ public enum CommandTable {
         commands(for: role).map(\.name)
     }
 
-    /// `/help` for `role`: a line a command, then what other lines mean (in a game, what
-    /// `typing` says, by default guess-the-number's).
-    public static func help(for role: CommandRole, typing: String? = nil) -> String {
-        let lines = commands.compactMap { $0.helpLine(for: role) }
+    /// `/help` for `role`: a line a command (then the game's own, `adding`), then what other
+    /// lines mean (in a game, what `typing` says, by default guess-the-number's).
+    public static func help(for role: CommandRole, adding gameLines: [String] = [], typing: String? = nil) -> String {
+        let lines = commands.compactMap { $0.helpLine(for: role) } + gameLines
         let footnote = switch role {
         case .host: "Anything else you type is chat."
         case .player: typing ?? PlayerSeat.guessingHelp

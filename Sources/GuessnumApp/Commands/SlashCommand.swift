@@ -1,4 +1,5 @@
 import Foundation
+import GuessnumGame
 import GuessnumTerminal
 
 /// What follows a command's name.
@@ -106,8 +107,12 @@ public struct SlashCommand: Sendable {
         case .lobby: lobby?.help
         }
         guard let help else { return nil }
-        let usage = argument == .none ? name : "\(name) \(argument.usage)"
-        return usage.padding(toLength: max(usage.count + 2, 19), withPad: " ", startingAt: 0) + help
+        return Self.helpLine(argument == .none ? name : "\(name) \(argument.usage)", help)
+    }
+
+    /// A `/help` line: the usage, padded, then what it does.
+    static func helpLine(_ usage: String, _ help: String) -> String {
+        usage.padding(toLength: max(usage.count + 2, 19), withPad: " ", startingAt: 0) + help
     }
 }
 
@@ -129,6 +134,8 @@ public protocol GameScreen: CommandContext {
 
 /// The host's screen, whatever the game: what the host's commands act on.
 public protocol HostScreen: GameScreen, Sendable {
+    /// The game's own commands, for `/help`: each one's `/help` line.
+    var gameCommandLines: [String] { get }
     /// `/visible on|off`.
     func setVisible(_ visible: Bool) async
     /// `/new [RANGE]`: a new round (a range only where the game has one).
@@ -145,10 +152,25 @@ public protocol HostScreen: GameScreen, Sendable {
 public protocol PlayerScreen: GameScreen, Sendable {
     /// What a typed line that is not a command does in this game, for `/help`.
     var typingHelp: String { get }
+    /// The game's own commands, for `/help`: each one's `/help` line.
+    var gameCommandLines: [String] { get }
     /// `/name NEW`.
     func rename(to name: String)
     /// `/leave`: says goodbye to the host.
     func leave()
     /// `/quit`, or the end of input: says goodbye to the host.
     func quit()
+}
+
+extension PlayerScreen {
+    public var gameCommandLines: [String] { [] }
+}
+
+extension HostScreen {
+    public var gameCommandLines: [String] { [] }
+}
+
+extension GameCommand {
+    /// Its `/help` line.
+    var helpLine: String { SlashCommand.helpLine(name, help) }
 }

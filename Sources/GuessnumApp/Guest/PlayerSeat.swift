@@ -11,7 +11,7 @@ import Synchronization
 ///
 /// Made before the invitation goes out, so that nothing the host sends right after letting
 /// the player in is missed.
-public final class PlayerSeat: PlayerScreen, GuestSeat, Sendable {
+public final class PlayerSeat: PlayerScreen, GuestSeat, LinkedSeat, Sendable {
     /// Where the player reads and types.
     public var console: any Console { repl.console }
     let game: GuestGame
@@ -61,52 +61,28 @@ public final class PlayerSeat: PlayerScreen, GuestSeat, Sendable {
     }
 
     /// What the player does with one event while in the game.
-    func handle(_ event: AppEvent) async -> CommandFlow {
-        switch event {
-        case .typed(let line):
-            if let command = CommandTable.parse(line, for: .player) {
-                if !link.isReconnecting { await waitForAnswers() }
-                return await command.perform(on: self, console: console)
-            }
-            if Submission(line: line) != .ignored, link.keepWhileDown(line) { return .stay }
-            if link.isReconnecting { return .stay }
-            do {
-                if case .guess = try game.submit(line: line) { unanswered.withLock { $0 += 1 } }
-            } catch { console.print(error.message) }
-            return .stay
-        case .hostLeft(let why):
-            console.print(why)
-            if ending == .ended { console.print(repl.text.finalScores(game.scoreboard)) }
-            return .leave
-        case .inputEnded, .signal:
-            quit()
-            return .quit
-        case .interrupted(let cleared):
-            if link.interrupt(clearedText: cleared) {
-                quit()
-                return .quit
-            }
-            if !cleared { console.print("To leave, press Ctrl-C again, press Ctrl-D or type /quit (/leave goes back to the list of games).") }
-            return .stay
-        case .linkLost(let why):
-            if link.startReconnecting(hold: game.view.seatHold, resumeAfter: game.view.resumePoint) { return .stay }
-            // Dropped before the seat was taken (before it knew how to rejoin): as the host leaving.
-            link.ending = .lost
-            return await handle(.hostLeft(why))
-        case .rejoin(let result):
-            let before = game.view
-            switch link.rejoined(result) {
-            case .none: return .stay
-            case .givenUp: return .leave
-            case .back(let lines):
-                // "Reconnected" was printed as the link came up, before anything it brought.
-                await catchUp(since: before)
-                for line in lines { _ = await handle(.typed(line)) }
-                return .stay
-            }
-        case .gamesChanged, .timer:
-            return .stay
+    func handle(_ event: AppEvent) async -> CommandFlow { await link.handle(event, in: self) }
+
+    func typed(_ line: String) async -> CommandFlow {
+        if let command = CommandTable.parse(line, for: .player) {
+            if !link.isReconnecting { await waitForAnswers() }
+            return await command.perform(on: self, console: console)
         }
+        if Submission(line: line) != .ignored, link.keepWhileDown(line) { return .stay }
+        if link.isReconnecting { return .stay }
+        do {
+            if case .guess = try game.submit(line: line) { unanswered.withLock { $0 += 1 } }
+        } catch { console.print(error.message) }
+        return .stay
+    }
+
+    var seatHold: Duration? { game.view.seatHold }
+    var resumePoint: UInt64? { game.view.resumePoint }
+    func showFinalScores() { console.print(repl.text.finalScores(game.scoreboard)) }
+
+    func catchingUp() -> @Sendable () async -> Void {
+        let before = game.view
+        return { [self] in await catchUp(since: before) }
     }
 
     /// How long a host that held the seat has to send what was missed by itself after a rejoin.

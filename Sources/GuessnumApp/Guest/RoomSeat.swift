@@ -12,7 +12,7 @@ import Synchronization
 /// Everything the host sends arrives as one typed stream (``Rooms/RoomGuest/events``), read by
 /// one task the seat owns; the lines it prints and the moves the presenter plays by itself
 /// follow it in order.
-final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, Sendable {
+final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedSeat, Sendable {
     typealias Rules = Presenter.Rules
 
     var console: any Console { repl.console }
@@ -56,6 +56,8 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, Sendabl
         JoinRequest(resumeAfter: resumeAfter, game: Rules.kind.id)
     }
 
+    var gameCommandLines: [String] { Presenter.commands.map(\.helpLine) }
+
     var typingHelp: String { screen.withLock { $0.presenter.howToPlay } }
 
     func start(host: PeerID, listedAs name: String, rejoin: Reconnection.Rejoin?) async {
@@ -78,53 +80,35 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, Sendabl
 
     // MARK: Events
 
-    func handle(_ event: AppEvent) async -> CommandFlow {
-        switch event {
-        case .typed(let line):
-            if let command = CommandTable.parse(line, for: .player) { return await command.perform(on: self, console: console) }
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            guard !trimmed.isEmpty, !link.keepWhileDown(line), !link.isReconnecting else { return .stay }
-            let view = guest.current.view
-            do {
-                switch screen.withLock({ $0.presenter.input(trimmed, in: view) }) {
-                case .play(let move): try guest.play(move)
-                case .chat: try guest.say(trimmed)
-                case .answer(let sentence): console.print(sentence)
-                }
-            } catch { console.print(error.message) }
-            return .stay
-        case .hostLeft(let why):
-            console.print(why)
-            if ending == .ended { console.print(repl.text.roomFinalScores(guest.current.scores)) }
-            return .leave
-        case .inputEnded, .signal:
-            quit()
-            return .quit
-        case .interrupted(let cleared):
-            if link.interrupt(clearedText: cleared) {
-                quit()
-                return .quit
-            }
-            if !cleared { console.print("To leave, press Ctrl-C again, press Ctrl-D or type /quit (/leave goes back to the list of games).") }
-            return .stay
-        case .linkLost(let why):
-            let current = guest.current
-            if link.startReconnecting(hold: current.seatHold, resumeAfter: current.isWelcomed ? current.lastSequence : nil) { return .stay }
-            link.ending = .lost
-            return await handle(.hostLeft(why))
-        case .rejoin(let result):
-            let before = guest.current
-            switch link.rejoined(result) {
-            case .none: return .stay
-            case .givenUp: return .leave
-            case .back(let lines):
-                await catchUp(since: before)
-                for line in lines { _ = await handle(.typed(line)) }
-                return .stay
-            }
-        case .gamesChanged, .timer:
+    func handle(_ event: AppEvent) async -> CommandFlow { await link.handle(event, in: self) }
+
+    func typed(_ line: String) async -> CommandFlow {
+        if let command = GameCommand.typed(line, among: Presenter.commands) {
+            guard let view = guest.current.view else { return .stay }
+            for line in repl.text.presented(command.lines(view)) { console.print(line) }
             return .stay
         }
+        if let command = CommandTable.parse(line, for: .player) { return await command.perform(on: self, console: console) }
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        guard !trimmed.isEmpty, !link.keepWhileDown(line), !link.isReconnecting else { return .stay }
+        let view = guest.current.view
+        do {
+            switch screen.withLock({ $0.presenter.input(trimmed, in: view) }) {
+            case .play(let move): try guest.play(move)
+            case .chat: try guest.say(trimmed)
+            case .answer(let sentence): console.print(sentence)
+            }
+        } catch { console.print(error.message) }
+        return .stay
+    }
+
+    var seatHold: Duration? { guest.current.seatHold }
+    var resumePoint: UInt64? { guest.current.isWelcomed ? guest.current.lastSequence : nil }
+    func showFinalScores() { console.print(repl.text.roomFinalScores(guest.current.scores)) }
+
+    func catchingUp() -> @Sendable () async -> Void {
+        let before = guest.current
+        return { [self] in await catchUp(since: before) }
     }
 
     /// Back in after a drop: waits for what was missed (a replay or a welcome); a host that

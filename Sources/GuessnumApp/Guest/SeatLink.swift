@@ -96,7 +96,7 @@ final class SeatLink: Sendable {
     /// How trying to get back in ended: back in (the lines typed meanwhile, to be sent now), or
     /// nil when the seat is given up, which is said. Also nil with nothing said when no try was
     /// under way (the player left meanwhile): the caller then stays.
-    func rejoined(_ result: RejoinResult) -> RejoinOutcome {
+    private func rejoined(_ result: RejoinResult) -> RejoinOutcome {
         guard let reconnection = takeReconnection() else { return .none }
         let name = listedName
         switch result {
@@ -111,13 +111,54 @@ final class SeatLink: Sendable {
     }
 
     /// What ``rejoined(_:)`` found.
-    enum RejoinOutcome: Equatable {
+    private enum RejoinOutcome: Equatable {
         /// No try was under way.
         case none
         /// Back in; these lines were typed meanwhile.
         case back(lines: [String])
         /// The seat is given up (said).
         case givenUp
+    }
+
+    /// What `seat` does with `event`: typed lines are the seat's own; the host leaving, the link
+    /// dropping and coming back, the end of input, signals and Ctrl-C are the same in every game.
+    func handle(_ event: AppEvent, in seat: some LinkedSeat) async -> CommandFlow {
+        switch event {
+        case .typed(let line):
+            return await seat.typed(line)
+        case .hostLeft(let why):
+            console.print(why)
+            if ending == .ended { seat.showFinalScores() }
+            return .leave
+        case .inputEnded, .signal:
+            quit()
+            return .quit
+        case .interrupted(let cleared):
+            if interrupt(clearedText: cleared) {
+                quit()
+                return .quit
+            }
+            if !cleared { console.print("To leave, press Ctrl-C again, press Ctrl-D or type /quit (/leave goes back to the list of games).") }
+            return .stay
+        case .linkLost(let why):
+            if startReconnecting(hold: seat.seatHold, resumeAfter: seat.resumePoint) { return .stay }
+            // Dropped before the seat was taken (before it knew how to rejoin): as the host leaving.
+            ending = .lost
+            return await handle(.hostLeft(why), in: seat)
+        case .rejoin(let result):
+            let catchUp = seat.catchingUp()
+            switch rejoined(result) {
+            case .none: return .stay
+            case .givenUp: return .leave
+            case .back(let lines):
+                // "Reconnected" was printed as the link came up, before anything it brought.
+                await catchUp()
+                for line in lines { _ = await seat.typed(line) }
+                return .stay
+            }
+        case .gamesChanged, .timer:
+            return .stay
+        }
     }
 
     /// `/leave`: stops trying to get back in, says goodbye to the host.
@@ -168,4 +209,19 @@ final class SeatLink: Sendable {
             console.print(style.dim("Reconnected to \(name)'s game."))
         }
     }
+}
+
+/// What a seat gives ``SeatLink/handle(_:in:)``: the game's part of a seat.
+protocol LinkedSeat: AnyObject, Sendable {
+    /// How long the host holds the seat after a drop, as its welcome said; nil: it holds none.
+    var seatHold: Duration? { get }
+    /// The last numbered item the player has, for the host to replay what came after.
+    var resumePoint: UInt64? { get }
+    /// What a typed line does (a command, a move, chat).
+    func typed(_ line: String) async -> CommandFlow
+    /// Prints the final scores, when the host ended the game.
+    func showFinalScores()
+    /// Notes the game as it is before getting back in; the returned wait ends once what was
+    /// missed meanwhile has arrived (or it is no use waiting longer).
+    func catchingUp() -> @Sendable () async -> Void
 }

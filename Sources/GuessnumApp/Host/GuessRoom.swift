@@ -78,6 +78,9 @@ final class GuessRoom: HostedRoom {
 
     func finalScores(text: GameText) -> String { text.finalScores(master.scoreboard.ranked) }
 
+    func gameCommand(_ line: String) -> [String]? { nil }
+    var gameCommandLines: [String] { [] }
+
     func newRound(range rangeText: String?) throws(GameError) {
         let range = try rangeText.map { text throws(GameError) in try GuessRange(parsing: text) }
         try master.newRound(range: range)

@@ -141,6 +141,10 @@ public final class HostREPL: HostScreen, Sendable {
                 return .stay
             }
             if questions.answer(line, console: console) { return .stay }
+            if let lines = room.gameCommand(line) {
+                for line in text.presented(lines) { console.print(line) }
+                return .stay
+            }
             if let command = CommandTable.parse(line, for: .host) { return await command.perform(on: self, console: console) }
             let chat = line.trimmingCharacters(in: .whitespaces)
             if !chat.isEmpty {
@@ -215,6 +219,8 @@ public final class HostREPL: HostScreen, Sendable {
     }
 
     // MARK: Commands
+
+    public var gameCommandLines: [String] { room.gameCommandLines }
 
     public func showPlayers() { console.print(room.players(text: text)) }
 

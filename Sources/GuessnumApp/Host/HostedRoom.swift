@@ -47,6 +47,10 @@ protocol HostedRoom: Sendable {
     func scores(text: GameText) -> String
     /// The scores when the game ends.
     func finalScores(text: GameText) -> String
+    /// The lines of the game's own command that `line` types (nil: it types none), and each
+    /// of those commands' `/help` line.
+    func gameCommand(_ line: String) -> [String]?
+    var gameCommandLines: [String] { get }
     /// `/new [RANGE]`.
     func newRound(range: String?) throws(GameError)
 }

@@ -71,6 +71,12 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
 
     func finalScores(text: GameText) -> String { text.roomFinalScores(room.scores) }
 
+    func gameCommand(_ line: String) -> [String]? {
+        GameCommand.typed(line, among: Presenter.commands).map { $0.lines(room.rules.view(for: nil)) }
+    }
+
+    var gameCommandLines: [String] { Presenter.commands.map(\.helpLine) }
+
     func newRound(range: String?) throws(GameError) {
         guard range == nil else { throw GameError(.invalidRange, "\(Rules.kind.title) has no range: type /new alone.") }
         room.newRound()

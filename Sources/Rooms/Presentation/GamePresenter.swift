@@ -37,6 +37,8 @@ public protocol GamePresenter<Rules>: Sendable {
     var howToPlay: String { get }
     /// What the host's banner says of the game ("tic-tac-toe", "rock-paper-scissors, best of 3").
     static func summary(of rules: Rules) -> String
+    /// The game's own slash commands, for players and host alike (none by default).
+    static var commands: [GameCommand<Rules>] { get }
 
     /// What `line` (trimmed, not a slash command, not empty) does, given the game as this
     /// player sees it.
@@ -53,5 +55,7 @@ public protocol GamePresenter<Rules>: Sendable {
 }
 
 extension GamePresenter {
+    public static var commands: [GameCommand<Rules>] { [] }
+
     public mutating func automaticMove(in view: Rules.View) -> Rules.Move? { nil }
 }
