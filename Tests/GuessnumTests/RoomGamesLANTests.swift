@@ -23,6 +23,11 @@ struct RoomGamesLANTests {
         defer { carol.signal(SIGKILL) }
         #expect(await carol.line(containing: "Joined tina's game of tic-tac-toe.", within: .seconds(30)) != nil, "carol: \(carol.text)")
         #expect(await bob.line(containing: "Round 1, bob (X) against carol (O): your turn (X).") != nil, "bob: \(bob.text)")
+        // The host reads beside each player the digits that player reads beside the host's name.
+        let bobsCode = bob.text.firstMatch(of: /Verification code with tina: (\d{3} \d{3})/).map { String($0.1) }
+        #expect(bobsCode != nil, "bob: \(bob.text)")
+        host.send(line: "/players")
+        #expect(await host.line(containing: "bob: 0 wins, verification code \(bobsCode ?? "?")") != nil, "host: \(host.text)")
 
         bob.send(line: "1")
         #expect(await carol.line(containing: "bob (X) took 1.") != nil, "carol: \(carol.text)")

@@ -61,12 +61,10 @@ final class GuessRoom: HostedRoom {
     }
 
     func players(text: GameText) -> String {
-        var codes: [UUID: String] = [:]
-        for peer in session.connectedPeers { codes[peer.identity] = session.verificationCode(with: peer) }
         let rows = players.rows
         var addresses: [UUID: String] = [:]
         for row in rows { addresses[row.id] = master.address(of: row.id) }
-        return text.players(rows, codes: codes, addresses: addresses)
+        return text.players(rows, codes: verificationCodes, addresses: addresses)
     }
 
     func history(text: GameText) -> String {

@@ -1,4 +1,5 @@
 import EventBus
+import Foundation
 import GuessnumGame
 import GuessnumTerminal
 import Multipeer
@@ -53,4 +54,14 @@ protocol HostedRoom: Sendable {
     var gameCommandLines: [String] { get }
     /// `/new [RANGE]`.
     func newRound(range: String?) throws(GameError)
+}
+
+extension HostedRoom {
+    /// The verification code with each connected player, by identity, for `/players`: the
+    /// digits the player reads beside the host's name.
+    var verificationCodes: [UUID: String] {
+        var codes: [UUID: String] = [:]
+        for peer in session.connectedPeers { codes[peer.identity] = session.verificationCode(with: peer) }
+        return codes
+    }
 }

@@ -59,7 +59,7 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
     }
 
     func players(text: GameText) -> String {
-        text.roomPlayers(room.players, scores: room.scores, isAway: room.isAway)
+        text.roomPlayers(room.players, scores: room.scores, codes: verificationCodes, isAway: room.isAway)
     }
 
     func history(text: GameText) -> String {

@@ -35,13 +35,15 @@ extension GameText {
         entries.isEmpty ? "nobody has won yet." : entries.map { "\($0.player.displayText) \($0.wins)" }.joined(separator: ", ") + "."
     }
 
-    /// Who is in a room, for `/players`: each with their wins, marked when away.
-    func roomPlayers(_ players: [PlayerRef], scores: [RoomScores.Entry], isAway: (UUID) -> Bool = { _ in false }) -> String {
+    /// Who is in a room, for `/players`: each with their wins, marked when away, and (for the
+    /// host) the verification code with them, which they read beside the host's name.
+    func roomPlayers(_ players: [PlayerRef], scores: [RoomScores.Entry], codes: [UUID: String] = [:], isAway: (UUID) -> Bool = { _ in false }) -> String {
         if json { return JSONLines.line("players", players) }
         guard !players.isEmpty else { return "Nobody has joined yet." }
         let wins = Dictionary(scores.map { ($0.player.id, $0.wins) }, uniquingKeysWith: max)
         return players.map { player in
             "  \(isMe(player) ? "you" : player.displayText): \(Self.count(wins[player.id] ?? 0, "win"))" + (isAway(player.id) ? " (away, seat held)" : "")
+                + (codes[player.id].map { ", verification code \($0)" } ?? "")
         }.joined(separator: "\n")
     }
 

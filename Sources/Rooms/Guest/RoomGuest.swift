@@ -133,14 +133,23 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
         switch data.messageType {
         case RoomWelcome<Rules>.messageType:
             guard let welcome = decode(RoomWelcome<Rules>.self, data) else { return }
-            state.withLock { $0.take(welcome, from: data.peer) }
-            told = [.welcomed(welcome)]
+            let held = state.withLock { state in
+                state.take(welcome, from: data.peer)
+                return state.take([]).taken  // what came after it while it was on its way
+            }
+            told = [.welcomed(welcome)] + held.map { .item($0) }
         case RoomBatch<Rules>.messageType:
             guard let batch = decode(RoomBatch<Rules>.self, data) else { return }
-            told = state.withLock { state in
+            let now = ContinuousClock.now
+            let (taken, missing) = state.withLock { state in
                 if state.host == nil { state.host = data.peer }
-                return state.take(batch.items)
-            }.map { .item($0) }
+                let taken = state.take(batch.items).taken
+                return (taken, state.missingToAskFor(at: now))
+            }
+            // Items came after a gap (a host that took this guest's new link for its old one
+            // sent them before what was missed): ask for what is missing; they wait for it.
+            if let missing { try? send(SyncRequest(after: missing)) }
+            told = taken.map { .item($0) }
         case RoomViewUpdate<Rules>.messageType:
             guard let update = decode(RoomViewUpdate<Rules>.self, data) else { return }
             guard state.withLock({ $0.take(update) }) else { return }
@@ -199,6 +208,16 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
     /// The most game events kept.
     public static var eventLimit: Int { 1_000 }
 
+    /// Items that came after a gap in the numbering, held (in order) until what is missing
+    /// arrives: a replay, or a welcome.
+    private(set) var held: [RoomItem<Rules>] = []
+    /// When this guest last asked for what is missing before ``held``.
+    private var askedForGap: ContinuousClock.Instant?
+    /// The most items held; past it the guest goes on from what it has, gap and all.
+    static var heldLimit: Int { 10_000 }
+    /// How long an unanswered request for what is missing waits before it is sent again.
+    static var gapRetry: Duration { .seconds(1) }
+
     /// Whether the host welcomed this guest.
     public var isWelcomed: Bool { you != nil }
 
@@ -215,28 +234,50 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
         gameEvents = []
     }
 
-    /// Takes in the items not seen yet; returns them.
-    mutating func take(_ items: [RoomItem<Rules>]) -> [RoomItem<Rules>] {
-        guard isWelcomed else { return [] }
-        var new: [RoomItem<Rules>] = []
-        for item in items {
-            guard let sequence = item.sequence, sequence > lastSequence else { continue }
-            lastSequence = sequence
-            new.append(item)
-            switch item {
-            case .joined(let joined): players.append(joined.player)
-            case .left(let left): players.removeAll { $0.id == left.player.id }
-            case .renamed(let renamed): players = players.map { $0.id == renamed.player.id ? renamed.player : $0 }
-            case .scores(let update):
-                scores = update.entries
-                round = max(round, update.round)
-            case .game(_, let event):
-                gameEvents.append(event)
-                if gameEvents.count > Self.eventLimit { gameEvents.removeFirst(gameEvents.count - Self.eventLimit) }
-            case .away, .back, .chat, .unknown: break
-            }
+    /// Takes in the items not seen yet, in order, with those held before: returns them, and
+    /// whether items after a gap are held. The host numbers every item it broadcasts one after
+    /// another, so a number skipped is an item missed (sent while the host believed this guest
+    /// away, or its link backlogged).
+    mutating func take(_ items: [RoomItem<Rules>]) -> (taken: [RoomItem<Rules>], gap: Bool) {
+        guard isWelcomed else { return ([], false) }
+        var waiting: [UInt64: RoomItem<Rules>] = [:]
+        for item in held + items {
+            if let sequence = item.sequence, sequence > lastSequence { waiting[sequence] = item }
         }
-        return new
+        var new: [RoomItem<Rules>] = []
+        if waiting.count > Self.heldLimit { lastSequence = waiting.keys.min().map { $0 - 1 } ?? lastSequence }  // give up the gap
+        while let item = waiting.removeValue(forKey: lastSequence + 1) {
+            lastSequence += 1
+            new.append(item)
+            apply(item)
+        }
+        held = waiting.keys.sorted().compactMap { waiting[$0] }
+        if held.isEmpty { askedForGap = nil }
+        return (new, !held.isEmpty)
+    }
+
+    /// The sequence number after which to ask the host for what is missing, when items are
+    /// held after a gap and it was not asked within ``gapRetry``; nil otherwise. Noted as asked.
+    mutating func missingToAskFor(at now: ContinuousClock.Instant) -> UInt64? {
+        guard !held.isEmpty, askedForGap.map({ now - $0 >= Self.gapRetry }) ?? true else { return nil }
+        askedForGap = now
+        return lastSequence
+    }
+
+    /// Takes in what `item` changes of the room.
+    private mutating func apply(_ item: RoomItem<Rules>) {
+        switch item {
+        case .joined(let joined): players.append(joined.player)
+        case .left(let left): players.removeAll { $0.id == left.player.id }
+        case .renamed(let renamed): players = players.map { $0.id == renamed.player.id ? renamed.player : $0 }
+        case .scores(let update):
+            scores = update.entries
+            round = max(round, update.round)
+        case .game(_, let event):
+            gameEvents.append(event)
+            if gameEvents.count > Self.eventLimit { gameEvents.removeFirst(gameEvents.count - Self.eventLimit) }
+        case .away, .back, .chat, .unknown: break
+        }
     }
 
     /// Takes in a fresh view unless it is older than what this guest has; whether it did.

@@ -1,0 +1,52 @@
+import Foundation
+import Multipeer
+import Testing
+import TicTacToe
+
+@testable import Rooms
+
+/// The room as a guest knows it, when items come out of order: after a drop the host may send
+/// new items before what the guest missed.
+@Suite("A guest's room: items after a gap wait for what is missing", .timeLimit(.minutes(1)))
+struct RoomGuestStateTests {
+    typealias Item = RoomItem<TicTacToeRules>
+    let bob = PlayerRef(id: UUID(), name: "bob")
+
+    func chat(_ sequence: UInt64) -> Item { .chat(RelayedChat(sequence: sequence, from: bob, text: "line \(sequence)")) }
+
+    func welcomed(at sequence: UInt64) -> RoomGuestState<TicTacToeRules> {
+        var state = RoomGuestState<TicTacToeRules>()
+        let welcome = RoomWelcome<TicTacToeRules>(
+            you: bob, round: 1, lastSequence: sequence, players: [bob], scores: [], seatHoldSeconds: 60,
+            view: TicTacToeRules().view(for: bob))
+        state.take(welcome, from: try! PeerID(displayName: "alice"))
+        return state
+    }
+
+    @Test("Items in order are taken; items after a gap are held and asked for once a second, then taken in order when the missing ones arrive")
+    func gapHeldUntilFilled() {
+        var state = welcomed(at: 5)
+        #expect(state.take([chat(6), chat(7)]).taken.map(\.sequence) == [6, 7])
+        let early = state.take([chat(10), chat(11)])
+        #expect(early.taken.isEmpty && early.gap, "10 and 11 wait for 8 and 9")
+        #expect(state.lastSequence == 7)
+        let now = ContinuousClock.now
+        #expect(state.missingToAskFor(at: now) == 7, "asks for what came after 7")
+        #expect(state.missingToAskFor(at: now + .milliseconds(500)) == nil, "not again at once")
+        #expect(state.missingToAskFor(at: now + .seconds(1)) == 7, "again after a second unanswered")
+        let filled = state.take([chat(8), chat(9)])
+        #expect(filled.taken.map(\.sequence) == [8, 9, 10, 11] && !filled.gap)
+        #expect(state.missingToAskFor(at: now + .seconds(5)) == nil, "nothing is missing")
+        #expect(state.take([chat(9), chat(11)]).taken.isEmpty, "nothing twice")
+    }
+
+    @Test("A welcome fills a gap: the held items after it are taken, those it covers dropped")
+    func welcomeFillsGap() {
+        var state = welcomed(at: 5)
+        _ = state.take([chat(9), chat(12), chat(13)])
+        state.take(RoomWelcome(you: bob, round: 1, lastSequence: 11, players: [bob], scores: [], seatHoldSeconds: 60,
+                               view: TicTacToeRules().view(for: bob)), from: try! PeerID(displayName: "alice"))
+        #expect(state.take([]).taken.map(\.sequence) == [12, 13])
+        #expect(state.held.isEmpty)
+    }
+}
