@@ -29,7 +29,9 @@ public final class PlayerSeat: PlayerScreen, GuestSeat, LinkedSeat, Sendable {
         game = GuestGame(session: repl.session)
         link = SeatLink(session: repl.session, console: repl.console, inbox: repl.inbox, style: repl.text.style)
         players = PlayerListViewModel(sessionEvents: repl.session.events, gameEvents: game.events)
-        observations.add(contentsOf: observe())
+        // Back in after a drop: said as the session connects, so before what the host then sends.
+        observations.add(link.observeReconnected())
+        link.read(game.updates) { [weak self] event in self?.show(event) }
     }
 
     /// How the seat was given up (meaningful once the REPL has left it).
@@ -54,7 +56,7 @@ public final class PlayerSeat: PlayerScreen, GuestSeat, LinkedSeat, Sendable {
 
     /// Stops following the game (the session stays up).
     func stop() {
-        link.takeReconnection()?.cancel()
+        link.stop()
         observations.cancelAll()
         players.stop()
         game.stop()
@@ -143,43 +145,27 @@ public final class PlayerSeat: PlayerScreen, GuestSeat, LinkedSeat, Sendable {
 
     // MARK: What the player sees
 
-    private func observe() -> [EventObservation] {
-        let console = repl.console
+    /// Prints what `event` tells the player, in order, and notes the answers to this player's
+    /// guesses.
+    private func show(_ event: GuestGameEvent) {
         let text = repl.text
-        let events = game.events
-        let unanswered = unanswered
-        let link = link
-        let answered: @Sendable () -> Void = { unanswered.withLock { $0 = max(0, $0 - 1) } }
-        return [
-            events.observe(.welcomed) { console.print(text.welcome($0)) },
-            events.observe(.verdict) { verdict in
-                console.print(text.verdict(verdict))
-                if text.isMe(verdict.player) { answered() }
-            },
-            events.observe(.chat) { [game] chat in
-                if !text.isMe(chat.from) { console.print(text.chat(chat, fromHost: chat.from.id == game.host?.identity)) }
-            },
-            events.observe(.playerJoined) { console.print(text.joined($0)) },
-            events.observe(.playerLeft) { console.print(text.left($0)) },
-            // The player's own away and back lines (in a replay) say what the player knows already.
-            events.observe(.playerAway) { if !text.isMe($0.player) { console.print(text.away($0)) } },
-            events.observe(.playerBack) { if !text.isMe($0.player) { console.print(text.back($0)) } },
-            events.observe(.playerRenamed) { console.print(text.renamed($0)) },
-            events.observe(.roundWon) { console.print(text.roundWon($0)) },
-            events.observe(.roundStarted) { console.print(text.roundStarted($0)) },
-            events.observe(.fairnessChecked) { console.print(text.fairness($0)) },
-            events.observe(.caughtUp) { if let line = text.caughtUp($0) { console.print(line) } },
-            events.observe(.gameError) { error in
-                console.print(error.message)
-                answered()
-            },
-            // Back in after a drop: said as the session connects, so before what the host then sends.
-            link.observeReconnected(),
-            events.observe(.hostLeft) { [game] change in
-                // A drop from a host that holds seats: the REPL tries to get back in (it decides
-                // there, in order after the seat was taken, whether it can).
-                link.hostLeft(change, holdsSeats: game.view.seatHold != nil)
-            },
-        ]
+        switch event {
+        case .welcomed(let welcome): console.print(text.welcome(welcome))
+        case .item(let item):
+            if let line = text.item(item, host: game.host?.identity) { console.print(line) }
+            if case .verdict(let verdict) = item, text.isMe(verdict.player) { answered() }
+        case .fairness(let check): console.print(text.fairness(check))
+        case .caughtUp(let caughtUp): if let line = text.caughtUp(caughtUp) { console.print(line) }
+        case .error(let error):
+            console.print(error.message)
+            answered()
+        case .omitted: break
+        case .hostLeft(let change):
+            // A drop from a host that holds seats: the REPL tries to get back in (it decides
+            // there, in order after the seat was taken, whether it can).
+            link.hostLeft(change, holdsSeats: game.view.seatHold != nil)
+        }
     }
+
+    private func answered() { unanswered.withLock { $0 = max(0, $0 - 1) } }
 }

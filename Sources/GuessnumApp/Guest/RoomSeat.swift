@@ -21,7 +21,6 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
     private let link: SeatLink
     private let screen = Mutex(Screen())
     private let observations = ObservationBag()
-    private let reader = Mutex<Task<Void, Never>?>(nil)
 
     /// What the player has been shown, and the presenter that showed it.
     private struct Screen {
@@ -41,13 +40,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
                 link.hostLeft(change, holdsSeats: guest.current.seatHold != nil)
             },
         ])
-        let task = Task { [weak self] in
-            for await event in guest.events {
-                guard let self else { return }
-                show(event)
-            }
-        }
-        reader.withLock { $0 = task }
+        link.read(guest.events) { [weak self] event in self?.show(event) }
     }
 
     var ending: SeatEnding { link.ending }
@@ -72,10 +65,9 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
     }
 
     func stop() {
-        link.takeReconnection()?.cancel()
+        link.stop()
         observations.cancelAll()
         guest.stop()
-        reader.withLock { $0?.cancel() }
     }
 
     // MARK: Events

@@ -25,6 +25,8 @@ final class SeatLink: Sendable {
         var rejoin: Reconnection.Rejoin?
         /// The tries to get back in, while the link is down.
         var reconnection: Reconnection?
+        /// The task that reads what the game tells the seat.
+        var reader: Task<Void, Never>?
     }
 
     init(session: Session, console: any Console, inbox: Inbox, style: TextStyle) {
@@ -41,6 +43,21 @@ final class SeatLink: Sendable {
             $0.listedName = TerminalText.sanitized(name)
             $0.rejoin = rejoin
         }
+    }
+
+    /// Reads `stream` (what the game tells the seat, in order) until it ends or the seat stops,
+    /// handing each event to `show`.
+    func read<Event: Sendable>(_ stream: AsyncStream<Event>, with show: @escaping @Sendable (Event) -> Void) {
+        let task = Task {
+            for await event in stream { show(event) }
+        }
+        state.withLock { $0.reader = task }
+    }
+
+    /// Stops trying to get back in and reading what the game tells the seat.
+    func stop() {
+        takeReconnection()?.cancel()
+        state.withLock { $0.reader?.cancel() }
     }
 
     /// The host, once seated.

@@ -58,3 +58,23 @@ extension GameText {
         json ? lines.map { JSONLines.line(name, $0) } : lines.map(TerminalText.sanitized)
     }
 }
+
+extension GameText {
+    /// One of guess-the-number's items as a player reads it (nil for one not shown); `host` is
+    /// the host's identity (its chat is marked as the host's).
+    func item(_ item: HistoryItem, host: UUID?) -> String? {
+        switch item {
+        case .verdict(let judged): verdict(judged)
+        case .joined(let event): joined(event)
+        case .left(let event): left(event)
+        // A player's own away and back lines (in a replay) say what the player knows already.
+        case .away(let event): isMe(event.player) ? nil : away(event)
+        case .back(let event): isMe(event.player) ? nil : back(event)
+        case .renamed(let event): renamed(event)
+        case .chat(let chat): isMe(chat.from) ? nil : self.chat(chat, fromHost: chat.from.id == host)
+        case .roundWon(let event): roundWon(event)
+        case .roundStarted(let event): roundStarted(event)
+        case .scoreboard, .unknown: nil
+        }
+    }
+}

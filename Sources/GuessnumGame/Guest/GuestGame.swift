@@ -31,8 +31,12 @@ import Synchronization
 public final class GuestGame: Sendable {
     /// The guest's session.
     public let session: Session
-    /// Where the guest posts what a user interface shows.
+    /// Where the guest posts what a user interface shows, each kind under its own name.
     public let events: EventBus
+    /// Everything this guest is told, in order, as one typed stream (buffered up to a limit;
+    /// read it or leave it): what a screen presents. It ends when the guest stops.
+    public let updates: AsyncStream<GuestGameEvent>
+    private let continuation: AsyncStream<GuestGameEvent>.Continuation
     private let logger: Logger
 
     private struct State {
@@ -50,6 +54,7 @@ public final class GuestGame: Sendable {
         self.events = events
         self.logger = logger
         state = Watched(State(host: host))
+        (updates, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4096))
         observations.add(contentsOf: [
             session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
             session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
@@ -60,6 +65,7 @@ public final class GuestGame: Sendable {
     /// Stops following the game. The session stays connected.
     public func stop() {
         observations.cancelAll()
+        continuation.finish()
     }
 
     deinit {
@@ -158,7 +164,7 @@ public final class GuestGame: Sendable {
     /// not shown.
     public func takeInHeldBroadcasts() {
         let posts = state.withLock { $0.view.releaseHeldBatches() }
-        for post in posts { post.post(on: events) }
+        tell(posts)
     }
 
     private func send<Message: GameMessage>(_ message: Message) throws(GameError) {
@@ -188,7 +194,7 @@ public final class GuestGame: Sendable {
         }
         guard hostLeft else { return }
         logger.debug("Host left.", metadata: .game(peer: change.peer.displayName))
-        events.post(.hostLeft, change)
+        tell([.hostLeft(change)])
     }
 
     private func received(_ data: ReceivedData) {
@@ -196,7 +202,7 @@ public final class GuestGame: Sendable {
         if let host, data.peer != host {
             return logger.notice("A peer that is not the host sent a message; it was ignored.", metadata: .game(peer: data.peer.displayName))
         }
-        let posts: [GuestPost]
+        let posts: [GuestGameEvent]
         switch data.messageType {
         case WelcomeMessage.messageType:
             guard let welcome = logger.decodeGameMessage(WelcomeMessage.self, data) else { return }
@@ -220,7 +226,14 @@ public final class GuestGame: Sendable {
         default:
             return logger.unknownGameMessage(data)
         }
-        for post in posts { post.post(on: events) }
+        tell(posts)
     }
 
+    /// Posts `told` on the bus and yields it to ``updates``, in order.
+    private func tell(_ told: [GuestGameEvent]) {
+        for event in told {
+            event.post(on: events)
+            continuation.yield(event)
+        }
+    }
 }

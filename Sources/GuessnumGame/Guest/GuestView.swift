@@ -68,7 +68,7 @@ public struct GuestView: Sendable {
     init() {}
 
     /// Takes in a welcome; returns what to post.
-    mutating func apply(_ welcome: WelcomeMessage) -> [GuestPost] {
+    mutating func apply(_ welcome: WelcomeMessage) -> [GuestGameEvent] {
         let game = welcome.game
         isWelcomed = true
         welcomes += 1
@@ -90,7 +90,7 @@ public struct GuestView: Sendable {
         var audit = RoundAudit(round: game.round, range: game.range, commitment: game.commitment)
         for judgement in game.history { audit.observe(judgement) }
         self.audit = audit
-        var events: [GuestPost] = [.welcomed(welcome)]
+        var events: [GuestGameEvent] = [.welcomed(welcome)]
         if let reveal = game.reveal, reveal.round == game.round { events.append(contentsOf: check(reveal)) }
         return events + releaseHeldBatches()
     }
@@ -102,14 +102,14 @@ public struct GuestView: Sendable {
     }
 
     /// Takes in the broadcasts held since the link dropped (see ``holdBatches()``); returns what to post.
-    mutating func releaseHeldBatches() -> [GuestPost] {
+    mutating func releaseHeldBatches() -> [GuestGameEvent] {
         guard let held = heldBatches else { return [] }
         heldBatches = nil
         return held.flatMap { apply($0) }
     }
 
     /// Takes in this guest's own verdict, sent at once; returns what to post.
-    mutating func applyOwn(_ line: JudgedGuess) -> [GuestPost] {
+    mutating func applyOwn(_ line: JudgedGuess) -> [GuestGameEvent] {
         lastVerdict = line
         if isWelcomed, line.sequence <= lastSequence { return [] }  // the broadcast copy came first
         if line.round == round { audit?.observe(line.judgement) }
@@ -122,7 +122,7 @@ public struct GuestView: Sendable {
     }
 
     /// Posts an own verdict now; its broadcast copy will not be posted again.
-    private mutating func announce(_ line: JudgedGuess) -> [GuestPost] {
+    private mutating func announce(_ line: JudgedGuess) -> [GuestGameEvent] {
         announced.insert(line.sequence)
         if announced.count > 4096 { announced = announced.filter { $0 > lastSequence } }
         if line.judgement.verdict.countsAsGuess { scores.recordGuess(by: line.player) }
@@ -130,7 +130,7 @@ public struct GuestView: Sendable {
     }
 
     /// Posts the held own verdicts numbered below `sequence` (all of them when nil), in order.
-    private mutating func release(before sequence: UInt64?) -> [GuestPost] {
+    private mutating func release(before sequence: UInt64?) -> [GuestGameEvent] {
         let due = heldOwn.filter { sequence == nil || $0.sequence < sequence! }.sorted { $0.sequence < $1.sequence }
         guard !due.isEmpty else { return [] }
         heldOwn.removeAll { sequence == nil || $0.sequence < sequence! }
@@ -139,7 +139,7 @@ public struct GuestView: Sendable {
 
     /// Takes in what was missed during a drop: posts that it was caught up, then each item
     /// not seen yet, as a batch would.
-    mutating func apply(_ replay: ReplayMessage) -> [GuestPost] {
+    mutating func apply(_ replay: ReplayMessage) -> [GuestGameEvent] {
         guard isWelcomed else { return [] }
         replays += 1
         let posts = take(HistoryBatch(items: replay.items))
@@ -150,7 +150,7 @@ public struct GuestView: Sendable {
 
     /// Takes in a broadcast batch, or holds it while what was missed is awaited (see
     /// ``holdBatches()``); returns what to post.
-    mutating func apply(_ batch: HistoryBatch) -> [GuestPost] {
+    mutating func apply(_ batch: HistoryBatch) -> [GuestGameEvent] {
         guard isWelcomed else { return [] }
         if let held = heldBatches?.count {
             guard held < Self.heldBatchLimit else { return releaseHeldBatches() + take(batch) }
@@ -161,8 +161,8 @@ public struct GuestView: Sendable {
     }
 
     /// Takes in the items of `batch` not seen yet; returns what to post.
-    private mutating func take(_ batch: HistoryBatch) -> [GuestPost] {
-        var events: [GuestPost] = []
+    private mutating func take(_ batch: HistoryBatch) -> [GuestGameEvent] {
+        var events: [GuestGameEvent] = []
         for item in batch.items {
             guard let sequence = item.sequence, sequence > lastSequence else { continue }
             events.append(contentsOf: release(before: sequence))
@@ -183,7 +183,7 @@ public struct GuestView: Sendable {
 
     /// Takes in one broadcast item; returns what to post: the item itself (unless it is an own
     /// verdict posted already, or unknown), then any fairness check it brings.
-    private mutating func apply(_ item: HistoryItem) -> [GuestPost] {
+    private mutating func apply(_ item: HistoryItem) -> [GuestGameEvent] {
         switch item {
         case .verdict(let line):
             let alreadyPosted = announced.remove(line.sequence) != nil
@@ -236,7 +236,7 @@ public struct GuestView: Sendable {
         if history.count >= 2 * Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
     }
 
-    private mutating func check(_ reveal: RoundWon) -> [GuestPost] {
+    private mutating func check(_ reveal: RoundWon) -> [GuestGameEvent] {
         let audit: RoundAudit
         if let current = self.audit, current.round == reveal.round {
             audit = current

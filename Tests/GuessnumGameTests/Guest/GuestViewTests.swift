@@ -19,7 +19,7 @@ struct GuestViewTests {
         JudgedGuess(sequence: sequence, round: round, judgement: Judgement(player: player, guess: guess, verdict: verdict))
     }
 
-    func verdicts(_ events: [GuestPost]) -> [UInt64] {
+    func verdicts(_ events: [GuestGameEvent]) -> [UInt64] {
         events.compactMap { if case .item(.verdict(let line)) = $0 { line.sequence } else { nil } }
     }
 

@@ -1,16 +1,26 @@
 import EventBus
 import Foundation
+import Multipeer
 
-/// What a ``GuestView`` change means for the guest's event bus, in order: a history item,
-/// posted just as the host posts it, or one of the few things only a guest posts.
-enum GuestPost: Sendable {
-    /// Posted under the item's own event name (see ``HistoryItem/post(on:)``).
+/// What a guest of guess-the-number is told, in the order it happened: one typed value for
+/// everything its screen shows (``GuestGame/updates``), also posted on the guest's event bus
+/// under its ``EventName`` for the views that observe one kind (the player list).
+public enum GuestGameEvent: Sendable {
+    /// Something that happened in the game (posted under the item's own event name, see
+    /// ``HistoryItem/post(on:)``).
     case item(HistoryItem)
+    /// The host welcomed this guest (again, after a drop that lost too much).
     case welcomed(WelcomeMessage)
+    /// A round's reveal, checked against its commitment and every verdict.
     case fairness(FairnessCheck)
+    /// Guesses the host left out of a batch or a replay.
     case omitted(OmittedGuesses)
+    /// What this guest missed while away, now arrived.
     case caughtUp(CaughtUp)
+    /// The host refused something this guest sent (a guess out of range, a chat line too long…).
     case error(GameError)
+    /// The host left, or the link to it was lost.
+    case hostLeft(PeerStateChange)
 
     /// Whether it is something that happened in the game that the guest `you` did not do
     /// itself: an item a player's screen lists, not a score update (the scores show those) nor
@@ -35,6 +45,7 @@ enum GuestPost: Sendable {
         case .omitted(let omitted): bus.post(.guessesOmitted, omitted)
         case .caughtUp(let caughtUp): bus.post(.caughtUp, caughtUp)
         case .error(let error): bus.post(.gameError, error)
+        case .hostLeft(let change): bus.post(.hostLeft, change)
         }
     }
 }
