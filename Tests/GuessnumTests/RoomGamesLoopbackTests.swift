@@ -1,0 +1,61 @@
+import Foundation
+import Multipeer
+import MultipeerTestSupport
+import Testing
+
+/// The room games between real `guessnum` processes on loopback, joined without the list: by
+/// address and by join code (neither says which game, so the player's program learns it from the
+/// host), privately, with a kick, and with `--json`. Each person has their own HOME.
+@Suite("The room games joined by address and code", .timeLimit(.minutes(2)))
+struct RoomGamesLoopbackTests {
+    func guessnum(_ arguments: [String], environment: [String: String] = TrustTests.person()) throws -> ChildProcess {
+        try ChildProcess(try guessnumExecutable(), arguments, environment: environment)
+    }
+
+    @Test("By address and by join code into tic-tac-toe, a --json player, /players and /kick")
+    func addressCodeAndKick() async throws {
+        let host = try guessnum(["host", "--game", "tictactoe", "--name", "alice"])
+        defer { host.signal(SIGKILL) }
+        let port = try await TrustTests().listeningPort(of: host)
+        let code = try #require(await host.line(containing: "join gn1-")?.firstMatch(of: /gn1-[a-z0-9]+/).map { String($0.output) }, "host: \(host.text)")
+
+        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"])
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "Joined alice's game of tic-tac-toe.") != nil, "by address: \(bob.text)")
+        let carol = try guessnum(["join", "--name", "carol", code])
+        defer { carol.signal(SIGKILL) }
+        #expect(await carol.line(containing: "Joined alice's game of tic-tac-toe.") != nil, "by code: \(carol.text)")
+        #expect(await bob.line(containing: "Round 1, bob (X) against carol (O): your turn (X).") != nil, "bob: \(bob.text)")
+
+        let dave = try guessnum(["join", "--json", "--name", "dave", "127.0.0.1:\(port)"])
+        defer { dave.signal(SIGKILL) }
+        #expect(await dave.line(containing: #"{"event":"welcome","data":{"#) != nil, "dave: \(dave.text)")
+        bob.send(line: "5")
+        #expect(await dave.line(containing: #""placed":{"mark":"X","player":{"#) != nil, "dave reads the move as JSON: \(dave.text)")
+        #expect(await dave.line(containing: #"{"event":"view","data":{"#) != nil, "and the board as he sees it: \(dave.text)")
+
+        host.send(line: "/players")
+        #expect(await host.line(containing: "dave: 0 wins, verification code") != nil, "host: \(host.text)")
+        host.send(line: "/kick dave")
+        #expect(await host.line(containing: "dave (127.0.0.1, key ") != nil, "host: \(host.text)")
+        #expect(await dave.line(containing: "You were removed from the game by the host.") != nil, "dave: \(dave.text)")
+        #expect(await bob.line(containing: "dave was removed") != nil || bob.text.contains("dave left"), "bob: \(bob.text)")
+    }
+
+    @Test("A private rock-paper-scissors game: the right password gets in, a wrong one is turned away (exit 3)")
+    func privateGame() async throws {
+        let secret = TrustTests.person().merging(["GUESSNUM_PASSWORD": "open sesame"]) { $1 }
+        let host = try guessnum(["host", "--game", "rps", "--password", "--name", "alice"], environment: secret)
+        defer { host.signal(SIGKILL) }
+        let port = try await TrustTests().listeningPort(of: host)
+        #expect(host.text.contains("The game is private"), "host: \(host.text)")
+
+        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: TrustTests.person().merging(["GUESSNUM_PASSWORD": "open sesame"]) { $1 })
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "Joined alice's game of rock-paper-scissors.") != nil, "bob: \(bob.text)")
+        let eve = try guessnum(["join", "--name", "eve", "127.0.0.1:\(port)"], environment: TrustTests.person().merging(["GUESSNUM_PASSWORD": "guess"]) { $1 })
+        defer { eve.signal(SIGKILL) }
+        #expect(await eve.exitStatus() == 3, "eve: \(eve.text)")
+        #expect(!eve.text.contains("Joined") && eve.text.contains("password"), "eve: \(eve.text)")
+    }
+}
