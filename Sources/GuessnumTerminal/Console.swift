@@ -37,6 +37,11 @@ public protocol Console: Sendable {
     /// through `TerminalText.sanitized(_:)` (module SafeText) first.
     func print(_ text: String)
 
+    /// Shows one thing a screen shows: its text (as ``print(_:)``) at a terminal or in a plain
+    /// pipe; a console that writes for programs writes its event instead. Implemented by
+    /// default as `print(line.text)`.
+    func show(_ line: ScreenLine)
+
     /// Prints one diagnostic line to standard error, above the line being typed, like
     /// ``print(_:)``.
     func printDiagnostic(_ text: String)

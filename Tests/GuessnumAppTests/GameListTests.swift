@@ -141,11 +141,17 @@ struct GameListTests {
 
     @Test("With --json each game is one JSON object: number, name, range, players, round, private, flags")
     func jsonLines() throws {
-        let list = GameList(style: .plain, json: true)
+        let list = GameList(style: .plain)
+        // What `--json`'s console writes for lines of the list.
+        let json = { (lines: [ScreenLine]) -> String in
+            let inner = ScriptedConsole()
+            JSONConsole(wrapping: inner).print(lines)
+            return inner.lines.joined(separator: "\n")
+        }
         let info = GameAdvertisement(range: try GuessRange(1, 50), playerCount: 0, maximumPlayers: 8, round: 2, isPrivate: true).discoveryInfo
         let carol = DiscoveredPeer(peer: try PeerID(displayName: "carol"), endpoints: [try Endpoint(host: "10.0.0.1", port: 4000)], info: info)
         list.apply(.found(carol))
-        let lines = list.wholeList().split(separator: "\n").map(String.init)
+        let lines = json(list.wholeListLines()).split(separator: "\n").map(String.init)
         #expect(lines.count == 2)
         #expect(lines[0] == #"{"event":"message","text":"Searching for games… 1 found"}"#)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(lines[1].utf8)) as? [String: Any])
@@ -156,7 +162,7 @@ struct GameListTests {
         #expect(data["players"] as? Int == 0 && data["maximumPlayers"] as? Int == 8 && data["round"] as? Int == 2)
         #expect(data["private"] as? Bool == true && data["gone"] as? Bool == false)
         list.markSilent(carol.peer)
-        let changed = try #require(list.changes())
+        let changed = json(try #require(list.changeLines()))
         let flags = ((try JSONSerialization.jsonObject(with: Data(changed.utf8)) as? [String: Any])?["data"] as? [String: Any])?["flags"] as? [String]
         #expect(flags == ["not answering"])
     }

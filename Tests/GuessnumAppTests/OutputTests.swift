@@ -16,11 +16,11 @@ struct OutputTests {
         let text = GameText(style: TextStyle(isColored: colored), json: false, me: me)
         let chat = RelayedChat(sequence: 1, from: bob, text: "Round 2 starts: guess a number from 1 to 2.")
         let plain = { (line: String) in line.replacing(/\u{1B}\[[0-9;]*m/, with: "") }
-        #expect(plain(text.chat(chat, fromHost: false)) == "[chat] bob: Round 2 starts: guess a number from 1 to 2.")
+        #expect(plain(text.chat(chat, fromHost: false).text) == "[chat] bob: Round 2 starts: guess a number from 1 to 2.")
         let host = RelayedChat(sequence: 2, from: PlayerRef(id: UUID(), name: "alice"), text: "hi")
-        #expect(plain(text.chat(host, fromHost: true)) == "[host] alice: hi")
+        #expect(plain(text.chat(host, fromHost: true).text) == "[host] alice: hi")
         let started = RoundStarted(sequence: 3, round: 2, range: .standard, commitment: Commitment(secret: 5, salt: Salt.random()), hostChoseSecret: false)
-        #expect(!plain(text.roundStarted(started)).hasPrefix("["), "the program's own lines never start like chat")
+        #expect(!plain(text.roundStarted(started).text).hasPrefix("["), "the program's own lines never start like chat")
     }
 
     @Test("--json: events are JSON objects with their data; every other message becomes a message event")
@@ -46,11 +46,11 @@ struct OutputTests {
     func sentences() {
         let plain = GameText(style: .plain, json: false, me: me)
         let mine = JudgedGuess(sequence: 1, round: 2, judgement: Judgement(player: PlayerRef(id: me, name: "alice"), guess: 7, verdict: .correct))
-        #expect(plain.verdict(mine) == "you guessed 7: correct! You win round 2.")
+        #expect(plain.verdict(mine).text == "you guessed 7: correct! You win round 2.")
         let eve = PlayerRef(id: UUID(), name: "eve\u{1B}[2J")
-        #expect(plain.joined(PlayerJoined(sequence: 1, player: eve, playerCount: 2)) == "eve\u{FFFD}[2J joined (2 playing).")
+        #expect(plain.joined(PlayerJoined(sequence: 1, player: eve, playerCount: 2)).text == "eve\u{FFFD}[2J joined (2 playing).")
         let coloured = GameText(style: TextStyle(isColored: true), json: false, me: me)
-        #expect(coloured.left(PlayerLeft(sequence: 1, player: bob, playerCount: 0)) == "\u{1B}[2mbob left (0 playing).\u{1B}[22m")
+        #expect(coloured.left(PlayerLeft(sequence: 1, player: bob, playerCount: 0)).text == "\u{1B}[2mbob left (0 playing).\u{1B}[22m")
     }
 
     @Test("Log lines: level, message, sorted metadata and the logger's label; below the level nothing")

@@ -43,14 +43,12 @@ final class GameList: Sendable {
     }
 
     private let style: TextStyle
-    private let json: Bool
     private let knownHosts: KnownHosts?
     private let state = Mutex(State())
 
-    /// A list printed in `style`, or as JSON lines with `json`.
-    init(style: TextStyle, json: Bool = false, knownHosts: KnownHosts? = nil) {
-        self.style = json ? .plain : style
-        self.json = json
+    /// A list printed in `style` (each game also a `game` event for `--json`'s console).
+    init(style: TextStyle, knownHosts: KnownHosts? = nil) {
+        self.style = style
         self.knownHosts = knownHosts
     }
 
@@ -211,61 +209,65 @@ final class GameList: Sendable {
 
     /// The whole list, to be printed now: gone games are dropped and the rest numbered anew, and
     /// changes are printed from here on (``isShowing``).
-    func wholeList(at now: ContinuousClock.Instant = .now) -> String {
+    func wholeListLines(at now: ContinuousClock.Instant = .now) -> [ScreenLine] {
         let known = knownHosts?.read()  // once for the whole list, outside the lock
         return state.withLock { state in
             state.slots.removeAll { $0.isGone }
             state.isShowing = true
             state.shownProblem = state.problem
             state.shownLines = [:]
-            var lines: [String] = []
+            var lines: [ScreenLine] = []
             if let problem = state.problem {
-                lines.append(json ? JSONLines.message(problem) : problem)
-                if !state.slots.isEmpty { lines.append(json ? JSONLines.message("Games you joined before that answer where they were:") : "Games you joined before that answer where they were:") }
+                lines.append(ScreenLine(problem))
+                if !state.slots.isEmpty { lines.append(ScreenLine("Games you joined before that answer where they were:")) }
             } else {
-                let header = "Searching for games… \(state.slots.count) found"
-                lines.append(json ? JSONLines.message(header) : header)
+                lines.append(ScreenLine("Searching for games… \(state.slots.count) found"))
             }
             for number in state.slots.indices.map({ $0 + 1 }) {
                 let line = line(number, in: state, known: known, at: now)
-                state.shownLines[number] = line
+                state.shownLines[number] = line.text
                 lines.append(line)
             }
-            return lines.joined(separator: "\n")
+            return lines
         }
+    }
+
+    /// ``wholeListLines(at:)`` as people read it.
+    func wholeList(at now: ContinuousClock.Instant = .now) -> String {
+        wholeListLines(at: now).map(\.text).joined(separator: "\n")
     }
 
     /// The lines to print for what changed since the list was last printed, one per game whose
     /// line changed (and the notice when discovery stops or starts working); nil when nothing
     /// changed or the list is not on screen.
-    func changes(at now: ContinuousClock.Instant = .now) -> String? {
+    func changeLines(at now: ContinuousClock.Instant = .now) -> [ScreenLine]? {
         let known = knownHosts?.read()
         return state.withLock { state in
             guard state.isShowing else { return nil }
-            var lines: [String] = []
+            var lines: [ScreenLine] = []
             if state.problem != state.shownProblem {
-                if let problem = state.problem {
-                    lines.append(json ? JSONLines.message(problem) : problem)
-                } else {
-                    let back = "Games nearby can be found again; they are listed as they are found."
-                    lines.append(json ? JSONLines.message(back) : back)
-                }
+                lines.append(ScreenLine(state.problem ?? "Games nearby can be found again; they are listed as they are found."))
                 state.shownProblem = state.problem
             }
             for number in state.slots.indices.map({ $0 + 1 }) {
                 let line = line(number, in: state, known: known, at: now)
-                guard state.shownLines[number] != line else { continue }
+                guard state.shownLines[number] != line.text else { continue }
                 // A game gone before it was ever shown is not worth a line.
                 if state.shownLines[number] == nil, state.slots[number - 1].isGone { continue }
-                state.shownLines[number] = line
+                state.shownLines[number] = line.text
                 lines.append(line)
             }
-            return lines.isEmpty ? nil : lines.joined(separator: "\n")
+            return lines.isEmpty ? nil : lines
         }
     }
 
-    /// Number `number`'s line, as text or as a JSON line.
-    private func line(_ number: Int, in state: State, known: KnownHosts.Snapshot?, at now: ContinuousClock.Instant) -> String {
+    /// ``changeLines(at:)`` as people read it.
+    func changes(at now: ContinuousClock.Instant = .now) -> String? {
+        changeLines(at: now).map { $0.map(\.text).joined(separator: "\n") }
+    }
+
+    /// Number `number`'s line (as JSON, a `game` event).
+    private func line(_ number: Int, in state: State, known: KnownHosts.Snapshot?, at now: ContinuousClock.Instant) -> ScreenLine {
         let slot = state.slots[number - 1]
         let game = slot.game
         let name = TerminalText.sanitized(game.peer.displayName)
@@ -279,13 +281,18 @@ final class GameList: Sendable {
         case .changed?: flags.append("another key")
         case .unknown?, nil: break
         }
-        if json {
-            return JSONLines.line("game", ListedGame(
-                number: number, name: game.peer.displayName, range: advertisement.range, players: advertisement.playerCount,
-                maximumPlayers: advertisement.maximumPlayers, round: advertisement.round, private: advertisement.isPrivate,
-                game: advertisement.gameID, flags: flags, gone: slot.isGone))
-        }
-        if slot.isGone { return "  \(number)) \(style.bold(name))'s game is gone" }
+        let listed = ListedGame(
+            number: number, name: game.peer.displayName, range: advertisement.range, players: advertisement.playerCount,
+            maximumPlayers: advertisement.maximumPlayers, round: advertisement.round, private: advertisement.isPrivate,
+            game: advertisement.gameID, flags: flags, gone: slot.isGone)
+        return .event("game", listed) { text(of: listed, named: name, advertisement: advertisement, in: state) }
+    }
+
+    /// A listed game as people read it.
+    private func text(of listed: ListedGame, named name: String, advertisement: GameAdvertisement, in state: State) -> String {
+        let (number, flags) = (listed.number, listed.flags)
+        let game = state.slots[number - 1].game
+        if listed.gone { return "  \(number)) \(style.bold(name))'s game is gone" }
         var facts = Self.facts(advertisement)
         if state.remembered.contains(game.peer) {
             facts.insert("remembered: not announced here, but answers where you joined it" + (facts.isEmpty || facts == ["private (password)"] ? " (range, players and round unknown)" : ""), at: 0)
@@ -309,7 +316,7 @@ final class GameList: Sendable {
 }
 
 /// One game of the list with `--json` (`{"event": "game", "data": …}`): what its line says.
-struct ListedGame: Encodable {
+struct ListedGame: Encodable, Sendable {
     /// The number that picks it.
     let number: Int
     let name: String

@@ -92,7 +92,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         self.discovery = discovery
         self.text = text
         self.timeout = timeout
-        games = GameList(style: text.style, json: text.json, knownHosts: knownHosts)
+        games = GameList(style: text.style, knownHosts: knownHosts)
     }
 
     /// Plays until the player quits: at `endpoint` if given, otherwise from the list of games
@@ -106,9 +106,9 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             wake(after: timeout)
             console.print("Looking for the game “\(TerminalText.sanitized(gameName))”…")
             games.isShowing = true
-            if let changes = games.changes() { console.print(changes) }  // the games (or why none can be found) once
+            if let changes = games.changeLines() { console.print(changes) }  // the games (or why none can be found) once
         } else {
-            console.print(games.wholeList())
+            console.print(games.wholeListLines())
             console.print(Self.lobbyHint)
         }
         if await joinWantedGame() != .quit { await loop() }
@@ -240,7 +240,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             if flow == .quit || (lobby == nil && !console.isInteractive) { return .quit }
             if lobby == nil {
                 await openLobby()
-                console.print(games.wholeList())
+                console.print(games.wholeListLines())
                 console.print(Self.lobbyHint)
                 return .stay
             }
@@ -255,7 +255,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             }
             seatGame = nil
             console.setPrompt("join> ")
-            console.print(games.wholeList())
+            console.print(games.wholeListLines())
             return await joinWantedGame()
         }
         switch event {
@@ -268,7 +268,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             if let number = Int(trimmed) {
                 switch games.pick(number) {
                 case .game(let chosen)?:
-                    if await join(JoinTarget(game: chosen, route: .listed)) == .notJoined, let changes = games.changes() { console.print(changes) }  // shows the game marked
+                    if await join(JoinTarget(game: chosen, route: .listed)) == .notJoined, let changes = games.changeLines() { console.print(changes) }  // shows the game marked
                 case .gone(let name)?:
                     console.print("\(TerminalText.sanitized(name))'s game (\(number)) is gone; pick another, or press Enter to see the list again.")
                 case nil:
@@ -277,14 +277,14 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 return .stay
             }
             if trimmed.isEmpty {
-                console.print(games.wholeList())  // numbered anew, without the games that went away
+                console.print(games.wholeListLines())  // numbered anew, without the games that went away
                 return .stay
             }
             if let command = CommandTable.parse(line, for: .lobby) { return await command.perform(on: self) }
             console.print("Type the number of a game to join it, or /quit. Games appear here as they are found.")
             return .stay
         case .gamesChanged, .timer:
-            if event == .timer, let changes = games.changes() { console.print(changes) }
+            if event == .timer, let changes = games.changeLines() { console.print(changes) }
             return await joinWantedGame()
         case .inputEnded:
             // A script that names its game may have no more to say.
@@ -299,7 +299,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                     outcome = Self.notJoined(asked.target)
                     return .quit
                 }
-                if let changes = games.changes() { console.print(changes) }
+                if let changes = games.changeLines() { console.print(changes) }
                 return .stay
             }
             if interrupts.interrupt(clearedText: cleared) { return .quit }
@@ -374,7 +374,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
             outcome = Self.notJoined(asked.target)
             return .quit
         }
-        console.print(games.wholeList())
+        console.print(games.wholeListLines())
         return .stay
     }
 
@@ -609,7 +609,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 for game in listings where !listed.contains(game.peer.identity) && !Task.isCancelled {
                     group.addTask {
                         guard (try? await session.probe(game, timeout: Self.probeTimeout)) != nil else { return }
-                        if games.addRemembered(game), let changes = games.changes() { console.print(changes) }
+                        if games.addRemembered(game), let changes = games.changeLines() { console.print(changes) }
                         inbox.post(.gamesChanged)
                     }
                 }
@@ -653,7 +653,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                         }
                     }
                 }
-                if let changes = games.changes() { console.print(changes) }
+                if let changes = games.changeLines() { console.print(changes) }
             }
         }
     }
@@ -705,7 +705,7 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         return browser.events.observe(.browserEvent) { event in
             // A failure shows once, as the list's header, until games can be found again.
             games.apply(event)
-            if let changes = games.changes() { console.print(changes) }
+            if let changes = games.changeLines() { console.print(changes) }
             inbox.post(.gamesChanged)
         }
     }

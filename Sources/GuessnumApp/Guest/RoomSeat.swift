@@ -77,7 +77,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
     func typed(_ line: String) async -> CommandFlow {
         if let command = GameCommand.typed(line, among: Presenter.commands) {
             guard let view = guest.current.view else { return .stay }
-            for line in repl.text.presented(command.lines(view)) { console.print(line) }
+            console.print(repl.text.presented(command.lines(view)))
             return .stay
         }
         if let command = CommandTable.parse(line, for: .player) { return await command.perform(on: self, console: console) }
@@ -116,20 +116,23 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
     /// Prints what `event` tells the player, and plays what the presenter plays by itself.
     private func show(_ event: RoomGuestEvent<Rules>) {
         let text = repl.text
-        var lines: [String] = []
+        var lines: [ScreenLine?] = []
         var view: Rules.View?
         switch event {
         case .welcomed(let welcome):
             let others = welcome.players.filter { $0.id != welcome.you.id }.map(\.displayText)
-            lines = text.json ? [JSONLines.line("welcome", welcome)]
-                : ["You play as \(welcome.you.displayText)" + (others.isEmpty ? "; nobody else is here yet." : " with \(others.joined(separator: ", ")).")]
+            lines = [.event("welcome", welcome) {
+                "You play as \(welcome.you.displayText)" + (others.isEmpty ? "; nobody else is here yet." : " with \(others.joined(separator: ", ")).")
+            }]
             view = welcome.view
         case .item(let item):
-            lines = screen.withLock { text.item(item, presenter: $0.presenter, host: link.host?.identity) }
+            lines = [screen.withLock { text.item(item, presenter: $0.presenter, host: link.host?.identity) }]
         case .view(let fresh): view = fresh
-        case .reply(let event): lines = text.presented(screen.withLock { $0.presenter.lines(for: event) })
-        case .refused(let refusal): lines = [refusal.message]
-        case .error(let error): lines = [error.message]
+        case .reply(let event):
+            let said = screen.withLock { $0.presenter.lines(for: event) }
+            lines = [.event("reply", event) { text.presented(said) }]
+        case .refused(let refusal): lines = [.event("refused", refusal) { refusal.message }]
+        case .error(let error): lines = [ScreenLine(error.message)]
         case .hostLeft: break  // the session's own event says how (see init)
         }
         var automatic: Rules.Move?
@@ -139,10 +142,9 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
                 automatic = screen.presenter.automaticMove(in: view)
                 return screen.presenter.lines(for: view, before: screen.shown)
             }
-            // As JSON the welcome carries the view already.
-            if !text.json { lines += text.presented(shown) } else if case .view = event { lines.append(JSONLines.line("view", view)) }
+            lines.append(text.view(view, lines: shown))
         }
-        for line in lines { console.print(line) }
+        console.print(lines.compactMap { $0 })
         if let automatic {
             do { try guest.play(automatic) } catch { console.print(error.message) }
         }
@@ -158,7 +160,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
     func showHistory() {
         let events = guest.current.gameEvents.suffix(20)
         let lines = screen.withLock { screen in events.flatMap { screen.presenter.lines(for: $0) } }
-        console.print(lines.isEmpty ? "Nothing has happened in the game yet." : text(lines))
+        console.print(lines.isEmpty ? "Nothing has happened in the game yet." : repl.text.presented(lines))
     }
 
     func showScore() { console.print(repl.text.roomScores(guest.current.scores)) }
@@ -170,8 +172,4 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
     func leave() { link.leave() }
 
     func quit() { link.quit() }
-
-    private func text(_ lines: [String]) -> String {
-        repl.text.presented(lines).joined(separator: "\n")
-    }
 }

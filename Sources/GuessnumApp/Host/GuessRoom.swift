@@ -60,21 +60,21 @@ final class GuessRoom: HostedRoom {
         return { observations.cancelAll() }
     }
 
-    func players(text: GameText) -> String {
+    func players(text: GameText) -> ScreenLine {
         let rows = players.rows
         var addresses: [UUID: String] = [:]
         for row in rows { addresses[row.id] = master.address(of: row.id) }
         return text.players(rows, codes: verificationCodes, addresses: addresses)
     }
 
-    func history(text: GameText) -> String {
+    func history(text: GameText) -> ScreenLine {
         let round = master.currentRound
         return text.history(round.history, round: round.number, previous: master.previousRound)
     }
 
-    func scores(text: GameText) -> String { text.scoreboard(master.scoreboard.ranked) }
+    func scores(text: GameText) -> ScreenLine { text.scoreboard(master.scoreboard.ranked) }
 
-    func finalScores(text: GameText) -> String { text.finalScores(master.scoreboard.ranked) }
+    func finalScores(text: GameText) -> ScreenLine { text.finalScores(master.scoreboard.ranked) }
 
     func gameCommand(_ line: String) -> [String]? { nil }
     var gameCommandLines: [String] { [] }

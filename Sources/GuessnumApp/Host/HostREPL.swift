@@ -142,7 +142,7 @@ public final class HostREPL: HostScreen, Sendable {
             }
             if questions.answer(line, console: console) { return .stay }
             if let lines = room.gameCommand(line) {
-                for line in text.presented(lines) { console.print(line) }
+                console.print(text.presented(lines))
                 return .stay
             }
             if let command = CommandTable.parse(line, for: .host) { return await command.perform(on: self, console: console) }

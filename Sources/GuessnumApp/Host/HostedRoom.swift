@@ -43,11 +43,11 @@ protocol HostedRoom: Sendable {
     /// `changed` called when the announced facts change; until the returned stop is called.
     func observe(console: any Console, text: GameText, changed: @escaping @Sendable () -> Void) -> @Sendable () -> Void
     /// `/players`, `/history`, `/score`: what to print.
-    func players(text: GameText) -> String
-    func history(text: GameText) -> String
-    func scores(text: GameText) -> String
+    func players(text: GameText) -> ScreenLine
+    func history(text: GameText) -> ScreenLine
+    func scores(text: GameText) -> ScreenLine
     /// The scores when the game ends.
-    func finalScores(text: GameText) -> String
+    func finalScores(text: GameText) -> ScreenLine
     /// The lines of the game's own command that `line` types (nil: it types none), and each
     /// of those commands' `/help` line.
     func gameCommand(_ line: String) -> [String]?

@@ -52,24 +52,24 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
                     history.withLock { $0 = Array(($0 + [event]).suffix(Self.historyLimit)) }
                 default: break
                 }
-                for line in text.item(item, presenter: presenter, host: me) { console.print(line) }
+                if let line = text.item(item, presenter: presenter, host: me) { console.print(line) }
             }
         }
         return { reading.cancel() }
     }
 
-    func players(text: GameText) -> String {
+    func players(text: GameText) -> ScreenLine {
         text.roomPlayers(room.players, scores: room.scores, codes: verificationCodes, isAway: room.isAway)
     }
 
-    func history(text: GameText) -> String {
+    func history(text: GameText) -> ScreenLine {
         let lines = history.withLock { $0 }.flatMap(presenter.lines(for:))
-        return lines.isEmpty ? "Nothing has happened in the game yet." : text.presented(lines).joined(separator: "\n")
+        return ScreenLine(lines.isEmpty ? "Nothing has happened in the game yet." : text.presented(lines))
     }
 
-    func scores(text: GameText) -> String { text.roomScores(room.scores) }
+    func scores(text: GameText) -> ScreenLine { text.roomScores(room.scores) }
 
-    func finalScores(text: GameText) -> String { text.roomFinalScores(room.scores) }
+    func finalScores(text: GameText) -> ScreenLine { text.roomFinalScores(room.scores) }
 
     func gameCommand(_ line: String) -> [String]? {
         GameCommand.typed(line, among: Presenter.commands).map { $0.lines(room.rules.view(for: nil)) }

@@ -14,10 +14,6 @@ enum JSONLines {
         "{\"event\":\"message\",\"text\":\(encode(text))}"
     }
 
-    static func isEvent(_ text: String) -> Bool {
-        text.hasPrefix("{\"event\":")
-    }
-
     private static func encode(_ value: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -26,9 +22,16 @@ enum JSONLines {
     }
 }
 
-/// A console for `--json`: event lines pass through; every other message becomes a
-/// `message` event, so each line of standard output is one JSON object. Diagnostics go to
-/// standard error as they are.
+extension ScreenLine {
+    /// The event `name` carrying `payload`, read by people as `text()`.
+    static func event<Payload: Encodable & Sendable>(_ name: String, _ payload: Payload, text: () -> String) -> ScreenLine {
+        ScreenLine(text()) { JSONLines.line(name, payload) }
+    }
+}
+
+/// A console for `--json`: what a screen shows (``GuessnumTerminal/ScreenLine``) is written as
+/// its event, and every other message as a `message` event, so each line of standard output is
+/// one JSON object. Diagnostics go to standard error as they are.
 public final class JSONConsole: Console {
     private let inner: any Console
 
@@ -40,7 +43,11 @@ public final class JSONConsole: Console {
     public var isInteractive: Bool { false }
 
     public func print(_ text: String) {
-        inner.print(JSONLines.isEvent(text) ? text : JSONLines.message(text))
+        inner.print(JSONLines.message(text))
+    }
+
+    public func show(_ line: ScreenLine) {
+        inner.print(line.event?() ?? JSONLines.message(line.text))
     }
 
     public func printDiagnostic(_ text: String) {

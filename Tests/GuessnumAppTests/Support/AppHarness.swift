@@ -30,7 +30,7 @@ final class AppHarness: Sendable {
         master = try await GameMaster(session: session, configuration: configuration, resuming: resuming)
         hostConsole = ScriptedConsole(interactive: hostInteractive)
         host = HostREPL(
-            master: master, console: hostConsole, inbox: hostInbox, discovery: network.discovery,
+            master: master, console: json ? JSONConsole(wrapping: hostConsole) : hostConsole, inbox: hostInbox, discovery: network.discovery,
             text: GameText(style: .plain, json: json, me: master.host.id), asks: asks)
         let host = host
         hostRun = Task {
@@ -52,7 +52,7 @@ final class AppHarness: Sendable {
         let console = ScriptedConsole(interactive: interactive)
         let inbox = Inbox()
         let repl = GuestREPL(
-            session: session, console: console, inbox: inbox, discovery: network.discovery,
+            session: session, console: json ? JSONConsole(wrapping: console) : console, inbox: inbox, discovery: network.discovery,
             text: GameText(style: .plain, json: json, me: session.localPeer.identity), timeout: timeout, knownHosts: knownHosts,
             rememberedGames: rememberedGames, password: password)
         let run = Task { await repl.run(direct: nil, gameName: gameName) }
