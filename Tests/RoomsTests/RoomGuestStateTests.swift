@@ -49,4 +49,13 @@ struct RoomGuestStateTests {
         #expect(state.take([]).taken.map(\.sequence) == [12, 13])
         #expect(state.held.isEmpty)
     }
+
+    @Test("A host that numbers up to the last UInt64 does not stop the guest")
+    func lastSequenceNumber() {
+        var state = welcomed(at: UInt64.max - 1)
+        #expect(state.take([chat(UInt64.max)]).taken.map(\.sequence) == [UInt64.max])
+        #expect(state.take([chat(3)]).taken.isEmpty, "nothing after the last number")
+        var edge = welcomed(at: UInt64.max)
+        #expect(edge.take([]).taken.isEmpty)
+    }
 }

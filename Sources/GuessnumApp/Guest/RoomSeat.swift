@@ -36,7 +36,8 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
         observations.add(contentsOf: [
             link.observeReconnected(),
             repl.session.events.observe(.stateChanged) { change in
-                guard change.state == .notConnected, change.peer.identity == link.host?.identity else { return }
+                // The host as seated, or (before the seat is taken) as the room guest met it.
+                guard change.state == .notConnected, change.peer.identity == (link.host ?? guest.current.host)?.identity else { return }
                 link.hostLeft(change, holdsSeats: guest.current.seatHold != nil)
             },
         ])

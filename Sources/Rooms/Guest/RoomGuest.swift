@@ -246,8 +246,9 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
         }
         var new: [RoomItem<Rules>] = []
         if waiting.count > Self.heldLimit { lastSequence = waiting.keys.min().map { $0 - 1 } ?? lastSequence }  // give up the gap
-        while let item = waiting.removeValue(forKey: lastSequence + 1) {
-            lastSequence += 1
+        // `&+`: a host that numbers up to the last UInt64 must not stop the guest.
+        while let item = waiting.removeValue(forKey: lastSequence &+ 1) {
+            lastSequence &+= 1
             new.append(item)
             apply(item)
         }
