@@ -20,6 +20,8 @@ enum FuzzTarget: String, CaseIterable, Sendable {
     case txt
     /// The moves, events, views and settings of the games on the room layer.
     case games
+    /// What a hostile host sends a guest, in sequence (``GuestFuzzing``).
+    case guest
 
     nonisolated(unsafe) static var current: FuzzTarget?
 
@@ -32,6 +34,7 @@ enum FuzzTarget: String, CaseIterable, Sendable {
         case .messages: Self.messages(bytes)
         case .txt: Self.txt(bytes)
         case .games: GameFuzzing.run(Data(bytes))
+        case .guest: GuestFuzzing.run(Data(bytes))
         }
     }
 

@@ -41,6 +41,7 @@ enum Seeds {
         try save([["id=6F1C2B8E-0D3A-4A57-9C1E-2B7D4F6A8E10", "v=1", "r=1..100", "p=2/100", "n=3"], ["id", "=x", "r=1..100", "R=5..6"]]
             .enumerated().map { ("txt-\($0.offset)", Array($0.element.joined(separator: "\u{0}").utf8)) }, in: directory, target: "txt")
         try save(try GameFuzzing.seeds().enumerated().map { ("game-\($0.offset)", $0.element) }, in: directory, target: "games")
+        try save(try GuestFuzzing.seeds().enumerated().map { ("guest-\($0.offset)", $0.element) }, in: directory, target: "guest")
     }
 
     private static func save(_ seeds: [(String, [UInt8])], in directory: URL, target: String) throws {

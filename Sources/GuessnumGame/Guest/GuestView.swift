@@ -113,7 +113,8 @@ public struct GuestView: Sendable {
         lastVerdict = line
         if isWelcomed, line.sequence <= lastSequence { return [] }  // the broadcast copy came first
         if line.round == round { audit?.observe(line.judgement) }
-        if isWelcomed, line.sequence > lastSequence + 1 {
+        // `lastSequence < .max`: a host that numbers up to the last UInt64 must not stop the guest.
+        if isWelcomed, lastSequence < .max, line.sequence > lastSequence + 1 {
             // Earlier items (someone's winning guess, say) are still on their way: wait for them.
             heldOwn.append(line)
             return []
@@ -171,11 +172,13 @@ public struct GuestView: Sendable {
             events.append(contentsOf: apply(item))
         }
         // A busy tick may have left an own verdict's copy out: then nothing more will come before it.
-        events.append(contentsOf: release(before: batch.omittedGuesses > 0 ? nil : lastSequence + 2))
+        // At the end of the numbers (a hostile host's) nothing can come before it either.
+        events.append(contentsOf: release(before: batch.omittedGuesses > 0 || lastSequence >= .max - 1 ? nil : lastSequence + 2))
         // A big game lists only some joins and leaves, and then says how many players there are.
         if let count = batch.playerCount { playerCount = count }
         if batch.omittedGuesses > 0 {
-            omittedGuesses += batch.omittedGuesses
+            let (total, overflow) = omittedGuesses.addingReportingOverflow(batch.omittedGuesses)
+            omittedGuesses = overflow ? .max : total  // a hostile host's count must not stop the guest
             events.append(.omitted(OmittedGuesses(count: batch.omittedGuesses)))
         }
         return events

@@ -47,6 +47,15 @@ struct GuestViewTests {
         #expect(view.history.map(\.guess) == [10, 20])
     }
 
+    @Test("A host that numbers up to the last UInt64 does not stop the guest")
+    func lastSequenceNumber() {
+        var view = GuestView()
+        _ = view.apply(welcome(lastSequence: .max))
+        _ = view.applyOwn(line(.max, me, 50, .tooHigh))
+        _ = view.apply(HistoryBatch(items: [.verdict(line(.max, carol, 20, .tooLow))]))
+        #expect(view.lastSequence == .max)
+    }
+
     @Test("The guesser's own verdict is posted once: at once when nothing precedes it, not again when the broadcast copy arrives")
     func ownVerdictOnce() {
         var view = GuestView()

@@ -1,0 +1,81 @@
+import Foundation
+@testable import GuessnumGame
+import Multipeer
+@testable import Rooms
+import TicTacToe
+
+/// What a hostile host can send a guest, in sequence: each line of the input is one message,
+/// its first byte choosing the type, applied to one guess-the-number ``GuestView`` and one room
+/// guest's state. Nothing a host sends may crash a guest, or grow what it holds past its bounds.
+enum GuestFuzzing {
+    static func run(_ data: Data) {
+        var view = GuestView()
+        var room = RoomGuestState<TicTacToeRules>()
+        for line in data.split(separator: UInt8(ascii: "\n")).prefix(64) {
+            guard let kind = line.first else { continue }
+            let body = Data(line.dropFirst())
+            switch kind % 8 {
+            case 0: if let message = decode(WelcomeMessage.self, body) { _ = view.apply(message) }
+            case 1: if let message = decode(HistoryBatch.self, body) { _ = view.apply(message) }
+            case 2: if let message = decode(ReplayMessage.self, body) { _ = view.apply(message) }
+            case 3: if let message = decode(JudgedGuess.self, body) { _ = view.applyOwn(message) }
+            case 4:
+                if let message = decode(RoomWelcome<TicTacToeRules>.self, body) {
+                    room.take(message, from: host)
+                    _ = room.take([])
+                }
+            case 5:
+                if let message = decode(RoomBatch<TicTacToeRules>.self, body) {
+                    _ = room.take(message.items)
+                    _ = room.missingToAskFor(at: .now)
+                }
+            case 6: if let message = decode(RoomViewUpdate<TicTacToeRules>.self, body) { _ = room.take(message) }
+            default:
+                view.holdBatches()
+                _ = view.releaseHeldBatches()
+            }
+            precondition(room.held.count <= RoomGuestState<TicTacToeRules>.heldLimit, "a room guest holds at most its limit")
+            precondition(room.gameEvents.count <= RoomGuestState<TicTacToeRules>.eventLimit, "a room guest keeps at most its limit of events")
+        }
+    }
+
+    private static let host: PeerID = {
+        do { return try PeerID(displayName: "host") } catch { preconditionFailure("“host” is a valid name") }
+    }()
+
+    private static func decode<Message: Decodable>(_ type: Message.Type, _ data: Data) -> Message? {
+        try? JSONDecoder().decode(type, from: data)
+    }
+
+    /// Seeds: a welcome and a few batches for each kind of guest, numbered with a gap; and the
+    /// same at the end of the numbers.
+    static func seeds() throws -> [[UInt8]] {
+        try [10, UInt64.max - 3].flatMap(seeds(from:))
+    }
+
+    private static func seeds(from first: UInt64) throws -> [[UInt8]] {
+        let bob = PlayerRef(id: UUID(uuidString: "6F1C2B8E-0D3A-4A57-9C1E-2B7D4F6A8E10")!, name: "bob")
+        func line(_ kind: UInt8, _ value: some Encodable) throws -> [UInt8] { [kind] + Array(try JSONEncoder().encode(value)) }
+        let chat = { (offset: UInt64) in RelayedChat(sequence: first + offset, from: bob, text: "hi") }
+        let state = GameState(
+            round: 1, range: .standard, commitment: Commitment(secret: 42, salt: Salt(bytes: Array(repeating: 7, count: 32))!), history: [],
+            earlierJudgements: 0, lastSequence: first, players: [bob], playerCount: 1, scoreboard: [], reveal: nil)
+        let guess = [
+            try line(0, WelcomeMessage(you: bob, game: state)),
+            try line(1, HistoryBatch(items: [.chat(chat(2))])),
+            try line(3, JudgedGuess(sequence: first + 3, round: 1, judgement: Judgement(player: bob, guess: 5, verdict: .tooLow))),
+            try line(1, HistoryBatch(items: [.chat(chat(1))])),
+        ]
+        let rules = TicTacToeRules()
+        let welcome = RoomWelcome<TicTacToeRules>(
+            you: bob, round: 1, lastSequence: first, players: [bob], scores: [], seatHoldSeconds: 60, view: rules.view(for: bob))
+        let room = [
+            try line(4, welcome),
+            try line(5, RoomBatch<TicTacToeRules>(items: [.chat(chat(3))])),
+            try line(5, RoomBatch<TicTacToeRules>(items: [.chat(chat(1)), .chat(chat(2))])),
+            try line(6, RoomViewUpdate<TicTacToeRules>(lastSequence: first + 3, view: rules.view(for: bob))),
+        ]
+        let newline = [UInt8(ascii: "\n")]
+        return [guess.joined(separator: newline).map { $0 }, room.joined(separator: newline).map { $0 }]
+    }
+}
