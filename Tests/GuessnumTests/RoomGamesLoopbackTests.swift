@@ -30,6 +30,9 @@ struct RoomGamesLoopbackTests {
         let dave = try guessnum(["join", "--json", "--name", "dave", "127.0.0.1:\(port)"])
         defer { dave.signal(SIGKILL) }
         #expect(await dave.line(containing: #"{"event":"welcome","data":{"#) != nil, "dave: \(dave.text)")
+        let joinedAt = dave.text.range(of: "Joined alice's game of tic-tac-toe.")?.lowerBound
+        let welcomedAt = dave.text.range(of: #"{"event":"welcome""#)?.lowerBound
+        #expect(joinedAt != nil && welcomedAt != nil && joinedAt! < welcomedAt!, "the welcome comes after saying where dave joined: \(dave.text)")
         bob.send(line: "5")
         #expect(await dave.line(containing: #""placed":{"mark":"X","player":{"#) != nil, "dave reads the move as JSON: \(dave.text)")
         #expect(await dave.line(containing: #"{"event":"view","data":{"#) != nil, "and the board as he sees it: \(dave.text)")

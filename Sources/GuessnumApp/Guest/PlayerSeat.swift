@@ -31,7 +31,6 @@ public final class PlayerSeat: PlayerScreen, GuestSeat, LinkedSeat, Sendable {
         players = PlayerListViewModel(sessionEvents: repl.session.events, gameEvents: game.events)
         // Back in after a drop: said as the session connects, so before what the host then sends.
         observations.add(link.observeReconnected())
-        link.read(game.updates) { [weak self] event in self?.show(event) }
     }
 
     /// How the seat was given up (meaningful once the REPL has left it).
@@ -51,6 +50,8 @@ public final class PlayerSeat: PlayerScreen, GuestSeat, LinkedSeat, Sendable {
         if let code = repl.session.verificationCode(with: host) {
             repl.console.print(repl.text.verificationCode(code, host: self.listedName))  // the name the game was joined under
         }
+        // What the host sent meanwhile waited in the stream: shown from here, after the lines above.
+        link.read(game.updates) { [weak self] event in self?.show(event) }
         await game.view(until: { $0.isWelcomed }, before: .now + .seconds(3))
     }
 

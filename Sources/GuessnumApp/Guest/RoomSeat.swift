@@ -41,7 +41,6 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
                 link.hostLeft(change, holdsSeats: guest.current.seatHold != nil)
             },
         ])
-        link.read(guest.events) { [weak self] event in self?.show(event) }
     }
 
     var ending: SeatEnding { link.ending }
@@ -62,6 +61,8 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
         if let code = repl.session.verificationCode(with: host) {
             console.print(repl.text.verificationCode(code, host: link.listedName))
         }
+        // What the host sent meanwhile waited in the stream: shown from here, after the lines above.
+        link.read(guest.events) { [weak self] event in self?.show(event) }
         await guest.state(until: { $0.isWelcomed }, before: .now + .seconds(3))
     }
 
