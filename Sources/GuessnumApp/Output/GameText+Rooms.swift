@@ -54,7 +54,7 @@ extension GameText {
     /// The scores when a room ends, for everyone.
     func roomFinalScores(_ entries: [RoomScores.Entry]) -> ScreenLine {
         .event("finalScores", entries) {
-            entries.isEmpty ? "The game is over. Nobody scored." : "The game is over. Final scores:\n" + roomScores(entries).text
+            Self.gameOver(entries.isEmpty ? nil : roomScores(entries).text)
         }
     }
 

@@ -249,8 +249,13 @@ public struct GameText: Sendable {
     /// The scoreboard when a game ends, for everyone.
     func finalScores(_ entries: [Scoreboard.Entry]) -> ScreenLine {
         .event("finalScores", entries) {
-            return entries.isEmpty ? "The game is over. Nobody scored." : "The game is over. Final scores:\n" + scoreboard(entries).text
+            Self.gameOver(entries.isEmpty ? nil : scoreboard(entries).text)
         }
+    }
+
+    /// What everyone reads when a game ends: the final scores, or that nobody scored (nil).
+    static func gameOver(_ scores: String?) -> String {
+        scores.map { "The game is over. Final scores:\n" + $0 } ?? "The game is over. Nobody scored."
     }
 
     /// "1 guess", "3 guesses".

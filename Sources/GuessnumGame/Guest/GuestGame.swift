@@ -168,11 +168,7 @@ public final class GuestGame: Sendable {
     }
 
     private func send<Message: GameMessage>(_ message: Message) throws(GameError) {
-        guard let host = state.withLock({ $0.host }) else { throw .notJoined }
-        do { try session.send(message, to: [host]) } catch {
-            if error.code == .peerNotConnected || error.code == .sessionClosed { throw .hostGone(host) }
-            throw .sendFailed(error)
-        }
+        try session.send(message, toRoomHost: state.withLock { $0.host })
     }
 
     // MARK: Receiving

@@ -107,11 +107,7 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
     }
 
     private func send<Message: GameMessage>(_ message: Message) throws(GameError) {
-        guard let host = state.value.host else { throw .notJoined }
-        do { try session.send(message, to: [host]) } catch {
-            if error.code == .peerNotConnected || error.code == .sessionClosed { throw .hostGone(host) }
-            throw .sendFailed(error)
-        }
+        try session.send(message, toRoomHost: state.value.host)
     }
 
     // MARK: Receiving

@@ -1,0 +1,14 @@
+import Multipeer
+
+extension Session {
+    /// Sends `message` to `host`, the host of the room this session's guest is in (nil: not in
+    /// one yet), with the room's errors: the host gone, or the send failed.
+    /// - Throws: ``GameError/Code/notJoined``, ``GameError/hostGone(_:)``, ``GameError/Code/sendFailed``.
+    package func send<Message: GameMessage>(_ message: Message, toRoomHost host: PeerID?) throws(GameError) {
+        guard let host else { throw .notJoined }
+        do { try send(message, to: [host]) } catch {
+            if error.code == .peerNotConnected || error.code == .sessionClosed { throw .hostGone(host) }
+            throw .sendFailed(error)
+        }
+    }
+}
