@@ -82,7 +82,13 @@ public struct RoomConfiguration: Sendable {
     /// The broadcast interval for a room of `players`: ``broadcastTick``, or longer so that one
     /// frame per player per tick stays within ``broadcastFramesPerSecond``.
     public func broadcastInterval(players: Int) -> Duration {
-        max(broadcastTick, .seconds(Double(players) / Double(broadcastFramesPerSecond)))
+        broadcastInterval(frames: players)
+    }
+
+    /// The broadcast interval after a tick that sent `frames` frames in all: ``broadcastTick``,
+    /// or longer so that the frames stay within ``broadcastFramesPerSecond``.
+    public func broadcastInterval(frames: Int) -> Duration {
+        max(broadcastTick, .seconds(Double(frames) / Double(broadcastFramesPerSecond)))
     }
 
     /// How many lines one tick of `interval` lists for a room of `players`: within

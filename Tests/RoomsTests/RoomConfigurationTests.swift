@@ -9,6 +9,13 @@ struct RoomConfigurationTests {
         #expect(RoomConfiguration().seatHoldSeconds == 60)
     }
 
+    @Test("After a tick that sent more frames than the budget allows in one, the next waits longer: 20,000 frames a second", arguments: [
+        (0, 50), (1_000, 50), (2_000, 100), (20_000, 1_000),
+    ])
+    func intervalAfterFrames(frames: Int, milliseconds: Int) {
+        #expect(RoomConfiguration().broadcastInterval(frames: frames) == .milliseconds(milliseconds))
+    }
+
     @Test("Each value that makes no sense is named", arguments: [
         "broadcast tick", "pause between rounds", "chat lines per second", "messages per second", "time over budget",
         "broadcast budgets", "grace period", "at least one player", "from each address", "cannot be negative",

@@ -131,4 +131,29 @@ struct RoomTableTests {
         #expect(replayed.allSatisfy { ($0.sequence ?? 0) > had })
         #expect(flush.welcomes.isEmpty, "a replay, not a welcome")
     }
+
+    @Test("A big room's welcome lists some players with the count, and the scores carry the best entries only")
+    func bigRoomWelcome() throws {
+        var configuration = RoomConfiguration()
+        configuration.welcomePlayerLimit = 2
+        configuration.scoreboardLimit = 0
+        var table = Table(rules: TicTacToeRules(), configuration: configuration, host: host, moveThrottle: Throttle(rate: 20, burst: 5))
+        let bob = try seat("bob", in: &table), carol = try seat("carol", in: &table), dave = try seat("dave", in: &table)
+        let welcome = table.welcome(for: PlayerRef(id: dave.identity, name: "dave"))
+        #expect(welcome.players.count == 2)
+        #expect(welcome.playerCount == 3)
+        table.startRound()
+        let x = table.rules.view(for: nil).x
+        let (first, second) = x?.id == bob.identity ? (bob, carol) : (carol, bob)
+        _ = play([(first, 1), (second, 4), (first, 2), (second, 5), (first, 3)], in: &table)
+        #expect(table.scores.count == 1, "the host keeps every score")
+        let items = table.takeFlush().batch?.items ?? []
+        guard case .scores(let scores)? = items.last else { Issue.record("no scores"); return }
+        #expect(scores.entries.isEmpty && scores.winners.map(\.id) == [first.identity], "the broadcast carries at most the limit")
+        var small = self.table()
+        let erin = try seat("erin", in: &small)
+        _ = try seat("frank", in: &small)
+        let whole = small.welcome(for: PlayerRef(id: erin.identity, name: "erin"))
+        #expect(whole.players.count == 2 && whole.playerCount == nil, "a welcome that lists everyone has no count")
+    }
 }

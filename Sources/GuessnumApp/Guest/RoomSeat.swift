@@ -156,7 +156,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
 
     func showPlayers() {
         let current = guest.current
-        console.print(repl.text.roomPlayers(current.players, scores: current.scores))
+        console.print(repl.text.roomPlayers(current.players, scores: current.scores, unlisted: current.playerCount - current.players.count))
     }
 
     func showHistory() {

@@ -39,15 +39,20 @@ extension GameText {
 
     /// Who is in a room, for `/players`: each with their wins, marked when away, and (for the
     /// host) the verification code with them, which they read beside the host's name.
-    func roomPlayers(_ players: [PlayerRef], scores: [RoomScores.Entry], codes: [UUID: String] = [:], isAway: (UUID) -> Bool = { _ in false }) -> ScreenLine {
+    /// `unlisted`: how many more players are in the room than `players` lists (a big room's
+    /// welcome lists only some).
+    func roomPlayers(
+        _ players: [PlayerRef], scores: [RoomScores.Entry], unlisted: Int = 0, codes: [UUID: String] = [:], isAway: (UUID) -> Bool = { _ in false }
+    ) -> ScreenLine {
         let wins = Dictionary(scores.map { ($0.player.id, $0.wins) }, uniquingKeysWith: max)
         let rows = players.map { RoomPlayerLine(player: $0, wins: wins[$0.id] ?? 0, away: isAway($0.id), verificationCode: codes[$0.id]) }
         return .event("players", rows) {
             guard !rows.isEmpty else { return "Nobody has joined yet." }
-            return rows.map { row in
+            let lines = rows.map { row in
                 "  \(isMe(row.player) ? "you" : row.player.displayText): \(Self.count(row.wins, "win"))" + (row.away ? " (away, seat held)" : "")
                     + (row.verificationCode.map { ", verification code \($0)" } ?? "")
-            }.joined(separator: "\n")
+            }
+            return (lines + (unlisted > 0 ? ["  … and \(Self.count(unlisted, "other player"))"] : [])).joined(separator: "\n")
         }
     }
 

@@ -9,9 +9,6 @@ import Foundation
 /// same size (``HistoryBatch/omittedJoins``, ``HistoryBatch/omittedLeaves``, with the player
 /// count); every other item is always sent.
 struct FanOut: Sendable {
-    /// The most items one message carries before it is split.
-    static let maximumItemsPerMessage = 256
-
     /// The most guess lines listed this tick; the host lowers it in big games (see
     /// ``GameConfiguration/listedLinesPerTick(players:interval:)``). Joins and leaves have a
     /// cap of the same size.
@@ -87,47 +84,29 @@ struct FanOut: Sendable {
     }
 
     /// `batch` as one or more JSON payloads of at most `payloadLimit` bytes and
-    /// ``maximumItemsPerMessage`` items each, in order (a single item larger than that is left
-    /// alone, for the session to refuse). Each item is encoded once; verdict lines, nearly all
-    /// of a busy game's items, take the hand-written path (``HotPathJSON``).
+    /// ``Rooms/BatchPayloads/maximumItems`` items each, in order (a single item larger than that is
+    /// left alone, for the session to refuse); the counts travel in the first. Each item is
+    /// encoded once; verdict lines, nearly all of a busy game's items, take the hand-written path
+    /// (``HotPathJSON``).
     static func encode(_ batch: HistoryBatch, payloadLimit: Int) throws -> [Data] {
         let encoder = JSONEncoder()
-        var payloads: [Data] = []
-        var current: [UInt8] = []
-        var itemsInCurrent = 0
-        var counts: HistoryBatch? = batch  // the counts travel in the first payload
-        let closingReserve = 120  // `],"omittedGuesses":N,…}`
-        func finishCurrent() {
-            if itemsInCurrent == 0 { current = Array(#"{"items":["#.utf8) }
-            current.append(contentsOf: #"],"omittedGuesses":"#.utf8)
-            HotPathJSON.appendNumber(counts?.omittedGuesses ?? 0, to: &current)
-            if let counts {
-                for (key, value) in [("omittedJoins", counts.omittedJoins), ("omittedLeaves", counts.omittedLeaves)] where value > 0 {
-                    current.append(contentsOf: ",\"\(key)\":".utf8)
-                    HotPathJSON.appendNumber(value, to: &current)
+        let items = try batch.items.map { try json(of: $0, encoder: encoder) }
+        return BatchPayloads.split(items, payloadLimit: payloadLimit) { first in
+            var closing = Array(#","omittedGuesses":"#.utf8)
+            HotPathJSON.appendNumber(first ? batch.omittedGuesses : 0, to: &closing)
+            if first {
+                for (key, value) in [("omittedJoins", batch.omittedJoins), ("omittedLeaves", batch.omittedLeaves)] where value > 0 {
+                    closing.append(contentsOf: ",\"\(key)\":".utf8)
+                    HotPathJSON.appendNumber(value, to: &closing)
                 }
-                if let playerCount = counts.playerCount {
-                    current.append(contentsOf: #","playerCount":"#.utf8)
-                    HotPathJSON.appendNumber(playerCount, to: &current)
+                if let playerCount = batch.playerCount {
+                    closing.append(contentsOf: #","playerCount":"#.utf8)
+                    HotPathJSON.appendNumber(playerCount, to: &closing)
                 }
             }
-            current.append(UInt8(ascii: "}"))
-            payloads.append(Data(current))
-            counts = nil
-            itemsInCurrent = 0
+            closing.append(UInt8(ascii: "}"))
+            return closing
         }
-        for item in batch.items {
-            let encoded = try json(of: item, encoder: encoder)
-            if itemsInCurrent > 0,
-               itemsInCurrent == maximumItemsPerMessage || current.count + 1 + encoded.count + closingReserve > payloadLimit {
-                finishCurrent()
-            }
-            if itemsInCurrent == 0 { current = Array(#"{"items":["#.utf8) } else { current.append(UInt8(ascii: ",")) }
-            current.append(contentsOf: encoded)
-            itemsInCurrent += 1
-        }
-        if itemsInCurrent > 0 || payloads.isEmpty { finishCurrent() }
-        return payloads
     }
 
     private static func json(of item: HistoryItem, encoder: JSONEncoder) throws -> [UInt8] {

@@ -183,8 +183,11 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
     public internal(set) var you: PlayerRef?
     /// The current round's number.
     public internal(set) var round = 0
-    /// Everyone in the room, in join order.
+    /// The players this guest knows of, in join order: everyone, except in a big room whose
+    /// welcome listed only some (see ``playerCount``).
     public internal(set) var players: [PlayerRef] = []
+    /// How many players are in the room.
+    public internal(set) var playerCount = 0
     /// The scores, most wins first.
     public internal(set) var scores: [RoomScores.Entry] = []
     /// The game as this guest sees it; nil before the welcome.
@@ -222,6 +225,7 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
         you = welcome.you
         round = welcome.round
         players = welcome.players
+        playerCount = welcome.playerCount ?? welcome.players.count
         scores = welcome.scores
         view = welcome.view
         lastSequence = welcome.lastSequence
@@ -264,8 +268,12 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
     /// Takes in what `item` changes of the room.
     private mutating func apply(_ item: RoomItem<Rules>) {
         switch item {
-        case .joined(let joined): players.append(joined.player)
-        case .left(let left): players.removeAll { $0.id == left.player.id }
+        case .joined(let joined):
+            players.append(joined.player)
+            playerCount = joined.playerCount
+        case .left(let left):
+            players.removeAll { $0.id == left.player.id }
+            playerCount = left.playerCount
         case .renamed(let renamed): players = players.map { $0.id == renamed.player.id ? renamed.player : $0 }
         case .scores(let update):
             scores = update.entries

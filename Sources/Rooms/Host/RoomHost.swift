@@ -14,6 +14,12 @@ import Multipeer
 /// (``RoomViewUpdate``). A player whose link drops keeps the seat for
 /// ``RoomConfiguration/awayGracePeriod``, and the game is not told unless the seat is given up.
 ///
+/// Nothing the room sends is too large for a frame: a tick's batch, or a replay, that does not
+/// fit one is sent as several, in order; a welcome lists fewer players (then scores) until it
+/// fits. A tick that sent more frames than ``RoomConfiguration/broadcastFramesPerSecond``
+/// allows makes the next one wait longer, and players who see the game alike share one encoded
+/// view.
+///
 /// All state is one ``RoomTable`` behind one lock, never held while sending. Two tasks run while
 /// started: the tick, and the pause between rounds; ``stop()`` ends both.
 ///
@@ -85,10 +91,11 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         ])
         let tick = configuration.broadcastTick
         let ticker = Task { [weak self] in
+            var interval = tick
             while !Task.isCancelled {
-                try? await Task.sleep(for: tick)
+                try? await Task.sleep(for: interval)
                 guard let self else { return }
-                self.flush()
+                interval = self.flush()
             }
         }
         state.withLock { state in
@@ -100,7 +107,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// Stops serving: what the last tick gathered is still sent, then nothing more. The session
     /// stays connected.
     public func stop() {
-        flush()
+        _ = flush()
         let tasks = state.withLock { state -> [Task<Void, Never>?] in
             defer { (state.phase, state.ticker, state.pause) = (.stopped, nil, nil) }
             return [state.ticker, state.pause]
@@ -369,47 +376,101 @@ public final class RoomHost<Rules: GameRules>: Sendable {
 
     // MARK: Sending
 
-    /// Sends what the last tick gathered: replays, welcomes, the batch, then the players' views.
-    private func flush() {
+    /// Sends what the last tick gathered: replays, welcomes, the batch, then the players' views;
+    /// returns how long the next tick waits: ``RoomConfiguration/broadcastTick``, or longer when
+    /// this one sent more frames than ``RoomConfiguration/broadcastFramesPerSecond`` allows.
+    private func flush() -> Duration {
         let deadline = ContinuousClock.now - configuration.awayGracePeriod
-        let taken = state.withLock { state -> (RoomTable<Rules>.Flush, [(PeerID, Rules.View)], UInt64, Bool)? in
+        let taken = state.withLock { state -> (RoomTable<Rules>.Flush, [Rules.View: [PeerID]], UInt64, Set<UUID>, Bool)? in
             guard state.phase == .running else { return nil }
             let ended = state.table.expireAway(before: deadline) != nil
             let flush = state.table.takeFlush()
-            var views: [(PeerID, Rules.View)] = []
+            var views: [Rules.View: [PeerID]] = [:]
+            let away = state.table.seats.away
             if state.gameChanged {
                 state.gameChanged = false
                 let welcomed = Set(flush.welcomes.map(\.peer.identity))
                 for member in state.table.seats.roster.members.values
-                where state.table.seats.away[member.player.id] == nil && !welcomed.contains(member.player.id) {
-                    views.append((member.peer, state.table.rules.view(for: member.player)))
+                where away[member.player.id] == nil && !welcomed.contains(member.player.id) {
+                    views[state.table.rules.view(for: member.player), default: []].append(member.peer)
                 }
             }
-            return (flush, views, state.table.lastSequence, ended)
+            return (flush, views, state.table.lastSequence, Set(away.keys), ended)
         }
-        guard let (flush, views, sequence, ended) = taken else { return }
+        guard let (flush, views, sequence, away, ended) = taken else { return configuration.broadcastTick }
         if ended { scheduleNextRound() }
-        for (peer, items) in flush.replays { send(RoomBatch<Rules>(items: items), to: peer) }
-        for (peer, welcome) in flush.welcomes { send(welcome, to: peer) }
-        if let batch = flush.batch {
-            for item in batch.items { activityContinuation.yield(item) }
-            let away = state.withLock { Set($0.table.seats.away.keys) }
-            do {
-                try session.sendToAll(JSONEncoder().encode(batch), messageType: RoomBatch<Rules>.messageType, skippingBacklogged: true, excluding: away)
-            } catch {
-                logger.warning("Could not send a broadcast.", metadata: ["error": "\(error)"])
+        var frames = 0
+        for (peer, items) in flush.replays {
+            for payload in payloads(of: items) { frames += send(payload, RoomBatch<Rules>.messageType, to: [peer]) }
+        }
+        for (peer, welcome) in flush.welcomes {
+            do { frames += send(try welcome.payload(within: payloadLimit(for: RoomWelcome<Rules>.messageType)), RoomWelcome<Rules>.messageType, to: [peer]) } catch {
+                logger.warning("Could not encode a welcome.", metadata: .game(peer: peer.displayName).merging(["error": "\(error)"]) { $1 })
             }
         }
-        for (peer, view) in views { send(RoomViewUpdate<Rules>(lastSequence: sequence, view: view), to: peer) }
+        if let batch = flush.batch {
+            for item in batch.items { activityContinuation.yield(item) }
+            for payload in payloads(of: batch.items) {
+                do {
+                    frames += try session.sendToAll(payload, messageType: RoomBatch<Rules>.messageType, skippingBacklogged: true, excluding: away)
+                } catch {
+                    logger.warning("Could not send a broadcast.", metadata: ["error": "\(error)"])
+                }
+            }
+        }
+        // Players who see the game alike (the watchers, say) share one encoding and one send.
+        for (view, peers) in views {
+            do { frames += send(try JSONEncoder().encode(RoomViewUpdate<Rules>(lastSequence: sequence, view: view)), RoomViewUpdate<Rules>.messageType, to: peers) } catch {
+                logger.warning("Could not encode a view.", metadata: ["error": "\(error)"])
+            }
+        }
+        return configuration.broadcastInterval(frames: frames)
+    }
+
+    /// `items` as batch payloads that each fit a frame, every item encoded once.
+    private func payloads(of items: [RoomItem<Rules>]) -> [Data] {
+        let encoder = JSONEncoder()
+        var encoded: [[UInt8]] = []
+        encoded.reserveCapacity(items.count)
+        for item in items {
+            do { encoded.append(Array(try encoder.encode(item))) } catch {
+                logger.warning("Could not encode a broadcast item.", metadata: ["error": "\(error)"])
+            }
+        }
+        return BatchPayloads.split(encoded, payloadLimit: payloadLimit(for: RoomBatch<Rules>.messageType)) { _ in [UInt8(ascii: "}")] }
+    }
+
+    /// The most payload bytes a message of `type` may carry in one frame (the codec's rule).
+    private func payloadLimit(for type: String) -> Int {
+        FrameCodec.maximumPayloadLength(messageType: type, maximumFrameLength: session.configuration.maximumFrameLength)
+    }
+
+    /// Sends `payload` as a `type` message to `peers`; how many frames that was. When one of
+    /// several peers left meanwhile (the session then sends nothing), each of the others is sent
+    /// it alone.
+    private func send(_ payload: Data, _ type: String, to peers: [PeerID]) -> Int {
+        do {
+            try session.send(payload, messageType: type, to: peers)
+            return peers.count
+        } catch {
+            guard peers.count > 1, error.code == .peerNotConnected else {
+                report(error, sending: type)
+                return 0
+            }
+            return peers.reduce(0) { sent, peer in sent + send(payload, type, to: [peer]) }
+        }
     }
 
     /// Sends `message` to `peer`; a peer that left meanwhile, or a closed session, is not worth a report.
     private func send<Message: GameMessage>(_ message: Message, to peer: PeerID) {
-        do { try session.send(message, to: [peer]) } catch {
-            switch error.code {
-            case .peerNotConnected, .sessionClosed: break
-            default: logger.warning("A send failed.", metadata: .game(peer: peer.displayName, code: error.code.rawValue))
-            }
+        do { try session.send(message, to: [peer]) } catch { report(error, sending: Message.messageType) }
+    }
+
+    /// Logs a failed send of a `type` message; a peer that left meanwhile, or a closed session, is not worth a report.
+    private func report(_ error: MultipeerError, sending type: String) {
+        switch error.code {
+        case .peerNotConnected, .sessionClosed: break
+        default: logger.warning("A send failed.", metadata: ["type": .string(type), "code": .string(error.code.rawValue), "error": .string(error.message)])
         }
     }
 }

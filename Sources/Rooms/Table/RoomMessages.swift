@@ -9,9 +9,13 @@ public struct RoomWelcome<Rules: GameRules>: GameMessage, Hashable {
     public var round: Int
     /// The sequence number of the last broadcast item this welcome includes.
     public var lastSequence: UInt64
-    /// Everyone in the room, in join order.
+    /// Everyone in the room, in join order; in a big room only the first ones (see
+    /// ``playerCount``).
     public var players: [PlayerRef]
-    /// The scores so far, most wins first.
+    /// How many players are in the room, when ``players`` does not list them all; absent when it
+    /// does.
+    public var playerCount: Int?
+    /// The best scores so far, most wins first.
     public var scores: [RoomScores.Entry]
     /// How long, in seconds, the host keeps a dropped player's seat; absent when it keeps none.
     public var seatHoldSeconds: Int?
@@ -20,13 +24,14 @@ public struct RoomWelcome<Rules: GameRules>: GameMessage, Hashable {
 
     /// A welcome; see the properties.
     public init(
-        you: PlayerRef, round: Int, lastSequence: UInt64, players: [PlayerRef], scores: [RoomScores.Entry], seatHoldSeconds: Int?,
-        view: Rules.View
+        you: PlayerRef, round: Int, lastSequence: UInt64, players: [PlayerRef], playerCount: Int? = nil, scores: [RoomScores.Entry],
+        seatHoldSeconds: Int?, view: Rules.View
     ) {
         self.you = you
         self.round = round
         self.lastSequence = lastSequence
         self.players = players
+        self.playerCount = playerCount
         self.scores = scores
         self.seatHoldSeconds = seatHoldSeconds
         self.view = view

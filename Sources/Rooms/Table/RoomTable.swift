@@ -165,11 +165,25 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         }
     }
 
-    /// What `player` sees on coming in.
+    /// What `player` sees on coming in: in a big room some of the players
+    /// (``RoomConfiguration/welcomePlayerLimit``, with the count) and the best scores
+    /// (``RoomConfiguration/scoreboardLimit``).
     package func welcome(for player: PlayerRef) -> RoomWelcome<Rules> {
-        RoomWelcome(
-            you: player, round: round, lastSequence: lastSequence, players: players, scores: scores,
-            seatHoldSeconds: seats.configuration.seatHoldSeconds, view: rules.view(for: player))
+        welcomes(for: [player])[0]
+    }
+
+    /// The welcomes of `newcomers`, in order, sharing what they have in common.
+    private func welcomes(for newcomers: [PlayerRef]) -> [RoomWelcome<Rules>] {
+        guard !newcomers.isEmpty else { return [] }
+        let configuration = seats.configuration
+        let listed = seats.roster.some(configuration.welcomePlayerLimit)
+        let count = seats.roster.count
+        let best = Array(scores.prefix(configuration.scoreboardLimit))
+        return newcomers.map { player in
+            RoomWelcome(
+                you: player, round: round, lastSequence: lastSequence, players: listed, playerCount: listed.count < count ? count : nil,
+                scores: best, seatHoldSeconds: configuration.seatHoldSeconds, view: rules.view(for: player))
+        }
     }
 
     /// The scores, most wins first (then by name).
@@ -196,7 +210,8 @@ package struct RoomTable<Rules: GameRules>: Sendable {
             flush.batch = RoomBatch(items: pending)
             pending = []
         }
-        flush.welcomes = seats.takeWelcomes().map { ($0.peer, welcome(for: $0.player)) }
+        let owed = seats.takeWelcomes()
+        flush.welcomes = Array(zip(owed.map(\.peer), welcomes(for: owed.map(\.player))))
         return flush
     }
 
@@ -208,7 +223,8 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     private mutating func settle(wasOver: Bool) -> RoundResult? {
         guard !wasOver, let result = rules.roundResult else { return nil }
         for winner in result.winners where seats.roster[winner.id] != nil { wins[winner.id, default: 0] += 1 }
-        pending.append(.scores(RoomScores(sequence: nextSequence(), round: round, winners: result.winners, entries: scores)))
+        let best = Array(scores.prefix(seats.configuration.scoreboardLimit))
+        pending.append(.scores(RoomScores(sequence: nextSequence(), round: round, winners: result.winners, entries: best)))
         return result
     }
 

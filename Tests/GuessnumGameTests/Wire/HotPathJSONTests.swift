@@ -34,7 +34,7 @@ struct HotPathJSONTests {
         let decoded = try payloads.map { try JSONDecoder().decode(HistoryBatch.self, from: $0) }
         #expect(decoded.flatMap(\.items) == items)
         #expect(decoded.map(\.omittedGuesses).reduce(0, +) == 12)
-        #expect(payloads.count == (items.count + FanOut.maximumItemsPerMessage - 1) / FanOut.maximumItemsPerMessage)
+        #expect(payloads.count == (items.count + BatchPayloads.maximumItems - 1) / BatchPayloads.maximumItems)
     }
 
     @Test("An empty batch that only counts omitted guesses is still a valid message")
