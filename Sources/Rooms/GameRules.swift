@@ -27,6 +27,9 @@ public protocol GameRules: Sendable {
     /// What one player, or a watcher, sees of the game at one moment: what a newcomer's welcome
     /// carries, and what a player coming back is brought up to date with.
     associatedtype View: Sendable, Hashable, Codable
+    /// How the game's messages look on the wire: the room protocol (``StandardRoomCodec``)
+    /// unless the game's wire is older than the room layer.
+    associatedtype Codec: RoomCodec = StandardRoomCodec<Self> where Codec.Rules == Self
 
     /// Which game these are.
     static var kind: GameKind { get }

@@ -54,15 +54,15 @@ struct BatchPayloadsTests {
         let scores = players.map { RoomScores.Entry(player: $0, wins: 1) }
         let welcome = RoomWelcome<TicTacToeRules>(
             you: players[0], round: 2, lastSequence: 9, players: players, scores: scores, seatHoldSeconds: 60, view: TicTacToeRules().view(for: nil))
-        let whole = try welcome.payload(within: 1_000_000)
+        let whole = try StandardRoomCodec<TicTacToeRules>.encode(welcome, within: 1_000_000).payload
         #expect(try JSONDecoder().decode(RoomWelcome<TicTacToeRules>.self, from: whole) == welcome, "a welcome that fits is sent whole")
-        let fitted = try welcome.payload(within: 3_000)
+        let fitted = try StandardRoomCodec<TicTacToeRules>.encode(welcome, within: 3_000).payload
         #expect(fitted.count <= 3_000)
         let decoded = try JSONDecoder().decode(RoomWelcome<TicTacToeRules>.self, from: fitted)
         #expect(decoded.players.count < players.count)
         #expect(decoded.playerCount == 60)
         #expect(decoded.players == Array(players.prefix(decoded.players.count)), "the first players, in order")
-        let tiny = try JSONDecoder().decode(RoomWelcome<TicTacToeRules>.self, from: try welcome.payload(within: 600))
+        let tiny = try JSONDecoder().decode(RoomWelcome<TicTacToeRules>.self, from: try StandardRoomCodec<TicTacToeRules>.encode(welcome, within: 600).payload)
         #expect(tiny.players.isEmpty && tiny.scores.count < scores.count, "then the scores")
         #expect(tiny.you == players[0] && tiny.lastSequence == 9, "what the guest needs to play is kept")
     }

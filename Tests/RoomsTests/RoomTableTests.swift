@@ -30,7 +30,7 @@ struct RoomTableTests {
     func play(_ squares: [(PeerID, Int)], in table: inout Table) -> RoundResult? {
         var ended: RoundResult?
         for (peer, square) in squares {
-            if case .played(_, let result) = table.move(.place(square: square), from: peer.identity, at: now) { ended = result ?? ended }
+            if case .played(_, _, let result) = table.move(.place(square: square), from: peer.identity, at: now) { ended = result ?? ended }
         }
         return ended
     }

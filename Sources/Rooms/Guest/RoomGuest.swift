@@ -80,7 +80,9 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
     /// Plays `move`.
     /// - Throws: ``GameError/Code/notJoined`` or ``GameError/Code/sendFailed``.
     public func play(_ move: Rules.Move) throws(GameError) {
-        try send(RoomMove<Rules>(move))
+        let payload: Data
+        do { payload = try Rules.Codec.encode(move: move) } catch { throw .sendFailed(.messageEncodingFailed(Rules.Codec.moveType, error)) }
+        try session.send(payload, messageType: Rules.Codec.moveType, toRoomHost: state.value.host)
     }
 
     /// Says `text` to everyone.
@@ -125,45 +127,49 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
 
     private func received(_ data: ReceivedData) {
         if let host = state.value.host, data.peer != host { return }
+        let message: RoomHostMessage<Rules>?
+        do { message = try data.messageType.flatMap { try Rules.Codec.decode(type: $0, payload: data.payload) } } catch {
+            logger.notice("Host sent a message that could not be decoded; it was ignored.", metadata: .game(peer: data.peer.displayName).merging(["error": "\(error)"]) { $1 })
+            return
+        }
         var told: [RoomGuestEvent<Rules>] = []
-        switch data.messageType {
-        case RoomWelcome<Rules>.messageType:
-            guard let welcome = decode(RoomWelcome<Rules>.self, data) else { return }
+        switch message {
+        case .welcome(let welcome)?:
             let held = state.withLock { state in
                 state.take(welcome, from: data.peer)
                 return state.take([]).taken  // what came after it while it was on its way
             }
             told = [.welcomed(welcome)] + held.map { .item($0) }
-        case RoomBatch<Rules>.messageType:
-            guard let batch = decode(RoomBatch<Rules>.self, data) else { return }
-            let now = ContinuousClock.now
-            let (taken, missing) = state.withLock { state in
-                if state.host == nil { state.host = data.peer }
-                let taken = state.take(batch.items).taken
-                return (taken, state.missingToAskFor(at: now))
-            }
-            // Items came after a gap (a host that took this guest's new link for its old one
-            // sent them before what was missed): ask for what is missing; they wait for it.
-            if let missing { try? send(SyncRequest(after: missing)) }
-            told = taken.map { .item($0) }
-        case RoomViewUpdate<Rules>.messageType:
-            guard let update = decode(RoomViewUpdate<Rules>.self, data) else { return }
+        case .batch(let batch)?: told = take(batch.items, from: data.peer)
+        case .replay(_, let items)?: told = take(items, from: data.peer)
+        case .view(let update)?:
             guard state.withLock({ $0.take(update) }) else { return }
             told = [.view(update.view)]
-        case RoomReply<Rules>.messageType:
-            guard let reply = decode(RoomReply<Rules>.self, data) else { return }
-            told = [.reply(reply.event)]
-        case RoomRefusal<Rules>.messageType:
-            guard let refusal = decode(RoomRefusal<Rules>.self, data) else { return }
-            state.withLock { $0.lastRefusal = refusal.refusal }
-            told = [.refused(refusal.refusal)]
-        case GameErrorMessage.messageType:
+        case .reply(let event, _)?: told = [.reply(event)]
+        case .refused(let refusal)?:
+            state.withLock { $0.lastRefusal = refusal }
+            told = [.refused(refusal)]
+        case nil where data.messageType == GameErrorMessage.messageType:
             guard let message = decode(GameErrorMessage.self, data) else { return }
             told = [.error(message.error)]
-        default:
+        case nil:
             logger.notice("Host sent a message of an unknown type; it was ignored.", metadata: ["type": .string(data.messageType ?? "raw bytes")])
         }
         for event in told { continuation.yield(event) }
+    }
+
+    /// Takes in the numbered `items` from `host`; what to tell of them.
+    private func take(_ items: [RoomItem<Rules>], from host: PeerID) -> [RoomGuestEvent<Rules>] {
+        let now = ContinuousClock.now
+        let (taken, missing) = state.withLock { state in
+            if state.host == nil { state.host = host }
+            let taken = state.take(items).taken
+            return (taken, state.missingToAskFor(at: now))
+        }
+        // Items came after a gap (a host that took this guest's new link for its old one
+        // sent them before what was missed): ask for what is missing; they wait for it.
+        if let missing { try? send(SyncRequest(after: missing)) }
+        return taken.map { .item($0) }
     }
 
     private func decode<Message: GameMessage>(_ type: Message.Type, _ data: ReceivedData) -> Message? {

@@ -293,9 +293,12 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         case nil: return
         }
         switch data.messageType {
-        case RoomMove<Rules>.messageType:
-            guard let message = decode(RoomMove<Rules>.self, data) else { return }
-            move(message.move, from: peer, at: now)
+        case Rules.Codec.moveType:
+            let move: Rules.Move
+            do { move = try Rules.Codec.decodeMove(from: data.payload) } catch {
+                return refused(.undecodable, from: peer, metadata: ["type": .string(Rules.Codec.moveType), "error": "\(error)"])
+            }
+            self.move(move, from: peer, at: now)
         case ChatMessage.messageType:
             guard data.payload.count <= RoomProtocol.maximumChatPayloadBytes else {
                 let error = GameError.chatTooManyBytes(data.payload.count, limit: RoomProtocol.maximumChatBytes)
@@ -328,10 +331,10 @@ public final class RoomHost<Rules: GameRules>: Sendable {
             return result
         }
         switch result {
-        case .played(let event, let ended):
-            if let event { send(RoomReply<Rules>(event), to: peer) }
+        case .played(let event, let sequence, let ended):
+            if let event { send(.reply(event, sequence: sequence), to: peer) }
             if ended != nil { scheduleNextRound() }
-        case .refused(let refusal): send(RoomRefusal<Rules>(refusal), to: peer)
+        case .refused(let refusal): send(.refused(refusal), to: peer)
         case .throttled(let error):
             refused(.throttled, from: peer, error: error)
             if let error { send(GameErrorMessage(error), to: peer) }
@@ -387,7 +390,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
             let flush = state.table.takeFlush()
             var views: [Rules.View: [PeerID]] = [:]
             let away = state.table.seats.away
-            if state.gameChanged {
+            if state.gameChanged, Rules.Codec.sendsViews {
                 state.gameChanged = false
                 let welcomed = Set(flush.welcomes.map(\.peer.identity))
                 for member in state.table.seats.roster.members.values
@@ -400,19 +403,20 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         guard let (flush, views, sequence, away, ended) = taken else { return configuration.broadcastTick }
         if ended { scheduleNextRound() }
         var frames = 0
-        for (peer, items) in flush.replays {
-            for payload in payloads(of: items) { frames += send(payload, RoomBatch<Rules>.messageType, to: [peer]) }
-        }
+        for (peer, after, items) in flush.replays { frames += replay(items, after: after, to: peer) }
         for (peer, welcome) in flush.welcomes {
-            do { frames += send(try welcome.payload(within: payloadLimit(for: RoomWelcome<Rules>.messageType)), RoomWelcome<Rules>.messageType, to: [peer]) } catch {
+            do {
+                let (type, payload) = try Rules.Codec.encode(welcome, within: payloadLimit(for: RoomWelcome<Rules>.messageType))
+                frames += send(payload, type, to: [peer])
+            } catch {
                 logger.warning("Could not encode a welcome.", metadata: .game(peer: peer.displayName).merging(["error": "\(error)"]) { $1 })
             }
         }
         if let batch = flush.batch {
             for item in batch.items { activityContinuation.yield(item) }
-            for payload in payloads(of: batch.items) {
+            for payload in payloads(of: batch) {
                 do {
-                    frames += try session.sendToAll(payload, messageType: RoomBatch<Rules>.messageType, skippingBacklogged: true, excluding: away)
+                    frames += try session.sendToAll(payload, messageType: Rules.Codec.batchType, skippingBacklogged: true, excluding: away)
                 } catch {
                     logger.warning("Could not send a broadcast.", metadata: ["error": "\(error)"])
                 }
@@ -420,24 +424,48 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         }
         // Players who see the game alike (the watchers, say) share one encoding and one send.
         for (view, peers) in views {
-            do { frames += send(try JSONEncoder().encode(RoomViewUpdate<Rules>(lastSequence: sequence, view: view)), RoomViewUpdate<Rules>.messageType, to: peers) } catch {
+            do {
+                let (type, payload) = try Rules.Codec.encode(.view(RoomViewUpdate(lastSequence: sequence, view: view)))
+                frames += send(payload, type, to: peers)
+            } catch {
                 logger.warning("Could not encode a view.", metadata: ["error": "\(error)"])
             }
         }
         return configuration.broadcastInterval(frames: frames)
     }
 
-    /// `items` as batch payloads that each fit a frame, every item encoded once.
-    private func payloads(of items: [RoomItem<Rules>]) -> [Data] {
-        let encoder = JSONEncoder()
+    /// Sends `peer` the `items` after `after` that it missed: as batches, or as the game's
+    /// replay message, which a welcome in the next tick replaces when it does not fit a frame.
+    /// Returns how many frames that was.
+    private func replay(_ items: [RoomItem<Rules>], after: UInt64, to peer: PeerID) -> Int {
+        if Rules.Codec.replaysAsBatches {
+            return payloads(of: RoomBatch(items: items)).reduce(0) { $0 + send($1, Rules.Codec.batchType, to: [peer]) }
+        }
+        do {
+            let (type, payload) = try Rules.Codec.encode(.replay(after: after, items: items))
+            guard payload.count <= payloadLimit(for: type) else {
+                state.withLock { $0.table.seats.welcomeAgain(peer.identity) }
+                return 0
+            }
+            return send(payload, type, to: [peer])
+        } catch {
+            logger.warning("Could not encode a replay.", metadata: .game(peer: peer.displayName).merging(["error": "\(error)"]) { $1 })
+            return 0
+        }
+    }
+
+    /// `batch` as payloads that each fit a frame, every item encoded once.
+    private func payloads(of batch: RoomBatch<Rules>) -> [Data] {
         var encoded: [[UInt8]] = []
-        encoded.reserveCapacity(items.count)
-        for item in items {
-            do { encoded.append(Array(try encoder.encode(item))) } catch {
+        encoded.reserveCapacity(batch.items.count)
+        for item in batch.items {
+            do { encoded.append(try Rules.Codec.encode(item: item)) } catch {
                 logger.warning("Could not encode a broadcast item.", metadata: ["error": "\(error)"])
             }
         }
-        return BatchPayloads.split(encoded, payloadLimit: payloadLimit(for: RoomBatch<Rules>.messageType)) { _ in [UInt8(ascii: "}")] }
+        return BatchPayloads.split(encoded, payloadLimit: payloadLimit(for: Rules.Codec.batchType)) { first in
+            Rules.Codec.batchClosing(of: batch, first: first)
+        }
     }
 
     /// The most payload bytes a message of `type` may carry in one frame (the codec's rule).
@@ -464,6 +492,16 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// Sends `message` to `peer`; a peer that left meanwhile, or a closed session, is not worth a report.
     private func send<Message: GameMessage>(_ message: Message, to peer: PeerID) {
         do { try session.send(message, to: [peer]) } catch { report(error, sending: Message.messageType) }
+    }
+
+    /// Sends the game's `message` to `peer`, as its codec writes it.
+    private func send(_ message: RoomHostMessage<Rules>, to peer: PeerID) {
+        do {
+            let (type, payload) = try Rules.Codec.encode(message)
+            _ = send(payload, type, to: [peer])
+        } catch {
+            logger.warning("Could not encode a message.", metadata: .game(peer: peer.displayName).merging(["error": "\(error)"]) { $1 })
+        }
     }
 
     /// Logs a failed send of a `type` message; a peer that left meanwhile, or a closed session, is not worth a report.

@@ -11,8 +11,9 @@ import Multipeer
 package struct RoomTable<Rules: GameRules>: Sendable {
     /// What came of a move.
     package enum MoveResult: Sendable {
-        /// Played: what to tell the mover alone at once, and how the round ended, if it did.
-        case played(reply: Rules.Event?, roundEnded: RoundResult?)
+        /// Played: what to tell the mover alone at once, the number of the first item the move
+        /// broadcast (if any), and how the round ended, if it did.
+        case played(reply: Rules.Event?, sequence: UInt64?, roundEnded: RoundResult?)
         /// The rules refused it; the mover is told why.
         case refused(MoveRefusal)
         /// Over the mover's move throttle; the error when the mover should be told.
@@ -39,8 +40,9 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         package var batch: RoomBatch<Rules>?
         /// The welcomes owed, each for its player's peer.
         package var welcomes: [(peer: PeerID, welcome: RoomWelcome<Rules>)] = []
-        /// The replays owed: what each player back after a drop missed, sent before the batch.
-        package var replays: [(peer: PeerID, items: [RoomItem<Rules>])] = []
+        /// The replays owed: what each player back after a drop missed (the items after `after`),
+        /// sent before the batch.
+        package var replays: [(peer: PeerID, after: UInt64, items: [RoomItem<Rules>])] = []
     }
 
     /// The host, whose name no player may take.
@@ -158,8 +160,9 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         let wasOver = isBetweenRounds
         do {
             let outcome = try rules.apply(move, from: player)
+            let first = outcome.broadcast.isEmpty ? nil : lastSequence &+ 1
             record(outcome.broadcast)
-            return .played(reply: outcome.reply, roundEnded: settle(wasOver: wasOver))
+            return .played(reply: outcome.reply, sequence: first, roundEnded: settle(wasOver: wasOver))
         } catch {
             return .refused(error)
         }
@@ -200,7 +203,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         // Replays come from what was broadcast before this tick: its batch goes to everyone.
         for (member, asked, after) in seats.takeReplays() {
             if asked >= recent.floor, let items = recent.after(after, newest: lastSequence) {
-                flush.replays.append((member.peer, items))
+                flush.replays.append((member.peer, after, items))
             } else {
                 seats.welcomeAgain(member.player.id)
             }
