@@ -61,6 +61,21 @@ public protocol GameRules: Sendable {
 
     /// How the current round ended, or nil while it goes on (and before the first round).
     var roundResult: RoundResult? { get }
+
+    /// Whether `event` is commentary that a busy room may count instead of listing (a guess
+    /// line, when hundreds are made each tick): nothing a player's view depends on. None is, by
+    /// default.
+    static func isCommentary(_ event: Event) -> Bool
+
+    /// Whether the game's own events carry the scores (a scoreboard richer than wins): the room
+    /// then broadcasts no scores item of its own after a round, though it still counts wins.
+    /// False by default.
+    static var broadcastsOwnScores: Bool { get }
+}
+
+extension GameRules {
+    public static func isCommentary(_ event: Event) -> Bool { false }
+    public static var broadcastsOwnScores: Bool { false }
 }
 
 /// What an accepted move caused.

@@ -50,6 +50,9 @@ public struct RoomConfiguration: Sendable {
     /// rest (at 1,000 players 5 lines a tick, 100 a second; at 10,000, 5 a tick, 10 a second;
     /// never fewer than 1 a tick).
     public var broadcastLinesPerSecond = 100_000
+    /// The most lines of a kind one tick lists (250): the game's commentary, and separately
+    /// joins, leaves, absences and returns; more are counted, not listed.
+    public var maximumLinesPerTick = 250
 
     /// The defaults.
     public init() {}
@@ -75,7 +78,7 @@ public struct RoomConfiguration: Sendable {
         if awayGracePeriod < .zero { return "the grace period of a dropped player cannot be negative" }
         if maximumPlayers < 1 { return "the game must admit at least one player" }
         if maximumPlayersPerAddress < 1 { return "the game must admit at least one player from each address" }
-        if welcomePlayerLimit < 0 || scoreboardLimit < 0 || replayLimit < 0 { return "limits cannot be negative" }
+        if welcomePlayerLimit < 0 || scoreboardLimit < 0 || replayLimit < 0 || maximumLinesPerTick < 0 { return "limits cannot be negative" }
         return nil
     }
 

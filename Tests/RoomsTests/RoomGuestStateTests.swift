@@ -58,4 +58,18 @@ struct RoomGuestStateTests {
         var edge = welcomed(at: UInt64.max)
         #expect(edge.take([]).taken.isEmpty)
     }
+
+    @Test("A batch that counts items instead of listing them skips their numbers without holding what follows; so does a replay of what the host kept")
+    func countedItemsSkipNumbers() {
+        var state = welcomed(at: 5)
+        let counted = state.take([chat(6), chat(9), chat(10)], skippingNumbers: true)
+        #expect(counted.taken.map(\.sequence) == [6, 9, 10] && !counted.gap, "7 and 8 were counted, not missed")
+        #expect(state.lastSequence == 10)
+        let missed = state.take([chat(13)])
+        #expect(missed.taken.isEmpty && missed.gap, "a batch without counts still waits for what it skips")
+        let replay = RoomBatch<TicTacToeRules>(replaying: [chat(11), chat(13)], after: 10)
+        #expect(replay.omittedOthers == 1 && replay.hasOmissions, "the replay says one number of its range was counted")
+        #expect(state.take(replay.items, skippingNumbers: replay.hasOmissions).taken.map(\.sequence) == [11, 13])
+        #expect(RoomBatch<TicTacToeRules>(replaying: [chat(11), chat(12)], after: 10).hasOmissions == false)
+    }
 }

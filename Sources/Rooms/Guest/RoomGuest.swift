@@ -140,8 +140,8 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
                 return state.take([]).taken  // what came after it while it was on its way
             }
             told = [.welcomed(welcome)] + held.map { .item($0) }
-        case .batch(let batch)?: told = take(batch.items, from: data.peer)
-        case .replay(_, let items)?: told = take(items, from: data.peer)
+        case .batch(let batch)?: told = take(batch.items, from: data.peer, skipsNumbers: batch.hasOmissions)
+        case .replay(_, let items)?: told = take(items, from: data.peer, skipsNumbers: true)
         case .view(let update)?:
             guard state.withLock({ $0.take(update) }) else { return }
             told = [.view(update.view)]
@@ -158,12 +158,13 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
         for event in told { continuation.yield(event) }
     }
 
-    /// Takes in the numbered `items` from `host`; what to tell of them.
-    private func take(_ items: [RoomItem<Rules>], from host: PeerID) -> [RoomGuestEvent<Rules>] {
+    /// Takes in the numbered `items` from `host` (which `skipsNumbers` of items counted rather
+    /// than listed); what to tell of them.
+    private func take(_ items: [RoomItem<Rules>], from host: PeerID, skipsNumbers: Bool) -> [RoomGuestEvent<Rules>] {
         let now = ContinuousClock.now
         let (taken, missing) = state.withLock { state in
             if state.host == nil { state.host = host }
-            let taken = state.take(items).taken
+            let taken = state.take(items, skippingNumbers: skipsNumbers).taken
             return (taken, state.missingToAskFor(at: now))
         }
         // Items came after a gap (a host that took this guest's new link for its old one
@@ -244,7 +245,10 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
     /// whether items after a gap are held. The host numbers every item it broadcasts one after
     /// another, so a number skipped is an item missed (sent while the host believed this guest
     /// away, or its link backlogged).
-    mutating func take(_ items: [RoomItem<Rules>]) -> (taken: [RoomItem<Rules>], gap: Bool) {
+    ///
+    /// A batch that `skipsNumbers` (the host counted some of its items rather than listing them,
+    /// or it is a replay of what the host kept) has no gap up to its last item.
+    mutating func take(_ items: [RoomItem<Rules>], skippingNumbers skipsNumbers: Bool = false) -> (taken: [RoomItem<Rules>], gap: Bool) {
         guard isWelcomed else { return ([], false) }
         var waiting: [UInt64: RoomItem<Rules>] = [:]
         for item in held + items {
@@ -252,6 +256,15 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
         }
         var new: [RoomItem<Rules>] = []
         if waiting.count > Self.heldLimit { lastSequence = waiting.keys.min().map { $0 - 1 } ?? lastSequence }  // give up the gap
+        if skipsNumbers, let last = items.compactMap(\.sequence).max() {
+            // Take everything up to the batch's last item in order, over the numbers it skips.
+            for sequence in waiting.keys.sorted() where sequence <= last {
+                guard let item = waiting.removeValue(forKey: sequence) else { continue }
+                lastSequence = sequence
+                new.append(item)
+                apply(item)
+            }
+        }
         // `&+`: a host that numbers up to the last UInt64 must not stop the guest.
         while let item = waiting.removeValue(forKey: lastSequence &+ 1) {
             lastSequence &+= 1

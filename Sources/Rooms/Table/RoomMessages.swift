@@ -40,15 +40,71 @@ public struct RoomWelcome<Rules: GameRules>: GameMessage, Hashable {
 
 /// `PREFIX + "history"` — the room's broadcast of one tick (host → everyone), numbered items in
 /// order.
+///
+/// A busy room lists only some of a tick's items and counts the rest (see
+/// ``RoomConfiguration/listedLinesPerTick(players:interval:cap:)``): the game's commentary (a
+/// guess line), joins and leaves, and players going away and coming back. Counted items keep
+/// their numbers, so a batch with counts skips numbers; the counts are absent on the wire when zero.
 public struct RoomBatch<Rules: GameRules>: GameMessage, Hashable {
     public static var messageType: String { Rules.kind.messagePrefix + "history" }
 
     /// The items, in the order they happened.
     public var items: [RoomItem<Rules>]
+    /// Game events of this tick counted, not listed (``GameRules/isCommentary(_:)``).
+    public var omittedEvents: Int
+    /// Players who joined during this tick without a ``RoomItem/joined(_:)`` item.
+    public var omittedJoins: Int
+    /// Players who left during this tick without a ``RoomItem/left(_:)`` item.
+    public var omittedLeaves: Int
+    /// Other numbered items left out: players who went away or came back.
+    public var omittedOthers: Int
+    /// The number of players after this tick, sent when joins or leaves were omitted.
+    public var playerCount: Int?
 
-    /// A batch of `items`.
-    public init(items: [RoomItem<Rules>]) {
+    /// A batch of `items`, with what was counted rather than listed.
+    public init(items: [RoomItem<Rules>], omittedEvents: Int = 0, omittedJoins: Int = 0, omittedLeaves: Int = 0, omittedOthers: Int = 0, playerCount: Int? = nil) {
         self.items = items
+        self.omittedEvents = omittedEvents
+        self.omittedJoins = omittedJoins
+        self.omittedLeaves = omittedLeaves
+        self.omittedOthers = omittedOthers
+        self.playerCount = playerCount
+    }
+
+    /// Whether numbered items were left out, so that the batch skips their numbers.
+    public var hasOmissions: Bool { omittedEvents > 0 || omittedJoins > 0 || omittedLeaves > 0 || omittedOthers > 0 }
+
+    /// The counts as JSON members (`,"omittedEvents":2`…), those that are not zero.
+    var countMembers: String {
+        var members = ""
+        for (key, value) in [("omittedEvents", omittedEvents), ("omittedJoins", omittedJoins), ("omittedLeaves", omittedLeaves), ("omittedOthers", omittedOthers)]
+        where value > 0 {
+            members += ",\"\(key)\":\(value)"
+        }
+        if let playerCount { members += ",\"playerCount\":\(playerCount)" }
+        return members
+    }
+
+    private enum CodingKeys: String, CodingKey { case items, omittedEvents, omittedJoins, omittedLeaves, omittedOthers, playerCount }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        items = try container.decode([RoomItem<Rules>].self, forKey: .items)
+        omittedEvents = max(0, try container.decodeIfPresent(Int.self, forKey: .omittedEvents) ?? 0)
+        omittedJoins = max(0, try container.decodeIfPresent(Int.self, forKey: .omittedJoins) ?? 0)
+        omittedLeaves = max(0, try container.decodeIfPresent(Int.self, forKey: .omittedLeaves) ?? 0)
+        omittedOthers = max(0, try container.decodeIfPresent(Int.self, forKey: .omittedOthers) ?? 0)
+        playerCount = try container.decodeIfPresent(Int.self, forKey: .playerCount)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(items, forKey: .items)
+        for (key, value) in [(CodingKeys.omittedEvents, omittedEvents), (.omittedJoins, omittedJoins), (.omittedLeaves, omittedLeaves), (.omittedOthers, omittedOthers)]
+        where value > 0 {
+            try container.encode(value, forKey: key)
+        }
+        try container.encodeIfPresent(playerCount, forKey: .playerCount)
     }
 }
 

@@ -57,7 +57,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     package private(set) var lastSequence: UInt64 = 0
     /// Each player's wins, by identity (kept while they are in the room).
     package private(set) var wins: [UUID: Int] = [:]
-    private var pending: [RoomItem<Rules>] = []
+    private var fanOut: RoomFanOut<Rules>
     private var recent: RecentItems<RoomItem<Rules>>
 
     /// A room of `host` playing `rules` (before its first round), with `configuration`, whose
@@ -67,6 +67,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         self.host = host
         seats = RoomSeats(configuration: configuration, host: host, moveThrottle: moveThrottle)
         recent = RecentItems(limit: configuration.replayLimit)
+        fanOut = RoomFanOut(maximumLinesPerTick: configuration.maximumLinesPerTick)
     }
 
     /// Everyone in the room, in join order.
@@ -85,11 +86,11 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         switch seating {
         case .newcomer(let player):
             let sequence = nextSequence()
-            pending.append(.joined(PlayerJoined(sequence: sequence, player: player, playerCount: seats.roster.count)))
+            fanOut.enqueue(.joined(PlayerJoined(sequence: sequence, player: player, playerCount: seats.roster.count)))
             seats.joined(player.id, at: sequence)
             record(rules.playerJoined(player))
         case .returned(let player):
-            pending.append(.back(PlayerBack(sequence: nextSequence(), player: player)))
+            fanOut.enqueue(.back(PlayerBack(sequence: nextSequence(), player: player)))
         case .alreadySeated, .full, .badName: break
         }
         return seating
@@ -98,7 +99,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     /// Player `id`'s link dropped at `now`: the seat is held; the rules are not told.
     package mutating func drop(_ id: UUID, at now: ContinuousClock.Instant) {
         guard let player = seats.drop(id, at: now) else { return }
-        pending.append(.away(PlayerAway(sequence: nextSequence(), player: player, holdSeconds: seats.configuration.seatHoldSeconds ?? 0)))
+        fanOut.enqueue(.away(PlayerAway(sequence: nextSequence(), player: player, holdSeconds: seats.configuration.seatHoldSeconds ?? 0)))
     }
 
     /// Player `id` gave up their seat (left, removed, or their held seat ran out): everyone and
@@ -107,7 +108,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     package mutating func leave(_ id: UUID) -> RoundResult? {
         guard let (member, removed) = seats.unseat(id) else { return nil }
         wins[id] = nil
-        pending.append(.left(PlayerLeft(sequence: nextSequence(), player: member.player, playerCount: seats.roster.count, removedByHost: removed)))
+        fanOut.enqueue(.left(PlayerLeft(sequence: nextSequence(), player: member.player, playerCount: seats.roster.count, removedByHost: removed)))
         let wasOver = isBetweenRounds
         record(rules.playerLeft(member.player))
         return settle(wasOver: wasOver)
@@ -122,7 +123,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     package mutating func rename(_ id: UUID, to name: String, at now: ContinuousClock.Instant) -> RoomSeats.Renaming {
         let renaming = seats.rename(id, to: name, at: now)
         if case .renamed(let previous, let player) = renaming {
-            pending.append(.renamed(PlayerRenamed(sequence: nextSequence(), player: player, previousName: previous)))
+            fanOut.enqueue(.renamed(PlayerRenamed(sequence: nextSequence(), player: player, previousName: previous)))
         }
         return renaming
     }
@@ -208,32 +209,38 @@ package struct RoomTable<Rules: GameRules>: Sendable {
                 seats.welcomeAgain(member.player.id)
             }
         }
-        if !pending.isEmpty {
-            recent.append(contentsOf: pending)
-            flush.batch = RoomBatch(items: pending)
-            pending = []
+        if let batch = fanOut.take() {
+            recent.append(contentsOf: batch.items)
+            flush.batch = batch
         }
+        // The next tick lists fewer lines in a big room.
+        let players = seats.roster.count
+        let configuration = seats.configuration
+        fanOut.maximumLinesPerTick = configuration.listedLinesPerTick(
+            players: players, interval: configuration.broadcastInterval(players: players), cap: configuration.maximumLinesPerTick)
         let owed = seats.takeWelcomes()
         flush.welcomes = Array(zip(owed.map(\.peer), welcomes(for: owed.map(\.player))))
         return flush
     }
 
     private mutating func record(_ events: [Rules.Event]) {
-        for event in events { pending.append(.game(sequence: nextSequence(), event: event)) }
+        for event in events { fanOut.enqueue(.game(sequence: nextSequence(), event: event)) }
     }
 
     /// Credits the winners when the round, going on before (`wasOver` false), is now over.
     private mutating func settle(wasOver: Bool) -> RoundResult? {
         guard !wasOver, let result = rules.roundResult else { return nil }
         for winner in result.winners where seats.roster[winner.id] != nil { wins[winner.id, default: 0] += 1 }
-        let best = Array(scores.prefix(seats.configuration.scoreboardLimit))
-        pending.append(.scores(RoomScores(sequence: nextSequence(), round: round, winners: result.winners, entries: best)))
+        if !Rules.broadcastsOwnScores {
+            let best = Array(scores.prefix(seats.configuration.scoreboardLimit))
+            fanOut.enqueue(.scores(RoomScores(sequence: nextSequence(), round: round, winners: result.winners, entries: best)))
+        }
         return result
     }
 
     private mutating func relay(_ text: String, from player: PlayerRef) -> RelayedChat {
         let line = RelayedChat(sequence: nextSequence(), from: player, text: text)
-        pending.append(.chat(line))
+        fanOut.enqueue(.chat(line))
         return line
     }
 

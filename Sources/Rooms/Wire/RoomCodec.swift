@@ -83,7 +83,7 @@ public enum StandardRoomCodec<Rules: GameRules>: RoomCodec {
     }
 
     public static func batchClosing(of batch: RoomBatch<Rules>, first: Bool) -> [UInt8] {
-        Array("}".utf8)
+        Array(((first ? batch.countMembers : "") + "}").utf8)
     }
 
     public static var replaysAsBatches: Bool { true }
@@ -94,7 +94,7 @@ public enum StandardRoomCodec<Rules: GameRules>: RoomCodec {
         switch message {
         case .welcome(let welcome): return (RoomWelcome<Rules>.messageType, try encoder.encode(welcome))
         case .batch(let batch): return (RoomBatch<Rules>.messageType, try encoder.encode(batch))
-        case .replay(_, let items): return (RoomBatch<Rules>.messageType, try encoder.encode(RoomBatch(items: items)))
+        case .replay(let after, let items): return (RoomBatch<Rules>.messageType, try encoder.encode(RoomBatch(replaying: items, after: after)))
         case .view(let view): return (RoomViewUpdate<Rules>.messageType, try encoder.encode(view))
         case .reply(let event, _): return (RoomReply<Rules>.messageType, try encoder.encode(RoomReply<Rules>(event)))
         case .refused(let refusal): return (RoomRefusal<Rules>.messageType, try encoder.encode(RoomRefusal<Rules>(refusal)))
