@@ -62,6 +62,18 @@ public protocol GameRules: Sendable {
     /// How the current round ended, or nil while it goes on (and before the first round).
     var roundResult: RoundResult? { get }
 
+    /// A player took another name (``PlayerRef/name``); the events that say what that changed in
+    /// the game (a scoreboard's line), none by default.
+    mutating func playerRenamed(_ player: PlayerRef) -> [Event]
+
+    /// The room numbered `event` `sequence` in its broadcast (for a game whose views quote
+    /// events with their numbers); nothing by default.
+    mutating func numbered(_ event: Event, as sequence: UInt64)
+
+    /// What a player moving faster than the room's move throttle is told (at most once a
+    /// second): ``GameError/movesThrottled(perSecond:)`` by default.
+    static func movesThrottled(perSecond rate: Double) -> GameError
+
     /// Whether `event` is commentary that a busy room may count instead of listing (a guess
     /// line, when hundreds are made each tick): nothing a player's view depends on. None is, by
     /// default.
@@ -74,6 +86,9 @@ public protocol GameRules: Sendable {
 }
 
 extension GameRules {
+    public mutating func playerRenamed(_ player: PlayerRef) -> [Event] { [] }
+    public mutating func numbered(_ event: Event, as sequence: UInt64) {}
+    public static func movesThrottled(perSecond rate: Double) -> GameError { .movesThrottled(perSecond: rate) }
     public static func isCommentary(_ event: Event) -> Bool { false }
     public static var broadcastsOwnScores: Bool { false }
 }

@@ -92,24 +92,11 @@ struct FanOut: Sendable {
         let encoder = JSONEncoder()
         let items = try batch.items.map { try json(of: $0, encoder: encoder) }
         return BatchPayloads.split(items, payloadLimit: payloadLimit) { first in
-            var closing = Array(#","omittedGuesses":"#.utf8)
-            HotPathJSON.appendNumber(first ? batch.omittedGuesses : 0, to: &closing)
-            if first {
-                for (key, value) in [("omittedJoins", batch.omittedJoins), ("omittedLeaves", batch.omittedLeaves)] where value > 0 {
-                    closing.append(contentsOf: ",\"\(key)\":".utf8)
-                    HotPathJSON.appendNumber(value, to: &closing)
-                }
-                if let playerCount = batch.playerCount {
-                    closing.append(contentsOf: #","playerCount":"#.utf8)
-                    HotPathJSON.appendNumber(playerCount, to: &closing)
-                }
-            }
-            closing.append(UInt8(ascii: "}"))
-            return closing
+            first ? batch.closing : HistoryBatch(items: []).closing
         }
     }
 
-    private static func json(of item: HistoryItem, encoder: JSONEncoder) throws -> [UInt8] {
+    static func json(of item: HistoryItem, encoder: JSONEncoder) throws -> [UInt8] {
         guard case .verdict(let line) = item else { return Array(try encoder.encode(item)) }
         var bytes = Array(#"{"type":""#.utf8)
         bytes.append(contentsOf: JudgedGuess.messageType.utf8)
@@ -117,5 +104,23 @@ struct FanOut: Sendable {
         HotPathJSON.append(line, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return bytes
+    }
+}
+
+extension HistoryBatch {
+    /// What closes a payload of this batch after its items' `]`: its counts, then `}`.
+    var closing: [UInt8] {
+        var closing = Array(#","omittedGuesses":"#.utf8)
+        HotPathJSON.appendNumber(omittedGuesses, to: &closing)
+        for (key, value) in [("omittedJoins", omittedJoins), ("omittedLeaves", omittedLeaves)] where value > 0 {
+            closing.append(contentsOf: ",\"\(key)\":".utf8)
+            HotPathJSON.appendNumber(value, to: &closing)
+        }
+        if let playerCount {
+            closing.append(contentsOf: #","playerCount":"#.utf8)
+            HotPathJSON.appendNumber(playerCount, to: &closing)
+        }
+        closing.append(UInt8(ascii: "}"))
+        return closing
     }
 }

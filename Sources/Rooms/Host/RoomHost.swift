@@ -157,11 +157,19 @@ public final class RoomHost<Rules: GameRules>: Sendable {
 
     /// Ends the current round unfinished and starts the next one at once (the host's `/new`).
     public func newRound() {
-        state.withLock { state in
-            guard state.phase == .running else { return }
-            state.table.startRound()
+        try? newRound { _ in }
+    }
+
+    /// Ends the current round unfinished and starts the next one at once, after `change` changed the rules for it (a new range, say).
+    /// - Throws: what `change` throws; nothing changes then.
+    public func newRound(changing change: (inout Rules) throws(GameError) -> Void) throws(GameError) {
+        let failure = state.withLock { state -> GameError? in
+            guard state.phase == .running else { return nil }
+            do throws(GameError) { try state.table.startRound(changing: change) } catch { return error }
             state.gameChanged = true
+            return nil
         }
+        if let failure { throw failure }
     }
 
     // MARK: Removing players

@@ -124,6 +124,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         let renaming = seats.rename(id, to: name, at: now)
         if case .renamed(let previous, let player) = renaming {
             fanOut.enqueue(.renamed(PlayerRenamed(sequence: nextSequence(), player: player, previousName: previous)))
+            record(rules.playerRenamed(player))
         }
         return renaming
     }
@@ -152,11 +153,20 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         record(rules.startRound(round, players: players))
     }
 
+    /// Starts the next round as ``startRound()`` does, after `change` first changes the rules for it (the host's new settings), and when it throws
+    /// nothing changes.
+    package mutating func startRound(changing change: (inout Rules) throws(GameError) -> Void) throws(GameError) {
+        var changed = rules
+        try change(&changed)
+        rules = changed
+        startRound()
+    }
+
     /// Plays `move` for player `id` at `now`, within their move throttle.
     package mutating func move(_ move: Rules.Move, from id: UUID, at now: ContinuousClock.Instant) -> MoveResult {
         guard let (player, admission) = seats.update(id, { ($0.player, $0.moveThrottle.admit(at: now)) }) else { return .notSeated }
         if case .refused(let warn) = admission {
-            return .throttled(warn ? .movesThrottled(perSecond: seats.moveThrottle.rate) : nil)
+            return .throttled(warn ? Rules.movesThrottled(perSecond: seats.moveThrottle.rate) : nil)
         }
         let wasOver = isBetweenRounds
         do {
@@ -224,7 +234,11 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     }
 
     private mutating func record(_ events: [Rules.Event]) {
-        for event in events { fanOut.enqueue(.game(sequence: nextSequence(), event: event)) }
+        for event in events {
+            let sequence = nextSequence()
+            rules.numbered(event, as: sequence)
+            fanOut.enqueue(.game(sequence: sequence, event: event))
+        }
     }
 
     /// Credits the winners when the round, going on before (`wasOver` false), is now over.
