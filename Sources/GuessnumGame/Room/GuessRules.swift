@@ -43,6 +43,27 @@ public struct GuessRules: GameRules {
         self.secretSource = secretSource
     }
 
+    /// The game of `record`, kept by a store before the host's program ended: its round judged
+    /// again guess by guess (same secret, salt and commitment) and its scoreboard, with secrets
+    /// from `secretSource` for the rounds after it.
+    /// - Throws: ``Rooms/GameError/Code/secretOutOfRange`` when the record's secret is not in its range.
+    public init(settings: GuessSettings, secretSource: SecretSource, resuming record: GameRecord) throws(GameError) {
+        self.init(settings: settings, secretSource: secretSource)
+        var round = try Round(
+            number: record.round.number, range: record.round.range, secret: record.round.secret, salt: record.round.salt,
+            historyLimit: settings.historyLimit)
+        for guess in record.guesses { _ = round.judge(guess: guess.guess, by: guess.player) }
+        self.round = round
+        for entry in record.scores { scoreboard.set(entry) }
+        if let winner = round.winner {
+            reveal = revealed(round, winner: winner, winningGuesses: round.winningGuessCount)
+            reveal?.sequence = record.lastSequence &+ GameMaster.resumeGap
+        }
+    }
+
+    /// The round being played, or before the first the one prepared for it.
+    public var currentRound: Round? { round ?? prepared }
+
     /// Prepares the next round over `range` (the host's `/new RANGE`): its secret is drawn now, so
     /// that a source that cannot give one in `range` is told to the host before anything changes.
     /// - Throws: ``Rooms/GameError/Code/secretOutOfRange``.
@@ -86,8 +107,8 @@ public struct GuessRules: GameRules {
     }
 
     public mutating func apply(_ guess: Int64, from player: PlayerRef) throws(MoveRefusal) -> MoveOutcome<GuessEvent> {
-        guard var round else { throw .roundOver }
-        let verdict = round.judge(guess: guess, by: player)
+        // Judged in place: a copy of the round would copy its history and its guess counts.
+        guard let verdict = round?.judge(guess: guess, by: player), let round else { throw .roundOver }
         if case .outOfRange(let range) = verdict {
             // The guesser's mistake, told to them alone, changing nothing.
             let error = GameError.guessOutOfRange(guess, range: range)
@@ -104,7 +125,6 @@ public struct GuessRules: GameRules {
             broadcast.append(.roundWon(won))
             broadcast.append(.scoreboard(ScoreboardUpdate(sequence: 0, entries: scoreboard.top(settings.scoreboardLimit), totalEntries: scoreboard.count)))
         }
-        self.round = round
         return MoveOutcome(reply: line, broadcast: broadcast)
     }
 

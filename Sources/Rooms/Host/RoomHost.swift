@@ -41,6 +41,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     private let activityContinuation: AsyncStream<RoomItem<Rules>>.Continuation
     private let state: Watched<State>
     private let observations = ObservationBag()
+    private let observer: (any RoomObserver<Rules>)?
 
     private enum Phase: Sendable { case ready, running, stopped }
 
@@ -69,21 +70,50 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         privacy = password.map { RoomPrivacy(password: $0, host: host.id, logger: logger) }
         state = Watched(State(table: RoomTable(rules: rules, configuration: configuration, host: host, moveThrottle: moveThrottle)))
         (activity, activityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4096))
+        observer = nil
+    }
+
+    /// A room as ``init(session:rules:configuration:moveThrottle:password:logger:)`` makes it,
+    /// whose ticks `observer` sees (then ``activity`` stays empty), its table first set up by
+    /// `prepare` (a room resumed from a store, say).
+    package init(
+        session: Session, rules: Rules, configuration: RoomConfiguration, moveThrottle: Throttle, password: GamePassword?, logger: Logger,
+        observer: any RoomObserver<Rules>, prepare: (inout RoomTable<Rules>) -> Void
+    ) {
+        self.session = session
+        self.configuration = configuration
+        self.logger = logger
+        let host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
+        privacy = password.map { RoomPrivacy(password: $0, host: host.id, logger: logger) }
+        var table = RoomTable(rules: rules, configuration: configuration, host: host, moveThrottle: moveThrottle)
+        table.keepsEveryItem = true
+        prepare(&table)
+        state = Watched(State(table: table))
+        (activity, activityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
+        activityContinuation.finish()
+        self.observer = observer
+    }
+
+    /// Runs `body` with the room as it is now, under its lock: keep it short.
+    package func withTable<Result>(_ body: (RoomTable<Rules>) -> Result) -> Result {
+        state.withLock { body($0.table) }
     }
 
     // MARK: Life cycle
 
-    /// Starts serving: seats the peers connected already, starts the first round and the tick.
-    /// Calling it again, or after ``stop()``, does nothing.
+    /// Starts serving: seats the peers connected already, starts the first round (unless the
+    /// room goes on with one) and the tick. Calling it again, or after ``stop()``, does nothing.
     public func start() {
-        let starting = state.withLock { state -> Bool in
-            guard state.phase == .ready else { return false }
+        let starting = state.withLock { state -> (Bool, over: Bool) in
+            guard state.phase == .ready else { return (false, false) }
             state.phase = .running
-            state.table.startRound()
+            if state.table.round == 0 { state.table.startRound() }
             state.gameChanged = true
-            return true
+            return (true, state.table.rules.roundResult != nil)
         }
-        guard starting else { return }
+        guard starting.0 else { return }
+        // A room that goes on with a round already over starts the next after the usual pause.
+        if starting.over { scheduleNextRound() }
         observations.add(contentsOf: [
             session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
             session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
@@ -263,9 +293,18 @@ public final class RoomHost<Rules: GameRules>: Sendable {
             return state.table.join(peer, resumeAfter: state.resuming.removeValue(forKey: peer.identity))
         }
         switch seating {
-        case .full?: session.disconnect(peer, reason: GameError.gameFull(configuration.maximumPlayers).message)
-        case .badName(let error)?: session.disconnect(peer, reason: error.message)
-        default: break
+        case .newcomer(let player)?: logger.debug("Player joined.", metadata: .game(peer: player.name))
+        case .returned(let player)?: logger.debug("Player back in their seat.", metadata: .game(peer: player.name))
+        case .full?:
+            logger.debug("Room full; a peer was turned away.", metadata: .game(peer: peer.displayName, code: GameError.Code.gameFull.rawValue))
+            session.disconnect(peer, reason: GameError.gameFull(configuration.maximumPlayers).message)
+        case .badName(let error)?:
+            var metadata = Logger.Metadata.game(peer: peer.displayName, code: error.code.rawValue)
+            metadata["reason"] = .string(Refusal.invalidName.rawValue)
+            metadata["error"] = .string(error.message)
+            logger.notice("Peer's name breaks the room's rules; it was turned away.", metadata: metadata)
+            session.disconnect(peer, reason: error.message)
+        case .alreadySeated?, nil: break
         }
     }
 
@@ -396,6 +435,8 @@ public final class RoomHost<Rules: GameRules>: Sendable {
             guard state.phase == .running else { return nil }
             let ended = state.table.expireAway(before: deadline) != nil
             let flush = state.table.takeFlush()
+            // Handed over under the lock, so that a store receives the ticks in order.
+            if let observer, !flush.everything.isEmpty { observer.keep(flush.everything, of: state.table) }
             var views: [Rules.View: [PeerID]] = [:]
             let away = state.table.seats.away
             if state.gameChanged, Rules.Codec.sendsViews {
@@ -438,6 +479,10 @@ public final class RoomHost<Rules: GameRules>: Sendable {
             } catch {
                 logger.warning("Could not encode a view.", metadata: ["error": "\(error)"])
             }
+        }
+        if let observer {
+            let refusals = privacy?.due(at: .now) ?? []
+            if !flush.everything.isEmpty || !refusals.isEmpty { observer.report(flush.everything, passwordRefusals: refusals) }
         }
         return configuration.broadcastInterval(frames: frames)
     }

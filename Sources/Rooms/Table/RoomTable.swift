@@ -40,6 +40,9 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         package var batch: RoomBatch<Rules>?
         /// The welcomes owed, each for its player's peer.
         package var welcomes: [(peer: PeerID, welcome: RoomWelcome<Rules>)] = []
+        /// Every item numbered this tick, in order, those the batch only counts included (when
+        /// ``RoomTable/keepsEveryItem``; otherwise none).
+        package var everything: [RoomItem<Rules>] = []
         /// The replays owed: what each player back after a drop missed (the items after `after`),
         /// sent before the batch.
         package var replays: [(peer: PeerID, after: UInt64, items: [RoomItem<Rules>])] = []
@@ -59,6 +62,10 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     package private(set) var wins: [UUID: Int] = [:]
     private var fanOut: RoomFanOut<Rules>
     private var recent: RecentItems<RoomItem<Rules>>
+    /// Whether ``takeFlush()`` hands on every item numbered in the tick, counted ones included
+    /// (``Flush/everything``), for a program that keeps or shows them all.
+    package var keepsEveryItem = false
+    private var tick: [RoomItem<Rules>] = []
 
     /// A room of `host` playing `rules` (before its first round), with `configuration`, whose
     /// players' moves are throttled by `moveThrottle`.
@@ -68,6 +75,22 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         seats = RoomSeats(configuration: configuration, host: host, moveThrottle: moveThrottle)
         recent = RecentItems(limit: configuration.replayLimit)
         fanOut = RoomFanOut(maximumLinesPerTick: configuration.maximumLinesPerTick)
+    }
+
+    /// Goes on from a room kept before the host's program ended: the rules as they were (their
+    /// round going on), `round` its number, `wins` by identity, and every player of `players`
+    /// (their name and their peer's display name) in a seat held for them as away since `now`.
+    /// Numbers go on `gap` past `lastSequence`, as the earlier life may have broadcast items after
+    /// it was kept; a player back with a number from before gets a welcome, never a replay.
+    package mutating func resume(
+        round: Int, lastSequence: UInt64, gap: UInt64, players: [(player: PlayerRef, displayName: String)], wins: [UUID: Int],
+        at now: ContinuousClock.Instant
+    ) {
+        self.round = round
+        self.lastSequence = lastSequence &+ gap
+        self.wins = wins
+        recent = RecentItems(limit: seats.configuration.replayLimit, floor: self.lastSequence)
+        for (player, displayName) in players { seats.holdSeat(for: player, displayName: displayName, at: now, sequence: self.lastSequence) }
     }
 
     /// Everyone in the room, in join order.
@@ -86,11 +109,11 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         switch seating {
         case .newcomer(let player):
             let sequence = nextSequence()
-            fanOut.enqueue(.joined(PlayerJoined(sequence: sequence, player: player, playerCount: seats.roster.count)))
+            enqueue(.joined(PlayerJoined(sequence: sequence, player: player, playerCount: seats.roster.count)))
             seats.joined(player.id, at: sequence)
             record(rules.playerJoined(player))
         case .returned(let player):
-            fanOut.enqueue(.back(PlayerBack(sequence: nextSequence(), player: player)))
+            enqueue(.back(PlayerBack(sequence: nextSequence(), player: player)))
         case .alreadySeated, .full, .badName: break
         }
         return seating
@@ -99,7 +122,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     /// Player `id`'s link dropped at `now`: the seat is held; the rules are not told.
     package mutating func drop(_ id: UUID, at now: ContinuousClock.Instant) {
         guard let player = seats.drop(id, at: now) else { return }
-        fanOut.enqueue(.away(PlayerAway(sequence: nextSequence(), player: player, holdSeconds: seats.configuration.seatHoldSeconds ?? 0)))
+        enqueue(.away(PlayerAway(sequence: nextSequence(), player: player, holdSeconds: seats.configuration.seatHoldSeconds ?? 0)))
     }
 
     /// Player `id` gave up their seat (left, removed, or their held seat ran out): everyone and
@@ -108,7 +131,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     package mutating func leave(_ id: UUID) -> RoundResult? {
         guard let (member, removed) = seats.unseat(id) else { return nil }
         wins[id] = nil
-        fanOut.enqueue(.left(PlayerLeft(sequence: nextSequence(), player: member.player, playerCount: seats.roster.count, removedByHost: removed)))
+        enqueue(.left(PlayerLeft(sequence: nextSequence(), player: member.player, playerCount: seats.roster.count, removedByHost: removed)))
         let wasOver = isBetweenRounds
         record(rules.playerLeft(member.player))
         return settle(wasOver: wasOver)
@@ -123,7 +146,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     package mutating func rename(_ id: UUID, to name: String, at now: ContinuousClock.Instant) -> RoomSeats.Renaming {
         let renaming = seats.rename(id, to: name, at: now)
         if case .renamed(let previous, let player) = renaming {
-            fanOut.enqueue(.renamed(PlayerRenamed(sequence: nextSequence(), player: player, previousName: previous)))
+            enqueue(.renamed(PlayerRenamed(sequence: nextSequence(), player: player, previousName: previous)))
             record(rules.playerRenamed(player))
         }
         return renaming
@@ -219,6 +242,10 @@ package struct RoomTable<Rules: GameRules>: Sendable {
                 seats.welcomeAgain(member.player.id)
             }
         }
+        if keepsEveryItem {
+            flush.everything = tick
+            tick = []
+        }
         if let batch = fanOut.take() {
             recent.append(contentsOf: batch.items)
             flush.batch = batch
@@ -237,7 +264,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         for event in events {
             let sequence = nextSequence()
             rules.numbered(event, as: sequence)
-            fanOut.enqueue(.game(sequence: sequence, event: event))
+            enqueue(.game(sequence: sequence, event: event))
         }
     }
 
@@ -247,15 +274,20 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         for winner in result.winners where seats.roster[winner.id] != nil { wins[winner.id, default: 0] += 1 }
         if !Rules.broadcastsOwnScores {
             let best = Array(scores.prefix(seats.configuration.scoreboardLimit))
-            fanOut.enqueue(.scores(RoomScores(sequence: nextSequence(), round: round, winners: result.winners, entries: best)))
+            enqueue(.scores(RoomScores(sequence: nextSequence(), round: round, winners: result.winners, entries: best)))
         }
         return result
     }
 
     private mutating func relay(_ text: String, from player: PlayerRef) -> RelayedChat {
         let line = RelayedChat(sequence: nextSequence(), from: player, text: text)
-        fanOut.enqueue(.chat(line))
+        enqueue(.chat(line))
         return line
+    }
+
+    private mutating func enqueue(_ item: RoomItem<Rules>) {
+        if keepsEveryItem { tick.append(item) }
+        fanOut.enqueue(item)
     }
 
     private mutating func nextSequence() -> UInt64 {
