@@ -22,7 +22,7 @@ public enum GuessCodec: RoomCodec {
     public static var batchType: String { HistoryBatch.messageType }
 
     public static func encode(item: RoomItem<GuessRules>) throws -> [UInt8] {
-        try FanOut.json(of: item.historyItem, encoder: JSONEncoder())
+        try HistoryPayloads.json(of: item.historyItem, encoder: JSONEncoder())
     }
 
     public static func batchClosing(of batch: RoomBatch<GuessRules>, first: Bool) -> [UInt8] {

@@ -68,8 +68,14 @@ public struct GuessRules: GameRules {
     /// that a source that cannot give one in `range` is told to the host before anything changes.
     /// - Throws: ``Rooms/GameError/Code/secretOutOfRange``.
     public mutating func prepareRound(over range: GuessRange) throws(GameError) {
+        try prepareRound(over: range, secret: try secretSource.secret(in: range), salt: .random())
+    }
+
+    /// Prepares the next round over `range` with `secret`, hidden by `salt`.
+    /// - Throws: ``Rooms/GameError/Code/secretOutOfRange``.
+    mutating func prepareRound(over range: GuessRange, secret: Int64, salt: Salt) throws(GameError) {
         let number = (round?.number ?? 0) + 1
-        prepared = try Round(number: number, range: range, secret: try secretSource.secret(in: range), historyLimit: settings.historyLimit)
+        prepared = try Round(number: number, range: range, secret: secret, salt: salt, historyLimit: settings.historyLimit)
         settings.range = range
     }
 

@@ -1,6 +1,26 @@
 import Foundation
 @testable import GuessnumGame
+@testable import Rooms
 import Testing
+
+/// The room's fan-out as guess-the-number's host runs it: its history items in, its batch out.
+struct FanOut {
+    var room: RoomFanOut<GuessRules>
+
+    init(maximumGuessLinesPerTick: Int) {
+        room = RoomFanOut(maximumLinesPerTick: maximumGuessLinesPerTick)
+    }
+
+    mutating func enqueue(_ item: HistoryItem) { room.enqueue(RoomItem(item)) }
+
+    mutating func take() -> HistoryBatch? {
+        room.take().map { batch in
+            HistoryBatch(
+                items: batch.items.map(\.historyItem), omittedGuesses: batch.omittedEvents, omittedJoins: batch.omittedJoins,
+                omittedLeaves: batch.omittedLeaves, playerCount: batch.playerCount)
+        }
+    }
+}
 
 @Suite("Coalescing broadcasts", .timeLimit(.minutes(2)))
 struct FanOutTests {
@@ -19,7 +39,7 @@ struct FanOutTests {
         let taken = fanOut.take()
         let batch = try #require(taken)
         #expect(batch.items.compactMap(\.sequence) == Array(1...41))
-        #expect(try FanOut.encode(batch, payloadLimit: 65_000).count == 1, "one message for the whole tick")
+        #expect(try HistoryPayloads.encode(batch, payloadLimit: 65_000).count == 1, "one message for the whole tick")
         #expect(fanOut.take() == nil)
     }
 
@@ -42,7 +62,7 @@ struct FanOutTests {
         for sequence in 1...1000 { fanOut.enqueue(line(UInt64(sequence))) }
         let taken = fanOut.take()
         let batch = try #require(taken)
-        let payloads = try FanOut.encode(batch, payloadLimit: 8_000)
+        let payloads = try HistoryPayloads.encode(batch, payloadLimit: 8_000)
         #expect(payloads.count > 1)
         #expect(payloads.allSatisfy { $0.count <= 8_000 })
         let decoded = try payloads.map { try JSONDecoder().decode(HistoryBatch.self, from: $0) }
@@ -83,11 +103,11 @@ struct BroadcastBudgetTests {
         let batch = try #require(taken)
         #expect(batch.items.count == 2)
         #expect(batch.omittedJoins == 3 && batch.omittedLeaves == 1 && batch.playerCount == 4)
-        let payloads = try FanOut.encode(batch, payloadLimit: 65_000)
+        let payloads = try HistoryPayloads.encode(batch, payloadLimit: 65_000)
         #expect(try JSONDecoder().decode(HistoryBatch.self, from: payloads[0]) == batch)
         #expect(fanOut.take() == nil, "nothing left over")
         // A batch without omissions has none of the new keys, exactly as before.
-        let plain = try FanOut.encode(HistoryBatch(items: [batch.items[0]]), payloadLimit: 65_000)[0]
+        let plain = try HistoryPayloads.encode(HistoryBatch(items: [batch.items[0]]), payloadLimit: 65_000)[0]
         #expect(String(decoding: plain, as: UTF8.self).hasSuffix(#"],"omittedGuesses":0}"#))
     }
 }

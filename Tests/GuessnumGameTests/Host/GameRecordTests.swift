@@ -10,15 +10,13 @@ struct GameRecordTests {
     let alice = PlayerRef(id: UUID(), name: "alice")
     let now = ContinuousClock.now
 
-    func table(secret: Int64 = 42) throws -> GameTable {
+    func table(secret: Int64 = 42) throws -> GuessTable {
         let configuration = GameConfiguration(secretSource: .fixed(secret))
-        var table = GameTable(configuration: configuration, host: alice, round: try Round(number: 1, range: configuration.range, secret: secret))
-        table.isJournaling = true
-        return table
+        return try GuessTable(configuration: configuration, host: alice, secret: secret)
     }
 
     /// One tick of a host that keeps its game: the flush, then the journal applied to `record`.
-    static func tick(_ table: inout GameTable, into record: inout GameRecord) {
+    static func tick(_ table: inout GuessTable, into record: inout GameRecord) {
         _ = table.takeFlush()
         if let journal = table.takeJournal() { record.apply(journal) }
     }
@@ -45,7 +43,7 @@ struct GameRecordTests {
         #expect(table.takeJournal() == nil, "nothing changed since")
 
         let resumedAt = ContinuousClock.now
-        let resumed = try GameTable(configuration: table.configuration, host: alice, record: record, at: resumedAt)
+        let resumed = try GuessTable(configuration: table.configuration, host: alice, record: record, at: resumedAt)
         let small = try GuessRange(1, 10)
         #expect(resumed.round.number == 2 && resumed.round.range == small)
         #expect(resumed.round.commitment == table.round.commitment, "the same commitment: guests' fairness checks still hold")
@@ -54,7 +52,7 @@ struct GameRecordTests {
         #expect(resumed.scoreboard.ranked == table.scoreboard.ranked)
         #expect(resumed.players.map(\.player.name) == ["bob", "caz"], "dave left; carol kept her new name")
         #expect(resumed.players.allSatisfy { $0.awaySince == resumedAt }, "held for them until they come back")
-        #expect(resumed.lastSequence == table.lastSequence + GameTable.resumeGap, "numbering goes on past a gap: no number is given twice")
+        #expect(resumed.lastSequence == table.lastSequence + GuessTable.resumeGap, "numbering goes on past a gap: no number is given twice")
 
         // Back in the held seat, with the same name.
         var game = resumed
@@ -76,13 +74,13 @@ struct GameRecordTests {
         #expect(record.lastSequence == table.lastSequence, "chat and away items are numbered, and the number is kept")
         let bobHas = table.lastSequence
 
-        var resumed = try GameTable(configuration: table.configuration, host: alice, record: record, at: now)
+        var resumed = try GuessTable(configuration: table.configuration, host: alice, record: record, at: now)
         _ = resumed.join(bob, resumeAfter: bobHas)
         let flush = resumed.takeFlush()
         #expect(flush.replays.isEmpty && flush.welcomes.map(\.peer) == [bob], "what the earlier life sent is not kept: a welcome, not an empty replay")
         _ = resumed.chat("again", from: bob.identity, at: now + .seconds(5))
         let batch = resumed.takeFlush().batch
-        #expect(batch?.items.allSatisfy { ($0.sequence ?? 0) > bobHas + GameTable.resumeGap } == true)
+        #expect(batch?.items.allSatisfy { ($0.sequence ?? 0) > bobHas + GuessTable.resumeGap } == true)
     }
 
     @Test("A round won before the crash is resumed won, with its reveal; without held seats nobody is seated")
@@ -96,7 +94,7 @@ struct GameRecordTests {
         if let journal = table.takeJournal() { record.apply(journal) }
         var configuration = table.configuration
         configuration.awayGracePeriod = .zero
-        let resumed = try GameTable(configuration: configuration, host: alice, record: record, at: now)
+        let resumed = try GuessTable(configuration: configuration, host: alice, record: record, at: now)
         #expect(resumed.round.isWon && resumed.reveal?.winner?.id == bob.identity && resumed.reveal?.secret == 42)
         #expect(resumed.players.isEmpty)
         #expect(resumed.scoreboard.entry(for: bob.identity)?.wins == 1)

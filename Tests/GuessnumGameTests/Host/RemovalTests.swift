@@ -11,9 +11,9 @@ struct RemovalTests {
     let alice = PlayerRef(id: UUID(), name: "alice")
     let now = ContinuousClock.now
 
-    func table() throws -> GameTable {
+    func table() throws -> GuessTable {
         let configuration = GameConfiguration(secretSource: .fixed(42))
-        return GameTable(configuration: configuration, host: alice, round: try Round(number: 1, range: configuration.range, secret: 42))
+        return try GuessTable(configuration: configuration, host: alice, secret: 42)
     }
 
     @Test("A removed player's second identity is turned away by its lookalike name or by its network; others are not")

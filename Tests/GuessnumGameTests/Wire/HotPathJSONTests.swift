@@ -30,7 +30,7 @@ struct HotPathJSONTests {
         }
         items.insert(.chat(RelayedChat(sequence: 0, from: bob, text: "hi")), at: items.count / 2)
         let batch = HistoryBatch(items: items, omittedGuesses: 12)
-        let payloads = try FanOut.encode(batch, payloadLimit: 65_000)
+        let payloads = try HistoryPayloads.encode(batch, payloadLimit: 65_000)
         let decoded = try payloads.map { try JSONDecoder().decode(HistoryBatch.self, from: $0) }
         #expect(decoded.flatMap(\.items) == items)
         #expect(decoded.map(\.omittedGuesses).reduce(0, +) == 12)
@@ -39,7 +39,7 @@ struct HotPathJSONTests {
 
     @Test("An empty batch that only counts omitted guesses is still a valid message")
     func onlyOmitted() throws {
-        let payloads = try FanOut.encode(HistoryBatch(items: [], omittedGuesses: 3), payloadLimit: 1000)
+        let payloads = try HistoryPayloads.encode(HistoryBatch(items: [], omittedGuesses: 3), payloadLimit: 1000)
         #expect(payloads.count == 1)
         #expect(try JSONDecoder().decode(HistoryBatch.self, from: payloads[0]) == HistoryBatch(items: [], omittedGuesses: 3))
     }

@@ -5,14 +5,14 @@ import MultipeerTestSupport
 import Testing
 
 @Suite("The host's game as a value", .timeLimit(.minutes(2)))
-struct GameTableTests {
+struct GuessTableTests {
     let alice = PlayerRef(id: UUID(), name: "alice")
     let now = ContinuousClock.now
 
-    func table(secret: Int64 = 42, configure: (inout GameConfiguration) -> Void = { _ in }) throws -> GameTable {
+    func table(secret: Int64 = 42, configure: (inout GameConfiguration) -> Void = { _ in }) throws -> GuessTable {
         var configuration = GameConfiguration(secretSource: .fixed(secret))
         configure(&configuration)
-        return GameTable(configuration: configuration, host: alice, round: try Round(number: 1, range: configuration.range, secret: secret))
+        return try GuessTable(configuration: configuration, host: alice, secret: secret)
     }
 
     @Test("Newcomers are named uniquely, announced, and welcomed in the next flush with the state so far")

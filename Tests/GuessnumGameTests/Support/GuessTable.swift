@@ -1,0 +1,244 @@
+import Foundation
+@testable import GuessnumGame
+import Multipeer
+@testable import Rooms
+
+/// The host's game as a value, as the tests of its rules, journal and removals read it: a room's
+/// table (``RoomTable``) running ``GuessRules`` with a game master's configuration, its results
+/// in the game's own terms (verdicts, the history batch, the welcome's state, the replay, the
+/// store's journal).
+struct GuessTable {
+    enum JoinOutcome {
+        case joined(PlayerJoined)
+        case returned(PlayerBack)
+        case alreadyPlaying
+        case full
+        case badName(GameError)
+    }
+
+    enum GuessOutcome {
+        case judged(JudgedGuess, won: RoundWon?, scoreboard: ScoreboardUpdate?)
+        case refused(GameError?)
+        case outOfRange(GameError)
+        case notPlaying
+    }
+
+    enum RequestOutcome<Value> {
+        case done(Value)
+        case ignored
+        case refused(GameError?)
+        case notPlaying
+    }
+
+    struct Flush {
+        var welcomes: [(peer: PeerID, player: PlayerRef)] = []
+        var replays: [(peer: PeerID, replay: ReplayMessage)] = []
+        var state: GameState?
+        var batch: HistoryBatch?
+    }
+
+    /// A store's journal, as the game master hands it on.
+    final class Journal: GameJournalSink, @unchecked Sendable {
+        var kept: [GameJournal] = []
+        func keep(_ journal: GameJournal) { kept.append(journal) }
+    }
+
+    static let resumeGap = GameMaster.resumeGap
+
+    let configuration: GameConfiguration
+    var table: RoomTable<GuessRules>
+    private let journal = Journal()
+    private let ticks: GuessTicks
+
+    /// A new game of `configuration` hosted by `host`: round 1 over its range with `secret`.
+    init(configuration: GameConfiguration, host: PlayerRef, secret: Int64) throws {
+        self.configuration = configuration
+        var rules = GuessRules(settings: Self.settings(of: configuration), secretSource: configuration.secretSource)
+        try rules.prepareRound(over: configuration.range, secret: secret, salt: .random())
+        // Round 1 goes on from the start, unnumbered, as a game given its first round does.
+        _ = rules.startRound(1, players: [])
+        table = RoomTable(rules: rules, configuration: Self.room(of: configuration), host: host, moveThrottle: configuration.guessThrottle)
+        table.keepsEveryItem = true
+        table.resume(round: 1, lastSequence: 0, gap: 0, players: [], wins: [:], at: .now)
+        ticks = GuessTicks(events: .init(), journal: journal, journaled: 0)
+    }
+
+    /// The game of `record`, resumed at `now` as a game master resumes it.
+    init(configuration: GameConfiguration, host: PlayerRef, record: GameRecord, at now: ContinuousClock.Instant) throws {
+        self.configuration = configuration
+        let rules = try GuessRules(settings: Self.settings(of: configuration), secretSource: configuration.secretSource, resuming: record)
+        table = RoomTable(rules: rules, configuration: Self.room(of: configuration), host: host, moveThrottle: configuration.guessThrottle)
+        table.keepsEveryItem = true
+        table.resume(
+            round: record.round.number, lastSequence: record.lastSequence, gap: Self.resumeGap,
+            players: record.players.map { (PlayerRef(id: $0.id, name: $0.name), $0.displayName) },
+            wins: Dictionary(record.scores.map { ($0.player.id, $0.wins) }, uniquingKeysWith: max), at: now)
+        ticks = GuessTicks(events: .init(), journal: journal, journaled: record.lastSequence)
+    }
+
+    static func settings(of configuration: GameConfiguration) -> GuessSettings {
+        var settings = GuessSettings(range: configuration.range)
+        settings.welcomeHistoryLimit = configuration.welcomeHistoryLimit
+        settings.scoreboardLimit = configuration.scoreboardLimit
+        return settings
+    }
+
+    static func room(of configuration: GameConfiguration) -> RoomConfiguration {
+        var room = configuration.room
+        room.maximumLinesPerTick = configuration.maximumGuessLinesPerTick
+        return room
+    }
+
+    // MARK: The game
+
+    var round: Round { table.rules.currentRound! }
+    var scoreboard: Scoreboard { table.rules.scoreboard }
+    var reveal: RoundWon? { table.rules.reveal }
+    var lastSequence: UInt64 { table.lastSequence }
+
+    var players: [GamePlayer] {
+        table.seats.roster.members.values.sorted { $0.order < $1.order }.map { member in
+            GamePlayer(
+                player: member.player, peer: member.peer, guessesThisRound: round.guesses(by: member.player.id),
+                wins: scoreboard.entry(for: member.player.id)?.wins ?? 0, awaySince: table.seats.away[member.player.id])
+        }
+    }
+
+    mutating func join(_ peer: PeerID, resumeAfter: UInt64? = nil) -> JoinOutcome {
+        switch table.join(peer, resumeAfter: resumeAfter) {
+        case .newcomer(let player): .joined(PlayerJoined(sequence: table.lastSequence, player: player, playerCount: table.seats.roster.count))
+        case .returned(let player): .returned(PlayerBack(sequence: table.lastSequence, player: player))
+        case .alreadySeated: .alreadyPlaying
+        case .full: .full
+        case .badName(let error): .badName(error)
+        }
+    }
+
+    /// Player `id`'s link dropped; whether they were a player not away already.
+    mutating func drop(_ id: UUID, at now: ContinuousClock.Instant) -> Bool {
+        let before = table.lastSequence
+        table.drop(id, at: now)
+        return table.lastSequence != before
+    }
+
+    /// Player `id` gave up their seat; whether they had one.
+    mutating func leave(_ id: UUID) -> Bool {
+        let before = table.lastSequence
+        table.leave(id)
+        return table.lastSequence != before
+    }
+
+    mutating func guess(_ value: Int64, from id: UUID, at now: ContinuousClock.Instant) -> GuessOutcome {
+        switch table.move(value, from: id, at: now) {
+        case .played(.verdict(let line)?, let sequence?, _):
+            var judged = line
+            judged.sequence = sequence
+            guard line.verdict == .correct else { return .judged(judged, won: nil, scoreboard: nil) }
+            let board = ScoreboardUpdate(sequence: table.lastSequence, entries: scoreboard.top(configuration.scoreboardLimit), totalEntries: scoreboard.count)
+            return .judged(judged, won: reveal, scoreboard: board)
+        case .played: return .notPlaying
+        case .refused(let refusal): return .outOfRange(.received(code: refusal.code, message: refusal.message))
+        case .throttled(let error): return .refused(error)
+        case .notSeated: return .notPlaying
+        }
+    }
+
+    mutating func chat(_ text: String, from id: UUID, at now: ContinuousClock.Instant) -> RequestOutcome<RelayedChat> {
+        switch table.chat(text, from: id, at: now) {
+        case .relayed(let line): .done(line)
+        case .ignored: .ignored
+        case .refused(let error): .refused(error)
+        case .notSeated: .notPlaying
+        }
+    }
+
+    mutating func hostChat(_ text: String) -> RelayedChat { table.hostChat(text) }
+
+    mutating func rename(_ id: UUID, to name: String, at now: ContinuousClock.Instant) -> RequestOutcome<PlayerRenamed> {
+        switch table.rename(id, to: name, at: now) {
+        case .renamed(let previous, let player): .done(PlayerRenamed(sequence: table.lastSequence, player: player, previousName: previous))
+        case .unchanged: .ignored
+        case .refused(let error): .refused(error)
+        case .notSeated: .notPlaying
+        }
+    }
+
+    mutating func requestWelcome(for id: UUID, at now: ContinuousClock.Instant, after: UInt64? = nil) -> Bool {
+        table.seats.requestWelcome(for: id, at: now, after: after)
+    }
+
+    mutating func startRound(range: GuessRange, secret: Int64, salt: Salt) throws(GameError) -> (ended: RoundWon?, started: RoundStarted) {
+        try table.startRound { rules throws(GameError) in try rules.prepareRound(over: range, secret: secret, salt: salt) }
+        let taken = takeFlush().batch?.items ?? []
+        var ended: RoundWon?
+        var started: RoundStarted?
+        for item in taken {
+            if case .roundWon(let won) = item { ended = won }
+            if case .roundStarted(let start) = item { started = start }
+        }
+        return (ended, started!)
+    }
+
+    // MARK: Flushing
+
+    mutating func takeFlush() -> Flush {
+        let taken = table.takeFlush()
+        if !taken.everything.isEmpty { ticks.keep(taken.everything, of: table) }
+        var flush = Flush()
+        flush.welcomes = taken.welcomes.map { ($0.peer, $0.welcome.you) }
+        flush.state = taken.welcomes.first.map { GuessCodec.state(of: $0.welcome) }
+        flush.replays = taken.replays.map { ($0.peer, ReplayMessage(after: $0.after, items: $0.items.map(\.historyItem))) }
+        flush.batch = taken.batch.map { batch in
+            HistoryBatch(
+                items: batch.items.map(\.historyItem), omittedGuesses: batch.omittedEvents, omittedJoins: batch.omittedJoins,
+                omittedLeaves: batch.omittedLeaves, playerCount: batch.playerCount)
+        }
+        return flush
+    }
+
+    func gameState() -> GameState {
+        GuessCodec.state(of: table.welcome(for: table.host))
+    }
+
+    /// What the last ticks handed the store since the last call, as one journal; nil when nothing.
+    func takeJournal() -> GameJournal? {
+        defer { journal.kept = [] }
+        guard var merged = journal.kept.first else { return nil }
+        for next in journal.kept.dropFirst() {
+            if next.roundStarted != nil { merged.roundStarted = next.roundStarted; merged.guesses = [] }
+            merged.guesses += next.guesses
+            merged.players += next.players
+            merged.playersGone += next.playersGone
+            merged.scores += next.scores
+            merged.lastSequence = next.lastSequence
+        }
+        return merged
+    }
+
+    /// The whole game as a store keeps it.
+    var record: GameRecord {
+        let round = self.round
+        return GameRecord(
+            round: RoundRecord(number: round.number, range: round.range, secret: round.secret, salt: round.salt),
+            guesses: round.history.map { GuessRecord(round: round.number, player: $0.player, guess: $0.guess) },
+            players: table.seats.roster.members.values.sorted { $0.order < $1.order }.map(GuessTicks.record(of:)),
+            scores: scoreboard.ranked, lastSequence: lastSequence)
+    }
+
+    // MARK: Removals
+
+    func player(named name: String) -> GamePlayer? {
+        table.seats.member(named: name).flatMap { member in players.first { $0.player.id == member.player.id } }
+    }
+
+    mutating func remove(named name: String, until: ContinuousClock.Instant, address: (UUID) -> String?) -> (GamePlayer, RoomSeats.Removal)? {
+        guard let player = player(named: name), let (_, removal) = table.seats.remove(named: name, until: until, address: address) else { return nil }
+        return (player, removal)
+    }
+
+    mutating func readmit(named name: String) -> [RoomSeats.Removal] { table.seats.readmit(named: name) }
+
+    mutating func removal(barring id: UUID, named name: String, from address: String?, at now: ContinuousClock.Instant) -> RoomSeats.Removal? {
+        table.seats.removal(barring: id, named: name, from: address, at: now)
+    }
+}
