@@ -69,10 +69,15 @@ public protocol Console: Sendable {
     /// delivered if it was not yet). Idempotent, callable from any thread; must be called
     /// before the program exits. ``print(_:)`` still works afterwards.
     func close()
+
+    /// Adds `words` (slash commands, "/board") to what Tab completes from now on: a game's own
+    /// commands, once the game is known. Nothing on a console that does not complete.
+    func complete(also words: [String])
 }
 
 extension Console {
     public func discardTypedLine() {}
+    public func complete(also words: [String]) {}
 }
 
 /// Chooses the console that suits standard input and output.

@@ -79,6 +79,10 @@ public final class ReadlineConsole: Console {
         _ = session.send(.resumeInput)
     }
 
+    public func complete(also words: [String]) {
+        ReadlineSession.complete(also: words)
+    }
+
     /// Removes readline's handler, restores the terminal and the signal handlers, saves the
     /// history and ends the input. Waits up to two seconds for the readline thread.
     public func close() {

@@ -405,6 +405,15 @@ private let activeSession = Mutex<ReadlineSession?>(nil)
 /// The words Tab completes.
 private let slashCompletions = Mutex<[String]>([])
 
+extension ReadlineSession {
+    /// Adds `words` to what Tab completes, each once (a game's commands, once the game is known).
+    static func complete(also words: [String]) {
+        slashCompletions.withLock { completions in
+            for word in words where !completions.contains(word) { completions.append(word) }
+        }
+    }
+}
+
 private func readlineLineHandler(_ line: UnsafeMutablePointer<CChar>?) {
     let text = line.map { String(cString: $0) }
     free(line)

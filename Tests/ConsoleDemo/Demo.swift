@@ -62,6 +62,10 @@ enum Demo {
                 ended = "quit"
                 break
             }
+            if line.hasPrefix("/complete ") {
+                console.complete(also: line.split(separator: " ").dropFirst().map(String.init))
+                continue
+            }
             if line.hasPrefix("/prompt ") {
                 console.setPrompt(String(line.dropFirst("/prompt ".count)))
                 continue

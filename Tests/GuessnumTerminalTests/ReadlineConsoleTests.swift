@@ -128,6 +128,22 @@ struct ReadlineConsoleTests {
         #expect(!(try await session.screen()).contains("you said: say /help"))
     }
 
+    @Test func tabCompletesWordsAddedOnceTheGameIsKnown() async throws {
+        let session = try await startDemo()
+        defer { session.kill() }
+        try await session.type("/bo")
+        try await session.press("Tab")
+        try await session.press("Enter")
+        try await session.waitFor("the line as typed") { $0.contains("you said: /bo") }
+        try await session.type("/complete /board /bonus")
+        try await session.press("Enter")
+        try await session.type("/boa")
+        try await session.press("Tab")
+        try await session.waitForLastLine("demo> /board")
+        try await session.press("Enter")
+        try await session.waitFor("the added command completed") { $0.contains("you said: /board") }
+    }
+
     @Test func controlCClearsTheLineAndKeepsRunning() async throws {
         let session = try await startDemo()
         defer { session.kill() }

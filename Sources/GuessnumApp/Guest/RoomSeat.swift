@@ -57,6 +57,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
         link.sit(at: host, listedAs: name, rejoin: rejoin)
         let (prompt, howToPlay) = screen.withLock { ($0.presenter.prompt, $0.presenter.howToPlay) }
         console.setPrompt(prompt)
+        console.complete(also: Presenter.commands.map(\.name))
         console.print("Joined \(link.listedName)'s game of \(Rules.kind.title). \(howToPlay) /help for more.")
         if let code = repl.session.verificationCode(with: host) {
             console.print(repl.text.verificationCode(code, host: link.listedName))

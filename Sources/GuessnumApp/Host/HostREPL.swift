@@ -60,6 +60,7 @@ public final class HostREPL: HostScreen, Sendable {
         self.init(
             room: PlayedRoom<Presenter>(room: room), console: console, inbox: inbox, discovery: discovery, text: text, asks: asks,
             command: command, logger: logger)
+        console.complete(also: Presenter.commands.map(\.name))
     }
 
     init(
