@@ -56,14 +56,24 @@ extension DropTarget: ExpressibleByArgument {
     }
 }
 
-/// `--game`: which of the program's games a host runs.
-enum GameChoice: String, CaseIterable, ExpressibleByArgument, Sendable {
-    /// Guess-the-number (the default).
-    case guessnum
-    /// Tic-tac-toe.
-    case tictactoe
-    /// Rock-paper-scissors.
-    case rps
+/// `--game`: which of the program's games a host runs, by its ID — one of ``GameCatalog``'s, the
+/// one list of the games (what ArgumentParser validates and completes).
+struct GameChoice: ExpressibleByArgument, Sendable, Equatable {
+    /// The game.
+    let kind: GameKind
 
-    static var allValueStrings: [String] { allCases.map(\.rawValue) }
+    /// Guess-the-number (the default).
+    static let guessnum = GameChoice(kind: GameProtocol.kind)
+
+    private init(kind: GameKind) {
+        self.kind = kind
+    }
+
+    init?(argument: String) {
+        guard let kind = GameCatalog.kind(id: argument) else { return nil }
+        self.kind = kind
+    }
+
+    static var allValueStrings: [String] { GameCatalog.kinds.map(\.id) }
+    var defaultValueDescription: String { kind.id }
 }

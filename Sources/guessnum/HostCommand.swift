@@ -72,9 +72,9 @@ struct HostCommand: AsyncParsableCommand {
         guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
         if let name { try JoinCommand.check(name: name) }
         if game != .guessnum, let given = [range.map { _ in "--range" }, secret.map { _ in "--secret" }, resume ? "--resume" : nil].compactMap({ $0 }).first {
-            throw ValidationError("\(given) is for guess-the-number, not \(game.rawValue).")
+            throw ValidationError("\(given) is for guess-the-number, not \(game.kind.id).")
         }
-        if game != .rps, bestOf != nil { throw ValidationError("--best-of is for rock-paper-scissors (--game rps).") }
+        if game.kind != RPSRules.kind, bestOf != nil { throw ValidationError("--best-of is for rock-paper-scissors (--game rps).") }
         if let bestOf {
             do { _ = try RPSSettings(bestOf: bestOf) } catch { throw ValidationError(error.message) }
         }
@@ -133,11 +133,10 @@ struct HostCommand: AsyncParsableCommand {
                     room: room, presenter: presenter, console: terminal.console, inbox: terminal.inbox,
                     discovery: AvahiDiscovery(), text: text, asks: ask, command: ProgramCommand.current())
             }
-            let host = switch game {
-            case .tictactoe: screen(TicTacToeRules(), TicTacToePresenter.self)
-            // `.guessnum` never comes here (see run()).
-            case .rps, .guessnum: screen(RPSRules(settings: try bestOf.map { try RPSSettings(bestOf: $0) } ?? RPSSettings()), RPSPresenter.self)
-            }
+            // Guess-the-number never comes here (see run()).
+            let host = game.kind == TicTacToeRules.kind
+                ? screen(TicTacToeRules(), TicTacToePresenter.self)
+                : screen(RPSRules(settings: try bestOf.map { try RPSSettings(bestOf: $0) } ?? RPSSettings()), RPSPresenter.self)
             try await host.run(port: port, ports: ListeningPortMemory.standard())
             withExtendedLifetime(me) {}
         }
