@@ -169,4 +169,24 @@ extension RoomOverSessionTests {
             #expect(host.players.isEmpty)
         }
     }
+
+    @Test("A private room tells its host's screen of the guests turned away for the password")
+    func passwordRefusalsReachTheHost() async throws {
+        try await withSessions { scope in
+            let memory = InMemoryNetwork()
+            let hostSession = scope.session(localPeer: peer("alice"), transport: memory)
+            let host = RoomHost(session: hostSession, rules: TicTacToeRules(), password: try GamePassword("correct horse"))
+            host.start()
+            defer { host.stop() }
+            let port = try await hostSession.startListening(policy: .custom { host.admission(of: $0) })
+            let mallory = scope.session(localPeer: peer("mallory"), transport: memory)
+            let outcome = try await mallory.invite(Endpoint(host: InMemoryNetwork.host, port: port), context: JoinRequest(game: "tictactoe").context)
+            guard case .declined = outcome else { Issue.record("let in without a password: \(outcome)"); return }
+            var told: PasswordRefusals?
+            for await activity in host.activity {
+                if case .passwordRefusals(let refusals) = activity { told = refusals; break }
+            }
+            #expect(told?.counts == [.missing: 1] && told?.isSummary == false, "the first refusal of the minute, told at once")
+        }
+    }
 }

@@ -45,7 +45,11 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
         let (room, presenter, history) = (room, presenter, history)
         let me = host.id
         let reading = Task {
-            for await item in room.activity {
+            for await activity in room.activity {
+                guard case .item(let item) = activity else {
+                    if case .passwordRefusals(let refusals) = activity { console.print(text.passwordRefusals(refusals)) }
+                    continue
+                }
                 switch item {
                 case .joined, .left, .scores: changed()
                 case .game(_, let event):

@@ -35,10 +35,11 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     public let configuration: RoomConfiguration
     private let logger: Logger
     private let privacy: RoomPrivacy?
-    /// Everything numbered that happened in the room, as it is broadcast (one tick late at most):
-    /// what the host's own screen shows. Buffered up to a limit; read it or leave it.
-    public let activity: AsyncStream<RoomItem<Rules>>
-    private let activityContinuation: AsyncStream<RoomItem<Rules>>.Continuation
+    /// Everything numbered that happened in the room, as it is broadcast (one tick late at most),
+    /// and the guests turned away for the password: what the host's own screen shows. Buffered
+    /// up to a limit; read it or leave it.
+    public let activity: AsyncStream<RoomActivity<Rules>>
+    private let activityContinuation: AsyncStream<RoomActivity<Rules>>.Continuation
     private let state: Watched<State>
     private let observations = ObservationBag()
     private let observer: (any RoomObserver<Rules>)?
@@ -462,7 +463,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
             }
         }
         if let batch = flush.batch {
-            for item in batch.items { activityContinuation.yield(item) }
+            for item in batch.items { activityContinuation.yield(.item(item)) }
             for payload in payloads(of: batch) {
                 do {
                     frames += try session.sendToAll(payload, messageType: Rules.Codec.batchType, skippingBacklogged: true, excluding: away)
@@ -480,9 +481,11 @@ public final class RoomHost<Rules: GameRules>: Sendable {
                 logger.warning("Could not encode a view.", metadata: ["error": "\(error)"])
             }
         }
+        let refusals = privacy?.due(at: .now) ?? []
         if let observer {
-            let refusals = privacy?.due(at: .now) ?? []
             if !flush.everything.isEmpty || !refusals.isEmpty { observer.report(flush.everything, passwordRefusals: refusals) }
+        } else {
+            for refusal in refusals { activityContinuation.yield(.passwordRefusals(refusal)) }
         }
         return configuration.broadcastInterval(frames: frames)
     }
