@@ -22,7 +22,12 @@ public enum GuessCodec: RoomCodec {
     public static var batchType: String { HistoryBatch.messageType }
 
     public static func encode(item: RoomItem<GuessRules>) throws -> [UInt8] {
-        try HistoryPayloads.json(of: item.historyItem, encoder: JSONEncoder())
+        // A verdict line, nearly every item of a busy game, takes the hand-written path: no encoder.
+        if case .game(let sequence, .verdict(var line)) = item {
+            line.sequence = sequence
+            return HistoryPayloads.json(of: line)
+        }
+        return Array(try JSONEncoder().encode(item.historyItem))
     }
 
     public static func batchClosing(of batch: RoomBatch<GuessRules>, first: Bool) -> [UInt8] {
@@ -37,6 +42,11 @@ public enum GuessCodec: RoomCodec {
     public static var sendsViews: Bool { false }
 
     public static func encode(_ message: RoomHostMessage<GuessRules>) throws -> (type: String, payload: Data) {
+        // The guesser's verdict, the hot path: no encoder is made for it.
+        if case .reply(.verdict(var line), let sequence) = message {
+            line.sequence = sequence ?? 0
+            return (JudgedGuess.messageType, HotPathJSON.payload(of: line))
+        }
         let encoder = JSONEncoder()
         switch message {
         case .welcome(let welcome):
@@ -48,9 +58,8 @@ public enum GuessCodec: RoomCodec {
             return (ReplayMessage.messageType, try encoder.encode(ReplayMessage(after: after, items: items.map(\.historyItem))))
         case .view:
             throw NotOnTheWire(what: "a player's view")  // none is sent (``sendsViews``)
-        case .reply(let event, let sequence):
-            guard case .verdict(let line) = event.numbered(sequence ?? 0) else { throw NotOnTheWire(what: "a reply that is not a verdict") }
-            return (JudgedGuess.messageType, HotPathJSON.payload(of: line))
+        case .reply:
+            throw NotOnTheWire(what: "a reply that is not a verdict")
         case .refused(let refusal):
             return (GameErrorMessage.messageType, try encoder.encode(GameErrorMessage(.received(code: refusal.code, message: refusal.message))))
         }

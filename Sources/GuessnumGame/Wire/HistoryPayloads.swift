@@ -18,6 +18,11 @@ enum HistoryPayloads {
 
     static func json(of item: HistoryItem, encoder: JSONEncoder) throws -> [UInt8] {
         guard case .verdict(let line) = item else { return Array(try encoder.encode(item)) }
+        return json(of: line)
+    }
+
+    /// A verdict line as a history item, `{"type":"guessnum.v1.verdict","body":…}`, by hand.
+    static func json(of line: JudgedGuess) -> [UInt8] {
         var bytes = Array(#"{"type":""#.utf8)
         bytes.append(contentsOf: JudgedGuess.messageType.utf8)
         bytes.append(contentsOf: #"","body":"#.utf8)
