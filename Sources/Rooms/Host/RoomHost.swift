@@ -59,19 +59,14 @@ public final class RoomHost<Rules: GameRules>: Sendable {
 
     /// A room on `session` playing `rules`, with `configuration`; moves are throttled by
     /// `moveThrottle` per player; a private room when `password` is given. Call ``start()``.
-    public init(
+    public convenience init(
         session: Session, rules: Rules, configuration: RoomConfiguration = RoomConfiguration(),
         moveThrottle: Throttle = Throttle(rate: 10, burst: 5), password: GamePassword? = nil,
         logger: Logger = Logger(label: "guessnum.room")
     ) {
-        self.session = session
-        self.configuration = configuration
-        self.logger = logger
-        let host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
-        privacy = password.map { RoomPrivacy(password: $0, host: host.id, logger: logger) }
-        state = Watched(State(table: RoomTable(rules: rules, configuration: configuration, host: host, moveThrottle: moveThrottle)))
-        (activity, activityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4096))
-        observer = nil
+        self.init(
+            session: session, rules: rules, configuration: configuration, moveThrottle: moveThrottle, password: password, logger: logger,
+            observer: nil) { _ in }
     }
 
     /// A room as ``init(session:rules:configuration:moveThrottle:password:logger:)`` makes it,
@@ -79,7 +74,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// `prepare` (a room resumed from a store, say).
     package init(
         session: Session, rules: Rules, configuration: RoomConfiguration, moveThrottle: Throttle, password: GamePassword?, logger: Logger,
-        observer: any RoomObserver<Rules>, prepare: (inout RoomTable<Rules>) -> Void
+        observer: (any RoomObserver<Rules>)?, prepare: (inout RoomTable<Rules>) -> Void
     ) {
         self.session = session
         self.configuration = configuration
@@ -87,11 +82,11 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         let host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
         privacy = password.map { RoomPrivacy(password: $0, host: host.id, logger: logger) }
         var table = RoomTable(rules: rules, configuration: configuration, host: host, moveThrottle: moveThrottle)
-        table.keepsEveryItem = true
+        table.keepsEveryItem = observer != nil
         prepare(&table)
         state = Watched(State(table: table))
-        (activity, activityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(1))
-        activityContinuation.finish()
+        (activity, activityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(observer == nil ? 4096 : 1))
+        if observer != nil { activityContinuation.finish() }
         self.observer = observer
     }
 
