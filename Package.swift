@@ -56,7 +56,7 @@ let package = Package(
         // SwiftPM refuses with a warning on every build.
         .systemLibrary(name: "CAvahi"),
         .target(name: "MultipeerAvahi", dependencies: ["Multipeer", "CAvahi", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "MultipeerTesting", dependencies: ["Multipeer"]),
+        .target(name: "MultipeerTesting", dependencies: ["Multipeer", "EventBus"]),
         .systemLibrary(name: "CReadline"),
         // libsodium (Debian's libsodium-dev) for the ristretto255 group that CPace runs on.
         .systemLibrary(name: "CSodium"),

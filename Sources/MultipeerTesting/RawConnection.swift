@@ -1,22 +1,28 @@
+import EventBus
 import Multipeer
-import Synchronization
 
 /// A client end that a test drives by hand: it sends whatever bytes it is given and records
 /// what comes back. Made by ``InMemoryNetwork/openRawConnection(toPort:)``.
 public final class RawConnection: ConnectionHandler {
-    private struct State {
+    private struct State: Sendable {
         var connection: (any Connection)?
         var frames: [Frame] = []
         var closed = false
         var closeError: MultipeerError?
     }
 
-    private let state = Mutex(State())
+    private let state = Watched(State())
 
     public init() {}
 
     /// Frames received so far.
     public var receivedFrames: [Frame] { state.withLock { $0.frames } }
+    /// The frames received by the time they meet `condition`, or by `deadline`.
+    @discardableResult
+    public func frames(until condition: @escaping @Sendable ([Frame]) -> Bool, before deadline: ContinuousClock.Instant) async -> [Frame] {
+        await state.wait(until: { condition($0.frames) }, before: deadline).frames
+    }
+
     /// Whether the connection has closed.
     public var isClosed: Bool { state.withLock { $0.closed } }
 

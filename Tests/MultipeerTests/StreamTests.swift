@@ -189,8 +189,12 @@ struct StreamViolationTests {
             raw.send(.data(messageType: Chat.messageType, payload: try JSONEncoder().encode(Chat(text: "after the flood"))))
             #expect(await peers.hostData.first { $0.peer == mallory } != nil)
             #expect(opened.all.count == limit)
-            let resets = raw.receivedFrames.filter { if case .streamClose(_, .reset, let reason) = $0 { reason == "too many open streams (limit \(limit))" } else { false } }
-            #expect(resets.count == 100)
+            // The resets travel the other way from the chat line: wait for them, not for the line.
+            let isReset: @Sendable (Frame) -> Bool = {
+                if case .streamClose(_, .reset, let reason) = $0 { reason == "too many open streams (limit \(limit))" } else { false }
+            }
+            let frames = await raw.frames(until: { $0.count(where: isReset) >= 100 }, before: .now + .seconds(30))
+            #expect(frames.count(where: isReset) == 100)
             #expect(!raw.isClosed)
             #expect(peers.host.connectedPeers.contains(mallory))
         }
