@@ -74,6 +74,11 @@ public protocol GameRules: Sendable {
     /// second): ``GameError/movesThrottled(perSecond:)`` by default.
     static func movesThrottled(perSecond rate: Double) -> GameError
 
+    /// Whether every player sees the same (``view(for:)`` does not depend on the player): the room
+    /// then asks for one view per tick and shares it, and a codec may encode it once for all the
+    /// welcomes of a tick. False by default.
+    static var everyoneSeesTheSame: Bool { get }
+
     /// Whether `event` is commentary that a busy room may count instead of listing (a guess
     /// line, when hundreds are made each tick): nothing a player's view depends on. None is, by
     /// default.
@@ -91,6 +96,7 @@ extension GameRules {
     public static func movesThrottled(perSecond rate: Double) -> GameError { .movesThrottled(perSecond: rate) }
     public static func isCommentary(_ event: Event) -> Bool { false }
     public static var broadcastsOwnScores: Bool { false }
+    public static var everyoneSeesTheSame: Bool { false }
 }
 
 /// What an accepted move caused.

@@ -71,6 +71,13 @@ public enum GuessCodec: RoomCodec {
         (WelcomeMessage.messageType, try WelcomeEncoder.encode(state(of: welcome), for: [welcome.you], payloadLimit: payloadLimit)[0])
     }
 
+    /// The welcomes of one tick: the game's state, the same for all of them, encoded once and
+    /// spliced into each beside its `you`.
+    public static func encode(welcomes: [RoomWelcome<GuessRules>], within payloadLimit: Int) throws -> [(type: String, payload: Data)] {
+        guard let first = welcomes.first else { return [] }
+        return try WelcomeEncoder.encode(state(of: first), for: welcomes.map(\.you), payloadLimit: payloadLimit).map { (WelcomeMessage.messageType, $0) }
+    }
+
     /// The game's state a welcome carries.
     static func state(of welcome: RoomWelcome<GuessRules>) -> GameState {
         let view = welcome.view

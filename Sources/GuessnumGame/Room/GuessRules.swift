@@ -169,6 +169,7 @@ public struct GuessRules: GameRules {
     }
 
     public static var broadcastsOwnScores: Bool { true }
+    public static var everyoneSeesTheSame: Bool { true }
 }
 
 /// What a guess-the-number host chooses: the range, and how much its welcomes and scoreboards carry.

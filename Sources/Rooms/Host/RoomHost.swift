@@ -436,25 +436,25 @@ public final class RoomHost<Rules: GameRules>: Sendable {
             var views: [Rules.View: [PeerID]] = [:]
             let away = state.table.seats.away
             if state.gameChanged, Rules.Codec.sendsViews {
-                state.gameChanged = false
                 let welcomed = Set(flush.welcomes.map(\.peer.identity))
                 for member in state.table.seats.roster.members.values
                 where away[member.player.id] == nil && !welcomed.contains(member.player.id) {
                     views[state.table.rules.view(for: member.player), default: []].append(member.peer)
                 }
             }
-            return (flush, views, state.table.lastSequence, Set(away.keys), ended)
+            state.gameChanged = false
+            return (flush, views, state.table.lastSequence, away.isEmpty ? [] : Set(away.keys), ended)
         }
         guard let (flush, views, sequence, away, ended) = taken else { return configuration.broadcastTick }
         if ended { scheduleNextRound() }
         var frames = 0
         for (peer, after, items) in flush.replays { frames += replay(items, after: after, to: peer) }
-        for (peer, welcome) in flush.welcomes {
+        if !flush.welcomes.isEmpty {
             do {
-                let (type, payload) = try Rules.Codec.encode(welcome, within: payloadLimit(for: RoomWelcome<Rules>.messageType))
-                frames += send(payload, type, to: [peer])
+                let encoded = try Rules.Codec.encode(welcomes: flush.welcomes.map(\.welcome), within: payloadLimit(for: RoomWelcome<Rules>.messageType))
+                for ((peer, _), (type, payload)) in zip(flush.welcomes, encoded) { frames += send(payload, type, to: [peer]) }
             } catch {
-                logger.warning("Could not encode a welcome.", metadata: .game(peer: peer.displayName).merging(["error": "\(error)"]) { $1 })
+                logger.warning("Could not encode the welcomes.", metadata: ["error": "\(error)"])
             }
         }
         if let batch = flush.batch {

@@ -216,10 +216,11 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         let listed = seats.roster.some(configuration.welcomePlayerLimit)
         let count = seats.roster.count
         let best = Array(scores.prefix(configuration.scoreboardLimit))
+        let shared = Rules.everyoneSeesTheSame ? rules.view(for: nil) : nil
         return newcomers.map { player in
             RoomWelcome(
                 you: player, round: round, lastSequence: lastSequence, players: listed, playerCount: listed.count < count ? count : nil,
-                scores: best, seatHoldSeconds: configuration.seatHoldSeconds, view: rules.view(for: player))
+                scores: best, seatHoldSeconds: configuration.seatHoldSeconds, view: shared ?? rules.view(for: player))
         }
     }
 

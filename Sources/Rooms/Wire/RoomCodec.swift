@@ -39,12 +39,19 @@ public protocol RoomCodec<Rules>: Sendable {
     /// A welcome's type and payload within `payloadLimit` bytes, leaving out what a newcomer can
     /// do without (some players, scores) when the whole would not fit.
     static func encode(_ welcome: RoomWelcome<Rules>, within payloadLimit: Int) throws -> (type: String, payload: Data)
+    /// The welcomes of one tick, in order, each within `payloadLimit` bytes (a game whose
+    /// players all see the same may encode what they share once).
+    static func encode(welcomes: [RoomWelcome<Rules>], within payloadLimit: Int) throws -> [(type: String, payload: Data)]
     /// The host's message of type `type`, or nil when the type is not one of this game's.
     /// - Throws: when the payload is not a message of that type.
     static func decode(type: String, payload: Data) throws -> RoomHostMessage<Rules>?
 }
 
 extension RoomCodec {
+    public static func encode(welcomes: [RoomWelcome<Rules>], within payloadLimit: Int) throws -> [(type: String, payload: Data)] {
+        try welcomes.map { try encode($0, within: payloadLimit) }
+    }
+
     public static func encode(_ welcome: RoomWelcome<Rules>, within payloadLimit: Int) throws -> (type: String, payload: Data) {
         var welcome = welcome
         let everyone = welcome.playerCount ?? welcome.players.count

@@ -74,4 +74,17 @@ struct GuessCodecTests {
         guard case .welcome(let read)? = try GuessCodec.decode(type: type, payload: payload) else { Issue.record("no welcome"); return }
         #expect(read == welcome)
     }
+
+    @Test("The welcomes of one tick carry the same state, each with its own player")
+    func welcomesOfATick() throws {
+        let view = GuessView(
+            round: 1, range: .standard, commitment: Commitment(secret: 42, salt: salt), history: [], earlierJudgements: 0, reveal: nil,
+            hostChoseSecret: false, scoreboard: [])
+        let welcomes = [alice, bob].map { RoomWelcome<GuessRules>(you: $0, round: 1, lastSequence: 7, players: [alice, bob], scores: [], seatHoldSeconds: 60, view: view) }
+        let encoded = try GuessCodec.encode(welcomes: welcomes, within: 65_000)
+        let decoded = try encoded.map { try JSONDecoder().decode(WelcomeMessage.self, from: $0.payload) }
+        #expect(encoded.map(\.type) == ["guessnum.v1.welcome", "guessnum.v1.welcome"])
+        #expect(decoded.map(\.you) == [alice, bob])
+        #expect(decoded[0].game == decoded[1].game && decoded[0].game.lastSequence == 7 && decoded[0].game.playerCount == 2)
+    }
 }
