@@ -20,6 +20,7 @@ public enum GuessCodec: RoomCodec {
     }
 
     public static var batchType: String { HistoryBatch.messageType }
+    public static var welcomeType: String { WelcomeMessage.messageType }
 
     public static func encode(item: RoomItem<GuessRules>) throws -> [UInt8] {
         // A verdict line, nearly every item of a busy game, takes the hand-written path: no encoder.
@@ -50,7 +51,7 @@ public enum GuessCodec: RoomCodec {
         let encoder = JSONEncoder()
         switch message {
         case .welcome(let welcome):
-            return (WelcomeMessage.messageType, try encoder.encode(WelcomeMessage(you: welcome.you, game: state(of: welcome))))
+            return (welcomeType, try encoder.encode(WelcomeMessage(you: welcome.you, game: state(of: welcome))))
         case .batch(let batch):
             let items = try batch.items.map { try encode(item: $0) }
             return (HistoryBatch.messageType, BatchPayloads.split(items, payloadLimit: .max) { batchClosing(of: batch, first: $0) }[0])
@@ -68,14 +69,14 @@ public enum GuessCodec: RoomCodec {
     /// A welcome within `payloadLimit` bytes: the game's state encoded once, the oldest
     /// judgements, then players, then scoreboard entries left out until it fits.
     public static func encode(_ welcome: RoomWelcome<GuessRules>, within payloadLimit: Int) throws -> (type: String, payload: Data) {
-        (WelcomeMessage.messageType, try WelcomeEncoder.encode(state(of: welcome), for: [welcome.you], payloadLimit: payloadLimit)[0])
+        (welcomeType, try WelcomeEncoder.encode(state(of: welcome), for: [welcome.you], payloadLimit: payloadLimit)[0])
     }
 
     /// The welcomes of one tick: the game's state, the same for all of them, encoded once and
     /// spliced into each beside its `you`.
     public static func encode(welcomes: [RoomWelcome<GuessRules>], within payloadLimit: Int) throws -> [(type: String, payload: Data)] {
         guard let first = welcomes.first else { return [] }
-        return try WelcomeEncoder.encode(state(of: first), for: welcomes.map(\.you), payloadLimit: payloadLimit).map { (WelcomeMessage.messageType, $0) }
+        return try WelcomeEncoder.encode(state(of: first), for: welcomes.map(\.you), payloadLimit: payloadLimit).map { (welcomeType, $0) }
     }
 
     /// The game's state a welcome carries.

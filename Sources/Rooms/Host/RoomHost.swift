@@ -451,7 +451,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         for (peer, after, items) in flush.replays { frames += replay(items, after: after, to: peer) }
         if !flush.welcomes.isEmpty {
             do {
-                let encoded = try Rules.Codec.encode(welcomes: flush.welcomes.map(\.welcome), within: payloadLimit(for: RoomWelcome<Rules>.messageType))
+                let encoded = try Rules.Codec.encode(welcomes: flush.welcomes.map(\.welcome), within: payloadLimit(for: Rules.Codec.welcomeType))
                 for ((peer, _), (type, payload)) in zip(flush.welcomes, encoded) { frames += send(payload, type, to: [peer]) }
             } catch {
                 logger.warning("Could not encode the welcomes.", metadata: ["error": "\(error)"])

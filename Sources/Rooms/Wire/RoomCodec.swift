@@ -21,6 +21,8 @@ public protocol RoomCodec<Rules>: Sendable {
 
     /// The message type of a tick's broadcast.
     static var batchType: String { get }
+    /// The message type of a welcome (what its payload limit is measured against).
+    static var welcomeType: String { get }
     /// One numbered item's JSON, as a batch lists it.
     static func encode(item: RoomItem<Rules>) throws -> [UInt8]
     /// What closes a batch payload after its items' `]` (`}` or counts, then `}`): `first` for the
@@ -84,6 +86,7 @@ public enum StandardRoomCodec<Rules: GameRules>: RoomCodec {
     }
 
     public static var batchType: String { RoomBatch<Rules>.messageType }
+    public static var welcomeType: String { RoomWelcome<Rules>.messageType }
 
     public static func encode(item: RoomItem<Rules>) throws -> [UInt8] {
         Array(try JSONEncoder().encode(item))
@@ -99,7 +102,7 @@ public enum StandardRoomCodec<Rules: GameRules>: RoomCodec {
     public static func encode(_ message: RoomHostMessage<Rules>) throws -> (type: String, payload: Data) {
         let encoder = JSONEncoder()
         switch message {
-        case .welcome(let welcome): return (RoomWelcome<Rules>.messageType, try encoder.encode(welcome))
+        case .welcome(let welcome): return (welcomeType, try encoder.encode(welcome))
         case .batch(let batch): return (RoomBatch<Rules>.messageType, try encoder.encode(batch))
         case .replay(let after, let items): return (RoomBatch<Rules>.messageType, try encoder.encode(RoomBatch(replaying: items, after: after)))
         case .view(let view): return (RoomViewUpdate<Rules>.messageType, try encoder.encode(view))
