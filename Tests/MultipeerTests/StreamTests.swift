@@ -59,7 +59,8 @@ struct StreamTests {
     @Test("A stream opened as soon as the inviter is accepted is posted after the peer's connected event, even when an ask policy accepts it")
     func connectedBeforeStream() async throws {
         for _ in 0..<30 {
-            try await withTwoPeers(policy: .ask { _ in .accept }) { peers async throws in
+            // Not about timeouts: a loaded machine must not drop the peers between the events.
+            try await withTwoPeers(policy: .ask { _ in .accept }, configuration: .notAboutTimeouts) { peers async throws in
                 let order = Locked<[String]>([])
                 let guestPeer = peers.guest.localPeer
                 let a = peers.host.events.observe(.stateChanged) { change in
@@ -94,7 +95,7 @@ struct StreamTests {
 
     @Test("A stream to a peer that is not connected, and one past the limit of open streams, are refused with a sentence")
     func localLimits() async throws {
-        var configuration = SessionConfiguration()
+        var configuration = SessionConfiguration.notAboutTimeouts
         configuration.maximumStreamsPerLink = 3
         try await withTwoPeers(configuration: configuration) { peers async throws in
             do {
