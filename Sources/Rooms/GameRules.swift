@@ -88,6 +88,11 @@ public protocol GameRules: Sendable {
     /// then broadcasts no scores item of its own after a round, though it still counts wins.
     /// False by default.
     static var broadcastsOwnScores: Bool { get }
+
+    /// Whether a player back after a drop counts `event` among the things it missed: a score
+    /// update, which only refreshes the scores, is not (as the room's own scores item is not).
+    /// True by default.
+    static func isNews(_ event: Event) -> Bool
 }
 
 extension GameRules {
@@ -97,6 +102,7 @@ extension GameRules {
     public static func isCommentary(_ event: Event) -> Bool { false }
     public static var broadcastsOwnScores: Bool { false }
     public static var everyoneSeesTheSame: Bool { false }
+    public static func isNews(_ event: Event) -> Bool { true }
 }
 
 /// What an accepted move caused.

@@ -72,4 +72,39 @@ struct RoomGuestStateTests {
         #expect(state.take(replay.items, skippingNumbers: replay.hasOmissions).taken.map(\.sequence) == [11, 13])
         #expect(RoomBatch<TicTacToeRules>(replaying: [chat(11), chat(12)], after: 10).hasOmissions == false)
     }
+
+    func told(_ events: [RoomGuestEvent<TicTacToeRules>]) -> [String] {
+        events.map { event in
+            switch event {
+            case .item(let item): "item \(item.sequence ?? 0)"
+            case .replyCopy(let item): "copy \(item.sequence ?? 0)"
+            case .reply: "reply"
+            default: "other"
+            }
+        }
+    }
+
+    @Test("A reply numbered as its move's broadcast item is told in the host's order, and its copy is kept but not told again")
+    func numberedReply() throws {
+        var state = welcomed(at: 5)
+        let alice = try PeerID(displayName: "alice")
+        let placed = TicTacToeEvent.placed(player: bob, mark: .x, square: Square(5)!)
+        #expect(told(state.take(.reply(placed, sequence: 7), from: alice)).isEmpty, "item 6 comes before it")
+        #expect(told(state.take(.batch(RoomBatch(items: [chat(6)])), from: alice)) == ["item 6", "reply"])
+        #expect(told(state.take(.batch(RoomBatch(items: [.game(sequence: 7, event: placed), chat(8)])), from: alice)) == ["copy 7", "item 8"])
+        #expect(state.gameEvents == [placed], "the copy is kept")
+        #expect(told(state.take(.reply(placed, sequence: 8), from: alice)).isEmpty, "a reply after its copy is not told")
+        #expect(told(state.take(.reply(placed, sequence: nil), from: alice)) == ["reply"], "an unnumbered reply is told at once")
+    }
+
+    @Test("A game whose replays come as batches holds nothing after a drop: the numbering keeps the order, and new items are the catch-up")
+    func dropWithBatchReplays() throws {
+        var state = welcomed(at: 5)
+        let before = state
+        state.holdBroadcasts()
+        #expect(state.heldBatches == nil)
+        #expect(!state.hasCaughtUp(since: before))
+        #expect(told(state.take(.batch(RoomBatch(replaying: [chat(6)], after: 5)), from: try PeerID(displayName: "alice"))) == ["item 6"])
+        #expect(state.hasCaughtUp(since: before))
+    }
 }

@@ -84,32 +84,8 @@ public final class PlayerSeat: PlayerScreen, GuestSeat, LinkedSeat, Sendable {
     func showFinalScores() { console.print(repl.text.finalScores(game.scoreboard)) }
 
     func catchingUp() -> @Sendable () async -> Void {
-        let before = game.view
-        return { [self] in await catchUp(since: before) }
-    }
-
-    /// How long a host that held the seat has to send what was missed by itself after a rejoin.
-    static let catchUpWait: Duration = .seconds(1)
-
-    /// Back in after a drop, waits until what was missed has arrived (a replay, or a fresh
-    /// welcome where the host no longer kept it), so that the player reads the game as it is
-    /// and the lines kept are answered after it. A host that had not noticed the drop took
-    /// the new link for the old one and sends nothing by itself: after ``catchUpWait`` it is
-    /// asked. `before` is the view when the link dropped.
-    private func catchUp(since before: GuestView) async {
-        let asked = ContinuousClock.now + Self.catchUpWait
-        let (welcomes, replays) = (before.welcomes, before.replays)
-        let caughtUp: @Sendable (GuestView) -> Bool = { $0.welcomes != welcomes || $0.replays != replays }
-        var view = await game.view(until: caughtUp, before: asked)
-        if !caughtUp(view) {
-            try? game.requestCatchUp()
-            view = await game.view(until: caughtUp, before: asked + .seconds(2))
-        }
-        if !caughtUp(view) {
-            game.takeInHeldBroadcasts()  // nothing came: the game goes on from what does
-        } else if view.welcomes > before.welcomes, view.replays == before.replays, view.lastSequence > before.lastSequence {
-            console.print(repl.text.skipped(view.lastSequence - before.lastSequence))
-        }
+        let (room, before) = (game.room, game.room.current)
+        return { [self] in await link.catchUp(with: room, since: before, text: repl.text) }
     }
 
     /// Waits (briefly) until every guess sent has been answered, so that what a command shows

@@ -103,17 +103,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
 
     func catchingUp() -> @Sendable () async -> Void {
         let before = guest.current
-        return { [self] in await catchUp(since: before) }
-    }
-
-    /// Back in after a drop: waits for what was missed (a replay or a welcome); a host that
-    /// took the new link for the old one sends nothing by itself, so after a second it is asked.
-    private func catchUp(since before: RoomGuestState<Rules>) async {
-        let (welcomes, last) = (before.welcomes, before.lastSequence)
-        let caughtUp: @Sendable (RoomGuestState<Rules>) -> Bool = { $0.welcomes != welcomes || $0.lastSequence != last }
-        if caughtUp(await guest.state(until: caughtUp, before: .now + PlayerSeat.catchUpWait)) { return }
-        try? guest.requestCatchUp()
-        await guest.state(until: caughtUp, before: .now + .seconds(2))
+        return { [self] in await link.catchUp(with: guest, since: before, text: repl.text) }
     }
 
     /// Prints what `event` tells the player, and plays what the presenter plays by itself.
@@ -136,6 +126,8 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
             lines = [.event("reply", event) { text.presented(said) }]
         case .refused(let refusal): lines = [.event("refused", refusal) { refusal.message }]
         case .error(let error): lines = [ScreenLine(error.message)]
+        case .caughtUp(let missed): lines = [text.caughtUp(CaughtUp(missed: missed))]
+        case .replyCopy, .omitted: break  // shown already; counted lines are not listed
         case .hostLeft: break  // the session's own event says how (see init)
         }
         var automatic: Rules.Move?

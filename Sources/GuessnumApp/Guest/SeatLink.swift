@@ -226,6 +226,32 @@ final class SeatLink: Sendable {
             console.print(style.dim("Reconnected to \(name)'s game."))
         }
     }
+
+    // MARK: Catching up
+
+    /// How long a host that held the seat has to send what was missed by itself after a rejoin.
+    static let catchUpWait: Duration = .seconds(1)
+
+    /// Back in after a drop, waits until what was missed has arrived (a replay, or a fresh
+    /// welcome where the host no longer kept it), so that the player reads the game as it is
+    /// and the lines kept are answered after it. A host that had not noticed the drop took the
+    /// new link for the old one and sends nothing by itself: after ``catchUpWait`` it is asked;
+    /// if still nothing comes, the game goes on from what does. `before` is the room when the
+    /// link dropped.
+    func catchUp<Rules: GameRules>(with guest: RoomGuest<Rules>, since before: RoomGuestState<Rules>, text: GameText) async {
+        let asked = ContinuousClock.now + Self.catchUpWait
+        let caughtUp: @Sendable (RoomGuestState<Rules>) -> Bool = { $0.hasCaughtUp(since: before) }
+        var room = await guest.state(until: caughtUp, before: asked)
+        if !caughtUp(room) {
+            try? guest.requestCatchUp()
+            room = await guest.state(until: caughtUp, before: asked + .seconds(2))
+        }
+        if !caughtUp(room) {
+            guest.takeInHeldBroadcasts()  // nothing came: the game goes on from what does
+        } else if room.welcomes > before.welcomes, room.replays == before.replays, room.lastSequence > before.lastSequence {
+            console.print(text.skipped(room.lastSequence - before.lastSequence))
+        }
+    }
 }
 
 /// What a seat gives ``SeatLink/handle(_:in:)``: the game's part of a seat.

@@ -2,7 +2,7 @@ import EventBus
 import Foundation
 import Logging
 import Multipeer
-import Synchronization
+import Rooms
 
 /// A guest's side of the game: sends guesses and chat to the host, keeps its view of the
 /// round, the history and the scores, and checks every reveal against the host's commitment.
@@ -25,9 +25,8 @@ import Synchronization
 /// ``EventName/fairnessChecked``, ``EventName/guessesOmitted``, ``EventName/caughtUp``,
 /// ``EventName/gameError`` and ``EventName/hostLeft``.
 ///
-/// What the guest handles on its own is logged: a message that cannot be decoded, is of an
-/// unknown type or comes from a peer that is not the host, at `.notice` with the sender's name as
-/// `peer` metadata; the welcome and the host leaving at `.debug`.
+/// It is a room guest of ``GuessRules`` (``Rooms/RoomGuest``), which keeps the host's order and
+/// logs what it handles on its own; this adds guess-the-number's view of the game.
 public final class GuestGame: Sendable {
     /// The guest's session.
     public let session: Session
@@ -37,34 +36,24 @@ public final class GuestGame: Sendable {
     /// read it or leave it): what a screen presents. It ends when the guest stops.
     public let updates: AsyncStream<GuestGameEvent>
     private let continuation: AsyncStream<GuestGameEvent>.Continuation
-    private let logger: Logger
-
-    private struct State {
-        var view = GuestView()
-        var host: PeerID?
-    }
-
-    private let state: Watched<State>
-    private let observations = ObservationBag()
+    /// The room's guest this game is: what it knows of the room, its waits, its catch-up.
+    public var room: RoomGuest<GuessRules> { guest }
+    private let guest: RoomGuest<GuessRules>
+    private let keeper: GuestViewKeeper
 
     /// Starts following the game hosted by `host` (nil: whoever this session connects to).
     /// - Parameter logger: where the game logs; by default a logger labelled `guessnum.game`.
     public init(session: Session, host: PeerID? = nil, events: EventBus = EventBus(), logger: Logger = Logger(label: "guessnum.game")) {
         self.session = session
         self.events = events
-        self.logger = logger
-        state = Watched(State(host: host))
         (updates, continuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(4096))
-        observations.add(contentsOf: [
-            session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
-            session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
-        ])
-        if let host, session.state(of: host) == .connected { try? requestWelcome() }
+        keeper = GuestViewKeeper(bus: events, continuation: continuation)
+        guest = RoomGuest(session: session, host: host, logger: logger, observer: keeper)
     }
 
     /// Stops following the game. The session stays connected.
     public func stop() {
-        observations.cancelAll()
+        guest.stop()
         continuation.finish()
     }
 
@@ -75,15 +64,15 @@ public final class GuestGame: Sendable {
     // MARK: View
 
     /// Everything this guest knows of the game.
-    public var view: GuestView { state.withLock { $0.view } }
+    public var view: GuestView { keeper.view.value }
     /// The host, once known.
-    public var host: PeerID? { state.withLock { $0.host } }
+    public var host: PeerID? { guest.current.host }
 
     /// Waits until the view meets `condition` (at once if it does now) or `deadline` passes; the
     /// view then. Nothing polls: the condition is checked as each message changes the view.
     @discardableResult
     public func view(until condition: @escaping @Sendable (GuestView) -> Bool, before deadline: ContinuousClock.Instant) async -> GuestView {
-        await state.wait(until: { condition($0.view) }, before: deadline).view
+        await keeper.view.wait(until: condition, before: deadline)
     }
     /// The current round's range, once welcomed.
     public var range: GuessRange? { view.range }
@@ -123,29 +112,27 @@ public final class GuestGame: Sendable {
     /// Guesses `number`.
     /// - Throws: ``Rooms/GameError/Code/notJoined``, ``Rooms/GameError/Code/sendFailed``.
     public func guess(_ number: Int64) throws(GameError) {
-        try send(GuessMessage(guess: number))
+        try guest.play(number)
     }
 
     /// Says `text` to everyone.
     /// - Throws: ``Rooms/GameError/Code/chatTooLong``, ``Rooms/GameError/Code/notJoined``,
     ///   ``Rooms/GameError/Code/sendFailed``.
     public func say(_ text: String) throws(GameError) {
-        try RoomProtocol.checkChat(text)
-        try send(ChatMessage(text: text))
+        try guest.say(text)
     }
 
     /// Asks to be shown as `name` (the host may add a number to keep it unique).
     /// - Throws: ``Rooms/GameError/Code/invalidName``, ``Rooms/GameError/Code/notJoined``,
     ///   ``Rooms/GameError/Code/sendFailed``.
     public func rename(to name: String) throws(GameError) {
-        try RoomProtocol.checkName(name)
-        try send(RenameRequest(name: name))
+        try guest.rename(to: name)
     }
 
     /// Asks the host for a fresh welcome.
     /// - Throws: ``Rooms/GameError/Code/notJoined``, ``Rooms/GameError/Code/sendFailed``.
     public func requestWelcome() throws(GameError) {
-        try send(SyncRequest())
+        try guest.requestWelcome()
     }
 
     /// Asks the host for what this guest missed (back after a drop): a replay of the items after
@@ -156,80 +143,13 @@ public final class GuestGame: Sendable {
     /// request), so that none carries the guest past it.
     /// - Throws: ``Rooms/GameError/Code/notJoined``, ``Rooms/GameError/Code/sendFailed``.
     public func requestCatchUp() throws(GameError) {
-        try send(SyncRequest(after: view.resumePoint))
+        try guest.requestCatchUp()
     }
 
     /// Stops waiting for what was missed during a drop: the broadcasts held since (see
     /// ``requestCatchUp()``) are taken in and posted now, and the items missed before them are
     /// not shown.
     public func takeInHeldBroadcasts() {
-        let posts = state.withLock { $0.view.releaseHeldBatches() }
-        tell(posts)
-    }
-
-    private func send<Message: GameMessage>(_ message: Message) throws(GameError) {
-        try session.send(message, toRoomHost: state.withLock { $0.host })
-    }
-
-    // MARK: Receiving
-
-    private func peerChanged(_ change: PeerStateChange) {
-        let hostLeft: Bool = state.withLock { state in
-            switch change.state {
-            case .connected:
-                if state.host == nil { state.host = change.peer }
-                return false
-            case .notConnected:
-                guard state.host == change.peer else { return false }
-                // A drop, not a goodbye: what comes after getting back in waits for what was missed.
-                if case .lost = change.reason { state.view.holdBatches() }
-                return true
-            case .connecting:
-                return false
-            }
-        }
-        guard hostLeft else { return }
-        logger.debug("Host left.", metadata: .game(peer: change.peer.displayName))
-        tell([.hostLeft(change)])
-    }
-
-    private func received(_ data: ReceivedData) {
-        let host = state.withLock { $0.host }
-        if let host, data.peer != host {
-            return logger.notice("A peer that is not the host sent a message; it was ignored.", metadata: .game(peer: data.peer.displayName))
-        }
-        let posts: [GuestGameEvent]
-        switch data.messageType {
-        case WelcomeMessage.messageType:
-            guard let welcome = logger.decodeGameMessage(WelcomeMessage.self, data) else { return }
-            logger.debug("Welcomed by the host.", metadata: .game(peer: data.peer.displayName))
-            posts = state.withLock { state in
-                if state.host == nil { state.host = data.peer }
-                return state.view.apply(welcome)
-            }
-        case ReplayMessage.messageType:
-            guard host != nil, let replay = logger.decodeGameMessage(ReplayMessage.self, data) else { return }
-            posts = state.withLock { $0.view.apply(replay) }
-        case HistoryBatch.messageType:
-            guard host != nil, let batch = logger.decodeGameMessage(HistoryBatch.self, data) else { return }
-            posts = state.withLock { $0.view.apply(batch) }
-        case JudgedGuess.messageType:
-            guard host != nil, let line = logger.decodeGameMessage(JudgedGuess.self, data) else { return }
-            posts = state.withLock { $0.view.applyOwn(line) }
-        case GameErrorMessage.messageType:
-            guard host != nil, let message = logger.decodeGameMessage(GameErrorMessage.self, data) else { return }
-            posts = [.error(message.error)]
-        default:
-            return logger.unknownGameMessage(data)
-        }
-        tell(posts)
-    }
-
-    /// Posts `told` on the bus and yields it to ``updates``, in order.
-    private func tell(_ told: [GuestGameEvent]) {
-        for event in told {
-            event.post(on: events)
-            continuation.yield(event)
-        }
+        guest.takeInHeldBroadcasts()
     }
 }

@@ -1,6 +1,7 @@
 import EventBus
 import Foundation
 import Multipeer
+import Rooms
 
 /// What a guest of guess-the-number is told, in the order it happened: one typed value for
 /// everything its screen shows (``GuestGame/updates``), also posted on the guest's event bus
@@ -27,13 +28,7 @@ public enum GuestGameEvent: Sendable {
     /// an unknown item, nor the guest's own chat line, absence or return.
     func isNews(to you: UUID?) -> Bool {
         guard case .item(let item) = self else { return false }
-        switch item {
-        case .scoreboard, .unknown: return false
-        case .chat(let chat): return chat.from.id != you
-        case .away(let away): return away.player.id != you
-        case .back(let back): return back.player.id != you
-        case .verdict, .joined, .left, .renamed, .roundWon, .roundStarted: return true
-        }
+        return RoomItem<GuessRules>(item).isNews(to: you)
     }
 
     /// Posts it on `bus` under its ``EventName``.

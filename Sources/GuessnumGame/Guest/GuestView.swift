@@ -1,16 +1,20 @@
 import Foundation
 import Multipeer
+import Rooms
 
 /// What a guest knows of the game: the round, its history, the players, the scores and its
-/// findings about the host's honesty. Built from what the host sends; a value with no I/O.
+/// findings about the host's honesty. A value with no I/O, kept beside the room as the guest
+/// knows it (``room``), which puts what the host sends in the host's order first.
 public struct GuestView: Sendable {
     /// How many judgements of the current round are kept (the oldest are dropped in batches).
     public static let historyLimit = 1000
 
+    /// The room as this guest knows it: its numbering, its players, what waits for a catch-up.
+    public internal(set) var room = RoomGuestState<GuessRules>()
     /// Whether a welcome has arrived; until then broadcasts are ignored.
-    public internal(set) var isWelcomed = false
+    public var isWelcomed: Bool { room.isWelcomed }
     /// This guest, under the name the host gave it.
-    public internal(set) var you: PlayerRef?
+    public var you: PlayerRef? { room.you }
     /// The current round's number (0 before the welcome).
     public internal(set) var round = 0
     /// The current round's range.
@@ -30,50 +34,67 @@ public struct GuestView: Sendable {
     /// win and rename since.
     public var scoreboard: [Scoreboard.Entry] { scores.ranked }
     /// The players this guest has heard of (all of them in a small game).
-    public internal(set) var players: [UUID: PlayerRef] = [:]
+    public var players: [UUID: PlayerRef] {
+        Dictionary((room.players + [room.you].compactMap { $0 }).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
+    }
     /// How many players there are.
-    public internal(set) var playerCount = 0
+    public var playerCount: Int { room.playerCount }
     /// Round number → whether the host was honest in it.
     public internal(set) var fairnessChecks: [Int: FairnessCheck] = [:]
     /// Guess lines the host left out of busy broadcasts.
     public internal(set) var omittedGuesses = 0
     /// How many welcomes have arrived (the first, and fresh ones after a rejoin or a request).
-    public internal(set) var welcomes = 0
+    public var welcomes: Int { room.welcomes }
     /// How many replays of missed items have arrived (after rejoins).
-    public internal(set) var replays = 0
+    public var replays: Int { room.replays }
     /// How long the host keeps this guest's seat if the link drops, from the last welcome; nil
     /// when it keeps none.
-    public internal(set) var seatHold: Duration?
-
-    var scores = Scoreboard()
-    /// This guest's own verdicts that arrived before broadcast items the host sent earlier;
-    /// each is shown once those have been, so the screen follows the host's order.
-    var heldOwn: [JudgedGuess] = []
+    public var seatHold: Duration? { room.seatHold }
     /// The sequence number of the last broadcast item taken in (or that the welcome included).
-    public internal(set) var lastSequence: UInt64 = 0
+    public var lastSequence: UInt64 { room.lastSequence }
     /// What a guest coming back after a drop says it has (``lastSequence``); nil before any
     /// welcome, when it has nothing to go on from.
     public var resumePoint: UInt64? { isWelcomed ? lastSequence : nil }
+
+    var scores = Scoreboard()
     var audit: RoundAudit?
-    /// Sequence numbers of own verdicts already posted, so the broadcast copy is not posted again.
-    var announced: Set<UInt64> = []
-    /// Broadcasts that came after the link to the host dropped, before what was missed meanwhile
-    /// (a replay or a fresh welcome): taken in after it, so that none carries the guest past
-    /// the items it missed. Nil when not waiting for a catch-up.
-    var heldBatches: [HistoryBatch]?
-    /// The most broadcasts held while waiting for a catch-up; one more and they are taken in as
-    /// they are (the items missed before them are then left out, as a fresh welcome would).
-    static let heldBatchLimit = 256
 
     init() {}
 
-    /// Takes in a welcome; returns what to post.
-    mutating func apply(_ welcome: WelcomeMessage) -> [GuestGameEvent] {
-        let game = welcome.game
-        isWelcomed = true
-        welcomes += 1
-        seatHold = game.seatHoldSeconds.flatMap { $0 > 0 ? .seconds($0) : nil }
-        you = welcome.you
+    /// Takes in what the host sent; returns what to post.
+    mutating func take(_ message: RoomHostMessage<GuessRules>, from host: PeerID) -> [GuestGameEvent] {
+        keep(room.take(message, from: host))
+    }
+
+    /// Takes in what the room `told` this guest, the room now being `room`; returns what to post.
+    mutating func keep(_ told: [RoomGuestEvent<GuessRules>], in room: RoomGuestState<GuessRules>) -> [GuestGameEvent] {
+        self.room = room
+        return keep(told)
+    }
+
+    /// Takes in what the room told this guest, in order; returns what to post.
+    mutating func keep(_ told: [RoomGuestEvent<GuessRules>]) -> [GuestGameEvent] {
+        told.flatMap { event -> [GuestGameEvent] in
+            switch event {
+            case .welcomed(let welcome): return take(welcome)
+            case .item(let item): return take(item.historyItem, shownAlready: false)
+            case .replyCopy(let item): return take(item.historyItem, shownAlready: true)
+            case .reply(.verdict(let line)): return takeOwn(line)
+            case .reply, .view: return []  // the host sends no other reply, and no views
+            case .omitted(let count):
+                let (total, overflow) = omittedGuesses.addingReportingOverflow(count)
+                omittedGuesses = overflow ? .max : total  // a hostile host's count must not stop the guest
+                return [.omitted(OmittedGuesses(count: count))]
+            case .caughtUp(let missed): return [.caughtUp(CaughtUp(missed: missed))]
+            case .refused(let refusal): return [.error(.received(code: refusal.code, message: refusal.message))]
+            case .error(let error): return [.error(error)]
+            case .hostLeft(let change): return [.hostLeft(change)]
+            }
+        }
+    }
+
+    private mutating func take(_ welcome: RoomWelcome<GuessRules>) -> [GuestGameEvent] {
+        let game = welcome.view
         round = game.round
         range = game.range
         commitment = game.commitment
@@ -81,138 +102,36 @@ public struct GuestView: Sendable {
         reveal = game.reveal
         scores = Scoreboard()
         for entry in game.scoreboard { scores.set(entry) }
-        heldOwn = []
-        players = Dictionary(game.players.map { ($0.id, $0) }, uniquingKeysWith: { $1 })
-        players[welcome.you.id] = welcome.you
-        playerCount = game.playerCount
-        lastSequence = game.lastSequence
-        announced = announced.filter { $0 > game.lastSequence }
         var audit = RoundAudit(round: game.round, range: game.range, commitment: game.commitment)
         for judgement in game.history { audit.observe(judgement) }
         self.audit = audit
-        var events: [GuestGameEvent] = [.welcomed(welcome)]
+        var events: [GuestGameEvent] = [.welcomed(WelcomeMessage(you: welcome.you, game: GuessCodec.state(of: welcome)))]
         if let reveal = game.reveal, reveal.round == game.round { events.append(contentsOf: check(reveal)) }
-        return events + releaseHeldBatches()
+        return events
     }
 
-    /// The link to the host dropped: broadcasts that come before what was missed (a replay or
-    /// a fresh welcome) wait for it. Nothing to wait for before the first welcome.
-    mutating func holdBatches() {
-        if isWelcomed, heldBatches == nil { heldBatches = [] }
-    }
-
-    /// Takes in the broadcasts held since the link dropped (see ``holdBatches()``); returns what to post.
-    mutating func releaseHeldBatches() -> [GuestGameEvent] {
-        guard let held = heldBatches else { return [] }
-        heldBatches = nil
-        return held.flatMap { apply($0) }
-    }
-
-    /// Takes in this guest's own verdict, sent at once; returns what to post.
-    mutating func applyOwn(_ line: JudgedGuess) -> [GuestGameEvent] {
+    /// Takes in this guest's own verdict, told before its broadcast copy; returns what to post.
+    private mutating func takeOwn(_ line: JudgedGuess) -> [GuestGameEvent] {
         lastVerdict = line
-        if isWelcomed, line.sequence <= lastSequence { return [] }  // the broadcast copy came first
         if line.round == round { audit?.observe(line.judgement) }
-        // `lastSequence < .max`: a host that numbers up to the last UInt64 must not stop the guest.
-        if isWelcomed, lastSequence < .max, line.sequence > lastSequence + 1 {
-            // Earlier items (someone's winning guess, say) are still on their way: wait for them.
-            heldOwn.append(line)
-            return []
-        }
-        return announce(line)
-    }
-
-    /// Posts an own verdict now; its broadcast copy will not be posted again.
-    private mutating func announce(_ line: JudgedGuess) -> [GuestGameEvent] {
-        announced.insert(line.sequence)
-        if announced.count > 4096 { announced = announced.filter { $0 > lastSequence } }
         if line.judgement.verdict.countsAsGuess { scores.recordGuess(by: line.player) }
         return [.item(.verdict(line))]
     }
 
-    /// Posts the held own verdicts numbered below `sequence` (all of them when nil), in order.
-    private mutating func release(before sequence: UInt64?) -> [GuestGameEvent] {
-        let due = heldOwn.filter { sequence == nil || $0.sequence < sequence! }.sorted { $0.sequence < $1.sequence }
-        guard !due.isEmpty else { return [] }
-        heldOwn.removeAll { sequence == nil || $0.sequence < sequence! }
-        return due.flatMap { announce($0) }
-    }
-
-    /// Takes in what was missed during a drop: posts that it was caught up, then each item
-    /// not seen yet, as a batch would.
-    mutating func apply(_ replay: ReplayMessage) -> [GuestGameEvent] {
-        guard isWelcomed else { return [] }
-        replays += 1
-        let posts = take(HistoryBatch(items: replay.items))
-        // Counted as the screen lists them: not score updates, nor the guest's own lines.
-        let missed = posts.count { $0.isNews(to: you?.id) }
-        return [.caughtUp(CaughtUp(missed: missed))] + posts + releaseHeldBatches()
-    }
-
-    /// Takes in a broadcast batch, or holds it while what was missed is awaited (see
-    /// ``holdBatches()``); returns what to post.
-    mutating func apply(_ batch: HistoryBatch) -> [GuestGameEvent] {
-        guard isWelcomed else { return [] }
-        if let held = heldBatches?.count {
-            guard held < Self.heldBatchLimit else { return releaseHeldBatches() + take(batch) }
-            heldBatches?.append(batch)
-            return []
-        }
-        return take(batch)
-    }
-
-    /// Takes in the items of `batch` not seen yet; returns what to post.
-    private mutating func take(_ batch: HistoryBatch) -> [GuestGameEvent] {
-        var events: [GuestGameEvent] = []
-        for item in batch.items {
-            guard let sequence = item.sequence, sequence > lastSequence else { continue }
-            events.append(contentsOf: release(before: sequence))
-            heldOwn.removeAll { $0.sequence == sequence }  // its broadcast copy is posted instead
-            lastSequence = sequence
-            events.append(contentsOf: apply(item))
-        }
-        // A busy tick may have left an own verdict's copy out: then nothing more will come before it.
-        // At the end of the numbers (a hostile host's) nothing can come before it either.
-        events.append(contentsOf: release(before: batch.omittedGuesses > 0 || lastSequence >= .max - 1 ? nil : lastSequence + 2))
-        // A big game lists only some joins and leaves, and then says how many players there are.
-        if let count = batch.playerCount { playerCount = count }
-        if batch.omittedGuesses > 0 {
-            let (total, overflow) = omittedGuesses.addingReportingOverflow(batch.omittedGuesses)
-            omittedGuesses = overflow ? .max : total  // a hostile host's count must not stop the guest
-            events.append(.omitted(OmittedGuesses(count: batch.omittedGuesses)))
-        }
-        return events
-    }
-
-    /// Takes in one broadcast item; returns what to post: the item itself (unless it is an own
-    /// verdict posted already, or unknown), then any fairness check it brings.
-    private mutating func apply(_ item: HistoryItem) -> [GuestGameEvent] {
+    /// Takes in one broadcast item; returns what to post: the item itself (unless it is the
+    /// copy of an own verdict `shownAlready`, or unknown), then any fairness check it brings.
+    private mutating func take(_ item: HistoryItem, shownAlready: Bool) -> [GuestGameEvent] {
         switch item {
         case .verdict(let line):
-            let alreadyPosted = announced.remove(line.sequence) != nil
             if line.round == round {
                 record(line.judgement)
                 audit?.observe(line.judgement)
             }
-            if line.player.id == you?.id, !alreadyPosted { lastVerdict = line }
-            if alreadyPosted { return [] }
+            if shownAlready { return [] }
+            if line.player.id == you?.id { lastVerdict = line }
             if line.judgement.verdict.countsAsGuess { scores.recordGuess(by: line.player) }
-        case .chat:
-            break
-        case .joined(let joined):
-            players[joined.player.id] = joined.player
-            playerCount = joined.playerCount
-        case .left(let left):
-            players[left.player.id] = nil
-            playerCount = left.playerCount
-        case .away:
-            break
-        case .back(let back):
-            players[back.player.id] = back.player
         case .renamed(let renamed):
-            players[renamed.player.id] = renamed.player
             scores.rename(renamed.player)
-            if renamed.player.id == you?.id { you = renamed.player }
         case .roundWon(let won):
             guard won.round == round else { break }
             reveal = won
@@ -230,6 +149,8 @@ public struct GuestView: Sendable {
             for entry in update.entries { scores.set(entry) }
         case .unknown:
             return []
+        case .chat, .joined, .left, .away, .back:
+            break  // the room keeps its players
         }
         return [.item(item)]
     }

@@ -170,6 +170,11 @@ public struct GuessRules: GameRules {
 
     public static var broadcastsOwnScores: Bool { true }
     public static var everyoneSeesTheSame: Bool { true }
+
+    /// A scoreboard update only refreshes the scores: not counted among what a player missed.
+    public static func isNews(_ event: GuessEvent) -> Bool {
+        if case .scoreboard = event { false } else { true }
+    }
 }
 
 /// What a guess-the-number host chooses: the range, and how much its welcomes and scoreboards carry.
