@@ -163,7 +163,7 @@ let package = Package(
         .testTarget(name: "RockPaperScissorsTests", dependencies: ["RockPaperScissors", "Rooms"]),
         .testTarget(
             name: "GuessnumStoreTests",
-            dependencies: ["GuessnumStore", "GuessnumGame", "Multipeer", "MultipeerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["GuessnumStore", "GuessnumGame", "Rooms", "TicTacToe", "Multipeer", "MultipeerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "GuessnumAppTests",
             dependencies: [

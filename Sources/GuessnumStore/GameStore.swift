@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import GRDB
 import GuessnumGame
@@ -27,19 +26,11 @@ public final class GameStore: GameJournalSink {
 
     /// The file of the game called `name`: under `XDG_STATE_HOME`, or `~/.local/state`.
     public static func fileURL(forGame name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        XDGDirectory.state(environment: environment)
-            .appendingPathComponent("guessnum/games", isDirectory: true)
-            .appendingPathComponent(fileName(forGame: name))
+        StoreFile.url(forGame: name, environment: environment)
     }
 
-    /// A file name for `name` that any name maps to safely: its letters, digits, `-` and `_`,
-    /// and, when it has others (or is empty), a short digest of it so that names stay apart.
-    static func fileName(forGame name: String) -> String {
-        let plain = String(name.unicodeScalars.filter { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "-" || $0 == "_") }.prefix(40))
-        guard plain != name || plain.isEmpty else { return plain + ".sqlite" }
-        let digest = SHA256.hash(data: Data(name.utf8)).prefix(4).map { String(format: "%02x", $0) }.joined()
-        return (plain.isEmpty ? "game" : plain) + "-" + digest + ".sqlite"
-    }
+    /// A file name for `name` that any name maps to safely (see ``StoreFile/fileName(forGame:suffix:)``).
+    static func fileName(forGame name: String) -> String { StoreFile.fileName(forGame: name) }
 
     /// Opens (or creates) the store at `fileURL`.
     /// - Throws: ``GameStoreError`` with a sentence naming the file: its directory cannot be
@@ -47,27 +38,7 @@ public final class GameStore: GameJournalSink {
     public init(at fileURL: URL, logger: Logger = Logger(label: "guessnum.store")) throws(GameStoreError) {
         self.fileURL = fileURL
         self.logger = logger
-        let directory = fileURL.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-            if !FileManager.default.fileExists(atPath: fileURL.path) {
-                guard FileManager.default.createFile(atPath: fileURL.path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
-                    throw GameStoreError(.unwritable, "could not create the file")
-                }
-            }
-        } catch {
-            throw GameStoreError(.unwritable, "Could not keep the game in \(fileURL.path) (\(Self.reason(error))); check that \(directory.path) is writable.", underlying: error)
-        }
-        do {
-            var configuration = Configuration()
-            configuration.prepareDatabase { db in
-                try db.execute(sql: "PRAGMA synchronous = NORMAL")
-            }
-            pool = try DatabasePool(path: fileURL.path, configuration: configuration)
-            try GameStoreSchema.migrator.migrate(pool)
-        } catch {
-            throw Self.damaged(fileURL, error)
-        }
+        pool = try StoreFile.open(at: fileURL, migrator: GameStoreSchema.migrator)
     }
 
     /// The game kept, if any.
@@ -78,7 +49,7 @@ public final class GameStore: GameJournalSink {
         } catch let error as GameStoreError {
             throw error
         } catch {
-            throw Self.damaged(fileURL, error)
+            throw StoreFile.damaged(fileURL, error)
         }
     }
 
@@ -98,7 +69,7 @@ public final class GameStore: GameJournalSink {
                 try GameStoreRows.write(record, in: db)
             }
         } catch {
-            throw GameStoreError(.unwritable, "Could not write the game to \(fileURL.path): \(Self.reason(error)).", underlying: error)
+            throw GameStoreError(.unwritable, "Could not write the game to \(fileURL.path): \(StoreFile.reason(error)).", underlying: error)
         }
     }
 
@@ -117,7 +88,7 @@ public final class GameStore: GameJournalSink {
         }
         guard first else { return }
         logger.warning("Could not keep the game's latest changes; after a crash it may not resume fully.", metadata: [
-            "file": .string(fileURL.path), "error": .string(Self.reason(error)),
+            "file": .string(fileURL.path), "error": .string(StoreFile.reason(error)),
         ])
     }
 
@@ -128,19 +99,6 @@ public final class GameStore: GameJournalSink {
 
     /// Removes the game (it ended as it should): the file and SQLite's files beside it.
     public func delete() {
-        try? pool.close()
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: fileURL.path + suffix)
-        }
-    }
-
-    private static func damaged(_ fileURL: URL, _ error: any Error) -> GameStoreError {
-        GameStoreError(.damaged, "The saved game in \(fileURL.path) cannot be read (\(reason(error))). Delete that file to start a new game under this name.", underlying: error)
-    }
-
-    static func reason(_ error: any Error) -> String {
-        if let error = error as? DatabaseError { return error.message ?? "\(error.resultCode)" }
-        if let error = error as? GameStoreError { return error.message }
-        return error.localizedDescription
+        StoreFile.delete(pool, at: fileURL)
     }
 }

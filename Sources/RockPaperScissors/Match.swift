@@ -2,7 +2,7 @@ import Rooms
 
 /// One match between two seated players: the current throw's commitments and held reveals, the
 /// score, and the winner once there is one.
-struct Match: Sendable, Hashable {
+struct Match: Sendable, Hashable, Codable {
     let number: Int
     let players: [PlayerRef]
     let winsNeeded: Int

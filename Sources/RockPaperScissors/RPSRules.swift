@@ -13,7 +13,7 @@ import Rooms
 /// ``RPSMove/reveal(hand:salt:)``. The host checks each reveal against its commitment and holds
 /// the first until the second is in, then tells everyone both hands. Tied throws are played again
 /// and do not count towards the best of N. A player who gives up their seat forfeits the match.
-public struct RPSRules: GameRules {
+public struct RPSRules: GameRules, Codable {
     public static let kind = GameKind(id: "rps", title: "rock-paper-scissors", messagePrefix: "rps.v1.")
 
     public let settings: RPSSettings

@@ -57,3 +57,8 @@ extension Duration {
         Double(components.seconds) + Double(components.attoseconds) * 1e-18
     }
 }
+
+extension Throttle {
+    /// A room's usual throttle of each player's moves: 10 a second, 5 at once.
+    public static var moves: Throttle { Throttle(rate: 10, burst: 5) }
+}

@@ -9,7 +9,7 @@ import Rooms
 /// round, whether it is still going on or not: they have not played at all. Of the two, X goes to the one who was not X last time they
 /// played (the one nearer the front when that does not decide it), so X alternates between two
 /// players from round to round.
-struct Seating: Sendable, Hashable {
+struct Seating: Sendable, Hashable, Codable {
     /// The players, next to play first.
     private(set) var queue: [PlayerRef] = []
     private var lastMark: [UUID: Mark] = [:]

@@ -10,7 +10,7 @@ import Rooms
 /// A board player whose link drops keeps the seat for the room's grace period and is not
 /// reported here, so their turn simply waits; only when the seat is given up does
 /// ``playerLeft(_:)`` forfeit the round to the other player.
-public struct TicTacToeRules: GameRules {
+public struct TicTacToeRules: GameRules, Codable {
     public static let kind = GameKind(id: "tictactoe", title: "tic-tac-toe", messagePrefix: "tictactoe.v1.")
 
     public let settings: TicTacToeSettings

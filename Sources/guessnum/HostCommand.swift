@@ -54,7 +54,7 @@ struct HostCommand: AsyncParsableCommand {
     @Option(help: "The TCP port to listen on; 0 picks any free port (default: the port your last game listened on, if it is free, so players who joined it find it there again; else any free port).")
     var port: Int?
 
-    @Flag(help: "guessnum: go on with this name's interrupted game (its program ended without ending it) without asking; without it a script starts a new game.")
+    @Flag(help: "Go on with this name's interrupted game of the same kind (its program ended without ending it) without asking; without it a script starts a new game.")
     var resume = false
 
     @Flag(help: "Ask before letting each player in.")
@@ -71,7 +71,7 @@ struct HostCommand: AsyncParsableCommand {
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535.") }
         guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
         if let name { try JoinCommand.check(name: name) }
-        if game != .guessnum, let given = [range.map { _ in "--range" }, secret.map { _ in "--secret" }, resume ? "--resume" : nil].compactMap({ $0 }).first {
+        if game != .guessnum, let given = [range.map { _ in "--range" }, secret.map { _ in "--secret" }].compactMap({ $0 }).first {
             throw ValidationError("\(given) is for guess-the-number, not \(game.kind.id).")
         }
         if game.kind != RPSRules.kind, bestOf != nil { throw ValidationError("--best-of is for rock-paper-scissors (--game rps).") }
@@ -96,14 +96,8 @@ struct HostCommand: AsyncParsableCommand {
                 configuration.password = try await PasswordQuestion.askHost(console: terminal.console, inbox: terminal.inbox)
             }
             let store = try GameStore(at: GameStore.fileURL(forGame: me.peer.displayName))
-            var resuming: GameRecord?
             let saved = try store.load()
-            if let saved, try await ResumeQuestion.shouldResume(saved, resume: resume, console: terminal.console, inbox: terminal.inbox) {
-                resuming = saved
-                terminal.console.print("Resuming your game: \(ResumeQuestion.summary(of: saved)); its players' seats are held for \(grace) s, and they come back by themselves.")
-            } else if saved == nil, resume {
-                terminal.console.print(ResumeQuestion.nothingToResume)
-            }
+            let resuming = try await shouldResume(saved.map(ResumeQuestion.summary(of:)), terminal) ? saved : nil
             let master = try await GameMaster(session: session, configuration: configuration, resuming: resuming, journal: store)
             if resuming == nil { try store.start(master.record, host: master.host) }
             let host = HostREPL(
@@ -119,7 +113,7 @@ struct HostCommand: AsyncParsableCommand {
     }
 
     /// Hosts a game on the room layer (tic-tac-toe, rock-paper-scissors): the same listing,
-    /// admission, private games and held seats; such a game is not kept for `--resume`.
+    /// admission, private games, held seats, and its store for `--resume`.
     private func runRoom(logs: LogDestination) async throws {
         try await CommandRunner.run {
             let configuration = limits(RoomConfiguration())
@@ -127,19 +121,32 @@ struct HostCommand: AsyncParsableCommand {
             defer { terminal.close(logs: logs) }
             let password = password ? try await PasswordQuestion.askHost(console: terminal.console, inbox: terminal.inbox) : nil
             let text = GameText(style: output.style, json: output.json, me: me.peer.identity)
-            func screen<Presenter: GamePresenter>(_ rules: Presenter.Rules, _ presenter: Presenter.Type) -> HostREPL {
-                let room = RoomHost(session: session, rules: rules, configuration: configuration, password: password)
-                return HostREPL(
+            func host<Presenter: GamePresenter>(_ rules: Presenter.Rules, _ presenter: Presenter.Type) async throws where Presenter.Rules: Codable {
+                let store = try RoomStore<Presenter.Rules>(at: RoomStore<Presenter.Rules>.fileURL(forGame: me.peer.displayName))
+                let saved = try store.load()
+                let resuming = try await shouldResume(saved.map(ResumeQuestion.summary(of:)), terminal) ? saved : nil
+                let room = RoomHost(session: session, rules: rules, configuration: configuration, password: password, keptBy: store, resuming: resuming)
+                let screen = HostREPL(
                     room: room, presenter: presenter, console: terminal.console, inbox: terminal.inbox,
                     discovery: AvahiDiscovery(), text: text, asks: ask, command: ProgramCommand.current())
+                try await screen.run(port: port, ports: ListeningPortMemory.standard())
+                // The game ended as it should (its players were told): nothing to resume.
+                await store.waitForWrites()
+                store.delete()
             }
             // Guess-the-number never comes here (see run()).
-            let host = game.kind == TicTacToeRules.kind
-                ? screen(TicTacToeRules(), TicTacToePresenter.self)
-                : screen(RPSRules(settings: try bestOf.map { try RPSSettings(bestOf: $0) } ?? RPSSettings()), RPSPresenter.self)
-            try await host.run(port: port, ports: ListeningPortMemory.standard())
+            if game.kind == TicTacToeRules.kind {
+                try await host(TicTacToeRules(), TicTacToePresenter.self)
+            } else {
+                try await host(RPSRules(settings: try bestOf.map { try RPSSettings(bestOf: $0) } ?? RPSSettings()), RPSPresenter.self)
+            }
             withExtendedLifetime(me) {}
         }
+    }
+
+    /// Whether to go on with the interrupted game that `summary` describes (nil: none).
+    private func shouldResume(_ summary: String?, _ terminal: AppTerminal) async throws(AppFailure) -> Bool {
+        try await ResumeQuestion.shouldResume(summary, resume: resume, grace: grace, console: terminal.console, inbox: terminal.inbox)
     }
 
     /// `base` with the limits the options set: players, players per address, the held seats' grace.

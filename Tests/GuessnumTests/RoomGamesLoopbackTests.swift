@@ -61,4 +61,41 @@ struct RoomGamesLoopbackTests {
         #expect(await eve.exitStatus() == 3, "eve: \(eve.text)")
         #expect(!eve.text.contains("Joined") && eve.text.contains("password"), "eve: \(eve.text)")
     }
+
+    @Test("A tic-tac-toe host killed with SIGKILL and started again with --resume: the players come back by themselves to the same board and turn, and play on")
+    func hostKilledAndResumed() async throws {
+        let alice = TrustTests.person()
+        let arguments = ["host", "--game", "tictactoe", "--name", "alice", "--grace", "60"]
+        let host = try guessnum(arguments, environment: alice)
+        defer { host.signal(SIGKILL) }
+        let port = try await TrustTests().listeningPort(of: host)
+        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"])
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "Joined alice's game of tic-tac-toe.") != nil, "bob: \(bob.text)")
+        let carol = try guessnum(["join", "--name", "carol", "127.0.0.1:\(port)"])
+        defer { carol.signal(SIGKILL) }
+        #expect(await carol.line(containing: "Round 1, bob (X) against carol (O): bob's turn (X).") != nil, "carol: \(carol.text)")
+        bob.send(line: "5")
+        #expect(await host.line(containing: "bob (X) took 5.") != nil, "host: \(host.text)")
+        try await Task.sleep(for: .milliseconds(200))  // the store's write of the tick, off the room's lock
+
+        host.signal(SIGKILL)
+        _ = await host.exitStatus()
+        #expect(await bob.line(containing: "Lost the connection to alice's game — reconnecting…", within: .seconds(30)) != nil, "bob: \(bob.text)")
+        let again = try guessnum(arguments + ["--resume"], environment: alice)
+        defer { again.signal(SIGKILL) }
+        #expect(await again.line(containing: "Resuming your game: round 1 of tic-tac-toe, 2 players") != nil, "host: \(again.text)")
+        #expect(await bob.line(containing: "Reconnected to alice's game.", within: .seconds(30)) != nil, "bob: \(bob.text)")
+        #expect(await carol.line(containing: "Reconnected to alice's game.", within: .seconds(30)) != nil, "carol: \(carol.text)")
+        #expect(await again.line(containing: "carol is back.") != nil, "host: \(again.text)")
+        #expect(await again.line(containing: "bob is back.") != nil, "host: \(again.text)")
+        #expect(await bob.line(containing: "The host's program was restarted while you were away; the game is shown as it is now.") != nil, "welcomed again: \(bob.text)")
+        #expect(!again.text.contains("Round 2") && !again.text.contains("joined"), "the same round and seats, not new ones: \(again.text)")
+
+        carol.send(line: "5")
+        #expect(await carol.line(containing: "That square is taken: choose an empty one.") != nil, "the board as it was: \(carol.text)")
+        carol.send(line: "1")
+        #expect(await bob.line(containing: "carol (O) took 1.") != nil, "O plays on after the host came back: \(bob.text)\ncarol: \(carol.text)\nhost: \(again.text)")
+        #expect(await bob.line(containing: "your turn (X).") != nil, "bob: \(bob.text)")
+    }
 }

@@ -249,7 +249,9 @@ final class SeatLink: Sendable {
         if !caughtUp(room) {
             guest.takeInHeldBroadcasts()  // nothing came: the game goes on from what does
         } else if room.welcomes > before.welcomes, room.replays == before.replays, room.lastSequence > before.lastSequence {
-            console.print(text.skipped(room.lastSequence - before.lastSequence))
+            // A resumed host numbers on past a gap: then how much was missed is not known.
+            let skipped = room.lastSequence - before.lastSequence
+            console.print(skipped >= resumeNumberingGap ? text.restarted() : text.skipped(skipped))
         }
     }
 }

@@ -84,6 +84,14 @@ public struct GameText: Sendable {
         return .event("caughtUp", caughtUp) { style.dim("While you were away (\(Self.count(missed, "event"))):") }
     }
 
+    /// After the fresh welcome of a host whose program was restarted while the player was away
+    /// (its numbering went on past a gap, so how much was missed is not known).
+    func restarted() -> ScreenLine {
+        .event("caughtUp", CaughtUp()) {
+            style.dim("The host's program was restarted while you were away; the game is shown as it is now.")
+        }
+    }
+
     /// After the fresh welcome that replaced what a player missed: how much is not shown.
     func skipped(_ count: UInt64) -> ScreenLine {
         .event("caughtUp", CaughtUp(skipped: count)) {

@@ -51,7 +51,7 @@ public final class GameMaster: Sendable {
     /// How far past its record's last sequence number a resumed game numbers its items: the
     /// earlier life may have broadcast items after its last journal reached the store, and a
     /// number is never given twice.
-    static let resumeGap: UInt64 = 1_000_000
+    static let resumeGap: UInt64 = resumeNumberingGap
 
     /// Creates the game master of `session` and draws the first round's secret. Call
     /// ``start()`` to begin serving.

@@ -61,7 +61,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// `moveThrottle` per player; a private room when `password` is given. Call ``start()``.
     public convenience init(
         session: Session, rules: Rules, configuration: RoomConfiguration = RoomConfiguration(),
-        moveThrottle: Throttle = Throttle(rate: 10, burst: 5), password: GamePassword? = nil,
+        moveThrottle: Throttle = .moves, password: GamePassword? = nil,
         logger: Logger = Logger(label: "guessnum.room")
     ) {
         self.init(
@@ -85,8 +85,9 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         table.keepsEveryItem = observer != nil
         prepare(&table)
         state = Watched(State(table: table))
-        (activity, activityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(observer == nil ? 4096 : 1))
-        if observer != nil { activityContinuation.finish() }
+        let showsActivity = observer?.leavesActivity ?? true
+        (activity, activityContinuation) = AsyncStream.makeStream(bufferingPolicy: .bufferingNewest(showsActivity ? 4096 : 1))
+        if !showsActivity { activityContinuation.finish() }
         self.observer = observer
     }
 
@@ -477,11 +478,9 @@ public final class RoomHost<Rules: GameRules>: Sendable {
             }
         }
         let refusals = privacy?.due(at: .now) ?? []
-        if let observer {
-            if !flush.everything.isEmpty || !refusals.isEmpty { observer.report(flush.everything, passwordRefusals: refusals) }
-        } else {
-            for refusal in refusals { activityContinuation.yield(.passwordRefusals(refusal)) }
-        }
+        if let observer, !flush.everything.isEmpty || !refusals.isEmpty { observer.report(flush.everything, passwordRefusals: refusals) }
+        // (Nothing, when an observer shows what happened: the stream has ended.)
+        for refusal in refusals { activityContinuation.yield(.passwordRefusals(refusal)) }
         return configuration.broadcastInterval(frames: frames)
     }
 

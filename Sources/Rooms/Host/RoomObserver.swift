@@ -12,4 +12,12 @@ package protocol RoomObserver<Rules>: Sendable {
     /// Called after the tick's sends, outside the lock, with the same items and the password
     /// refusals due to be told to the host.
     func report(_ items: [RoomItem<Rules>], passwordRefusals: [PasswordRefusals])
+
+    /// Whether ``RoomHost/activity`` still tells the host's screen everything (for an observer
+    /// that only keeps the room); false by default: the observer shows it.
+    var leavesActivity: Bool { get }
+}
+
+extension RoomObserver {
+    package var leavesActivity: Bool { false }
 }

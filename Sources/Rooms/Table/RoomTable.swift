@@ -51,7 +51,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     /// The host, whose name no player may take.
     package let host: PlayerRef
     /// The game's rules and state.
-    package private(set) var rules: Rules
+    package internal(set) var rules: Rules
     /// Who sits in the room.
     package var seats: RoomSeats
     /// The current round's number: 0 before the first.
