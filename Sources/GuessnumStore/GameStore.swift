@@ -3,7 +3,6 @@ import GRDB
 import GuessnumGame
 import Logging
 import Multipeer
-import Synchronization
 
 /// A host's game on disk, in SQLite through GRDB, so that it can be resumed after the host's
 /// program ends without ending it (a crash, `kill -9`, a power cut).
@@ -18,11 +17,9 @@ import Synchronization
 /// game back as a ``GameRecord``; ``delete()`` removes the file when the game ends as it should.
 public final class GameStore: GameJournalSink {
     /// The database file.
-    public let fileURL: URL
-    private let pool: DatabasePool
-    private let logger: Logger
-    /// Whether a failed write was logged already (one line, not one per tick).
-    private let failureLogged = Mutex(false)
+    public var fileURL: URL { file.url }
+    private let file: StoreFile
+    private var pool: DatabasePool { file.pool }
 
     /// The file of the game called `name`: under `XDG_STATE_HOME`, or `~/.local/state`.
     public static func fileURL(forGame name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -36,9 +33,7 @@ public final class GameStore: GameJournalSink {
     /// - Throws: ``GameStoreError`` with a sentence naming the file: its directory cannot be
     ///   made, or the file is not a database of this program's (damaged, or something else).
     public init(at fileURL: URL, logger: Logger = Logger(label: "guessnum.store")) throws(GameStoreError) {
-        self.fileURL = fileURL
-        self.logger = logger
-        pool = try StoreFile.open(at: fileURL, migrator: GameStoreSchema.migrator)
+        file = try StoreFile(at: fileURL, migrator: GameStoreSchema.migrator, logger: logger)
     }
 
     /// The game kept, if any.
@@ -76,29 +71,16 @@ public final class GameStore: GameJournalSink {
     /// Writes one tick's changes, in one transaction, after those handed over before; returns
     /// at once. A failed write is logged once (the game goes on; it may then not resume fully).
     public func keep(_ journal: GameJournal) {
-        pool.asyncWrite({ db in try GameStoreRows.apply(journal, in: db) }, completion: { [weak self] _, result in
-            if case .failure(let error) = result { self?.writeFailed(error) }
-        })
-    }
-
-    private func writeFailed(_ error: any Error) {
-        let first = failureLogged.withLock { logged in
-            defer { logged = true }
-            return !logged
-        }
-        guard first else { return }
-        logger.warning("Could not keep the game's latest changes; after a crash it may not resume fully.", metadata: [
-            "file": .string(fileURL.path), "error": .string(StoreFile.reason(error)),
-        ])
+        file.writeLater { db in try GameStoreRows.apply(journal, in: db) }
     }
 
     /// Waits until every change handed over so far is written.
     public func waitForWrites() async {
-        _ = try? await pool.write { _ in }
+        await file.waitForWrites()
     }
 
     /// Removes the game (it ended as it should): the file and SQLite's files beside it.
     public func delete() {
-        StoreFile.delete(pool, at: fileURL)
+        file.delete()
     }
 }

@@ -2,7 +2,6 @@ import Foundation
 import GRDB
 import GuessnumGame
 import Logging
-import Synchronization
 
 /// A room game on disk (tic-tac-toe, rock-paper-scissors), in SQLite through GRDB, so that it
 /// can be resumed after the host's program ends without ending it (a crash, `kill -9`).
@@ -13,11 +12,8 @@ import Synchronization
 /// observer), and it is written off the room's lock, in order, the newest replacing the last.
 public final class RoomStore<Rules: GameRules & Codable>: RoomObserver, Sendable {
     /// The database file.
-    public let fileURL: URL
-    private let pool: DatabasePool
-    private let logger: Logger
-    /// Whether a failed write was logged already (one line, not one per tick).
-    private let failureLogged = Mutex(false)
+    public var fileURL: URL { file.url }
+    private let file: StoreFile
 
     /// The file of the game of this kind called `name`: under `XDG_STATE_HOME`, or `~/.local/state`.
     public static func fileURL(forGame name: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
@@ -27,9 +23,7 @@ public final class RoomStore<Rules: GameRules & Codable>: RoomObserver, Sendable
     /// Opens (or creates) the store at `fileURL`.
     /// - Throws: ``GameStoreError`` with a sentence naming the file.
     public init(at fileURL: URL, logger: Logger = Logger(label: "guessnum.store")) throws(GameStoreError) {
-        self.fileURL = fileURL
-        self.logger = logger
-        pool = try StoreFile.open(at: fileURL, migrator: Self.migrator)
+        file = try StoreFile(at: fileURL, migrator: Self.migrator, logger: logger)
     }
 
     /// `room(id, game, snapshot)`: one row, the room as JSON.
@@ -49,7 +43,7 @@ public final class RoomStore<Rules: GameRules & Codable>: RoomObserver, Sendable
     /// - Throws: ``GameStoreError`` when the file cannot be read as a room of this game.
     public func load() throws(GameStoreError) -> RoomSnapshot<Rules>? {
         let row: Row?
-        do { row = try pool.read { db in try Row.fetchOne(db, sql: "SELECT game, snapshot FROM room WHERE id = 1") } } catch {
+        do { row = try file.pool.read { db in try Row.fetchOne(db, sql: "SELECT game, snapshot FROM room WHERE id = 1") } } catch {
             throw StoreFile.damaged(fileURL, error)
         }
         guard let row else { return nil }
@@ -68,34 +62,21 @@ public final class RoomStore<Rules: GameRules & Codable>: RoomObserver, Sendable
 
     /// Writes `snapshot` in place of what the store held; returns at once (written in order).
     public func keep(_ snapshot: RoomSnapshot<Rules>) {
-        pool.asyncWrite({ db in
+        file.writeLater { db in
             try db.execute(
                 sql: "INSERT OR REPLACE INTO room (id, game, snapshot) VALUES (1, ?, ?)",
                 arguments: [snapshot.game, try JSONEncoder().encode(snapshot)])
-        }, completion: { [weak self] _, result in
-            if case .failure(let error) = result { self?.writeFailed(error) }
-        })
-    }
-
-    private func writeFailed(_ error: any Error) {
-        let first = failureLogged.withLock { logged in
-            defer { logged = true }
-            return !logged
         }
-        guard first else { return }
-        logger.warning("Could not keep the game's latest changes; after a crash it may not resume fully.", metadata: [
-            "file": .string(fileURL.path), "error": .string(StoreFile.reason(error)),
-        ])
     }
 
     /// Waits until every snapshot handed over so far is written.
     public func waitForWrites() async {
-        _ = try? await pool.write { _ in }
+        await file.waitForWrites()
     }
 
     /// Removes the game (it ended as it should): the file and SQLite's files beside it.
     public func delete() {
-        StoreFile.delete(pool, at: fileURL)
+        file.delete()
     }
 
     // MARK: The room's observer

@@ -2,11 +2,61 @@ import Crypto
 import Foundation
 import GRDB
 import GuessnumGame
+import Logging
 import Multipeer
+import Synchronization
 
 /// What the host's stores share: where a game's file lives, how it is opened (owner-only, WAL,
-/// migrated), how it goes, and the sentences for what can go wrong with it.
-enum StoreFile {
+/// migrated), its writes (in order, off the caller's thread, a failure logged once), how it
+/// goes, and the sentences for what can go wrong with it.
+final class StoreFile: Sendable {
+    /// The database file.
+    let url: URL
+    /// Its connections.
+    let pool: DatabasePool
+    private let logger: Logger
+    /// Whether a failed write was logged already (one line, not one per tick).
+    private let failureLogged = Mutex(false)
+
+    /// Opens (or creates) the database at `url` (see ``open(at:migrator:)``).
+    init(at url: URL, migrator: DatabaseMigrator, logger: Logger) throws(GameStoreError) {
+        self.url = url
+        self.logger = logger
+        pool = try Self.open(at: url, migrator: migrator)
+    }
+
+    /// Writes `updates` in one transaction after those handed over before; returns at once. A
+    /// failed write is logged once (the game goes on; it may then not resume fully).
+    func writeLater(_ updates: @escaping @Sendable (Database) throws -> Void) {
+        pool.asyncWrite(updates, completion: { [weak self] _, result in
+            if case .failure(let error) = result { self?.writeFailed(error) }
+        })
+    }
+
+    private func writeFailed(_ error: any Error) {
+        let first = failureLogged.withLock { logged in
+            defer { logged = true }
+            return !logged
+        }
+        guard first else { return }
+        logger.warning("Could not keep the game's latest changes; after a crash it may not resume fully.", metadata: [
+            "file": .string(url.path), "error": .string(Self.reason(error)),
+        ])
+    }
+
+    /// Waits until every write handed over so far is done.
+    func waitForWrites() async {
+        _ = try? await pool.write { _ in }
+    }
+
+    /// Closes the database and removes its file and SQLite's files beside it.
+    func delete() {
+        try? pool.close()
+        for suffix in ["", "-wal", "-shm"] {
+            try? FileManager.default.removeItem(atPath: url.path + suffix)
+        }
+    }
+
     /// The file of the game called `name` (with `suffix` before `.sqlite`, to keep games of
     /// different kinds apart): under `XDG_STATE_HOME`, or `~/.local/state`.
     static func url(forGame name: String, suffix: String = "", environment: [String: String]) -> URL {
@@ -28,7 +78,7 @@ enum StoreFile {
     /// `0700` directory), in WAL mode with `synchronous = NORMAL`, migrated by `migrator`.
     /// - Throws: ``GameStoreError`` with a sentence naming the file: its directory cannot be
     ///   made, or the file is not a database of this program's (damaged, or something else).
-    static func open(at fileURL: URL, migrator: DatabaseMigrator) throws(GameStoreError) -> DatabasePool {
+    private static func open(at fileURL: URL, migrator: DatabaseMigrator) throws(GameStoreError) -> DatabasePool {
         let directory = fileURL.deletingLastPathComponent()
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
@@ -50,14 +100,6 @@ enum StoreFile {
             return pool
         } catch {
             throw damaged(fileURL, error)
-        }
-    }
-
-    /// Closes `pool` and removes its file at `fileURL` and SQLite's files beside it.
-    static func delete(_ pool: DatabasePool, at fileURL: URL) {
-        try? pool.close()
-        for suffix in ["", "-wal", "-shm"] {
-            try? FileManager.default.removeItem(atPath: fileURL.path + suffix)
         }
     }
 
