@@ -15,28 +15,34 @@ enum GuestFuzzing {
             guard let kind = line.first else { continue }
             let body = Data(line.dropFirst())
             switch kind % 8 {
-            case 0: if let message = decode(WelcomeMessage.self, body) { _ = view.apply(message) }
-            case 1: if let message = decode(HistoryBatch.self, body) { _ = view.apply(message) }
-            case 2: if let message = decode(ReplayMessage.self, body) { _ = view.apply(message) }
-            case 3: if let message = decode(JudgedGuess.self, body) { _ = view.applyOwn(message) }
+            case 0: take(WelcomeMessage.messageType, body, into: &view)
+            case 1: take(HistoryBatch.messageType, body, into: &view)
+            case 2: take(ReplayMessage.messageType, body, into: &view)
+            case 3: take(JudgedGuess.messageType, body, into: &view)
             case 4:
-                if let message = decode(RoomWelcome<TicTacToeRules>.self, body) {
-                    room.take(message, from: host)
-                    _ = room.take([])
-                }
+                if let message = decode(RoomWelcome<TicTacToeRules>.self, body) { _ = room.take(.welcome(message), from: host) }
             case 5:
                 if let message = decode(RoomBatch<TicTacToeRules>.self, body) {
-                    _ = room.take(message.items)
+                    _ = room.take(.batch(message), from: host)
                     _ = room.missingToAskFor(at: .now)
                 }
-            case 6: if let message = decode(RoomViewUpdate<TicTacToeRules>.self, body) { _ = room.take(message) }
+            case 6: if let message = decode(RoomViewUpdate<TicTacToeRules>.self, body) { _ = room.take(.view(message), from: host) }
             default:
-                view.holdBatches()
-                _ = view.releaseHeldBatches()
+                view.room.holdBroadcasts()
+                _ = view.keep(view.room.releaseHeldBatches())
             }
             precondition(room.held.count <= RoomGuestState<TicTacToeRules>.heldLimit, "a room guest holds at most its limit")
             precondition(room.gameEvents.count <= RoomGuestState<TicTacToeRules>.eventLimit, "a room guest keeps at most its limit of events")
+            precondition(view.room.held.count <= RoomGuestState<GuessRules>.heldLimit, "a guest holds at most its limit")
+            precondition((view.room.heldBatches?.count ?? 0) <= RoomGuestState<GuessRules>.heldBatchLimit, "a guest holds at most its limit of broadcasts")
         }
+    }
+
+    /// Takes `body` as guess-the-number's message of `type`, as its guest does: read by the
+    /// game's codec, then taken in by the room's state and the game's view.
+    private static func take(_ type: String, _ body: Data, into view: inout GuestView) {
+        guard let message = try? GuessCodec.decode(type: type, payload: body) else { return }
+        _ = view.take(message, from: host)
     }
 
     private static let host: PeerID = {
