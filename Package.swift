@@ -59,6 +59,8 @@ let package = Package(
         .target(name: "MultipeerTesting", dependencies: ["Multipeer", "EventBus"]),
         .systemLibrary(name: "CReadline"),
         // libsodium (Debian's libsodium-dev) for the ristretto255 group that CPace runs on.
+        .systemLibrary(name: "CLDNS"),
+        .target(name: "MultipeerUnicastDNS", dependencies: ["Multipeer", "CLDNS", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CSodium"),
         .target(name: "PAKE", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "SafeText"),
@@ -161,6 +163,9 @@ let package = Package(
             dependencies: ["Rooms", "Multipeer", "MultipeerNIO", "MultipeerTesting", "MultipeerTestSupport", "TicTacToe", "RockPaperScissors"]),
         .testTarget(name: "TicTacToeTests", dependencies: ["TicTacToe", "Rooms"]),
         .testTarget(name: "RockPaperScissorsTests", dependencies: ["RockPaperScissors", "Rooms"]),
+        .testTarget(
+            name: "MultipeerUnicastDNSTests",
+            dependencies: ["MultipeerUnicastDNS", "Multipeer", "MultipeerTestSupport"]),
         .testTarget(
             name: "GuessnumStoreTests",
             dependencies: ["GuessnumStore", "GuessnumGame", "Rooms", "TicTacToe", "Multipeer", "MultipeerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

@@ -2,13 +2,16 @@
 # Sourced by scripts/run, scripts/test and .ci/run.
 
 # To build: the Avahi client library (discovery), GNU readline (the prompt), SQLite (the host's
-# game store, through GRDB), libsodium (the ristretto255 group of private games' CPace), pkg-config.
-BUILD_PACKAGES=(libavahi-client-dev libreadline-dev libsqlite3-dev libsodium-dev pkg-config)
+# game store, through GRDB), libsodium (the ristretto255 group of private games' CPace), ldns
+# (DNS-SD over a site's unicast DNS server: queries, UPDATE and TSIG), pkg-config.
+BUILD_PACKAGES=(libavahi-client-dev libreadline-dev libsqlite3-dev libsodium-dev libldns-dev pkg-config)
 # To test: the LAN's daemons (started only inside its network namespaces) and their tools, and
 # tmux, which plays the person at the keyboard in the terminal tests; tcpdump, which captures a
 # game on the test LAN to show that only TLS records cross it; nftables, with which the switch
-# drops mDNS to play Wi-Fi that filters multicast.
-LAN_PACKAGES=(avahi-daemon avahi-utils dbus iproute2 util-linux tmux tcpdump nftables)
+# drops mDNS to play Wi-Fi that filters multicast; Knot DNS and its tools, the site's DNS server
+# that games across subnets are published in (started only by the tests, on loopback or inside
+# a test namespace, with its own configuration and zone; its system service stays off).
+LAN_PACKAGES=(avahi-daemon avahi-utils dbus iproute2 util-linux tmux tcpdump nftables knot knot-dnsutils)
 # To benchmark (scripts/bench): iperf3, raw TCP's throughput on loopback beside a byte stream's
 # (run only as a one-off server on 127.0.0.1 and its client; its system service stays off); and
 # OpenSSH's server and client, scp's rate on loopback beside a resource's (the benchmark starts its
