@@ -165,7 +165,7 @@ let package = Package(
         .testTarget(name: "RockPaperScissorsTests", dependencies: ["RockPaperScissors", "Rooms"]),
         .testTarget(
             name: "MultipeerUnicastDNSTests",
-            dependencies: ["MultipeerUnicastDNS", "Multipeer", "MultipeerTestSupport"]),
+            dependencies: ["MultipeerUnicastDNS", "Multipeer", "MultipeerTestSupport", "EventBus"]),
         .testTarget(
             name: "GuessnumStoreTests",
             dependencies: ["GuessnumStore", "GuessnumGame", "Rooms", "TicTacToe", "Multipeer", "MultipeerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),

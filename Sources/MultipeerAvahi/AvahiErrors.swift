@@ -34,10 +34,6 @@ extension MultipeerError {
         MultipeerError(.discoveryFailed, "Could not look for \(type) services over Avahi: \(avahiText(code)).")
     }
 
-    static func reservedDiscoveryKey(_ key: String) -> MultipeerError {
-        MultipeerError(.invalidDiscoveryInfo, "The discovery info key “\(key)” is reserved for the library's own use; choose another key.")
-    }
-
     private static func avahiText(_ code: Int32) -> String {
         guard let text = avahi_strerror(code) else { return "error \(code)" }
         return String(cString: text).lowercased()

@@ -1,30 +1,7 @@
 import CAvahi
-import Foundation
 import Multipeer
 
-/// What a peer's DNS-SD TXT record carries: the application's ``DiscoveryInfo`` plus two
-/// entries of the library's own — `pv`, the version of this record's layout, and `id`, the
-/// peer identity.
-///
-/// `pv` is `1` whatever the wire protocol's version: a peer of another release is still listed,
-/// and joining it says that both programs need the same release (a DECLINE of cause 1), which
-/// tells its user more than a game that is not there.
-enum TXTRecord {
-    static let versionKey = "pv"
-    /// The version of the record's layout this library writes and reads.
-    static let version = 1
-    static let identityKey = "id"
-    static let reservedKeys: Set<String> = [versionKey, identityKey]
-
-    /// The `key=value` strings to publish for `peer` with `info`.
-    static func entries(for peer: PeerID, info: DiscoveryInfo) throws(MultipeerError) -> [String] {
-        if let key = info.entries.keys.first(where: { reservedKeys.contains($0.lowercased()) }) {
-            throw .reservedDiscoveryKey(key)
-        }
-        let own = ["\(versionKey)=\(version)", "\(identityKey)=\(peer.identity.uuidString.lowercased())"]
-        return own + info.entries.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
-    }
-
+extension TXTRecord {
     /// A C string list of `entries`; the caller frees it with `avahi_string_list_free`.
     static func makeList(_ entries: [String]) -> UnsafeMutablePointer<AvahiStringList>? {
         var list: UnsafeMutablePointer<AvahiStringList>?
@@ -47,48 +24,5 @@ enum TXTRecord {
             node = current.pointee.next
         }
         return parse(texts)
-    }
-
-    /// The `key=value` strings of a TXT record, in record order, as `key → value`, read as
-    /// RFC 6763 §6.4 says: a key without `=` is present with an empty value, an entry with an
-    /// empty key is ignored, and of several entries whose keys differ only in case the first wins.
-    static func parse(_ texts: [String]) -> [String: String] {
-        var result: [String: String] = [:]
-        var seen = Set<String>()
-        for text in texts {
-            let key: Substring
-            let value: Substring
-            if let equals = text.firstIndex(of: "=") {
-                key = text[..<equals]
-                value = text[text.index(after: equals)...]
-            } else {
-                key = text[...]
-                value = ""
-            }
-            guard !key.isEmpty, seen.insert(key.lowercased()).inserted else { continue }
-            result[String(key)] = String(value)
-        }
-        return result
-    }
-
-    /// The peer and its info from a received record, or nil when it is not a compatible peer
-    /// (no identity, or another layout of the record).
-    static func peer(named name: String, from entries: [String: String]) -> (PeerID, DiscoveryInfo)? {
-        guard entries[versionKey] == String(version),
-              let identityText = entries[identityKey], let identity = UUID(uuidString: identityText),
-              let peer = try? PeerID(displayName: name, identity: identity)
-        else { return nil }
-        return (peer, info(from: entries))
-    }
-
-    /// The application's entries of a received record: each entry ``DiscoveryInfo`` accepts is
-    /// kept (in key order, while the record stays within its size), and an entry it refuses is
-    /// dropped alone, so one bad entry does not cost a peer all its other facts.
-    static func info(from entries: [String: String]) -> DiscoveryInfo {
-        var kept = DiscoveryInfo()
-        for (key, value) in entries.sorted(by: { $0.key < $1.key }) where !reservedKeys.contains(key.lowercased()) {
-            if let grown = try? kept.setting(key, to: value) { kept = grown }
-        }
-        return kept
     }
 }

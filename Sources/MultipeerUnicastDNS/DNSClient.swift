@@ -32,15 +32,19 @@ public struct DNSClient: Sendable {
         return try await Self.onItsThread { () throws(DNSError) in try client.recordsNow(type, at: name) }
     }
 
-    /// Sends `deleting` (each name's records of the type given, or all of its records) then
-    /// `adding` to the zone `zone`, in one update signed with ``key``: the server applies all or
-    /// nothing.
+    /// Sends `deleting` (each name's records of the type given, or all of its records),
+    /// `removing` (those records alone, others of their name and type left) then `adding` to the
+    /// zone `zone`, in one update signed with ``key``: the server applies all or nothing.
     /// - Throws: ``DNSError`` with a sentence: the key is not accepted, the server refuses or
     ///   cannot be reached, a name is outside the zone.
-    public func update(zone: DNSName, deleting: [(name: DNSName, type: DNSRecordType?)] = [], adding: [DNSRecord] = []) async throws(DNSError) {
+    public func update(
+        zone: DNSName, deleting: [(name: DNSName, type: DNSRecordType?)] = [], removing: [DNSRecord] = [], adding: [DNSRecord] = []
+    ) async throws(DNSError) {
         let client = self
         let deletions = deleting.map { RRsetDeletion(name: $0.name, type: $0.type) }
-        try await Self.onItsThread { () throws(DNSError) in try client.updateNow(zone: zone, deleting: deletions, adding: adding) }
+        try await Self.onItsThread { () throws(DNSError) in
+            try client.updateNow(zone: zone, deleting: deletions, removing: removing, adding: adding)
+        }
     }
 
     private struct RRsetDeletion: Sendable {
@@ -78,7 +82,7 @@ public struct DNSClient: Sendable {
         }
     }
 
-    private func updateNow(zone: DNSName, deleting: [RRsetDeletion], adding: [DNSRecord]) throws(DNSError) {
+    private func updateNow(zone: DNSName, deleting: [RRsetDeletion], removing: [DNSRecord], adding: [DNSRecord]) throws(DNSError) {
         let resolver = try makeResolver()
         defer { ldns_resolver_deep_free(resolver) }
         guard let list = ldns_rr_list_new() else { throw DNSError(.invalidInput, "Could not make an update (out of memory).") }
@@ -94,13 +98,15 @@ public struct DNSClient: Sendable {
             ldns_rr_set_ttl(rr, 0)
             ldns_rr_list_push_rr(list, rr)
         }
-        for record in adding {
-            var rr: UnsafeMutablePointer<ldns_rr>?
-            let status = ldns_rr_new_frm_str(&rr, record.presentation, 0, nil, nil)
-            guard status == LDNS_STATUS_OK, let rr else {
-                throw DNSError(.invalidInput, "The record \(record.presentation) cannot be written: \(String(cString: ldns_get_errorstr_by_id(status))).")
-            }
+        for record in removing {
+            // RFC 2136 2.5.4: class NONE, TTL 0, the record's data: that record alone.
+            let rr = try Self.rr(record)
+            ldns_rr_set_class(rr, LDNS_RR_CLASS_NONE)
+            ldns_rr_set_ttl(rr, 0)
             ldns_rr_list_push_rr(list, rr)
+        }
+        for record in adding {
+            ldns_rr_list_push_rr(list, try Self.rr(record))
         }
         guard let zoneName = ldns_dname_new_frm_str(zone.presentation) else { throw DNSError(.invalidInput, "\(zone) is not a zone name.") }
         // The packet owns the zone's name from here.
@@ -120,6 +126,16 @@ public struct DNSClient: Sendable {
         guard status == LDNS_STATUS_OK, let answer else { throw failure(status, asking: "to update \(zone)") }
         let rcode = ldns_pkt_get_rcode(answer)
         guard rcode == LDNS_RCODE_NOERROR else { throw failure(rcode, doing: "update of \(zone)") }
+    }
+
+    /// `record` as ldns holds it (the caller frees it, or hands it to a list that does).
+    private static func rr(_ record: DNSRecord) throws(DNSError) -> UnsafeMutablePointer<ldns_rr> {
+        var rr: UnsafeMutablePointer<ldns_rr>?
+        let status = ldns_rr_new_frm_str(&rr, record.presentation, 0, nil, nil)
+        guard status == LDNS_STATUS_OK, let rr else {
+            throw DNSError(.invalidInput, "The record \(record.presentation) cannot be written: \(String(cString: ldns_get_errorstr_by_id(status))).")
+        }
+        return rr
     }
 
     /// A resolver that asks ``server`` alone, signs with ``key``, and gives up after ``timeout``.

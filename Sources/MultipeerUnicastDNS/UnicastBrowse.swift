@@ -1,0 +1,134 @@
+import Foundation
+import Logging
+import Multipeer
+import Synchronization
+
+/// Looks for one service type in a unicast domain by asking its DNS server every poll
+/// interval, and tells what came into sight and went out of it. It owns its polling task.
+///
+/// A record in a shared zone is only a hint: a game is listed while its host keeps moving its
+/// lease on; one whose lease has not moved for a TTL (its host was killed without withdrawing
+/// it) or lapsed long ago is not listed, whatever the two machines' clocks say; the key a host
+/// proves in TLS must still match the record's identity when joining.
+final class UnicastBrowse: BrowseOperation, Sendable {
+    /// The most instances read per poll: a zone full of junk costs a bounded number of questions.
+    static let instanceLimit = 256
+
+    private let configuration: UnicastDNSConfiguration
+    private let service: DNSName
+    private let onEvent: @Sendable (DiscoveryEvent) -> Void
+    private let logger: Logger
+    private let state = Mutex(State())
+
+    private struct State {
+        var poller: Task<Void, Never>?
+        var cancelled = false
+        var failing = false
+    }
+
+    /// What was last seen of one instance.
+    struct Sighting: Sendable, Equatable {
+        var peer: DiscoveredPeer
+        var lease: String
+        /// When this browser last saw the lease move (by its own clock).
+        var leaseMovedAt: ContinuousClock.Instant
+    }
+
+    init(_ type: ServiceType, configuration: UnicastDNSConfiguration, logger: Logger, onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) {
+        self.configuration = configuration
+        self.logger = logger
+        self.onEvent = onEvent
+        service = ServiceRecords.service(type, in: configuration.domain)
+    }
+
+    func start() {
+        let interval = configuration.pollInterval
+        let poller = Task { [weak self] in
+            var seen: [DNSName: Sighting] = [:]
+            while !Task.isCancelled {
+                guard let self else { return }
+                seen = await self.poll(after: seen)
+                try? await Task.sleep(for: interval)
+            }
+        }
+        let cancelled = state.withLock { state in
+            state.poller = poller
+            return state.cancelled
+        }
+        if cancelled { poller.cancel() }
+    }
+
+    func cancel() async {
+        let poller = state.withLock { state in
+            state.cancelled = true
+            defer { state.poller = nil }
+            return state.poller
+        }
+        poller?.cancel()
+    }
+
+    /// One round of questions; tells what changed since `before`; returns what is in sight.
+    private func poll(after before: [DNSName: Sighting]) async -> [DNSName: Sighting] {
+        let client = configuration.client
+        let now = ContinuousClock.now
+        var current: [DNSName: Sighting] = [:]
+        do {
+            let pointers = try await client.records(.ptr, at: service)
+            for case .ptr(let instance) in pointers.map(\.data).prefix(Self.instanceLimit) where instance.isWithin(service) && instance.labels.count == service.labels.count + 1 {
+                guard let sighting = try await sighting(of: instance, previously: before[instance], at: now) else { continue }
+                current[instance] = sighting
+            }
+            let recovered = state.withLock { state in
+                defer { state.failing = false }
+                return state.failing
+            }
+            if recovered { logger.info("The DNS server answers again.", metadata: ["domain": .string(configuration.domain.description)]) }
+        } catch {
+            // The server is down or slow: what was in sight stays until its lease goes stale.
+            current = before.filter { isFresh($0.value, at: now) }
+            let first = state.withLock { state in
+                defer { state.failing = true }
+                return !state.failing
+            }
+            if first {
+                onEvent(.failed(MultipeerError(.discoveryFailed, "Could not look for games in \(configuration.domain): \(error.message)", underlying: error)))
+            }
+        }
+        for (instance, sighting) in current where before[instance]?.peer != sighting.peer { onEvent(.found(sighting.peer)) }
+        for (instance, sighting) in before where current[instance]?.peer.peer != sighting.peer.peer { onEvent(.lost(sighting.peer.peer)) }
+        return current
+    }
+
+    /// The instance as its records now say, or nil when it is not a listable peer: no server, no
+    /// address, not this library's record, or a lease that lapsed or stopped moving.
+    private func sighting(of instance: DNSName, previously: Sighting?, at now: ContinuousClock.Instant) async throws(DNSError) -> Sighting? {
+        let client = configuration.client
+        guard case .srv(_, _, let port, let target)? = try await client.records(.srv, at: instance).first?.data else { return nil }
+        let texts = try await client.records(.txt, at: instance).flatMap { record -> [String] in
+            guard case .txt(let strings) = record.data else { return [] }
+            return strings.map { String(decoding: $0, as: UTF8.self) }
+        }
+        let entries = TXTRecord.parse(texts)
+        guard let name = instance.labels.first, let (peer, info) = TXTRecord.peer(named: name, from: entries) else { return nil }
+        let lease = entries[TXTRecord.leaseKey] ?? ""
+        // Lapsed by more than a TTL on this machine's clock: not refreshed for long, whatever the skew.
+        if let until = UInt64(lease), until + UInt64(configuration.ttl) < UInt64(Date().timeIntervalSince1970) { return nil }
+        var addresses = try await client.records(.a, at: target) + client.records(.aaaa, at: target)
+        addresses = Array(addresses.prefix(16))
+        let endpoints = addresses.compactMap { record -> Endpoint? in
+            switch record.data {
+            case .a(let address), .aaaa(let address): try? Endpoint(host: address, port: Int(port))
+            default: nil
+            }
+        }
+        guard !endpoints.isEmpty else { return nil }
+        let moved = previously.map { $0.lease != lease } ?? true
+        let sighting = Sighting(peer: DiscoveredPeer(peer: peer, endpoints: endpoints, info: info), lease: lease, leaseMovedAt: moved ? now : previously!.leaseMovedAt)
+        return isFresh(sighting, at: now) ? sighting : nil
+    }
+
+    /// Whether `sighting`'s lease moved within a TTL (and a poll) of `now`.
+    private func isFresh(_ sighting: Sighting, at now: ContinuousClock.Instant) -> Bool {
+        now - sighting.leaseMovedAt <= .seconds(Int(configuration.ttl)) + configuration.pollInterval
+    }
+}

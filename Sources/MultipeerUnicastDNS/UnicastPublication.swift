@@ -1,0 +1,103 @@
+import Foundation
+import Logging
+import Multipeer
+import Synchronization
+
+/// One advertisement published in a unicast domain: written with a signed update, written again
+/// three times per TTL with its lease moved on (so that browsers see its host is alive), and
+/// withdrawn on ``cancel()``. It owns its refreshing task.
+final class UnicastPublication: Publication, Sendable {
+    private let configuration: UnicastDNSConfiguration
+    private let advertisement: Advertisement
+    private let records: ServiceRecords
+    private let onEvent: @Sendable (PublicationEvent) -> Void
+    private let logger: Logger
+    private let state: Mutex<State>
+
+    private struct State {
+        var info: DiscoveryInfo
+        var refresher: Task<Void, Never>?
+        var cancelled = false
+        /// Whether the last write failed (a failure is told once, and the recovery once).
+        var failing = false
+    }
+
+    init(_ advertisement: Advertisement, configuration: UnicastDNSConfiguration, logger: Logger, onEvent: @escaping @Sendable (PublicationEvent) -> Void) {
+        self.advertisement = advertisement
+        self.configuration = configuration
+        self.logger = logger
+        self.onEvent = onEvent
+        records = ServiceRecords(advertisement, in: configuration.domain)
+        state = Mutex(State(info: advertisement.info))
+    }
+
+    /// Writes the records, then keeps them fresh until cancelled.
+    /// - Throws: the server's refusal, as ``MultipeerError/Code/discoveryFailed``.
+    func start() async throws(MultipeerError) {
+        try await write()
+        let interval = Duration.seconds(Double(configuration.ttl) / 3)
+        let refresher = Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard !Task.isCancelled, let self else { return }
+                await self.refresh()
+            }
+        }
+        let cancelled = state.withLock { state in
+            state.refresher = refresher
+            return state.cancelled
+        }
+        if cancelled { refresher.cancel() }
+    }
+
+    func update(_ info: DiscoveryInfo) async throws(MultipeerError) {
+        state.withLock { $0.info = info }
+        try await write()
+    }
+
+    func cancel() async {
+        let refresher = state.withLock { state in
+            state.cancelled = true
+            defer { state.refresher = nil }
+            return state.refresher
+        }
+        refresher?.cancel()
+        do {
+            try await configuration.client.update(zone: configuration.domain, deleting: records.owned, removing: [records.pointer(ttl: configuration.ttl)])
+        } catch {
+            logger.warning("Could not withdraw the game from the DNS server; browsers stop listing it when its lease lapses.", metadata: [
+                "domain": .string(configuration.domain.description), "error": .string(error.message),
+            ])
+        }
+    }
+
+    private func refresh() async {
+        do {
+            try await write()
+            let recovered = state.withLock { state in
+                defer { state.failing = false }
+                return state.failing
+            }
+            if recovered { onEvent(.established) }
+        } catch {
+            let first = state.withLock { state in
+                defer { state.failing = true }
+                return !state.failing
+            }
+            if first { onEvent(.failed(error)) }
+        }
+    }
+
+    /// Replaces the records with the current info, addresses and a lease `ttl` from now.
+    private func write() async throws(MultipeerError) {
+        let info = state.withLock { $0.info }
+        let lease = UInt64(Date().timeIntervalSince1970) + UInt64(configuration.ttl)
+        let entries = try TXTRecord.entries(for: advertisement.peer, info: info) + ["\(TXTRecord.leaseKey)=\(lease)"]
+        let all = records.records(port: advertisement.port, entries: entries, addresses: configuration.hostAddresses(), ttl: configuration.ttl)
+        do {
+            try await configuration.client.update(zone: configuration.domain, deleting: records.owned, adding: all)
+        } catch {
+            throw MultipeerError(.discoveryFailed, "Could not publish “\(advertisement.peer.displayName)” in \(configuration.domain): \(error.message)", underlying: error)
+        }
+    }
+}
