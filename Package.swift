@@ -99,7 +99,8 @@ let package = Package(
         .executableTarget(
             name: "guessnum",
             dependencies: [
-                "GuessnumApp", "TicTacToe", "RockPaperScissors", "Multipeer", "MultipeerNIO", "MultipeerAvahi", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "SafeText",
+                "GuessnumApp", "TicTacToe", "RockPaperScissors", "Multipeer", "MultipeerNIO", "MultipeerAvahi", "MultipeerUnicastDNS", "GuessnumGame",
+                "GuessnumStore", "GuessnumTerminal", "SafeText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
             ]

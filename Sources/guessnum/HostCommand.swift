@@ -63,6 +63,8 @@ struct HostCommand: AsyncParsableCommand {
     @Flag(help: "Make the game private: players need the password you type (hidden) when it starts, or that GUESSNUM_PASSWORD gives.")
     var password = false
 
+    @OptionGroup var dns: SiteDNSOptions
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -101,7 +103,7 @@ struct HostCommand: AsyncParsableCommand {
             let master = try await GameMaster(session: session, configuration: configuration, resuming: resuming, journal: store)
             if resuming == nil { try store.start(master.record, host: master.host) }
             let host = HostREPL(
-                master: master, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),
+                master: master, console: terminal.console, inbox: terminal.inbox, discovery: try dns.discovery(),
                 text: GameText(style: output.style, json: output.json, me: master.host.id), asks: ask,
                 command: ProgramCommand.current())
             try await host.run(port: port, ports: ListeningPortMemory.standard())
@@ -128,7 +130,7 @@ struct HostCommand: AsyncParsableCommand {
                 let room = RoomHost(session: session, rules: rules, configuration: configuration, password: password, keptBy: store, resuming: resuming)
                 let screen = HostREPL(
                     room: room, presenter: presenter, console: terminal.console, inbox: terminal.inbox,
-                    discovery: AvahiDiscovery(), text: text, asks: ask, command: ProgramCommand.current())
+                    discovery: try dns.discovery(), text: text, asks: ask, command: ProgramCommand.current())
                 try await screen.run(port: port, ports: ListeningPortMemory.standard())
                 // The game ended as it should (its players were told): nothing to resume.
                 await store.waitForWrites()

@@ -27,6 +27,8 @@ struct JoinCommand: AsyncParsableCommand {
     var timeoutGiven: Int?
     var timeout: Int { timeoutGiven ?? 30 }
 
+    @OptionGroup var dns: SiteDNSOptions
+
     @OptionGroup var output: OutputOptions
 
     func validate() throws {
@@ -44,7 +46,7 @@ struct JoinCommand: AsyncParsableCommand {
             defer { terminal.close(logs: logs) }
             if let notice = me.notice { terminal.console.print(notice) }
             let guest = GuestREPL(
-                session: session, console: terminal.console, inbox: terminal.inbox, discovery: AvahiDiscovery(),
+                session: session, console: terminal.console, inbox: terminal.inbox, discovery: try dns.discovery(),
                 text: GameText(style: output.style, json: output.json, me: me.peer.identity), timeout: .seconds(timeout),
                 knownHosts: KnownHosts.standard(), rememberedGames: RememberedGames.standard(), password: try PasswordQuestion.fromEnvironment())
             let failure: AppFailure?

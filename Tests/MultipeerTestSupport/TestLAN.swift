@@ -33,6 +33,10 @@ public actor TestLAN {
     public static let drop = TestLAN(name: prefix + "p", hosts: 2)
     /// The LAN of the room games' tests: a host and two players.
     public static let rooms = TestLAN(name: prefix + "r", hosts: 3)
+    /// Two subnets of a site, joined by a router that does not pass multicast (``route(to:)``):
+    /// a host in the first, players in the second.
+    public static let subnetA = TestLAN(name: prefix + "sa", hosts: 1)
+    public static let subnetB = TestLAN(name: prefix + "sb", hosts: 2)
 
     public nonisolated let name: String
     public nonisolated let hosts: Int
@@ -106,6 +110,20 @@ public actor TestLAN {
     /// own that no other host reaches (a container bridge, or a network the players are not on).
     public nonisolated func addBridge(on host: Int, interface: String, cidr: String) async throws {
         try await script(["bridge", name, String(host), interface, cidr])
+    }
+
+    /// Joins this LAN and `other` by a router that forwards unicast between them and never
+    /// multicast; the router's address on this LAN is returned (`10.77.<LAN>.1`).
+    @discardableResult
+    public nonisolated func route(to other: TestLAN) async throws -> String {
+        let said = try await script(["router", name, other.name])
+        guard let subnet = said.firstMatch(of: /between (10\.77\.\d+)\.0/)?.1 else { throw TestLANFailure("no subnet in: \(said)") }
+        return "\(subnet).1"
+    }
+
+    /// Starts `arguments` (an executable and its arguments) in this LAN's router.
+    public nonisolated func startOnRouter(_ arguments: [String]) throws -> ChildProcess {
+        try ChildProcess(Self.script, ["exec-router", name] + arguments)
     }
 
     /// Host `host`'s address: IPv4, or on an IPv6-only LAN its link-local address with `%lan0`.

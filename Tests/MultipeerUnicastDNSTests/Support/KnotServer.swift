@@ -8,24 +8,20 @@ import MultipeerUnicastDNS
 /// on 127.0.0.1 and multicasts nothing; it is stopped (by its PID) when the test lets go of it.
 final class KnotServer: @unchecked Sendable {
     /// The zone it serves.
-    static let zone = DNSName("games.test.")
+    static let zone = DNSName(KnotConfiguration.zone)
     /// Where it listens.
     let endpoint: Endpoint
     /// The key it takes updates signed with.
     let key: TSIGKey
     private let process: ChildProcess
-    let directory: URL
 
     /// Starts a server; throws when none comes up.
     init() async throws {
-        directory = Scratch.path("knot")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        key = try TSIGKey(name: DNSName("guessnum-hosts."), secret: Data((0..<32).map { _ in UInt8.random(in: 0...255) }).base64EncodedString())
-        try Self.zoneFile.write(to: directory.appendingPathComponent("games.test.zone"), atomically: true, encoding: .utf8)
+        let files = KnotConfiguration()
+        key = try TSIGKey(parsing: files.keyText)
         for _ in 0..<5 {
             let port = Int.random(in: 20_000...60_000)
-            let configuration = directory.appendingPathComponent("knot.conf")
-            try Self.configuration(directory: directory, port: port, key: key).write(to: configuration, atomically: true, encoding: .utf8)
+            let configuration = try files.write(listeningOn: "127.0.0.1@\(port)")
             let process = try ChildProcess(URL(fileURLWithPath: "/usr/sbin/knotd"), ["-c", configuration.path])
             guard let line = await process.line(containing: "server started", within: .seconds(10)), !line.isEmpty else {
                 process.signal(SIGKILL)
@@ -36,7 +32,7 @@ final class KnotServer: @unchecked Sendable {
             endpoint = try Endpoint(host: "127.0.0.1", port: port)
             return
         }
-        throw TestFailure("knotd did not start in \(directory.path)")
+        throw TestFailure("knotd did not start in \(files.directory.path)")
     }
 
     /// Stops the server.
@@ -46,46 +42,4 @@ final class KnotServer: @unchecked Sendable {
     }
 
     deinit { process.signal(SIGKILL) }
-
-    /// What the server logged.
-    var log: String { process.text }
-
-    static let zoneFile = """
-        $ORIGIN games.test.
-        $TTL 60
-        @ SOA ns.games.test. admin.games.test. 1 60 60 3600 60
-        @ NS ns
-        ns A 127.0.0.1
-        b._dns-sd._udp PTR @
-
-        """
-
-    static func configuration(directory: URL, port: Int, key: TSIGKey) -> String {
-        """
-        server:
-            rundir: "\(directory.path)"
-            listen: 127.0.0.1@\(port)
-        log:
-          - target: stdout
-            any: info
-        database:
-            storage: "\(directory.path)"
-        key:
-          - id: \(key.name.description)
-            algorithm: \(key.algorithm.rawValue)
-            secret: \(key.secret)
-        acl:
-          - id: hosts-update
-            key: \(key.name.description)
-            action: update
-        template:
-          - id: default
-            storage: "\(directory.path)"
-            file: "%s.zone"
-        zone:
-          - domain: games.test.
-            acl: hosts-update
-
-        """
-    }
 }

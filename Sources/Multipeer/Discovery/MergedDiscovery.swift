@@ -1,0 +1,108 @@
+import Synchronization
+
+/// Discovery through several backends at once — mDNS on the LAN and a site's DNS server across
+/// subnets, say: an advertisement is announced through each, and a peer seen through any is
+/// listed once, with every address it was seen at (the first backend's first), until no backend
+/// sees it any more.
+public struct MergedDiscovery: DiscoveryBackend {
+    /// The backends, the likeliest to give a nearby address first.
+    public let backends: [any DiscoveryBackend]
+
+    /// Discovery through `backends`.
+    public init(_ backends: [any DiscoveryBackend]) {
+        self.backends = backends
+    }
+
+    /// Announces `advertisement` through every backend. One that fails is told through
+    /// `onEvent` (``PublicationEvent/failed(_:)``) while the others go on.
+    /// - Throws: the first backend's error when every backend fails.
+    public func publish(_ advertisement: Advertisement, onEvent: @escaping @Sendable (PublicationEvent) -> Void) async throws(MultipeerError) -> any Publication {
+        var publications: [any Publication] = []
+        var errors: [MultipeerError] = []
+        for backend in backends {
+            do { publications.append(try await backend.publish(advertisement, onEvent: onEvent)) } catch { errors.append(error) }
+        }
+        if publications.isEmpty, let first = errors.first { throw first }
+        for error in errors { onEvent(.failed(error)) }
+        return MergedPublication(publications: publications)
+    }
+
+    /// Looks through every backend; each peer is told as the union of what the backends see.
+    /// - Throws: the first backend's error when no backend can browse.
+    public func browse(_ serviceType: ServiceType, onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) async throws(MultipeerError) -> any BrowseOperation {
+        let merge = SightingUnion(onEvent: onEvent)
+        var operations: [any BrowseOperation] = []
+        var errors: [MultipeerError] = []
+        for (index, backend) in backends.enumerated() {
+            do { operations.append(try await backend.browse(serviceType) { merge.take($0, from: index) }) } catch { errors.append(error) }
+        }
+        if operations.isEmpty, let first = errors.first { throw first }
+        for error in errors { onEvent(.failed(error)) }
+        return MergedBrowse(operations: operations)
+    }
+}
+
+private struct MergedPublication: Publication {
+    let publications: [any Publication]
+
+    func update(_ info: DiscoveryInfo) async throws(MultipeerError) {
+        var first: MultipeerError?
+        for publication in publications {
+            do { try await publication.update(info) } catch { first = first ?? error }
+        }
+        if let first { throw first }
+    }
+
+    func cancel() async {
+        for publication in publications { await publication.cancel() }
+    }
+}
+
+private struct MergedBrowse: BrowseOperation {
+    let operations: [any BrowseOperation]
+
+    func cancel() async {
+        for operation in operations { await operation.cancel() }
+    }
+}
+
+/// What each backend sees of each peer, and the union told.
+final class SightingUnion: Sendable {
+    private let onEvent: @Sendable (DiscoveryEvent) -> Void
+    /// Peer → what each backend (by index) last reported of it.
+    private let sightings = Mutex<[PeerID: [Int: DiscoveredPeer]]>([:])
+
+    init(onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) {
+        self.onEvent = onEvent
+    }
+
+    func take(_ event: DiscoveryEvent, from backend: Int) {
+        let told: DiscoveryEvent? = sightings.withLock { sightings in
+            switch event {
+            case .found(let discovered):
+                sightings[discovered.peer, default: [:]][backend] = discovered
+                return Self.union(of: sightings[discovered.peer] ?? [:]).map { .found($0) }
+            case .lost(let peer):
+                guard sightings[peer]?.removeValue(forKey: backend) != nil else { return nil }
+                if sightings[peer]?.isEmpty ?? true {
+                    sightings[peer] = nil
+                    return .lost(peer)
+                }
+                return Self.union(of: sightings[peer] ?? [:]).map { .found($0) }
+            case .failed:
+                return event
+            }
+        }
+        if let told { onEvent(told) }
+    }
+
+    /// One peer as the backends see it together: the first backend's name and facts, and every
+    /// address, the first backend's first.
+    static func union(of seen: [Int: DiscoveredPeer]) -> DiscoveredPeer? {
+        let ordered = seen.keys.sorted().compactMap { seen[$0] }
+        guard let first = ordered.first else { return nil }
+        var endpoints: [Endpoint] = []
+        for endpoint in ordered.flatMap(\.endpoints) where !endpoints.contains(endpoint) { endpoints.append(endpoint) }
+        return DiscoveredPeer(peer: first.peer, endpoints: endpoints, info: first.info)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import MultipeerTestSupport
+import Testing
+
+/// A site of two subnets joined by a router that forwards unicast but not multicast, and a
+/// Knot DNS server in the router for the zone `games.test.`: games published there are found,
+/// joined and played across the router; mDNS alone does not see them. Each person has their
+/// own HOME.
+@Suite(
+    "Games across subnets through a site's DNS server", .serialized, .enabled(if: lanTestsEnabled), .testLAN(.subnetA), .testLAN(.subnetB),
+    .timeLimit(.minutes(3)))
+struct SubnetsLANTests {
+    let a = TestLAN.subnetA
+    let b = TestLAN.subnetB
+
+    @Test("A host in subnet A is listed, joined and played from subnet B; mDNS in B does not see it; its records are gone when it quits; a wrong key is a sentence on the host, whose game stays on its LAN")
+    func acrossTheRouter() async throws {
+        let router = try await a.route(to: b)
+        let files = KnotConfiguration()
+        let knot = try a.startOnRouter(["/usr/sbin/knotd", "-c", try files.write(listeningOn: "\(router)@53").path])
+        defer { knot.signal(SIGKILL) }
+        #expect(await knot.line(containing: "server started") != nil, "knotd: \(knot.text)")
+        let alice = personEnvironment()
+        let keyFile = files.directory.appendingPathComponent("site.key")
+        try files.keyText.write(to: keyFile, atomically: true, encoding: .utf8)
+        let site = ["--dns-domain", KnotConfiguration.zone, "--dns-server", router]
+
+        let host = try a.guessnum(on: 0, ["host", "--name", "gus", "--secret", "42"] + site + ["--dns-key", keyFile.path], environment: alice)
+        defer { host.signal(SIGKILL) }
+        #expect(await host.line(containing: "Hosting gus's game") != nil, "host: \(host.text)")
+
+        let bob = try b.guessnum(on: 0, ["join", "--game", "gus", "--name", "bob", "--timeout", "30"] + site)
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(40)) != nil, "across the router: \(bob.text)")
+        bob.send(line: "42")
+        #expect(await bob.line(containing: "you guessed 42: correct!") != nil, "bob: \(bob.text)")
+
+        // The control: the same subnet's mDNS alone does not see a game behind the router.
+        let carol = try b.guessnum(on: 1, ["join", "--game", "gus", "--name", "carol", "--timeout", "6"])
+        defer { carol.signal(SIGKILL) }
+        #expect(await carol.exitStatus(within: .seconds(30)) == 3, "carol: \(carol.text)")
+        #expect(carol.text.contains("No game called “gus” was found"), "carol: \(carol.text)")
+
+        host.send(line: "/quit")
+        _ = await host.exitStatus()
+        let kdig = try a.startOnRouter(["/usr/bin/kdig", "@\(router)", "PTR", "_guessnum._tcp.games.test.", "+short"])
+        _ = await kdig.exitStatus()
+        #expect(!kdig.text.contains("gus"), "withdrawn on /quit: \(kdig.text)")
+
+        // A wrong key: the host says so, and its game is still announced on its own LAN.
+        try "hmac-sha256:guessnum-hosts.:\(Data(repeating: 9, count: 32).base64EncodedString())".write(to: keyFile, atomically: true, encoding: .utf8)
+        let wrong = try a.guessnum(on: 0, ["host", "--name", "wes"] + site + ["--dns-key", keyFile.path], environment: personEnvironment())
+        defer { wrong.signal(SIGKILL) }
+        #expect(await wrong.line(containing: "did not accept the key guessnum-hosts.") != nil, "host: \(wrong.text)")
+    }
+}
