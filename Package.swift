@@ -92,8 +92,8 @@ let package = Package(
         .target(
             name: "GuessnumApp",
             dependencies: [
-                "Multipeer", "EventBus", "GuessnumGame", "GuessnumTerminal", "SafeText", "GuessnumResources", "TicTacToe", "RockPaperScissors",
-                .product(name: "Logging", package: "swift-log"),
+                "Multipeer", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumTerminal", "SafeText", "GuessnumResources", "TicTacToe",
+                "RockPaperScissors", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -173,7 +173,7 @@ let package = Package(
         .testTarget(
             name: "GuessnumAppTests",
             dependencies: [
-                "GuessnumApp", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "Multipeer", "MultipeerTesting", "MultipeerTestSupport", "EventBus",
+                "GuessnumApp", "MultipeerUnicastDNS", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "Multipeer", "MultipeerTesting", "MultipeerTestSupport", "EventBus",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

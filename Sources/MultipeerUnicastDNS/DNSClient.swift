@@ -62,7 +62,9 @@ public struct DNSClient: Sendable {
     // MARK: On the call's thread
 
     private func recordsNow(_ type: DNSRecordType, at name: DNSName) throws(DNSError) -> [DNSRecord] {
-        let resolver = try makeResolver()
+        // Questions go unsigned: the answers are public, and a key the server refuses must not
+        // keep this machine from listing games.
+        let resolver = try makeResolver(signing: false)
         defer { ldns_resolver_deep_free(resolver) }
         guard let owner = ldns_dname_new_frm_str(name.presentation) else {
             throw DNSError(.invalidInput, "\(name) is not a name DNS can carry.")
@@ -83,7 +85,7 @@ public struct DNSClient: Sendable {
     }
 
     private func updateNow(zone: DNSName, deleting: [RRsetDeletion], removing: [DNSRecord], adding: [DNSRecord]) throws(DNSError) {
-        let resolver = try makeResolver()
+        let resolver = try makeResolver(signing: true)
         defer { ldns_resolver_deep_free(resolver) }
         guard let list = ldns_rr_list_new() else { throw DNSError(.invalidInput, "Could not make an update (out of memory).") }
         defer { ldns_rr_list_deep_free(list) }
@@ -138,8 +140,9 @@ public struct DNSClient: Sendable {
         return rr
     }
 
-    /// A resolver that asks ``server`` alone, signs with ``key``, and gives up after ``timeout``.
-    private func makeResolver() throws(DNSError) -> UnsafeMutablePointer<ldns_resolver> {
+    /// A resolver that asks ``server`` alone, signs with ``key`` when `signing`, and gives up
+    /// after ``timeout``.
+    private func makeResolver(signing: Bool) throws(DNSError) -> UnsafeMutablePointer<ldns_resolver> {
         guard let address = ldns_rdf_new_frm_str(LDNS_RDF_TYPE_A, server.host) ?? ldns_rdf_new_frm_str(LDNS_RDF_TYPE_AAAA, server.host) else {
             throw DNSError(.invalidInput, "The DNS server is given as \(server.host); give its IPv4 or IPv6 address.")
         }
@@ -154,7 +157,7 @@ public struct DNSClient: Sendable {
         ldns_resolver_set_timeout(resolver, timeval(tv_sec: Int(seconds), tv_usec: Int(attoseconds / 1_000_000_000_000)))
         ldns_resolver_set_retry(resolver, 2)
         ldns_resolver_set_retrans(resolver, 0)
-        if let key {
+        if signing, let key {
             ldns_resolver_set_tsig_keyname(resolver, key.name.presentation)
             ldns_resolver_set_tsig_algorithm(resolver, key.algorithm.wireName)
             ldns_resolver_set_tsig_keydata(resolver, key.secret)

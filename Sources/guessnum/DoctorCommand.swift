@@ -5,6 +5,8 @@ import GuessnumTerminal
 import Logging
 import Multipeer
 import MultipeerAvahi
+import MultipeerUnicastDNS
+import Foundation
 
 /// `guessnum doctor`: why players cannot find or reach a game, one check a line with its fix.
 struct DoctorCommand: AsyncParsableCommand {
@@ -15,7 +17,8 @@ struct DoctorCommand: AsyncParsableCommand {
             Checks, in order: the D-Bus system bus; avahi-daemon; the network interfaces; that this \
             machine sees its own advertisement; the games of other machines it sees; firewall rules \
             on mDNS (UDP 5353) and the game's TCP port (needs root, skipped otherwise); the addresses \
-            a host would announce. Each line ends with the fix for what failed.
+            a host would announce; with --dns-domain, the site's DNS server and whether the key lets \
+            this machine publish there. Each line ends with the fix for what failed.
 
             Exit status: 0 when no check failed (warnings and skipped checks do not count), 1 when \
             one did.
@@ -24,6 +27,8 @@ struct DoctorCommand: AsyncParsableCommand {
 
     @Option(help: "The game's TCP port, whose firewall rules are checked (default: the port your last game listened on; without one, only rules that drop all incoming TCP are).")
     var port: Int?
+
+    @OptionGroup var dns: SiteDNSOptions
 
     @OptionGroup var output: OutputOptions
 
@@ -36,7 +41,13 @@ struct DoctorCommand: AsyncParsableCommand {
         let avahi = AvahiDiscovery()
         let system = DoctorSystem(discovery: avahi) { await Self.status(of: avahi) }
         let text = DoctorText(style: output.style, json: output.json)
-        let report = await Doctor(system: system, port: port ?? ListeningPortMemory.standard().last).run { StandardStreams.writeLine(text.line($0)) }
+        let site: UnicastDNSConfiguration?
+        do { site = try dns.configuration(environment: ProcessInfo.processInfo.environment) } catch {
+            StandardStreams.writeLine(error.message)
+            throw ExitCode(64)
+        }
+        let doctor = Doctor(system: system, port: port ?? ListeningPortMemory.standard().last, site: site)
+        let report = await doctor.run { StandardStreams.writeLine(text.line($0)) }
         StandardStreams.writeLine(text.summary(report))
         withExtendedLifetime(avahi) {}
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }

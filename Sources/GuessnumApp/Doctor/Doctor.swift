@@ -1,8 +1,11 @@
+import MultipeerUnicastDNS
+
 /// `guessnum doctor`: the checks, in order, of why players might not find or reach a game.
 ///
 /// 1. the D-Bus system bus; 2. avahi-daemon; 3. the network interfaces; 4. this machine's own
 /// advertisement, seen by its own browser; 5. games of other machines on the LAN; 6. firewall
-/// rules on mDNS (UDP 5353) and the game's TCP port; 7. the addresses a host would announce.
+/// rules on mDNS (UDP 5353) and the game's TCP port; 7. the addresses a host would announce;
+/// 8. with a site's zone given, its DNS server and whether the key lets this machine publish.
 /// Each check is bounded in time; those that need something missing (root, a tool, the daemon)
 /// are skipped and say why.
 public struct Doctor: Sendable {
@@ -10,10 +13,13 @@ public struct Doctor: Sendable {
     public var system: DoctorSystem
     /// The game's TCP port whose firewall rules are checked (`--port`); nil when the host picks one.
     public var port: Int?
+    /// The site's zone whose server and key are checked (`--dns-domain`…); nil when none is given.
+    public var site: UnicastDNSConfiguration?
 
-    public init(system: DoctorSystem, port: Int?) {
+    public init(system: DoctorSystem, port: Int?, site: UnicastDNSConfiguration? = nil) {
         self.system = system
         self.port = port
+        self.site = site
     }
 
     /// Runs every check in order, handing each to `report` as soon as it is done.
@@ -32,6 +38,9 @@ public struct Doctor: Sendable {
         for check in await AdvertisementCheck.run(system, avahiRunning: avahi.status == .ok) { add(check) }
         add(await FirewallCheck.run(system, port: port))
         add(AnnouncedAddressesCheck.run(interfaces))
+        if let site {
+            for check in await SiteZoneCheck.run(site) { add(check) }
+        }
         return DoctorReport(checks: checks)
     }
 }

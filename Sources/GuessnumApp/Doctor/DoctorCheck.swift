@@ -14,7 +14,7 @@ public struct DoctorCheck: Sendable, Equatable, Codable {
     }
 
     /// A stable name for scripts: `dbus`, `avahi`, `interfaces`, `advertisement`, `games`,
-    /// `firewall`, `addresses`.
+    /// `firewall`, `addresses`, and with a site's zone `site-dns`, `site-dns-key`.
     public var id: String
     /// What is checked, as people read it (“avahi-daemon”).
     public var title: String

@@ -1,24 +1,20 @@
 import Foundation
 import Multipeer
-import MultipeerTestSupport
-import MultipeerUnicastDNS
 
 /// A real Knot DNS server (Debian's `knot`) for one test, on loopback: the site's DNS server,
 /// authoritative for `games.test.` and taking updates signed with one TSIG key. It answers only
 /// on 127.0.0.1 and multicasts nothing; it is stopped (by its PID) when the test lets go of it.
-final class KnotServer: @unchecked Sendable {
-    /// The zone it serves.
-    static let zone = DNSName(KnotConfiguration.zone)
+public final class KnotServer: @unchecked Sendable {
     /// Where it listens.
-    let endpoint: Endpoint
-    /// The key it takes updates signed with.
-    let key: TSIGKey
+    public let endpoint: Endpoint
+    /// The key it takes updates signed with, as `--dns-key` reads it.
+    public let keyText: String
     private let process: ChildProcess
 
     /// Starts a server; throws when none comes up.
-    init() async throws {
+    public init() async throws {
         let files = KnotConfiguration()
-        key = try TSIGKey(parsing: files.keyText)
+        keyText = files.keyText
         for _ in 0..<5 {
             let port = Int.random(in: 20_000...60_000)
             let configuration = try files.write(listeningOn: "127.0.0.1@\(port)")
@@ -36,7 +32,7 @@ final class KnotServer: @unchecked Sendable {
     }
 
     /// Stops the server.
-    func stop() async {
+    public func stop() async {
         process.signal(SIGTERM)
         _ = await process.exitStatus()
     }
