@@ -183,7 +183,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GuessnumTests",
-            dependencies: ["GuessnumResources", "Multipeer", "MultipeerTestSupport"]
+            dependencies: ["GuessnumResources", "Multipeer", "MultipeerTestSupport", "MultipeerUnicastDNS"]
         ),
         .testTarget(name: "MultipeerTests", dependencies: ["Multipeer", "MultipeerTesting", "MultipeerTestSupport"]),
         .testTarget(

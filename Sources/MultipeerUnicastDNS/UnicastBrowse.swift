@@ -32,6 +32,9 @@ final class UnicastBrowse: BrowseOperation, Sendable {
         var lease: String
         /// When this browser last saw the lease move (by its own clock).
         var leaseMovedAt: ContinuousClock.Instant
+        /// When this browser first saw the service (the first of several claiming one identity
+        /// names the peer).
+        var firstSeenAt: ContinuousClock.Instant
     }
 
     init(_ type: ServiceType, configuration: UnicastDNSConfiguration, logger: Logger, onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) {
@@ -45,9 +48,11 @@ final class UnicastBrowse: BrowseOperation, Sendable {
         let interval = configuration.pollInterval
         let poller = Task { [weak self] in
             var seen: [DNSName: Sighting] = [:]
+            var told: [PeerID: DiscoveredPeer] = [:]
             while !Task.isCancelled {
                 guard let self else { return }
                 seen = await self.poll(after: seen)
+                told = self.tell(Self.peers(in: seen), after: told)
                 try? await Task.sleep(for: interval)
             }
         }
@@ -56,6 +61,26 @@ final class UnicastBrowse: BrowseOperation, Sendable {
             return state.cancelled
         }
         if cancelled { poller.cancel() }
+    }
+
+    /// The peers in sight: services that claim one identity are one peer (anyone may publish a
+    /// record with another host's `id`), with the first claimant's name and facts and every
+    /// claimant's addresses, the first's first; connecting proves which address holds the key.
+    static func peers(in seen: [DNSName: Sighting]) -> [PeerID: DiscoveredPeer] {
+        let claimants = Dictionary(grouping: seen.values, by: \.peer.peer)
+        return claimants.compactMapValues { sightings in
+            let ranked = sightings.sorted { ($0.firstSeenAt, $0.peer.peer.displayName) < ($1.firstSeenAt, $1.peer.peer.displayName) }
+            return SightingUnion.union(of: Dictionary(uniqueKeysWithValues: ranked.enumerated().map { ($0.offset, $0.element.peer) }))
+        }
+    }
+
+    /// Tells what changed from `before` to `now`; returns `now`.
+    private func tell(_ now: [PeerID: DiscoveredPeer], after before: [PeerID: DiscoveredPeer]) -> [PeerID: DiscoveredPeer] {
+        for (peer, discovered) in now where before[peer] != discovered || before[peer]?.peer.displayName != discovered.peer.displayName {
+            onEvent(.found(discovered))
+        }
+        for peer in before.keys where now[peer] == nil { onEvent(.lost(peer)) }
+        return now
     }
 
     func cancel() async {
@@ -67,7 +92,7 @@ final class UnicastBrowse: BrowseOperation, Sendable {
         poller?.cancel()
     }
 
-    /// One round of questions; tells what changed since `before`; returns what is in sight.
+    /// One round of questions; returns the services in sight.
     private func poll(after before: [DNSName: Sighting]) async -> [DNSName: Sighting] {
         let client = configuration.client
         let now = ContinuousClock.now
@@ -94,8 +119,6 @@ final class UnicastBrowse: BrowseOperation, Sendable {
                 onEvent(.failed(MultipeerError(.discoveryFailed, "Could not look for games in \(configuration.domain): \(error.message)", underlying: error)))
             }
         }
-        for (instance, sighting) in current where before[instance]?.peer != sighting.peer { onEvent(.found(sighting.peer)) }
-        for (instance, sighting) in before where current[instance]?.peer.peer != sighting.peer.peer { onEvent(.lost(sighting.peer.peer)) }
         return current
     }
 
@@ -123,7 +146,9 @@ final class UnicastBrowse: BrowseOperation, Sendable {
         }
         guard !endpoints.isEmpty else { return nil }
         let moved = previously.map { $0.lease != lease } ?? true
-        let sighting = Sighting(peer: DiscoveredPeer(peer: peer, endpoints: endpoints, info: info), lease: lease, leaseMovedAt: moved ? now : previously!.leaseMovedAt)
+        let sighting = Sighting(
+            peer: DiscoveredPeer(peer: peer, endpoints: endpoints, info: info), lease: lease, leaseMovedAt: moved ? now : previously!.leaseMovedAt,
+            firstSeenAt: previously?.firstSeenAt ?? now)
         return isFresh(sighting, at: now) ? sighting : nil
     }
 

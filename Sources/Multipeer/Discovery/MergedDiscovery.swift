@@ -67,16 +67,16 @@ private struct MergedBrowse: BrowseOperation {
 }
 
 /// What each backend sees of each peer, and the union told.
-final class SightingUnion: Sendable {
+package final class SightingUnion: Sendable {
     private let onEvent: @Sendable (DiscoveryEvent) -> Void
     /// Peer → what each backend (by index) last reported of it.
     private let sightings = Mutex<[PeerID: [Int: DiscoveredPeer]]>([:])
 
-    init(onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) {
+    package init(onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) {
         self.onEvent = onEvent
     }
 
-    func take(_ event: DiscoveryEvent, from backend: Int) {
+    package func take(_ event: DiscoveryEvent, from backend: Int) {
         let told: DiscoveryEvent? = sightings.withLock { sightings in
             switch event {
             case .found(let discovered):
@@ -96,9 +96,9 @@ final class SightingUnion: Sendable {
         if let told { onEvent(told) }
     }
 
-    /// One peer as the backends see it together: the first backend's name and facts, and every
-    /// address, the first backend's first.
-    static func union(of seen: [Int: DiscoveredPeer]) -> DiscoveredPeer? {
+    /// One peer as several sources see it together (backends, or services that claim one
+    /// identity, by rank): the first's name and facts, and every address, the first's first.
+    package static func union(of seen: [Int: DiscoveredPeer]) -> DiscoveredPeer? {
         let ordered = seen.keys.sorted().compactMap { seen[$0] }
         guard let first = ordered.first else { return nil }
         var endpoints: [Endpoint] = []
