@@ -23,7 +23,7 @@ final class UnicastBrowse: BrowseOperation, Sendable {
     private struct State {
         var poller: Task<Void, Never>?
         var cancelled = false
-        var failing = false
+        var streak = FailureStreak()
     }
 
     /// What was last seen of one instance.
@@ -103,18 +103,12 @@ final class UnicastBrowse: BrowseOperation, Sendable {
                 guard let sighting = try await sighting(of: instance, previously: before[instance], at: now) else { continue }
                 current[instance] = sighting
             }
-            let recovered = state.withLock { state in
-                defer { state.failing = false }
-                return state.failing
-            }
+            let recovered = state.withLock { $0.streak.succeeded() }
             if recovered { logger.info("The DNS server answers again.", metadata: ["domain": .string(configuration.domain.description)]) }
         } catch {
             // The server is down or slow: what was in sight stays until its lease goes stale.
             current = before.filter { isFresh($0.value, at: now) }
-            let first = state.withLock { state in
-                defer { state.failing = true }
-                return !state.failing
-            }
+            let first = state.withLock { $0.streak.failed() }
             if first {
                 onEvent(.failed(MultipeerError(.discoveryFailed, "Could not look for games in \(configuration.domain): \(error.message)", underlying: error)))
             }
@@ -132,7 +126,11 @@ final class UnicastBrowse: BrowseOperation, Sendable {
             return strings.map { String(decoding: $0, as: UTF8.self) }
         }
         let entries = TXTRecord.parse(texts)
-        guard let name = instance.labels.first, let (peer, info) = TXTRecord.peer(named: name, from: entries) else { return nil }
+        // The name as its host wrote it, when it is the instance's own (the server may have
+        // changed the case of the instance's name, and nothing else).
+        guard let label = instance.labels.first else { return nil }
+        let written = entries[TXTRecord.displayNameKey].flatMap { DNSName.folded($0) == DNSName.folded(label) ? $0 : nil }
+        guard let (peer, info) = TXTRecord.peer(named: written ?? label, from: entries) else { return nil }
         let lease = entries[TXTRecord.leaseKey] ?? ""
         // Lapsed by more than a TTL on this machine's clock: not refreshed for long, whatever the skew.
         if let until = UInt64(lease), until + UInt64(configuration.ttl) < UInt64(Date().timeIntervalSince1970) { return nil }

@@ -18,8 +18,7 @@ final class UnicastPublication: Publication, Sendable {
         var info: DiscoveryInfo
         var refresher: Task<Void, Never>?
         var cancelled = false
-        /// Whether the last write failed (a failure is told once, and the recovery once).
-        var failing = false
+        var streak = FailureStreak()
     }
 
     init(_ advertisement: Advertisement, configuration: UnicastDNSConfiguration, logger: Logger, onEvent: @escaping @Sendable (PublicationEvent) -> Void) {
@@ -74,16 +73,10 @@ final class UnicastPublication: Publication, Sendable {
     private func refresh() async {
         do {
             try await write()
-            let recovered = state.withLock { state in
-                defer { state.failing = false }
-                return state.failing
-            }
+            let recovered = state.withLock { $0.streak.succeeded() }
             if recovered { onEvent(.established) }
         } catch {
-            let first = state.withLock { state in
-                defer { state.failing = true }
-                return !state.failing
-            }
+            let first = state.withLock { $0.streak.failed() }
             if first { onEvent(.failed(error)) }
         }
     }
@@ -92,7 +85,8 @@ final class UnicastPublication: Publication, Sendable {
     private func write() async throws(MultipeerError) {
         let info = state.withLock { $0.info }
         let lease = UInt64(Date().timeIntervalSince1970) + UInt64(configuration.ttl)
-        let entries = try TXTRecord.entries(for: advertisement.peer, info: info) + ["\(TXTRecord.leaseKey)=\(lease)"]
+        let entries = try TXTRecord.entries(for: advertisement.peer, info: info)
+            + ["\(TXTRecord.leaseKey)=\(lease)", "\(TXTRecord.displayNameKey)=\(advertisement.peer.displayName)"]
         let all = records.records(port: advertisement.port, entries: entries, addresses: configuration.hostAddresses(), ttl: configuration.ttl)
         do {
             try await configuration.client.update(zone: configuration.domain, deleting: records.owned, adding: all)

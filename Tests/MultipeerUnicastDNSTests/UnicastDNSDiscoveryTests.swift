@@ -32,11 +32,11 @@ struct UnicastDNSDiscoveryTests {
         Advertisement(serviceType: type, peer: try PeerID(displayName: name), port: port, info: info)
     }
 
-    @Test("A published game is listed with its address, port and facts; an update is seen; withdrawn, it goes out of sight and its records are gone")
+    @Test("A published game is listed with its name as written, its address, port and facts; an update is seen; withdrawn, it goes out of sight and its records are gone")
     func publishedListedWithdrawn() async throws {
         let server = try await KnotServer()
         defer { Task { await server.stop() } }
-        let alice = try advertisement("alice", info: try DiscoveryInfo(["r": "1-100"]))
+        let alice = try advertisement("Alice", info: try DiscoveryInfo(["r": "1-100"]))
         let publication = try await UnicastDNSDiscovery(configuration: configuration(server, key: server.key)).publish(alice) { _ in }
         let sightings = Sightings()
         let browse = try await UnicastDNSDiscovery(configuration: configuration(server, key: nil)).browse(type) { sightings.record($0) }
@@ -45,6 +45,7 @@ struct UnicastDNSDiscoveryTests {
         let found = await sightings.first(within: deadline) { if case .found = $0 { true } else { false } }
         guard case .found(let peer)? = found else { throw TestFailure("not listed: \(sightings.events.value)") }
         #expect(peer.peer == alice.peer, "the same identity")
+        #expect(peer.peer.displayName == "Alice", "the name as its host wrote it, though Knot keeps the instance's in lower case")
         #expect(peer.endpoints == [try Endpoint(host: "127.0.0.1", port: 4242)])
         #expect(peer.info["r"] == "1-100")
 

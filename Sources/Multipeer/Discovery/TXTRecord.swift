@@ -15,7 +15,10 @@ package enum TXTRecord {
     /// A record in a shared unicast zone says until when its host vouches for it (Unix seconds),
     /// and its host moves it on as it refreshes the record (`MultipeerUnicastDNS`).
     package static let leaseKey = "lease"
-    package static let reservedKeys: Set<String> = [versionKey, identityKey, leaseKey]
+    /// A record in a unicast zone carries the host's name as it wrote it: a server may keep the
+    /// instance's name in lower case (Knot DNS does), and a list shows `alice` for `Alice`.
+    package static let displayNameKey = "dn"
+    package static let reservedKeys: Set<String> = [versionKey, identityKey, leaseKey, displayNameKey]
 
     /// The `key=value` strings to publish for `peer` with `info`.
     package static func entries(for peer: PeerID, info: DiscoveryInfo) throws(MultipeerError) -> [String] {
