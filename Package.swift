@@ -108,7 +108,7 @@ let package = Package(
         .executableTarget(
             name: "guessnum-bench",
             dependencies: [
-                "Multipeer", "MultipeerNIO", "GuessnumGame", "GuessnumStore",
+                "Multipeer", "MultipeerNIO", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumStore",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),

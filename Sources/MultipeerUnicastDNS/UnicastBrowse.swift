@@ -51,9 +51,11 @@ final class UnicastBrowse: BrowseOperation, Sendable {
             var told: [PeerID: DiscoveredPeer] = [:]
             while !Task.isCancelled {
                 guard let self else { return }
+                let started = ContinuousClock.now
                 seen = await self.poll(after: seen)
                 told = self.tell(Self.peers(in: seen), after: told)
-                try? await Task.sleep(for: interval)
+                // Every interval from the start of one round to the next, however long a round took.
+                try? await Task.sleep(until: max(started + interval, .now))
             }
         }
         let cancelled = state.withLock { state in
