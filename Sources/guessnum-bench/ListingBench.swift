@@ -20,7 +20,8 @@ struct ListingBench: AsyncParsableCommand {
     @Option(help: "The address published for the games.") var address = "127.0.0.1"
     @Option(help: "Games published, for each of the two.") var samples = 20
     @Option(name: .customLong("poll-ms"), help: "How often both browsers ask, in milliseconds.") var pollMilliseconds = 1_000
-    @Flag(help: "Print one JSON object.") var json = false
+    // Not `--json`: the parent command has that flag, and ArgumentParser would give it to the parent.
+    @Flag(name: .customLong("print-json"), help: "Print one JSON object.") var json = false
 
     func run() async throws {
         let key = try TSIGKey(parsing: String(contentsOfFile: keyFile, encoding: .utf8))
@@ -33,7 +34,8 @@ struct ListingBench: AsyncParsableCommand {
         let (p50, p90, toolsP50, toolsP90) = (Self.percentile(ours, 50), Self.percentile(ours, 90), Self.percentile(tools, 50), Self.percentile(tools, 90))
         if json {
             print(#"{"samples":\#(samples),"poll_ms":\#(pollMilliseconds),"listed_p50_ms":\#(p50),"listed_p90_ms":\#(p90),"# +
-                #""tools_p50_ms":\#(toolsP50),"tools_p90_ms":\#(toolsP90),"ratio_p50":\#(p50 / toolsP50)}"#)
+                #""tools_p50_ms":\#(toolsP50),"tools_p90_ms":\#(toolsP90),"ratio_p50":\#(p50 / toolsP50),"# +
+                #""listed_ms":\#(ours),"tools_ms":\#(tools)}"#)
         } else {
             print("published → listed, \(samples) games, polled every \(pollMilliseconds) ms: this library p50 \(p50) ms (p90 \(p90)); knsupdate + kdig p50 \(toolsP50) ms (p90 \(toolsP90)); ratio \(p50 / toolsP50)")
         }
