@@ -88,6 +88,21 @@ struct CommandLineTests {
         #expect(!output.contains("peers"), "output: \(output)")
     }
 
+    @Test("A site's zone without its server, a server that is not an address, or a key file that is not a key: a usage error (exit 64) with a sentence")
+    func siteZoneUsage() async throws {
+        let (noServer, noServerOutput) = try await run(["join", "--dns-domain", "games.example.org", "--timeout", "1"])
+        #expect(noServer == 64)
+        #expect(noServerOutput.contains("--dns-domain games.example.org needs its DNS server too: --dns-server ADDRESS (or GUESSNUM_DNS_SERVER)."), "output: \(noServerOutput)")
+        let (badServer, badServerOutput) = try await run(["join", "--dns-domain", "games.example.org", "--dns-server", "ns:one:two", "--timeout", "1"])
+        #expect(badServer == 64, "output: \(badServerOutput)")
+        #expect(badServerOutput.contains("--dns-server:"), "output: \(badServerOutput)")
+        let junk = Scratch.path("junk", suffix: ".key")
+        try "not a key".write(to: junk, atomically: true, encoding: .utf8)
+        let (badKey, badKeyOutput) = try await run(["host", "--name", "kay", "--dns-domain", "games.example.org", "--dns-server", "127.0.0.1", "--dns-key", junk.path])
+        #expect(badKey == 64, "output: \(badKeyOutput)")
+        #expect(badKeyOutput.contains("The DNS key file \(junk.path): A TSIG key is written hmac-sha256:NAME:SECRET"), "output: \(badKeyOutput)")
+    }
+
     @Test("--resume with nothing to resume says so in one sentence, and starts a new game")
     func resumeWithNothingToResume() async throws {
         let host = try guessnum(["host", "--name", "alice", "--secret", "7", "--resume"])
