@@ -92,6 +92,8 @@ struct HostCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             var configuration = GameConfiguration(range: range ?? .standard, secretSource: secret.map { .fixed($0) } ?? .secureRandom)
             configuration.room = limits(configuration.room)
+            // The site's zone is read first: a mistake in it is said before any question is asked.
+            let discovery = try dns.discovery()
             let (me, session, terminal) = try startHosting(logs: logs)
             defer { terminal.close(logs: logs) }
             if password {
@@ -103,7 +105,7 @@ struct HostCommand: AsyncParsableCommand {
             let master = try await GameMaster(session: session, configuration: configuration, resuming: resuming, journal: store)
             if resuming == nil { try store.start(master.record, host: master.host) }
             let host = HostREPL(
-                master: master, console: terminal.console, inbox: terminal.inbox, discovery: try dns.discovery(),
+                master: master, console: terminal.console, inbox: terminal.inbox, discovery: discovery,
                 text: GameText(style: output.style, json: output.json, me: master.host.id), asks: ask,
                 command: ProgramCommand.current())
             try await host.run(port: port, ports: ListeningPortMemory.standard())
@@ -119,6 +121,8 @@ struct HostCommand: AsyncParsableCommand {
     private func runRoom(logs: LogDestination) async throws {
         try await CommandRunner.run {
             let configuration = limits(RoomConfiguration())
+            // The site's zone is read first: a mistake in it is said before any question is asked.
+            let discovery = try dns.discovery()
             let (me, session, terminal) = try startHosting(logs: logs)
             defer { terminal.close(logs: logs) }
             let password = password ? try await PasswordQuestion.askHost(console: terminal.console, inbox: terminal.inbox) : nil
@@ -130,7 +134,7 @@ struct HostCommand: AsyncParsableCommand {
                 let room = RoomHost(session: session, rules: rules, configuration: configuration, password: password, keptBy: store, resuming: resuming)
                 let screen = HostREPL(
                     room: room, presenter: presenter, console: terminal.console, inbox: terminal.inbox,
-                    discovery: try dns.discovery(), text: text, asks: ask, command: ProgramCommand.current())
+                    discovery: discovery, text: text, asks: ask, command: ProgramCommand.current())
                 try await screen.run(port: port, ports: ListeningPortMemory.standard())
                 // The game ended as it should (its players were told): nothing to resume.
                 await store.waitForWrites()
