@@ -15,12 +15,16 @@ public struct DNSClient: Sendable {
     public let key: TSIGKey?
     /// How long one call waits for the server, in all.
     public let timeout: Duration
+    /// Whether questions ask the server to find the answer elsewhere when it does not hold it —
+    /// for this machine's resolver; a zone's own server is asked without.
+    public let recursionDesired: Bool
 
     /// A client of `server`, signing with `key`.
-    public init(server: Endpoint, key: TSIGKey?, timeout: Duration = .seconds(2)) {
+    public init(server: Endpoint, key: TSIGKey?, timeout: Duration = .seconds(2), recursionDesired: Bool = false) {
         self.server = server
         self.key = key
         self.timeout = timeout
+        self.recursionDesired = recursionDesired
     }
 
     // MARK: Asking
@@ -29,7 +33,22 @@ public struct DNSClient: Sendable {
     /// - Throws: ``DNSError`` with a sentence: the server cannot be reached, refuses, or fails.
     public func records(_ type: DNSRecordType, at name: DNSName) async throws(DNSError) -> [DNSRecord] {
         let client = self
-        return try await Self.onItsThread { () throws(DNSError) in try client.recordsNow(type, at: name) }
+        return try await Self.onItsThread { () throws(DNSError) in
+            try client.answers(type.ldns, at: name) { rr in DNSRecord(reading: rr, of: type) }
+        }
+    }
+
+    /// The primary server of the zone `name` is in, as its SOA record names it (RFC 1035's
+    /// MNAME: where RFC 2136 sends updates), or nil when no zone answers for it.
+    /// - Throws: ``DNSError`` with a sentence: the server cannot be reached, refuses, or fails.
+    public func primaryServer(ofZoneHolding name: DNSName) async throws(DNSError) -> DNSName? {
+        let client = self
+        return try await Self.onItsThread { () throws(DNSError) in
+            // At a zone's apex the SOA is the answer; below it, the authority section's.
+            try client.answers(LDNS_RR_TYPE_SOA, at: name, authorityToo: true) { rr in
+                ldns_rr_get_type(rr) == LDNS_RR_TYPE_SOA && ldns_rr_rd_count(rr) > 0 ? DNSName(reading: ldns_rr_rdf(rr, 0)) : nil
+            }.first
+        }
     }
 
     /// Sends `deleting` (each name's records of the type given, or all of its records),
@@ -61,7 +80,11 @@ public struct DNSClient: Sendable {
 
     // MARK: On the call's thread
 
-    private func recordsNow(_ type: DNSRecordType, at name: DNSName) throws(DNSError) -> [DNSRecord] {
+    /// The answer's records of `type` at `name`, each as `reading` makes it (those it makes nil
+    /// left out); with `authorityToo`, the authority section's after them.
+    private func answers<T>(
+        _ type: ldns_rr_type, at name: DNSName, authorityToo: Bool = false, reading: (UnsafePointer<ldns_rr>) -> T?
+    ) throws(DNSError) -> [T] {
         // Questions go unsigned: the answers are public, and a key the server refuses must not
         // keep this machine from listing games.
         let resolver = try makeResolver(signing: false)
@@ -71,16 +94,19 @@ public struct DNSClient: Sendable {
         }
         defer { ldns_rdf_deep_free(owner) }
         var answer: UnsafeMutablePointer<ldns_pkt>?
-        let status = ldns_resolver_send(&answer, resolver, owner, type.ldns, LDNS_RR_CLASS_IN, 0)
+        let status = ldns_resolver_send(&answer, resolver, owner, type, LDNS_RR_CLASS_IN, recursionDesired ? UInt16(LDNS_RD) : 0)
         defer { if let answer { ldns_pkt_free(answer) } }
         guard status == LDNS_STATUS_OK, let answer else { throw failure(status, asking: "for \(name)") }
         switch ldns_pkt_get_rcode(answer) {
         case LDNS_RCODE_NOERROR, LDNS_RCODE_NXDOMAIN: break
         case let rcode: throw failure(rcode, doing: "answer for \(name)")
         }
-        guard let list = ldns_pkt_answer(answer) else { return [] }
-        return (0..<ldns_rr_list_rr_count(list)).compactMap { index in
-            ldns_rr_list_rr(list, index).flatMap { DNSRecord(reading: $0, of: type) }
+        let sections = authorityToo ? [ldns_pkt_answer(answer), ldns_pkt_authority(answer)] : [ldns_pkt_answer(answer)]
+        return sections.flatMap { list -> [T] in
+            guard let list else { return [] }
+            return (0..<ldns_rr_list_rr_count(list)).compactMap { index in
+                ldns_rr_list_rr(list, index).flatMap { reading($0) }
+            }
         }
     }
 
@@ -150,7 +176,7 @@ public struct DNSClient: Sendable {
         guard let resolver = ldns_resolver_new() else { throw DNSError(.invalidInput, "Could not make a DNS resolver (out of memory).") }
         ldns_resolver_push_nameserver(resolver, address)
         ldns_resolver_set_port(resolver, UInt16(clamping: server.port))
-        ldns_resolver_set_recursive(resolver, 0)
+        ldns_resolver_set_recursive(resolver, recursionDesired ? 1 : 0)
         // Two tries, each half the time.
         let half = timeout / 2
         let (seconds, attoseconds) = half.components

@@ -41,8 +41,8 @@ struct DoctorCommand: AsyncParsableCommand {
         let avahi = AvahiDiscovery()
         let system = DoctorSystem(discovery: avahi) { await Self.status(of: avahi) }
         let text = DoctorText(style: output.style, json: output.json)
-        let site: UnicastDNSConfiguration?
-        do { site = try dns.configuration(environment: ProcessInfo.processInfo.environment) } catch {
+        let site: SiteZones
+        do { site = try dns.zones(environment: ProcessInfo.processInfo.environment) } catch {
             StandardStreams.writeLine(error.message)
             throw ExitCode(64)
         }

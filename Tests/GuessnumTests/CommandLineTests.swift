@@ -88,11 +88,11 @@ struct CommandLineTests {
         #expect(!output.contains("peers"), "output: \(output)")
     }
 
-    @Test("A site's zone without its server, a server that is not an address, or a key file that is not a key: a usage error (exit 64) with a sentence")
+    @Test("A DNS server without its zone, a server that is not an address, or a key file that is not a key: a usage error (exit 64) with a sentence")
     func siteZoneUsage() async throws {
-        let (noServer, noServerOutput) = try await run(["join", "--dns-domain", "games.example.org", "--timeout", "1"])
-        #expect(noServer == 64)
-        #expect(noServerOutput.contains("--dns-domain games.example.org needs its DNS server too: --dns-server ADDRESS (or GUESSNUM_DNS_SERVER)."), "output: \(noServerOutput)")
+        let (noZone, noZoneOutput) = try await run(["join", "--dns-server", "10.0.0.53", "--timeout", "1"])
+        #expect(noZone == 64)
+        #expect(noZoneOutput.contains("The DNS server 10.0.0.53 is given without its zone: give the zone too (--dns-domain"), "output: \(noZoneOutput)")
         let (badServer, badServerOutput) = try await run(["join", "--dns-domain", "games.example.org", "--dns-server", "ns:one:two", "--timeout", "1"])
         #expect(badServer == 64, "output: \(badServerOutput)")
         #expect(badServerOutput.contains("--dns-server:"), "output: \(badServerOutput)")
@@ -101,6 +101,27 @@ struct CommandLineTests {
         let (badKey, badKeyOutput) = try await run(["host", "--name", "kay", "--dns-domain", "games.example.org", "--dns-server", "127.0.0.1", "--dns-key", junk.path])
         #expect(badKey == 64, "output: \(badKeyOutput)")
         #expect(badKeyOutput.contains("The DNS key file \(junk.path): A TSIG key is written hmac-sha256:NAME:SECRET"), "output: \(badKeyOutput)")
+    }
+
+    @Test("The site's files in ~/.config/guessnum: a key others can read, or a line that is not a setting, is a usage error (exit 64) with a sentence")
+    func siteFilesUsage() async throws {
+        let person = Self.person()
+        let directory = URL(fileURLWithPath: try #require(person["XDG_CONFIG_HOME"])).appendingPathComponent("guessnum")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let key = directory.appendingPathComponent("site-dns.key")
+        try "hmac-sha256:guessnum-hosts.:\(Data(repeating: 1, count: 32).base64EncodedString())".write(to: key, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: key.path)
+        let open = try guessnum(["host", "--name", "kay"], environment: person)
+        open.closeInput()
+        #expect(await open.exitStatus(within: .seconds(30)) == 64, "output: \(open.text)")
+        #expect(open.text.contains("The site's DNS key \(key.path) can be read by other users of this machine: make it yours alone (chmod 600 \(key.path))."), "output: \(open.text)")
+
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: key.path)
+        try "domain games.example.org\nsevrer 10.0.0.53  # a typo\n".write(to: directory.appendingPathComponent("site-dns.conf"), atomically: true, encoding: .utf8)
+        let typo = try guessnum(["join", "--timeout", "1"], environment: person)
+        typo.closeInput()
+        #expect(await typo.exitStatus(within: .seconds(30)) == 64, "output: \(typo.text)")
+        #expect(typo.text.contains("site-dns.conf, line 2: “sevrer 10.0.0.53” is not a setting; the file takes `domain NAME` and `server ADDRESS`."), "output: \(typo.text)")
     }
 
     @Test("--resume with nothing to resume says so in one sentence, and starts a new game")

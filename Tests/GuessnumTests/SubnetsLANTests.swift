@@ -53,4 +53,37 @@ struct SubnetsLANTests {
         defer { wrong.signal(SIGKILL) }
         #expect(await wrong.line(containing: "did not accept the key guessnum-hosts.") != nil, "host: \(wrong.text)")
     }
+
+    @Test("With nothing given, the network's search domain names the site's zone: a host publishes there with the key in ~/.config/guessnum/site-dns.key, a player in subnet B lists and joins it, and doctor sees it")
+    func foundThroughTheSearchDomain() async throws {
+        let router = try await a.route(to: b)
+        let files = KnotConfiguration()
+        let knot = try a.startOnRouter(["/usr/sbin/knotd", "-c", try files.write(listeningOn: "\(router)@53").path])
+        defer { knot.signal(SIGKILL) }
+        #expect(await knot.line(containing: "server started") != nil, "knotd: \(knot.text)")
+        try await a.setResolver(search: "games.test", server: router)
+        try await b.setResolver(search: "games.test", server: router)
+
+        let alice = personEnvironment()
+        let configuration = URL(fileURLWithPath: try #require(alice["XDG_CONFIG_HOME"])).appendingPathComponent("guessnum")
+        try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
+        let keyFile = configuration.appendingPathComponent("site-dns.key")
+        try files.keyText.write(to: keyFile, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
+        let host = try a.guessnum(on: 0, ["host", "--name", "gus", "--secret", "42"], environment: alice)
+        defer { host.signal(SIGKILL) }
+        #expect(await host.line(containing: "Hosting gus's game") != nil, "host: \(host.text)")
+
+        let bob = try b.guessnum(on: 0, ["join", "--game", "gus", "--name", "bob", "--timeout", "30"])
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(40)) != nil, "through the search domain: \(bob.text)")
+        bob.send(line: "42")
+        #expect(await bob.line(containing: "you guessed 42: correct!") != nil, "bob: \(bob.text)")
+
+        let doctor = try b.guessnum(on: 1, ["doctor"])
+        defer { doctor.signal(SIGKILL) }
+        _ = await doctor.exitStatus(within: .seconds(60))
+        #expect(doctor.text.contains("it answers at \(router):53; published there: gus"), "doctor: \(doctor.text)")
+        #expect(!host.text.contains("DNS"), "nothing to say on the host: \(host.text)")
+    }
 }

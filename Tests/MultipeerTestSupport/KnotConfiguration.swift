@@ -22,8 +22,9 @@ public struct KnotConfiguration: Sendable {
     /// The key as `nsupdate -y` and `guessnum --dns-key` read it.
     public var keyText: String { "hmac-sha256:\(Self.keyName):\(secret)" }
 
-    /// Writes the zone and a configuration that listens on `address` (`127.0.0.1@5300`);
-    /// returns the configuration file, for `knotd -c`.
+    /// Writes the zone — its SOA naming the server at `address`, and `b` and `dr._dns-sd._udp`
+    /// naming the zone itself for browsing and publishing (RFC 6763 §11) — and a configuration
+    /// that listens on `address` (`127.0.0.1@5300`); returns the configuration file, for `knotd -c`.
     public func write(listeningOn address: String) throws -> URL {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         try """
@@ -31,8 +32,9 @@ public struct KnotConfiguration: Sendable {
             $TTL 60
             @ SOA ns.games.test. admin.games.test. 1 60 60 3600 60
             @ NS ns
-            ns A 127.0.0.1
+            ns A \(address.prefix { $0 != "@" })
             b._dns-sd._udp PTR @
+            dr._dns-sd._udp PTR @
 
             """.write(to: directory.appendingPathComponent("games.test.zone"), atomically: true, encoding: .utf8)
         let configuration = directory.appendingPathComponent("knot.conf")

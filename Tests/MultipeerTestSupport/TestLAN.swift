@@ -121,6 +121,12 @@ public actor TestLAN {
         return "\(subnet).1"
     }
 
+    /// Gives every host of this LAN the resolver configuration DHCP would: the search domain
+    /// `search` and the name server `server`.
+    public nonisolated func setResolver(search: String, server: String) async throws {
+        try await script(["resolver", name, search, server])
+    }
+
     /// Starts `arguments` (an executable and its arguments) in this LAN's router.
     public nonisolated func startOnRouter(_ arguments: [String]) throws -> ChildProcess {
         try ChildProcess(Self.script, ["exec-router", name] + arguments)

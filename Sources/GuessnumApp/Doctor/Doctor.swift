@@ -5,7 +5,7 @@ import MultipeerUnicastDNS
 /// 1. the D-Bus system bus; 2. avahi-daemon; 3. the network interfaces; 4. this machine's own
 /// advertisement, seen by its own browser; 5. games of other machines on the LAN; 6. firewall
 /// rules on mDNS (UDP 5353) and the game's TCP port; 7. the addresses a host would announce;
-/// 8. with a site's zone given, its DNS server and whether the key lets this machine publish.
+/// 8. with a site's zone given or named by the network, its DNS server and whether the key lets this machine publish.
 /// Each check is bounded in time; those that need something missing (root, a tool, the daemon)
 /// are skipped and say why.
 public struct Doctor: Sendable {
@@ -13,10 +13,11 @@ public struct Doctor: Sendable {
     public var system: DoctorSystem
     /// The game's TCP port whose firewall rules are checked (`--port`); nil when the host picks one.
     public var port: Int?
-    /// The site's zone whose server and key are checked (`--dns-domain`…); nil when none is given.
-    public var site: UnicastDNSConfiguration?
+    /// The site's zones whose servers and key are checked (`--dns-domain`…, the site's files,
+    /// or the network's search domain); nil for none.
+    public var site: SiteZones?
 
-    public init(system: DoctorSystem, port: Int?, site: UnicastDNSConfiguration? = nil) {
+    public init(system: DoctorSystem, port: Int?, site: SiteZones? = nil) {
         self.system = system
         self.port = port
         self.site = site

@@ -2,12 +2,39 @@ import Foundation
 import Multipeer
 import MultipeerUnicastDNS
 
-/// Check 8, when a site's zone is given (`--dns-domain`): its DNS server answers and lists the
-/// games published there; and the key lets this machine publish (a harmless update: a record
-/// of doctor's own written and removed at once).
+/// Check 8, when a site's zone is given (`--dns-domain`…) or the network names one: its DNS
+/// server answers and lists the games published there; and the key lets this machine publish
+/// (a harmless update: a record of doctor's own written and removed at once).
 enum SiteZoneCheck {
     static let serverID = "site-dns"
     static let keyID = "site-dns-key"
+
+    static func run(_ zones: SiteZones) async -> [DoctorCheck] {
+        let configurations: [UnicastDNSConfiguration]
+        do { configurations = try await zones.configurations(for: .browsing) } catch {
+            if case .searchDomains = zones.source {
+                return [DoctorCheck(id: serverID, title: "the site's DNS zones", status: .skipped, finding: "could not look for them: " + withoutFullStop(error.message))]
+            }
+            return [
+                DoctorCheck(
+                    id: serverID, title: "the site's DNS server", status: .failed, finding: withoutFullStop(error.message),
+                    fix: "give the zone's server with --dns-server (or `server` in ~/.config/guessnum/site-dns.conf), from the site's administrator"),
+                DoctorCheck(id: keyID, title: "publishing there", status: .skipped, finding: "no server to publish in"),
+            ]
+        }
+        if configurations.isEmpty, case .searchDomains = zones.source {
+            let domains = zones.resolver.searchDomains.map(\.description).joined(separator: ", ")
+            return [
+                DoctorCheck(
+                    id: serverID, title: "the site's DNS zones", status: .skipped,
+                    finding: "the network's search domain (\(domains)) names no zone for games, so games are found on this LAN only",
+                    fix: "to list games across subnets, ask the site's administrator for its zone and give it with --dns-domain"),
+            ]
+        }
+        var checks: [DoctorCheck] = []
+        for configuration in configurations { checks += await run(configuration) }
+        return checks
+    }
 
     static func run(_ configuration: UnicastDNSConfiguration) async -> [DoctorCheck] {
         let client = DNSClient(server: configuration.server, key: configuration.key, timeout: configuration.timeout)

@@ -1,0 +1,92 @@
+import Multipeer
+import MultipeerUnicastDNS
+
+/// Where the program looks for games beside the LAN's mDNS: a site's DNS zone given with its
+/// server, a zone given alone (its server found through this machine's resolver), or the zones
+/// the resolver's search domains name (RFC 6763 §11) — or none.
+public struct SiteZones: Sendable {
+    /// How the zones are known.
+    public enum Source: Sendable {
+        /// No site's zone: mDNS alone.
+        case none
+        /// A zone given with its server.
+        case given(UnicastDNSConfiguration)
+        /// A zone given without its server: the primary its SOA record names.
+        case serverToFind(DNSName)
+        /// The zones the site names under the resolver's search domains.
+        case searchDomains
+    }
+
+    /// How the zones are known.
+    public var source: Source
+    /// The key hosts publish with; nil to browse only.
+    public var key: TSIGKey?
+    /// This machine's resolver, for the look-ups (empty when its configuration cannot be read).
+    public var resolver: ResolverSettings
+    /// The addresses this machine's games are reached at.
+    public var hostAddresses: @Sendable () -> [String]
+
+    /// The zones as given: `domain` and `server` as typed (either may be nil), `key` for hosts.
+    /// With no domain, the resolver's search domains are looked under when it has any.
+    /// - Throws: ``AppFailure`` (usage) when the server is not an address.
+    public init(
+        domain: String?, server: String?, key: TSIGKey?, resolver: ResolverSettings, hostAddresses: @escaping @Sendable () -> [String]
+    ) throws(AppFailure) {
+        self.key = key
+        self.resolver = resolver
+        self.hostAddresses = hostAddresses
+        switch (domain.flatMap { $0.isEmpty ? nil : DNSName($0) }, server.flatMap { $0.isEmpty ? nil : $0 }) {
+        case (let domain?, let server?):
+            source = .given(
+                UnicastDNSConfiguration(domain: domain, server: try Self.endpoint(server), key: key, hostAddresses: hostAddresses))
+        case (let domain?, nil):
+            source = .serverToFind(domain)
+        case (nil, let server?):
+            throw AppFailure("The DNS server \(server) is given without its zone: give the zone too (--dns-domain, GUESSNUM_DNS_DOMAIN, or `domain` in site-dns.conf).", .usage)
+        case (nil, nil):
+            source = resolver.searchDomains.isEmpty ? .none : .searchDomains
+        }
+    }
+
+    /// The backend for the site's zones beside mDNS, or nil for none.
+    public func discovery() -> (any DiscoveryBackend)? {
+        switch source {
+        case .none: return nil
+        case .given(let configuration): return UnicastDNSDiscovery(configuration: configuration)
+        case .serverToFind: return SiteZoneDiscovery(finding: configurations(for:), tellsFailures: true)
+        case .searchDomains: return SiteZoneDiscovery(finding: configurations(for:), tellsFailures: false)
+        }
+    }
+
+    /// The zones with their servers for `purpose`: none to publish in without a key.
+    /// - Throws: ``DNSError`` with a sentence when the look-up fails.
+    @Sendable public func configurations(for purpose: SiteZoneLookup.Purpose) async throws(DNSError) -> [UnicastDNSConfiguration] {
+        let domains: [DNSName]
+        switch source {
+        case .none: return []
+        case .given(let configuration): return [configuration]
+        case .serverToFind(let domain): domains = [domain]
+        case .searchDomains:
+            guard purpose == .browsing || key != nil else { return [] }
+            domains = try await SiteZoneLookup(resolver: resolver).domains(for: purpose)
+        }
+        var configurations: [UnicastDNSConfiguration] = []
+        for domain in domains {
+            let server = try await SiteZoneLookup(resolver: resolver).server(of: domain)
+            configurations.append(UnicastDNSConfiguration(domain: domain, server: server, key: key, hostAddresses: hostAddresses))
+        }
+        return configurations
+    }
+
+    /// A server as typed: an address without a port is asked on 53 (IPv4 `10.0.0.53`, IPv6
+    /// `fd00::53` or `[fd00::53]`), or `ADDRESS:PORT`.
+    static func endpoint(_ text: String) throws(AppFailure) -> Endpoint {
+        let colons = text.count { $0 == ":" }
+        let withPort = text.hasPrefix("[") && !text.contains("]:") ? text + ":53"
+            : colons > 1 && !text.hasPrefix("[") ? "[\(text)]:53"
+            : colons == 0 ? text + ":53" : text
+        do { return try Endpoint(parsing: withPort) } catch {
+            throw AppFailure("--dns-server: \(error.message)", .usage, underlying: error)
+        }
+    }
+}
