@@ -53,16 +53,20 @@ public struct DNSClient: Sendable {
 
     /// Sends `deleting` (each name's records of the type given, or all of its records),
     /// `removing` (those records alone, others of their name and type left) then `adding` to the
-    /// zone `zone`, in one update signed with ``key``: the server applies all or nothing.
+    /// zone `zone`, in one update signed with ``key``: the server applies all or nothing, and
+    /// nothing unless the zone holds exactly `requiring`'s records in their names and types
+    /// (RFC 2136's value-dependent prerequisite).
     /// - Throws: ``DNSError`` with a sentence: the key is not accepted, the server refuses or
-    ///   cannot be reached, a name is outside the zone.
+    ///   cannot be reached, a name is outside the zone, the records required changed
+    ///   (``DNSError/Code/changed``).
     public func update(
-        zone: DNSName, deleting: [(name: DNSName, type: DNSRecordType?)] = [], removing: [DNSRecord] = [], adding: [DNSRecord] = []
+        zone: DNSName, requiring: [DNSRecord] = [], deleting: [(name: DNSName, type: DNSRecordType?)] = [], removing: [DNSRecord] = [],
+        adding: [DNSRecord] = []
     ) async throws(DNSError) {
         let client = self
         let deletions = deleting.map { RRsetDeletion(name: $0.name, type: $0.type) }
         try await Self.onItsThread { () throws(DNSError) in
-            try client.updateNow(zone: zone, deleting: deletions, removing: removing, adding: adding)
+            try client.updateNow(zone: zone, requiring: requiring, deleting: deletions, removing: removing, adding: adding)
         }
     }
 
@@ -110,11 +114,20 @@ public struct DNSClient: Sendable {
         }
     }
 
-    private func updateNow(zone: DNSName, deleting: [RRsetDeletion], removing: [DNSRecord], adding: [DNSRecord]) throws(DNSError) {
+    private func updateNow(zone: DNSName, requiring: [DNSRecord], deleting: [RRsetDeletion], removing: [DNSRecord], adding: [DNSRecord]) throws(DNSError) {
         let resolver = try makeResolver(signing: true)
         defer { ldns_resolver_deep_free(resolver) }
-        guard let list = ldns_rr_list_new() else { throw DNSError(.invalidInput, "Could not make an update (out of memory).") }
+        guard let list = ldns_rr_list_new(), let prerequisites = ldns_rr_list_new() else {
+            throw DNSError(.invalidInput, "Could not make an update (out of memory).")
+        }
         defer { ldns_rr_list_deep_free(list) }
+        defer { ldns_rr_list_deep_free(prerequisites) }
+        for record in requiring {
+            // RFC 2136 2.4.2: class IN, TTL 0, the data: the RRset exists with exactly these.
+            let rr = try Self.rr(record)
+            ldns_rr_set_ttl(rr, 0)
+            ldns_rr_list_push_rr(prerequisites, rr)
+        }
         for deletion in deleting {
             // RFC 2136 2.5.2: class ANY, TTL 0, no data: the name's records of the type (ANY: all).
             guard let rr = ldns_rr_new(), let owner = ldns_dname_new_frm_str(deletion.name.presentation) else {
@@ -138,7 +151,7 @@ public struct DNSClient: Sendable {
         }
         guard let zoneName = ldns_dname_new_frm_str(zone.presentation) else { throw DNSError(.invalidInput, "\(zone) is not a zone name.") }
         // The packet owns the zone's name from here.
-        guard let packet = ldns_update_pkt_new(zoneName, LDNS_RR_CLASS_IN, nil, list, nil) else {
+        guard let packet = ldns_update_pkt_new(zoneName, LDNS_RR_CLASS_IN, requiring.isEmpty ? nil : prerequisites, list, nil) else {
             ldns_rdf_deep_free(zoneName)
             throw DNSError(.invalidInput, "Could not make an update of \(zone).")
         }
@@ -211,6 +224,8 @@ public struct DNSClient: Sendable {
             return DNSError(.refused, "The DNS server at \(server) refused the \(what): it does not take it from here, or not with this key; ask its administrator to allow it.")
         case LDNS_RCODE_NOTAUTH:
             return DNSError(.notAuthorized, "The DNS server at \(server) did not accept the key \(key?.name.description ?? "(none)") for the \(what): check its name, secret and algorithm with the server's administrator, and this machine's clock.")
+        case LDNS_RCODE_NXRRSET, LDNS_RCODE_YXRRSET, LDNS_RCODE_YXDOMAIN, LDNS_RCODE_NXDOMAIN:
+            return DNSError(.changed, "The records the \(what) was for changed on the DNS server at \(server) meanwhile; nothing was changed.")
         case LDNS_RCODE_NOTZONE:
             return DNSError(.notInZone, "The DNS server at \(server) is not the server of the zone in the \(what): check the domain.")
         default:

@@ -14,6 +14,9 @@ public struct DNSError: CodedError, Sendable {
         case notAuthorized
         /// The name is not in a zone the server is authoritative for (NOTZONE).
         case notInZone
+        /// The records an update required were not as required (a prerequisite failed): someone
+        /// changed them meanwhile, and the update did nothing.
+        case changed
         /// The server failed (SERVFAIL), or answered with another error.
         case serverFailure
         /// The answer could not be read, or did not come from the server asked.

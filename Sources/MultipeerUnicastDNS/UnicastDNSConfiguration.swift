@@ -17,6 +17,12 @@ public struct UnicastDNSConfiguration: Sendable {
     public var pollInterval: Duration
     /// How long one question or update waits for the server.
     public var timeout: Duration
+    /// How long after its lease lapsed a game left behind (its host killed, or gone for good)
+    /// is removed from the zone by a host that publishes there — at its start, and every
+    /// `pruneInterval` after.
+    public var pruneAfter: Duration = .seconds(600)
+    /// How often a publishing host looks for games left behind.
+    public var pruneInterval: Duration = .seconds(600)
     /// The addresses this machine's games are reached at (A and AAAA records), asked at each
     /// publication and refresh.
     public var hostAddresses: @Sendable () -> [String]

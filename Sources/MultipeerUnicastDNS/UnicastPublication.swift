@@ -35,11 +35,18 @@ final class UnicastPublication: Publication, Sendable {
     func start() async throws(MultipeerError) {
         try await write()
         let interval = Duration.seconds(Double(configuration.ttl) / 3)
-        let refresher = Task { [weak self] in
+        let pruning = ZonePruning(configuration: configuration, service: records.service, own: records.instance, logger: logger)
+        let refresher = Task { [weak self, configuration] in
+            var pruned = ContinuousClock.now
+            await pruning.run()
             while !Task.isCancelled {
                 try? await Task.sleep(for: interval)
                 guard !Task.isCancelled, let self else { return }
                 await self.refresh()
+                if ContinuousClock.now - pruned >= configuration.pruneInterval {
+                    pruned = .now
+                    await pruning.run()
+                }
             }
         }
         let cancelled = state.withLock { state in

@@ -51,6 +51,27 @@ struct DNSClientTests {
         #expect(try await client.records(.a, at: zone.prepending("gn-host-1")).isEmpty)
     }
 
+    @Test("An update that requires records as they were does nothing when they changed, with a sentence; as they are, it goes through")
+    func requiredRecords() async throws {
+        let server = try await KnotServer()
+        defer { Task { await server.stop() } }
+        let client = DNSClient(server: server.endpoint, key: server.key)
+        let name = DNSName("gus._guessnum._tcp.games.test.")
+        let before = DNSRecord(name: name, ttl: 60, data: .txt([Array("lease=1".utf8)]))
+        try await client.update(zone: KnotServer.zone, adding: [before])
+        let other = DNSRecord(name: name, ttl: 60, data: .txt([Array("lease=2".utf8)]))
+        do {
+            try await client.update(zone: KnotServer.zone, requiring: [other], deleting: [(name, nil)])
+            Issue.record("an update whose prerequisite failed went through")
+        } catch {
+            #expect(error.code == .changed, "\(error.message)")
+            #expect(error.message.contains("changed on the DNS server"), "\(error.message)")
+        }
+        #expect(try await client.records(.txt, at: name) == [before], "nothing deleted")
+        try await client.update(zone: KnotServer.zone, requiring: [before], deleting: [(name, nil)])
+        #expect(try await client.records(.txt, at: name).isEmpty)
+    }
+
     @Test("A wrong secret, an unknown key and no key are refused with a sentence, and change nothing")
     func refusedKeys() async throws {
         let server = try await KnotServer()

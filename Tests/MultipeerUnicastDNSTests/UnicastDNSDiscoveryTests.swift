@@ -89,6 +89,47 @@ struct UnicastDNSDiscoveryTests {
         #expect(!sightings.events.value.contains { if case .found(let peer) = $0 { peer.peer.identity == ancient } else { false } }, "never listed")
     }
 
+    @Test("Games left behind long ago are removed by the next host that publishes: their pointer, records and host name — not a host name a live game still uses, not a fresh one")
+    func leftBehindPruned() async throws {
+        let server = try await KnotServer()
+        defer { Task { await server.stop() } }
+        let client = DNSClient(server: server.endpoint, key: server.key)
+        let service = DNSName("_guessnum._tcp.games.test.")
+        let now = UInt64(Date().timeIntervalSince1970)
+        func publish(_ name: String, lease: UInt64, host: String) async throws {
+            let instance = service.prepending(name)
+            let target = KnotServer.zone.prepending(host)
+            try await client.update(zone: KnotServer.zone, adding: [
+                DNSRecord(name: service, ttl: 60, data: .ptr(instance)),
+                DNSRecord(name: instance, ttl: 60, data: .srv(priority: 0, weight: 0, port: 4000, target: target)),
+                DNSRecord(name: instance, ttl: 60, data: .txt(["pv=1", "id=\(UUID().uuidString.lowercased())", "lease=\(lease)"].map { Array($0.utf8) })),
+                DNSRecord(name: target, ttl: 60, data: .a("127.0.0.1")),
+            ])
+        }
+        try await publish("gone", lease: now - 3_600, host: "gn-gone")
+        try await publish("gone-too", lease: now - 3_600, host: "gn-shared")
+        try await publish("alive", lease: now + 60, host: "gn-shared")
+        let publication = try await UnicastDNSDiscovery(configuration: configuration(server, key: server.key)).publish(try advertisement("bob")) { _ in }
+        defer { Task { await publication.cancel() } }
+
+        let names = Watched<[String]>([])
+        let watcher = Task {
+            while !Task.isCancelled {
+                let pointers = (try? await client.records(.ptr, at: service)) ?? []
+                names.withLock { $0 = pointers.compactMap { if case .ptr(let instance) = $0.data { instance.labels.first } else { nil } }.sorted() }
+                try? await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        defer { watcher.cancel() }
+        let left = await names.wait(until: { $0 == ["alive", "bob"] }, before: .now + deadline)
+        #expect(left == ["alive", "bob"], "the two games left behind removed")
+        #expect(try await client.records(.txt, at: service.prepending("gone")).isEmpty)
+        #expect(try await client.records(.srv, at: service.prepending("gone-too")).isEmpty)
+        #expect(try await client.records(.a, at: KnotServer.zone.prepending("gn-gone")).isEmpty, "its host name too")
+        #expect(try await client.records(.a, at: KnotServer.zone.prepending("gn-shared")).count == 1, "a host name a live game uses stays")
+        #expect(try await client.records(.txt, at: service.prepending("alive")).count == 1, "a fresh game stays")
+    }
+
     @Test("Junk in the zone — a pointer to nothing, a record of another program, huge TXT records — is not listed, and a good game beside it is")
     func junk() async throws {
         let server = try await KnotServer()
