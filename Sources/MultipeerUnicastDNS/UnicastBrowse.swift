@@ -30,6 +30,8 @@ final class UnicastBrowse: BrowseOperation, Sendable {
     struct Sighting: Sendable, Equatable {
         var peer: DiscoveredPeer
         var lease: String
+        /// How long its host vouches for it, in seconds: its TXT record's TTL (1 s to an hour).
+        var ttl: UInt32
         /// When this browser last saw the lease move (by its own clock).
         var leaseMovedAt: ContinuousClock.Instant
         /// When this browser first saw the service (the first of several claiming one identity
@@ -123,7 +125,11 @@ final class UnicastBrowse: BrowseOperation, Sendable {
     private func sighting(of instance: DNSName, previously: Sighting?, at now: ContinuousClock.Instant) async throws(DNSError) -> Sighting? {
         let client = configuration.client
         guard case .srv(_, _, let port, let target)? = try await client.records(.srv, at: instance).first?.data else { return nil }
-        let texts = try await client.records(.txt, at: instance).flatMap { record -> [String] in
+        let textRecords = try await client.records(.txt, at: instance)
+        // The host's own TTL, as it refreshes by it; bounded, so that a record cannot keep a
+        // dead game listed for longer than an hour.
+        let ttl = min(max(textRecords.first?.ttl ?? configuration.ttl, 1), 3_600)
+        let texts = textRecords.flatMap { record -> [String] in
             guard case .txt(let strings) = record.data else { return [] }
             return strings.map { String(decoding: $0, as: UTF8.self) }
         }
@@ -135,7 +141,7 @@ final class UnicastBrowse: BrowseOperation, Sendable {
         guard let (peer, info) = TXTRecord.peer(named: written ?? label, from: entries) else { return nil }
         let lease = entries[TXTRecord.leaseKey] ?? ""
         // Lapsed by more than a TTL on this machine's clock: not refreshed for long, whatever the skew.
-        if let until = UInt64(lease), until + UInt64(configuration.ttl) < UInt64(Date().timeIntervalSince1970) { return nil }
+        if let until = UInt64(lease), until + UInt64(ttl) < UInt64(Date().timeIntervalSince1970) { return nil }
         var addresses = try await client.records(.a, at: target) + client.records(.aaaa, at: target)
         addresses = Array(addresses.prefix(16))
         let endpoints = addresses.compactMap { record -> Endpoint? in
@@ -147,13 +153,13 @@ final class UnicastBrowse: BrowseOperation, Sendable {
         guard !endpoints.isEmpty else { return nil }
         let moved = previously.map { $0.lease != lease } ?? true
         let sighting = Sighting(
-            peer: DiscoveredPeer(peer: peer, endpoints: endpoints, info: info), lease: lease, leaseMovedAt: moved ? now : previously!.leaseMovedAt,
+            peer: DiscoveredPeer(peer: peer, endpoints: endpoints, info: info), lease: lease, ttl: ttl, leaseMovedAt: moved ? now : previously!.leaseMovedAt,
             firstSeenAt: previously?.firstSeenAt ?? now)
         return isFresh(sighting, at: now) ? sighting : nil
     }
 
-    /// Whether `sighting`'s lease moved within a TTL (and a poll) of `now`.
+    /// Whether `sighting`'s lease moved within its TTL (and a poll) of `now`.
     private func isFresh(_ sighting: Sighting, at now: ContinuousClock.Instant) -> Bool {
-        now - sighting.leaseMovedAt <= .seconds(Int(configuration.ttl)) + configuration.pollInterval
+        now - sighting.leaseMovedAt <= .seconds(Int(sighting.ttl)) + configuration.pollInterval
     }
 }

@@ -11,7 +11,8 @@ public struct UnicastDNSConfiguration: Sendable {
     public var key: TSIGKey?
     /// How long a published record is vouched for, in seconds: its DNS TTL, and how long a
     /// browser keeps listing a game whose host stopped refreshing it (a host killed without
-    /// withdrawing it). The host refreshes it three times within it.
+    /// withdrawing it) — browsers read it from the record. The host refreshes it three times
+    /// within it. A browser's own is used only for a record without one.
     public var ttl: UInt32
     /// How often a browser asks the server for the games in the domain.
     public var pollInterval: Duration

@@ -37,7 +37,7 @@ struct SiteDNSOptions: ParsableArguments {
         var key = files.key
         if let path = keyFile ?? environment["GUESSNUM_DNS_KEY_FILE"], !path.isEmpty { key = try SiteFiles.key(at: path) }
         return try SiteZones(
-            domain: domain, server: server, key: key,
+            domain: domain, server: server, key: key, ttl: files.ttl ?? 60,
             resolver: (try? ResolverSettings(readingFile: resolverConfiguration)) ?? ResolverSettings(nameservers: [], searchDomains: []),
             hostAddresses: { LocalAddresses.current().announced.map(\.address) })
     }

@@ -121,7 +121,7 @@ struct CommandLineTests {
         let typo = try guessnum(["join", "--timeout", "1"], environment: person)
         typo.closeInput()
         #expect(await typo.exitStatus(within: .seconds(30)) == 64, "output: \(typo.text)")
-        #expect(typo.text.contains("site-dns.conf, line 2: “sevrer 10.0.0.53” is not a setting; the file takes `domain NAME` and `server ADDRESS`."), "output: \(typo.text)")
+        #expect(typo.text.contains("site-dns.conf, line 2: “sevrer 10.0.0.53” is not a setting; the file takes `domain NAME`, `server ADDRESS` and `ttl SECONDS`."), "output: \(typo.text)")
     }
 
     @Test("--resume with nothing to resume says so in one sentence, and starts a new game")

@@ -86,4 +86,33 @@ struct SubnetsLANTests {
         #expect(doctor.text.contains("it answers at \(router):53; published there: gus"), "doctor: \(doctor.text)")
         #expect(!host.text.contains("DNS"), "nothing to say on the host: \(host.text)")
     }
+
+    @Test("A host killed with SIGKILL drops out of the list in the other subnet within its TTL (4 s, from the site's file) and a poll, though its records are still in the zone")
+    func killedHostDropsOut() async throws {
+        let router = try await a.route(to: b)
+        let files = KnotConfiguration()
+        let knot = try a.startOnRouter(["/usr/sbin/knotd", "-c", try files.write(listeningOn: "\(router)@53").path])
+        defer { knot.signal(SIGKILL) }
+        #expect(await knot.line(containing: "server started") != nil, "knotd: \(knot.text)")
+        let alice = personEnvironment()
+        let configuration = URL(fileURLWithPath: try #require(alice["XDG_CONFIG_HOME"])).appendingPathComponent("guessnum")
+        try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
+        try "domain games.test\nserver \(router)\nttl 4\n".write(to: configuration.appendingPathComponent("site-dns.conf"), atomically: true, encoding: .utf8)
+        let keyFile = configuration.appendingPathComponent("site-dns.key")
+        try files.keyText.write(to: keyFile, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
+        let host = try a.guessnum(on: 0, ["host", "--name", "gus"], environment: alice)
+        defer { host.signal(SIGKILL) }
+        #expect(await host.line(containing: "Hosting gus's game") != nil, "host: \(host.text)")
+
+        let bob = try b.guessnum(on: 0, ["join", "--name", "bob", "--dns-domain", "games.test", "--dns-server", router])
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "1) gus — ") != nil, "listed: \(bob.text)")
+        host.signal(SIGKILL)
+        // Its TTL (4 s) after the lease last moved, and a poll (5 s): the bound is the property.
+        #expect(await bob.line(containing: "1) gus's game is gone", within: .seconds(4 + 5 + 4)) != nil, "gone within its TTL and a poll: \(bob.text)")
+        let kdig = try a.startOnRouter(["/usr/bin/kdig", "@\(router)", "PTR", "_guessnum._tcp.games.test.", "+short"])
+        _ = await kdig.exitStatus()
+        #expect(kdig.text.contains("gus"), "left in the zone by a killed host: \(kdig.text)")
+    }
 }

@@ -6,7 +6,9 @@ import MultipeerUnicastDNS
 /// directory (`$XDG_CONFIG_HOME/guessnum/`, else `~/.config/guessnum/`):
 ///
 /// - `site-dns.conf`, for everyone: `domain games.example.org` and, when the zone's server is
-///   not the one its SOA record names, `server 10.0.0.53` (`#` starts a comment);
+///   not the one its SOA record names, `server 10.0.0.53`; for hosts, `ttl SECONDS`, how long a
+///   game stays listed after its host died without withdrawing it (60 by default, 3 to 3600;
+///   the host refreshes it three times within it) (`#` starts a comment);
 /// - `site-dns.key`, for hosts: the TSIG key, as `tsig-keygen`, `keymgr` or `nsupdate -y`
 ///   write it, readable by its owner alone (mode 0600).
 public struct SiteFiles: Sendable, Hashable {
@@ -14,13 +16,16 @@ public struct SiteFiles: Sendable, Hashable {
     public var domain: String?
     /// The server `site-dns.conf` names, if any.
     public var server: String?
+    /// The TTL `site-dns.conf` sets for published games, if any.
+    public var ttl: UInt32?
     /// The key `site-dns.key` holds, if the file is there.
     public var key: TSIGKey?
 
     /// The files' contents, given directly.
-    public init(domain: String? = nil, server: String? = nil, key: TSIGKey? = nil) {
+    public init(domain: String? = nil, server: String? = nil, ttl: UInt32? = nil, key: TSIGKey? = nil) {
         self.domain = domain
         self.server = server
+        self.ttl = ttl
         self.key = key
     }
 
@@ -37,8 +42,13 @@ public struct SiteFiles: Sendable, Hashable {
                 switch (words.first, words.count) {
                 case ("domain", 2): domain = words[1]
                 case ("server", 2): server = words[1]
+                case ("ttl", 2):
+                    guard let seconds = UInt32(words[1]), (3...3_600).contains(seconds) else {
+                        throw AppFailure("\(conf.path), line \(index + 1): the ttl is a number of seconds from 3 to 3600.", .usage)
+                    }
+                    ttl = seconds
                 default:
-                    throw AppFailure("\(conf.path), line \(index + 1): “\(line)” is not a setting; the file takes `domain NAME` and `server ADDRESS`.", .usage)
+                    throw AppFailure("\(conf.path), line \(index + 1): “\(line)” is not a setting; the file takes `domain NAME`, `server ADDRESS` and `ttl SECONDS`.", .usage)
                 }
             }
         }

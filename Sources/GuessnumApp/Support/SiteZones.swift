@@ -25,20 +25,25 @@ public struct SiteZones: Sendable {
     public var resolver: ResolverSettings
     /// The addresses this machine's games are reached at.
     public var hostAddresses: @Sendable () -> [String]
+    /// How long a published game is vouched for, in seconds (its records' TTL).
+    public var ttl: UInt32
 
-    /// The zones as given: `domain` and `server` as typed (either may be nil), `key` for hosts.
+    /// The zones as given: `domain` and `server` as typed (either may be nil), `key` and `ttl`
+    /// for hosts.
     /// With no domain, the resolver's search domains are looked under when it has any.
     /// - Throws: ``AppFailure`` (usage) when the server is not an address.
     public init(
-        domain: String?, server: String?, key: TSIGKey?, resolver: ResolverSettings, hostAddresses: @escaping @Sendable () -> [String]
+        domain: String?, server: String?, key: TSIGKey?, ttl: UInt32 = 60, resolver: ResolverSettings,
+        hostAddresses: @escaping @Sendable () -> [String]
     ) throws(AppFailure) {
         self.key = key
+        self.ttl = ttl
         self.resolver = resolver
         self.hostAddresses = hostAddresses
         switch (domain.flatMap { $0.isEmpty ? nil : DNSName($0) }, server.flatMap { $0.isEmpty ? nil : $0 }) {
         case (let domain?, let server?):
             source = .given(
-                UnicastDNSConfiguration(domain: domain, server: try Self.endpoint(server), key: key, hostAddresses: hostAddresses))
+                UnicastDNSConfiguration(domain: domain, server: try Self.endpoint(server), key: key, ttl: ttl, hostAddresses: hostAddresses))
         case (let domain?, nil):
             source = .serverToFind(domain)
         case (nil, let server?):
@@ -73,7 +78,7 @@ public struct SiteZones: Sendable {
         var configurations: [UnicastDNSConfiguration] = []
         for domain in domains {
             let server = try await SiteZoneLookup(resolver: resolver).server(of: domain)
-            configurations.append(UnicastDNSConfiguration(domain: domain, server: server, key: key, hostAddresses: hostAddresses))
+            configurations.append(UnicastDNSConfiguration(domain: domain, server: server, key: key, ttl: ttl, hostAddresses: hostAddresses))
         }
         return configurations
     }
