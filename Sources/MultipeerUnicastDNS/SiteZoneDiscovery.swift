@@ -30,7 +30,7 @@ public struct SiteZoneDiscovery: DiscoveryBackend {
         publication.begin { [finding, tellsFailures, logger] () async -> (any Publication)? in
             guard let configurations = await Self.found(.publishing, by: finding, tellsFailures: tellsFailures, logger: logger, tell: { onEvent(.failed($0)) }) else { return nil }
             var current = advertisement
-            current.info = publication.info
+            current.info = publication.factsToAnnounce()
             do throws(MultipeerError) {
                 return try await MergedDiscovery(configurations.map { UnicastDNSDiscovery(configuration: $0, logger: logger) }).publish(current, onEvent: onEvent)
             } catch {
@@ -74,69 +74,29 @@ public struct SiteZoneDiscovery: DiscoveryBackend {
     }
 }
 
-/// A publication that begins when its zone is found; cancelled before, it never begins, or is
-/// withdrawn as soon as it has.
-final class DeferredPublication: Publication, Sendable {
-    private let state: Mutex<State>
+/// An operation that begins when its zones are found: cancelled before, it never begins, or is
+/// cancelled as soon as it has.
+final class DeferredStart<Inner: Sendable>: Sendable {
+    private let state = Mutex<(inner: Inner?, starting: Task<Void, Never>?, cancelled: Bool)>((nil, nil, false))
+    private let cancelling: @Sendable (Inner) async -> Void
 
-    private struct State {
-        var info: DiscoveryInfo
-        var inner: (any Publication)?
-        var starting: Task<Void, Never>?
-        var cancelled = false
+    init(cancelling: @escaping @Sendable (Inner) async -> Void) {
+        self.cancelling = cancelling
     }
 
-    init(info: DiscoveryInfo) {
-        state = Mutex(State(info: info))
-    }
+    /// The operation, once begun (nil before, and after cancellation).
+    var inner: Inner? { state.withLock { $0.inner } }
 
-    /// The facts to announce now.
-    var info: DiscoveryInfo { state.withLock { $0.info } }
-
-    func begin(_ start: @escaping @Sendable () async -> (any Publication)?) {
-        let task = Task {
-            guard let inner = await start() else { return }
-            let (cancelled, info) = state.withLock { state in
-                if !state.cancelled { state.inner = inner }
-                return (state.cancelled, state.info)
-            }
-            if cancelled { return await inner.cancel() }
-            try? await inner.update(info)  // facts changed while it began
-        }
-        state.withLock { $0.starting = task }
-    }
-
-    func update(_ info: DiscoveryInfo) async throws(MultipeerError) {
-        let inner = state.withLock { state in
-            state.info = info
-            return state.inner
-        }
-        try await inner?.update(info)
-    }
-
-    func cancel() async {
-        let (inner, starting) = state.withLock { state in
-            state.cancelled = true
-            defer { state.inner = nil }
-            return (state.inner, state.starting)
-        }
-        starting?.cancel()
-        await inner?.cancel()
-    }
-}
-
-/// A browse that begins when its zones are found.
-final class DeferredBrowse: BrowseOperation, Sendable {
-    private let state = Mutex<(inner: (any BrowseOperation)?, starting: Task<Void, Never>?, cancelled: Bool)>((nil, nil, false))
-
-    func begin(_ start: @escaping @Sendable () async -> (any BrowseOperation)?) {
+    /// Begins `start` in a task of its own; `then` runs once it began, unless cancelled.
+    func begin(_ start: @escaping @Sendable () async -> Inner?, then: @escaping @Sendable (Inner) async -> Void = { _ in }) {
         let task = Task {
             guard let inner = await start() else { return }
             let cancelled = state.withLock { state in
                 if !state.cancelled { state.inner = inner }
                 return state.cancelled
             }
-            if cancelled { await inner.cancel() }
+            if cancelled { return await cancelling(inner) }
+            await then(inner)
         }
         state.withLock { $0.starting = task }
     }
@@ -148,6 +108,48 @@ final class DeferredBrowse: BrowseOperation, Sendable {
             return (state.inner, state.starting)
         }
         starting?.cancel()
-        await inner?.cancel()
+        if let inner { await cancelling(inner) }
     }
+}
+
+/// A publication that begins when its zone is found, with the facts announced by then.
+final class DeferredPublication: Publication, Sendable {
+    private let facts: Mutex<(now: DiscoveryInfo, announced: DiscoveryInfo?)>
+    private let deferred = DeferredStart<any Publication> { await $0.cancel() }
+
+    init(info: DiscoveryInfo) {
+        facts = Mutex((info, nil))
+    }
+
+    /// The facts to announce now, noted as announced.
+    func factsToAnnounce() -> DiscoveryInfo {
+        facts.withLock { facts in
+            facts.announced = facts.now
+            return facts.now
+        }
+    }
+
+    func begin(_ start: @escaping @Sendable () async -> (any Publication)?) {
+        deferred.begin(start) { [weak self] inner in
+            // Facts changed while it began.
+            guard let changed = self?.facts.withLock({ $0.now != $0.announced ? $0.now : nil }) else { return }
+            try? await inner.update(changed)
+        }
+    }
+
+    func update(_ info: DiscoveryInfo) async throws(MultipeerError) {
+        facts.withLock { $0.now = info }
+        try await deferred.inner?.update(info)
+    }
+
+    func cancel() async { await deferred.cancel() }
+}
+
+/// A browse that begins when its zones are found.
+final class DeferredBrowse: BrowseOperation, Sendable {
+    private let deferred = DeferredStart<any BrowseOperation> { await $0.cancel() }
+
+    func begin(_ start: @escaping @Sendable () async -> (any BrowseOperation)?) { deferred.begin(start) }
+
+    func cancel() async { await deferred.cancel() }
 }

@@ -13,13 +13,34 @@ struct SubnetsLANTests {
     let a = TestLAN.subnetA
     let b = TestLAN.subnetB
 
-    @Test("A host in subnet A is listed, joined and played from subnet B; mDNS in B does not see it; its records are gone when it quits; a wrong key is a sentence on the host, whose game stays on its LAN")
-    func acrossTheRouter() async throws {
+    /// The router between the subnets, and a Knot server in it for `games.test.` on its
+    /// address in subnet A, answering.
+    func siteServer() async throws -> (router: String, files: KnotConfiguration, knot: ChildProcess) {
         let router = try await a.route(to: b)
         let files = KnotConfiguration()
         let knot = try a.startOnRouter(["/usr/sbin/knotd", "-c", try files.write(listeningOn: "\(router)@53").path])
-        defer { knot.signal(SIGKILL) }
         #expect(await knot.line(containing: "server started") != nil, "knotd: \(knot.text)")
+        return (router, files, knot)
+    }
+
+    /// `~/.config/guessnum` of the person of `environment`, made.
+    func siteFilesDirectory(of environment: [String: String]) throws -> URL {
+        let directory = URL(fileURLWithPath: try #require(environment["XDG_CONFIG_HOME"])).appendingPathComponent("guessnum")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+
+    /// The site's key as `site-dns.key` in `directory`, readable by its owner alone.
+    func writeKey(_ files: KnotConfiguration, in directory: URL) throws {
+        let keyFile = directory.appendingPathComponent("site-dns.key")
+        try files.keyText.write(to: keyFile, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
+    }
+
+    @Test("A host in subnet A is listed, joined and played from subnet B; mDNS in B does not see it; its records are gone when it quits; a wrong key is a sentence on the host, whose game stays on its LAN")
+    func acrossTheRouter() async throws {
+        let (router, files, knot) = try await siteServer()
+        defer { knot.signal(SIGKILL) }
         let alice = personEnvironment()
         let keyFile = files.directory.appendingPathComponent("site.key")
         try files.keyText.write(to: keyFile, atomically: true, encoding: .utf8)
@@ -56,20 +77,14 @@ struct SubnetsLANTests {
 
     @Test("With nothing given, the network's search domain names the site's zone: a host publishes there with the key in ~/.config/guessnum/site-dns.key, a player in subnet B lists and joins it, and doctor sees it")
     func foundThroughTheSearchDomain() async throws {
-        let router = try await a.route(to: b)
-        let files = KnotConfiguration()
-        let knot = try a.startOnRouter(["/usr/sbin/knotd", "-c", try files.write(listeningOn: "\(router)@53").path])
+        let (router, files, knot) = try await siteServer()
         defer { knot.signal(SIGKILL) }
-        #expect(await knot.line(containing: "server started") != nil, "knotd: \(knot.text)")
         try await a.setResolver(search: "games.test", server: router)
         try await b.setResolver(search: "games.test", server: router)
 
         let alice = personEnvironment()
-        let configuration = URL(fileURLWithPath: try #require(alice["XDG_CONFIG_HOME"])).appendingPathComponent("guessnum")
-        try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
-        let keyFile = configuration.appendingPathComponent("site-dns.key")
-        try files.keyText.write(to: keyFile, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
+        let configuration = try siteFilesDirectory(of: alice)
+        try writeKey(files, in: configuration)
         let host = try a.guessnum(on: 0, ["host", "--name", "gus", "--secret", "42"], environment: alice)
         defer { host.signal(SIGKILL) }
         #expect(await host.line(containing: "Hosting gus's game") != nil, "host: \(host.text)")
@@ -89,18 +104,12 @@ struct SubnetsLANTests {
 
     @Test("A host killed with SIGKILL drops out of the list in the other subnet within its TTL (4 s, from the site's file) and a poll, though its records are still in the zone")
     func killedHostDropsOut() async throws {
-        let router = try await a.route(to: b)
-        let files = KnotConfiguration()
-        let knot = try a.startOnRouter(["/usr/sbin/knotd", "-c", try files.write(listeningOn: "\(router)@53").path])
+        let (router, files, knot) = try await siteServer()
         defer { knot.signal(SIGKILL) }
-        #expect(await knot.line(containing: "server started") != nil, "knotd: \(knot.text)")
         let alice = personEnvironment()
-        let configuration = URL(fileURLWithPath: try #require(alice["XDG_CONFIG_HOME"])).appendingPathComponent("guessnum")
-        try FileManager.default.createDirectory(at: configuration, withIntermediateDirectories: true)
+        let configuration = try siteFilesDirectory(of: alice)
         try "domain games.test\nserver \(router)\nttl 4\n".write(to: configuration.appendingPathComponent("site-dns.conf"), atomically: true, encoding: .utf8)
-        let keyFile = configuration.appendingPathComponent("site-dns.key")
-        try files.keyText.write(to: keyFile, atomically: true, encoding: .utf8)
-        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: keyFile.path)
+        try writeKey(files, in: configuration)
         let host = try a.guessnum(on: 0, ["host", "--name", "gus"], environment: alice)
         defer { host.signal(SIGKILL) }
         #expect(await host.line(containing: "Hosting gus's game") != nil, "host: \(host.text)")

@@ -32,6 +32,20 @@ struct UnicastDNSDiscoveryTests {
         Advertisement(serviceType: type, peer: try PeerID(displayName: name), port: port, info: info)
     }
 
+    /// A game's four records written directly, as a host of this library would (or a host
+    /// killed long ago would have left them): its lease `lease`, its host name `host`.
+    func writeGame(_ name: String, lease: UInt64, identity: UUID, host: String, ttl: UInt32, with client: DNSClient) async throws {
+        let service = DNSName("_guessnum._tcp.games.test.")
+        let instance = service.prepending(name)
+        let target = KnotServer.zone.prepending(host)
+        try await client.update(zone: KnotServer.zone, adding: [
+            DNSRecord(name: service, ttl: ttl, data: .ptr(instance)),
+            DNSRecord(name: instance, ttl: ttl, data: .srv(priority: 0, weight: 0, port: 4000, target: target)),
+            DNSRecord(name: instance, ttl: ttl, data: .txt(["pv=1", "id=\(identity.uuidString.lowercased())", "lease=\(lease)"].map { Array($0.utf8) })),
+            DNSRecord(name: target, ttl: ttl, data: .a("127.0.0.1")),
+        ])
+    }
+
     @Test("A published game is listed with its name as written, its address, port and facts; an update is seen; withdrawn, it goes out of sight and its records are gone")
     func publishedListedWithdrawn() async throws {
         let server = try await KnotServer()
@@ -63,17 +77,9 @@ struct UnicastDNSDiscoveryTests {
         let server = try await KnotServer()
         defer { Task { await server.stop() } }
         let client = DNSClient(server: server.endpoint, key: server.key)
-        let service = DNSName("_guessnum._tcp.games.test.")
         let now = UInt64(Date().timeIntervalSince1970)
         func publish(_ name: String, lease: UInt64, identity: UUID) async throws {
-            let instance = service.prepending(name)
-            let host = KnotServer.zone.prepending("gn-\(name)")
-            try await client.update(zone: KnotServer.zone, adding: [
-                DNSRecord(name: service, ttl: 3, data: .ptr(instance)),
-                DNSRecord(name: instance, ttl: 3, data: .srv(priority: 0, weight: 0, port: 4000, target: host)),
-                DNSRecord(name: instance, ttl: 3, data: .txt(["pv=1", "id=\(identity.uuidString.lowercased())", "lease=\(lease)"].map { Array($0.utf8) })),
-                DNSRecord(name: host, ttl: 3, data: .a("127.0.0.1")),
-            ])
+            try await writeGame(name, lease: lease, identity: identity, host: "gn-\(name)", ttl: 3, with: client)
         }
         let (killed, ancient) = (UUID(), UUID())
         // Its lease an hour away (its clock ahead): only its standing still tells it is dead.
@@ -97,14 +103,7 @@ struct UnicastDNSDiscoveryTests {
         let service = DNSName("_guessnum._tcp.games.test.")
         let now = UInt64(Date().timeIntervalSince1970)
         func publish(_ name: String, lease: UInt64, host: String) async throws {
-            let instance = service.prepending(name)
-            let target = KnotServer.zone.prepending(host)
-            try await client.update(zone: KnotServer.zone, adding: [
-                DNSRecord(name: service, ttl: 60, data: .ptr(instance)),
-                DNSRecord(name: instance, ttl: 60, data: .srv(priority: 0, weight: 0, port: 4000, target: target)),
-                DNSRecord(name: instance, ttl: 60, data: .txt(["pv=1", "id=\(UUID().uuidString.lowercased())", "lease=\(lease)"].map { Array($0.utf8) })),
-                DNSRecord(name: target, ttl: 60, data: .a("127.0.0.1")),
-            ])
+            try await writeGame(name, lease: lease, identity: UUID(), host: host, ttl: 60, with: client)
         }
         try await publish("gone", lease: now - 3_600, host: "gn-gone")
         try await publish("gone-too", lease: now - 3_600, host: "gn-shared")
