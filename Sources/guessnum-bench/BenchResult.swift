@@ -59,6 +59,12 @@ struct BenchResult: Codable, Sendable {
     var resumeP50Us: Double? = nil
     var resumeP99Us: Double? = nil
     var resumeP50Ratio: Double? = nil
+    /// Closed-loop runs: the swift-nio floors measured in the same run (``NIOPingPong``), a
+    /// plaintext echo and one over swift-nio-ssl, and the guess's round trip against the floor
+    /// of its own kind (TLS runs against the TLS echo).
+    var nioEchoRttP50Us: Double? = nil
+    var nioTLSEchoRttP50Us: Double? = nil
+    var rttP50OverFloor: Double? = nil
 
     enum CodingKeys: String, CodingKey {
         case guests, mode, seconds, workers, machine, dropped, refused, late, attack, tls
@@ -66,6 +72,7 @@ struct BenchResult: Codable, Sendable {
         case restartDrops = "restart_drops", restartRejoined = "restart_rejoined", restartAllBackS = "restart_all_back_s"
         case restartAttempts = "restart_attempts", resumeP50Us = "resume_p50_us", resumeP99Us = "resume_p99_us"
         case resumeP50Ratio = "resume_p50_ratio"
+        case nioEchoRttP50Us = "nio_echo_rtt_p50_us", nioTLSEchoRttP50Us = "nio_tls_echo_rtt_p50_us", rttP50OverFloor = "rtt_p50_over_floor"
         case roundTrips = "round_trips"
         case rttP50Us = "rtt_p50_us", rttP99Us = "rtt_p99_us", rttP999Us = "rtt_p999_us", rttMaxUs = "rtt_max_us"
         case probeRttP50Us = "probe_rtt_p50_us", probeRttP99Us = "probe_rtt_p99_us"
@@ -107,6 +114,9 @@ struct BenchResult: Codable, Sendable {
                 String(format: "verdicts: %.0f/s; broadcast verdict lines delivered: %.0f/s; summarised: %.0f/s; broadcasts read: %.0f/s",
                        verdictsPerS, fanoutPerS, summarisedPerS, broadcastsPerS),
             ]
+            if let nioEchoRttP50Us, let nioTLSEchoRttP50Us {
+                lines.append("swift-nio echo, same sizes: p50 \(us(nioEchoRttP50Us)); over swift-nio-ssl: p50 \(us(nioTLSEchoRttP50Us)); guess against its floor: p50 \(ratio(rttP50OverFloor))")
+            }
             if mode == .storm {
                 lines.append(String(format: "join storm: %d of %d guests welcomed, the last %.2f s after they all started connecting",
                                     stormWelcomed ?? 0, guests - 1, stormSeconds ?? .nan))

@@ -48,6 +48,12 @@ struct Coordinator {
             }
             await echo.quit()
         }
+        var floors: (plain: LatencyHistogram, tls: LatencyHistogram)?
+        if mode == .closed {
+            let (request, reply) = (guessFrame.bytes.count, verdictFrame.bytes.count)
+            floors = (try await Self.nioFloor(tls: false, request: request, reply: reply, seconds: baselineSeconds),
+                      try await Self.nioFloor(tls: true, request: request, reply: reply, seconds: baselineSeconds))
+        }
         // Under attack the host keeps the product's 100 seats, which the attacker may go for.
         var host = try await BenchHost.start(
             mode: mode, maximumPlayers: attack == nil ? guests : max(guests, 100), tickMilliseconds: tickMilliseconds, productLimits: attack != nil,
@@ -162,6 +168,12 @@ struct Coordinator {
                                rss: (rssIdle, rssConnected, rssPeak))
         result.attack = attackReport
         result.tls = tls
+        if let floors {
+            result.nioEchoRttP50Us = floors.plain.microseconds(atPercentile: 50)
+            result.nioTLSEchoRttP50Us = floors.tls.microseconds(atPercentile: 50)
+            let floor = tls ? result.nioTLSEchoRttP50Us : result.nioEchoRttP50Us
+            result.rttP50OverFloor = result.rttP50Us.flatMap { ours in floor.map { ours / $0 } }
+        }
         result.store = keepsStore
         if let restartedAt {
             var resumes = LatencyHistogram.latencies()
@@ -242,6 +254,24 @@ struct Coordinator {
             roundFanoutRatio: roundFanout.flatMap { ours in rawRoundFanout.map { ours / $0 } },
             machine: machine
         )
+    }
+
+    /// The swift-nio floor: `seconds` of ping-pong with an echo server in a child process.
+    static func nioFloor(tls: Bool, request: Int, reply: Int, seconds: Double) async throws -> LatencyHistogram {
+        let echo = try WorkerProcess(
+            subcommand: "nio-echo", arguments: ["--request-bytes", "\(request)", "--reply-bytes", "\(reply)"] + (tls ? ["--echo-tls"] : []))
+        guard let line = await echo.nextLine(), let listening = try? JSONDecoder().decode(Listening.self, from: Data(line.utf8)) else {
+            throw BenchFailure("the swift-nio echo server did not start")
+        }
+        do {
+            let histogram = try await NIOPingPong.measure(
+                port: listening.port, tls: tls, requestBytes: request, replyBytes: reply, duration: .milliseconds(Int64(seconds * 1000)))
+            await echo.quit()
+            return histogram
+        } catch {
+            await echo.quit()
+            throw error
+        }
     }
 
     /// A verdict frame as the host sends one, for the baseline's reply size.

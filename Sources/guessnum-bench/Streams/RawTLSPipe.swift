@@ -12,34 +12,11 @@ import NIOTLS
 /// it: no framing, no session, no credit. The sender writes pieces while the channel is
 /// writable, as fast as NIO lets it; the sink (``RawTLSSink``) only counts.
 enum RawTLSPipe {
-    /// The write-buffer marks of a session's link (``LinkOptions``' defaults).
-    static let waterMark = ChannelOptions.Types.WriteBufferWaterMark(
-        low: LinkOptions().backlogLowWaterMark, high: LinkOptions().backlogHighWaterMark)
-
-    /// Both sides present a certificate, as guessnum's do; neither checks the other's here
-    /// (the check happens once, in the handshake, and is not what is measured).
-    static func acceptAnyCertificate(_ chain: [NIOSSLCertificate], _ promise: EventLoopPromise<NIOSSLVerificationResult>) {
-        promise.succeed(.certificateVerified)
-    }
-
     /// Sends `bytes` in pieces of `pieceBytes` over a new TLS connection to the sink on `port`
     /// and closes it; returns the moment the handshake completed and writing began.
     static func send(bytes: Int, pieceBytes: Int, to port: Int) async throws -> UInt64 {
-        let credentials = try TLSCredentials(key: PeerKey.generate())
-        let group = MultiThreadedEventLoopGroup.singleton
-        let done = group.next().makePromise(of: UInt64.self)
-        let channel = try await ClientBootstrap(group: group)
-            .channelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .channelOption(.writeBufferWaterMark, value: waterMark)
-            .channelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let sync = channel.pipeline.syncOperations
-                    try sync.addHandler(NIOSSLClientHandler(
-                        context: credentials.clientContext, serverHostname: nil, customVerificationCallback: acceptAnyCertificate))
-                    try sync.addHandler(BulkWriter(total: bytes, pieceBytes: pieceBytes, done: done))
-                }
-            }
-            .connect(host: "127.0.0.1", port: port).get()
+        let done = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: UInt64.self)
+        let channel = try await BareChannel.connect(port: port, tls: true) { BulkWriter(total: bytes, pieceBytes: pieceBytes, done: done) }
         defer { channel.close(promise: nil) }
         return try await done.futureResult.get()
     }
@@ -115,20 +92,7 @@ final class BulkWriter: ChannelInboundHandler {
 /// them (a ``ByteTally``) when the connection closes.
 enum RawTLSSink {
     static func run() async throws {
-        let credentials = try TLSCredentials(key: PeerKey.generate())
-        let server = try await ServerBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-            .serverChannelOption(.socketOption(.so_reuseaddr), value: 1)
-            .childChannelOption(.tcpOption(.tcp_nodelay), value: 1)
-            .childChannelOption(.writeBufferWaterMark, value: RawTLSPipe.waterMark)
-            .childChannelInitializer { channel in
-                channel.eventLoop.makeCompletedFuture {
-                    let sync = channel.pipeline.syncOperations
-                    try sync.addHandler(NIOSSLServerHandler(
-                        context: credentials.serverContext, customVerificationCallback: RawTLSPipe.acceptAnyCertificate))
-                    try sync.addHandler(ByteCounter())
-                }
-            }
-            .bind(host: "127.0.0.1", port: 0).get()
+        let server = try await BareChannel.listen(tls: true) { ByteCounter() }
         LineChannel.emit(#"{"event":"listening","cpu_ns":\#(ProcessCPU.nanoseconds()),"port":\#(server.localAddress?.port ?? 0)}"#)
         var commands = LineChannel.lines(from: STDIN_FILENO).makeAsyncIterator()
         _ = await commands.next()  // "quit" or end of input

@@ -1,0 +1,150 @@
+import ArgumentParser
+import Foundation
+import Multipeer
+import MultipeerNIO
+import NIOCore
+import NIOPosix
+import NIOSSL
+import NIOTLS
+
+/// The limit this design can reach for a round trip: a swift-nio client and echo server doing
+/// the guess's ping-pong — the same request and reply sizes, the same event-loop group, TCP
+/// options and, with TLS, the same library, key kind and TLS 1.3 as a session's link — with
+/// nothing above the channel: no framing, no session, no game. The loop runs on the client's
+/// event loop (a reply complete, the next request is written at once), against an echo server
+/// in a child process (``NIOEcho``), as a guest's worker and the host are.
+enum NIOPingPong {
+    /// `duration` of back-to-back round trips after a warm-up of 2,000, against the echo server
+    /// on `port`.
+    static func measure(port: Int, tls: Bool, requestBytes: Int, replyBytes: Int, duration: Duration) async throws -> LatencyHistogram {
+        let done = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: LatencyHistogram.self)
+        let nanoseconds = UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
+        let channel = try await BareChannel.connect(port: port, tls: tls) {
+            PingPongClient(requestBytes: requestBytes, replyBytes: replyBytes, waitsForHandshake: tls, nanoseconds: nanoseconds, done: done)
+        }
+        defer { channel.close(promise: nil) }
+        return try await done.futureResult.get()
+    }
+}
+
+/// Writes a request, reads the whole reply, records the round trip, and writes the next, on
+/// its event loop, until its time is up.
+final class PingPongClient: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let request: ByteBuffer
+    private let replyBytes: Int
+    private let waitsForHandshake: Bool
+    private let nanoseconds: UInt64
+    private let done: EventLoopPromise<LatencyHistogram>
+    private var histogram = LatencyHistogram.latencies()
+    private var received = 0
+    private var sentAt: UInt64 = 0
+    private var warmUp = 2_000
+    private var endsAt: UInt64 = 0
+    private var finished = false
+
+    init(requestBytes: Int, replyBytes: Int, waitsForHandshake: Bool, nanoseconds: UInt64, done: EventLoopPromise<LatencyHistogram>) {
+        request = ByteBuffer(bytes: [UInt8](repeating: 0x17, count: requestBytes))
+        self.replyBytes = replyBytes
+        self.waitsForHandshake = waitsForHandshake
+        self.nanoseconds = nanoseconds
+        self.done = done
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if !waitsForHandshake { send(context) }
+        context.fireChannelActive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .handshakeCompleted? = event as? TLSUserEvent { send(context) }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        received += Self.unwrapInboundIn(data).readableBytes
+        guard received >= replyBytes else { return }
+        received -= replyBytes
+        let now = MonotonicClock.nanoseconds()
+        if warmUp > 0 {
+            warmUp -= 1
+            if warmUp == 0 { endsAt = now + nanoseconds }
+        } else {
+            histogram.recordLatency(now - sentAt)
+            if now >= endsAt { return finish(.success(histogram)) }
+        }
+        send(context)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        finish(.failure(error))
+        context.close(promise: nil)
+    }
+
+    func channelInactive(context: ChannelHandlerContext) {
+        finish(.failure(BenchFailure("the echo server closed the connection")))
+        context.fireChannelInactive()
+    }
+
+    private func send(_ context: ChannelHandlerContext) {
+        sentAt = MonotonicClock.nanoseconds()
+        context.writeAndFlush(wrapOutboundOut(request), promise: nil)
+    }
+
+    private func finish(_ result: Result<LatencyHistogram, any Error>) {
+        guard !finished else { return }
+        finished = true
+        done.completeWith(result)
+    }
+}
+
+/// `guessnum-bench nio-echo`: the swift-nio floor's server. It prints the port it listens on,
+/// then answers each `--request-bytes` read with `--reply-bytes`, until its input ends.
+struct NIOEcho: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "nio-echo", abstract: "The swift-nio floor's echo server (started by guessnum-bench itself).", shouldDisplay: false)
+
+    @Option var requestBytes: Int
+    @Option var replyBytes: Int
+    // Not `--tls`: the benchmark command's own flag of that name would take it.
+    @Flag(name: .customLong("echo-tls")) var tls = false
+
+    func run() async throws {
+        let (request, reply) = (requestBytes, replyBytes)
+        let server = try await BareChannel.listen(tls: tls) { EchoHandler(requestBytes: request, replyBytes: reply) }
+        LineChannel.emit(#"{"event":"listening","port":\#(server.localAddress?.port ?? 0)}"#)
+        var commands = LineChannel.lines(from: STDIN_FILENO).makeAsyncIterator()
+        _ = await commands.next()  // "quit" or end of input
+        try? await server.close()
+    }
+}
+
+/// Answers every `requestBytes` read with `replyBytes`.
+final class EchoHandler: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let requestBytes: Int
+    private let reply: ByteBuffer
+    private var received = 0
+
+    init(requestBytes: Int, replyBytes: Int) {
+        self.requestBytes = requestBytes
+        reply = ByteBuffer(bytes: [UInt8](repeating: 0x2A, count: replyBytes))
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        received += Self.unwrapInboundIn(data).readableBytes
+        while received >= requestBytes {
+            received -= requestBytes
+            context.write(wrapOutboundOut(reply), promise: nil)
+        }
+    }
+
+    func channelReadComplete(context: ChannelHandlerContext) {
+        context.flush()
+        context.fireChannelReadComplete()
+    }
+}
