@@ -38,6 +38,18 @@ struct BenchSmokeTests {
         #expect((result["connect_p50_us"] as? Double ?? 0) > 0)
     }
 
+    @Test("Closed loop: the swift-nio floors, plaintext and over swift-nio-ssl, are measured beside raw TCP, and the guess is set against its own")
+    func closedFloors() async throws {
+        // Half a second of one guest and a fifth of a second of each floor: a short load.
+        let result = try await run(["--guests", "1", "--mode", "closed", "--seconds", "0.5", "--baseline-seconds", "0.2", "--tls"])
+        let plain = try #require(result["nio_echo_rtt_p50_us"] as? Double)
+        let tls = try #require(result["nio_tls_echo_rtt_p50_us"] as? Double)
+        let guess = try #require(result["rtt_p50_us"] as? Double)
+        #expect(plain > 0 && tls > 0)
+        let over = try #require(result["rtt_p50_over_floor"] as? Double)
+        #expect(abs(over - guess / tls) < 1e-9, "a TLS run is set against the TLS floor")
+    }
+
     @Test("Fan-out: every broadcast reaches every guest, measured against raw socket writes")
     func fanOut() async throws {
         let result = try await run(["--guests", "5", "--mode", "fanout", "--seconds", "1", "--fanout-frames", "500"])
