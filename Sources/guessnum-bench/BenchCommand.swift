@@ -17,7 +17,7 @@ struct BenchCommand: AsyncParsableCommand {
             (HdrHistogram), verdicts and broadcast lines delivered per second, connect time, host \
             memory, and a raw TCP baseline measured in the same run. scripts/bench runs the suite.
             """,
-        subcommands: [GuestWorker.self, RawEcho.self, AttackWorker.self, ConnectBench.self, StreamBench.self, StreamPeer.self, ResourceBench.self, ListingBench.self, JoinHost.self, JoinTimeBench.self, NIOEcho.self]
+        subcommands: [GuestWorker.self, RawEcho.self, AttackWorker.self, ConnectBench.self, StreamBench.self, StreamPeer.self, ResourceBench.self, ListingBench.self, JoinHost.self, JoinTimeBench.self, NIOEcho.self, TLSMemoryBench.self, TLSClients.self]
     )
 
     @Option(help: "How many guests connect.") var guests = 1

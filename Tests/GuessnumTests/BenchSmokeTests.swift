@@ -50,6 +50,17 @@ struct BenchSmokeTests {
         #expect(abs(over - guess / tls) < 1e-9, "a TLS run is set against the TLS floor")
     }
 
+    @Test("The memory floor: a server's memory per connection with swift-nio alone, plaintext and over TLS, is reported")
+    func memoryFloor() async throws {
+        let process = try ChildProcess(try builtExecutable(named: "guessnum-bench"), ["tls-memory", "--connections", "50"])
+        process.closeInput()
+        #expect(await process.exitStatus(within: .seconds(60)) == 0, "output: \(process.text)")
+        let line = try #require(process.text.split(separator: "\n").last { $0.hasPrefix("{") }, "output: \(process.text)")
+        let result = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
+        #expect(result["connections"] as? Int == 50)
+        #expect(result["plain_kb_per_connection"] is Double && result["tls_kb_per_connection"] is Double, "\(result)")
+    }
+
     @Test("Fan-out: every broadcast reaches every guest, measured against raw socket writes")
     func fanOut() async throws {
         let result = try await run(["--guests", "5", "--mode", "fanout", "--seconds", "1", "--fanout-frames", "500"])

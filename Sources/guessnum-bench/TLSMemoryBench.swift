@@ -1,0 +1,110 @@
+import ArgumentParser
+import Foundation
+import MultipeerNIO
+import NIOCore
+import NIOPosix
+import NIOTLS
+
+/// `guessnum-bench tls-memory`: what a connection costs a server in resident memory with
+/// swift-nio alone and over swift-nio-ssl (``BareChannel``: the same library, key kind, TLS 1.3,
+/// options as a session's link; an echo handler above, nothing of guessnum's), measured as
+/// `guessnum-bench` measures the game host's memory per guest: resident memory with every
+/// connection open and answered once, less before, divided by the connections. The clients
+/// run in a child process. One JSON object.
+struct TLSMemoryBench: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "tls-memory", abstract: "Measure a server's resident memory per connection, plaintext and over TLS, with swift-nio alone.")
+
+    @Option(help: "Connections each time.") var connections = 2_000
+
+    func run() async throws {
+        let limit = FileLimit.raise(to: connections * 2 + 1024)
+        guard limit >= connections + 256 else { throw ValidationError("\(connections) connections need about \(connections + 256) file descriptors.") }
+        var result: [String: Double] = ["connections": Double(connections)]
+        for tls in [false, true] {
+            let server = try await BareChannel.listen(tls: tls) { EchoHandler(requestBytes: 16, replyBytes: 16) }
+            let port = server.localAddress?.port ?? 0
+            let before = ProcessMemory.residentKB()
+            let clients = try WorkerProcess(
+                subcommand: "tls-clients", arguments: ["--port", "\(port)", "--count", "\(connections)"] + (tls ? ["--clients-tls"] : []))
+            guard let line = await clients.nextLine(), line.contains("answered") else { throw BenchFailure("the clients did not connect") }
+            let after = ProcessMemory.residentKB()
+            result[tls ? "tls_kb_per_connection" : "plain_kb_per_connection"] = Double(after - before) / Double(connections)
+            await clients.quit()
+            try? await server.close()
+        }
+        let data = try JSONSerialization.data(withJSONObject: result, options: [.sortedKeys])
+        print(String(decoding: data, as: UTF8.self))
+    }
+}
+
+/// `guessnum-bench tls-clients`: opens `--count` connections to `--port`, each sending one
+/// 16-byte request and reading its 16-byte answer; says `answered` when all have, then holds
+/// them open until its input ends.
+struct TLSClients: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "tls-clients", abstract: "The clients of tls-memory.", shouldDisplay: false)
+
+    @Option var port: Int
+    @Option var count: Int
+    // Not `--tls`: the benchmark command's own flag of that name would take it.
+    @Flag(name: .customLong("clients-tls")) var tls = false
+
+    func run() async throws {
+        _ = FileLimit.raise(to: count * 2 + 1024)
+        let group = MultiThreadedEventLoopGroup.singleton
+        var channels: [any Channel] = []
+        for start in stride(from: 0, to: count, by: 100) {
+            var answers: [EventLoopFuture<Void>] = []
+            for _ in start..<min(start + 100, count) {
+                let answered = group.next().makePromise(of: Void.self)
+                let tls = tls
+                channels.append(try await BareChannel.connect(port: port, tls: tls) { OnePing(waitsForHandshake: tls, answered: answered) })
+                answers.append(answered.futureResult)
+            }
+            for answer in answers { try await answer.get() }
+        }
+        LineChannel.emit(#"{"event":"answered"}"#)
+        var commands = LineChannel.lines(from: STDIN_FILENO).makeAsyncIterator()
+        _ = await commands.next()
+        for channel in channels { channel.close(promise: nil) }
+    }
+}
+
+/// Sends one 16-byte request and succeeds `answered` when 16 bytes came back.
+final class OnePing: ChannelInboundHandler {
+    typealias InboundIn = ByteBuffer
+    typealias OutboundOut = ByteBuffer
+
+    private let waitsForHandshake: Bool
+    private let answered: EventLoopPromise<Void>
+    private var received = 0
+
+    init(waitsForHandshake: Bool, answered: EventLoopPromise<Void>) {
+        self.waitsForHandshake = waitsForHandshake
+        self.answered = answered
+    }
+
+    func channelActive(context: ChannelHandlerContext) {
+        if !waitsForHandshake { send(context) }
+        context.fireChannelActive()
+    }
+
+    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
+        if case .handshakeCompleted? = event as? TLSUserEvent { send(context) }
+        context.fireUserInboundEventTriggered(event)
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        received += Self.unwrapInboundIn(data).readableBytes
+        if received >= 16 { answered.succeed() }
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        answered.fail(error)
+        context.close(promise: nil)
+    }
+
+    private func send(_ context: ChannelHandlerContext) {
+        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: [UInt8](repeating: 0x17, count: 16))), promise: nil)
+    }
+}
