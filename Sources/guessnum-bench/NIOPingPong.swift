@@ -20,7 +20,7 @@ enum NIOPingPong {
         let done = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: LatencyHistogram.self)
         let nanoseconds = UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
         let channel = try await BareChannel.connect(port: port, tls: tls) {
-            PingPongClient(requestBytes: requestBytes, replyBytes: replyBytes, waitsForHandshake: tls, nanoseconds: nanoseconds, done: done)
+            PingPongClient(requestBytes: requestBytes, replyBytes: replyBytes, waitsForHandshake: tls, warmUp: 2_000, nanoseconds: nanoseconds, done: done)
         }
         defer { channel.close(promise: nil) }
         return try await done.futureResult.get()
@@ -28,7 +28,8 @@ enum NIOPingPong {
 }
 
 /// Writes a request, reads the whole reply, records the round trip, and writes the next, on
-/// its event loop, until its time is up.
+/// its event loop, until its time is up (after `warmUp` round trips not recorded; with no
+/// warm-up and no time, one round trip).
 final class PingPongClient: ChannelInboundHandler {
     typealias InboundIn = ByteBuffer
     typealias OutboundOut = ByteBuffer
@@ -41,12 +42,13 @@ final class PingPongClient: ChannelInboundHandler {
     private var histogram = LatencyHistogram.latencies()
     private var received = 0
     private var sentAt: UInt64 = 0
-    private var warmUp = 2_000
+    private var warmUp: Int
     private var endsAt: UInt64 = 0
     private var finished = false
 
-    init(requestBytes: Int, replyBytes: Int, waitsForHandshake: Bool, nanoseconds: UInt64, done: EventLoopPromise<LatencyHistogram>) {
+    init(requestBytes: Int, replyBytes: Int, waitsForHandshake: Bool, warmUp: Int, nanoseconds: UInt64, done: EventLoopPromise<LatencyHistogram>) {
         request = ByteBuffer(bytes: [UInt8](repeating: 0x17, count: requestBytes))
+        self.warmUp = warmUp
         self.replyBytes = replyBytes
         self.waitsForHandshake = waitsForHandshake
         self.nanoseconds = nanoseconds

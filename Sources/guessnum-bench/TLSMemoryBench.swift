@@ -3,7 +3,6 @@ import Foundation
 import MultipeerNIO
 import NIOCore
 import NIOPosix
-import NIOTLS
 
 /// `guessnum-bench tls-memory`: what a connection costs a server in resident memory with
 /// swift-nio alone and over swift-nio-ssl (``BareChannel``: the same library, key kind, TLS 1.3,
@@ -56,10 +55,12 @@ struct TLSClients: AsyncParsableCommand {
         for start in stride(from: 0, to: count, by: 100) {
             var answers: [EventLoopFuture<Void>] = []
             for _ in start..<min(start + 100, count) {
-                let answered = group.next().makePromise(of: Void.self)
+                let answered = group.next().makePromise(of: LatencyHistogram.self)
                 let tls = tls
-                channels.append(try await BareChannel.connect(port: port, tls: tls) { OnePing(waitsForHandshake: tls, answered: answered) })
-                answers.append(answered.futureResult)
+                channels.append(try await BareChannel.connect(port: port, tls: tls) {
+                    PingPongClient(requestBytes: 16, replyBytes: 16, waitsForHandshake: tls, warmUp: 0, nanoseconds: 0, done: answered)
+                })
+                answers.append(answered.futureResult.map { _ in })
             }
             for answer in answers { try await answer.get() }
         }
@@ -67,44 +68,5 @@ struct TLSClients: AsyncParsableCommand {
         var commands = LineChannel.lines(from: STDIN_FILENO).makeAsyncIterator()
         _ = await commands.next()
         for channel in channels { channel.close(promise: nil) }
-    }
-}
-
-/// Sends one 16-byte request and succeeds `answered` when 16 bytes came back.
-final class OnePing: ChannelInboundHandler {
-    typealias InboundIn = ByteBuffer
-    typealias OutboundOut = ByteBuffer
-
-    private let waitsForHandshake: Bool
-    private let answered: EventLoopPromise<Void>
-    private var received = 0
-
-    init(waitsForHandshake: Bool, answered: EventLoopPromise<Void>) {
-        self.waitsForHandshake = waitsForHandshake
-        self.answered = answered
-    }
-
-    func channelActive(context: ChannelHandlerContext) {
-        if !waitsForHandshake { send(context) }
-        context.fireChannelActive()
-    }
-
-    func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
-        if case .handshakeCompleted? = event as? TLSUserEvent { send(context) }
-        context.fireUserInboundEventTriggered(event)
-    }
-
-    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        received += Self.unwrapInboundIn(data).readableBytes
-        if received >= 16 { answered.succeed() }
-    }
-
-    func errorCaught(context: ChannelHandlerContext, error: any Error) {
-        answered.fail(error)
-        context.close(promise: nil)
-    }
-
-    private func send(_ context: ChannelHandlerContext) {
-        context.writeAndFlush(wrapOutboundOut(ByteBuffer(bytes: [UInt8](repeating: 0x17, count: 16))), promise: nil)
     }
 }
