@@ -64,7 +64,8 @@ public struct SiteZones: Sendable {
     }
 
     /// The zones with their servers for `purpose`: none to publish in without a key.
-    /// - Throws: ``DNSError`` with a sentence when the look-up fails.
+    /// - Throws: ``DNSError`` with a sentence when the look-up fails, or no zone's server can
+    ///   be found.
     @Sendable public func configurations(for purpose: SiteZoneLookup.Purpose) async throws(DNSError) -> [UnicastDNSConfiguration] {
         let domains: [DNSName]
         switch source {
@@ -75,11 +76,19 @@ public struct SiteZones: Sendable {
             guard purpose == .browsing || key != nil else { return [] }
             domains = try await SiteZoneLookup(resolver: resolver).domains(for: purpose)
         }
+        // A zone whose server cannot be found does not hide the others; it is said when it was
+        // the only one.
         var configurations: [UnicastDNSConfiguration] = []
+        var failure: DNSError?
         for domain in domains {
-            let server = try await SiteZoneLookup(resolver: resolver).server(of: domain)
-            configurations.append(UnicastDNSConfiguration(domain: domain, server: server, key: key, ttl: ttl, hostAddresses: hostAddresses))
+            do {
+                let server = try await SiteZoneLookup(resolver: resolver).server(of: domain)
+                configurations.append(UnicastDNSConfiguration(domain: domain, server: server, key: key, ttl: ttl, hostAddresses: hostAddresses))
+            } catch {
+                failure = failure ?? error
+            }
         }
+        if configurations.isEmpty, let failure { throw failure }
         return configurations
     }
 
