@@ -65,6 +65,12 @@ struct BenchResult: Codable, Sendable {
     var nioEchoRttP50Us: Double? = nil
     var nioTLSEchoRttP50Us: Double? = nil
     var rttP50OverFloor: Double? = nil
+    /// The CPU the host's process spent per verdict while the guests played (µs), and the
+    /// floors' client side per round trip (one side of the exchange each): a cost that does not
+    /// move with the machine's wake-up latency.
+    var hostCPUPerVerdictUs: Double? = nil
+    var nioEchoCPUPerRoundTripUs: Double? = nil
+    var nioTLSEchoCPUPerRoundTripUs: Double? = nil
 
     enum CodingKeys: String, CodingKey {
         case guests, mode, seconds, workers, machine, dropped, refused, late, attack, tls
@@ -73,6 +79,8 @@ struct BenchResult: Codable, Sendable {
         case restartAttempts = "restart_attempts", resumeP50Us = "resume_p50_us", resumeP99Us = "resume_p99_us"
         case resumeP50Ratio = "resume_p50_ratio"
         case nioEchoRttP50Us = "nio_echo_rtt_p50_us", nioTLSEchoRttP50Us = "nio_tls_echo_rtt_p50_us", rttP50OverFloor = "rtt_p50_over_floor"
+        case hostCPUPerVerdictUs = "host_cpu_us_per_verdict", nioEchoCPUPerRoundTripUs = "nio_echo_cpu_us_per_rtt"
+        case nioTLSEchoCPUPerRoundTripUs = "nio_tls_echo_cpu_us_per_rtt"
         case roundTrips = "round_trips"
         case rttP50Us = "rtt_p50_us", rttP99Us = "rtt_p99_us", rttP999Us = "rtt_p999_us", rttMaxUs = "rtt_max_us"
         case probeRttP50Us = "probe_rtt_p50_us", probeRttP99Us = "probe_rtt_p99_us"
@@ -116,6 +124,7 @@ struct BenchResult: Codable, Sendable {
             ]
             if let nioEchoRttP50Us, let nioTLSEchoRttP50Us {
                 lines.append("swift-nio echo, same sizes: p50 \(us(nioEchoRttP50Us)); over swift-nio-ssl: p50 \(us(nioTLSEchoRttP50Us)); guess against its floor: p50 \(ratio(rttP50OverFloor))")
+                lines.append("CPU per round trip, one side: the host \(us(hostCPUPerVerdictUs)) a verdict; the swift-nio echo's client \(us(nioEchoCPUPerRoundTripUs)), over swift-nio-ssl \(us(nioTLSEchoCPUPerRoundTripUs))")
             }
             if mode == .storm {
                 lines.append(String(format: "join storm: %d of %d guests welcomed, the last %.2f s after they all started connecting",

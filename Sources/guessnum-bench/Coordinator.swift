@@ -48,7 +48,7 @@ struct Coordinator {
             }
             await echo.quit()
         }
-        var floors: (plain: LatencyHistogram, tls: LatencyHistogram)?
+        var floors: (plain: NIOPingPong.Result, tls: NIOPingPong.Result)?
         if mode == .closed {
             let (request, reply) = (guessFrame.bytes.count, verdictFrame.bytes.count)
             floors = (try await Self.nioFloor(tls: false, request: request, reply: reply, seconds: baselineSeconds),
@@ -116,6 +116,7 @@ struct Coordinator {
         let peak = PeakSampler()
         let sampling = Task { await peak.sample(every: .milliseconds(100)) }
         var stormStart: UInt64?
+        let hostCPUAtStart = ProcessCPU.nanoseconds()
         if mode == .storm, let probeProcess = processes.last {
             // The probe guesses for a second alone, then the crowd connects all at once.
             probeProcess.send("go")
@@ -151,6 +152,7 @@ struct Coordinator {
             }
             stats.append(report.stats)
         }
+        let hostCPU = ProcessCPU.nanoseconds() - hostCPUAtStart
         if mode == .storm { rssConnected = ProcessMemory.residentKB() }
         var attackReport: AttackReport?
         if let attacker {
@@ -168,9 +170,13 @@ struct Coordinator {
                                rss: (rssIdle, rssConnected, rssPeak))
         result.attack = attackReport
         result.tls = tls
+        let verdicts = stats.reduce(0) { $0 + $1.verdicts }
+        if verdicts > 0 { result.hostCPUPerVerdictUs = Double(hostCPU) / 1000 / Double(verdicts) }
         if let floors {
-            result.nioEchoRttP50Us = floors.plain.microseconds(atPercentile: 50)
-            result.nioTLSEchoRttP50Us = floors.tls.microseconds(atPercentile: 50)
+            result.nioEchoRttP50Us = floors.plain.roundTrips.microseconds(atPercentile: 50)
+            result.nioTLSEchoRttP50Us = floors.tls.roundTrips.microseconds(atPercentile: 50)
+            result.nioEchoCPUPerRoundTripUs = floors.plain.cpuPerRoundTripUs
+            result.nioTLSEchoCPUPerRoundTripUs = floors.tls.cpuPerRoundTripUs
             let floor = tls ? result.nioTLSEchoRttP50Us : result.nioEchoRttP50Us
             result.rttP50OverFloor = result.rttP50Us.flatMap { ours in floor.map { ours / $0 } }
         }
@@ -257,17 +263,17 @@ struct Coordinator {
     }
 
     /// The swift-nio floor: `seconds` of ping-pong with an echo server in a child process.
-    static func nioFloor(tls: Bool, request: Int, reply: Int, seconds: Double) async throws -> LatencyHistogram {
+    static func nioFloor(tls: Bool, request: Int, reply: Int, seconds: Double) async throws -> NIOPingPong.Result {
         let echo = try WorkerProcess(
             subcommand: "nio-echo", arguments: ["--request-bytes", "\(request)", "--reply-bytes", "\(reply)"] + (tls ? ["--echo-tls"] : []))
         guard let line = await echo.nextLine(), let listening = try? JSONDecoder().decode(Listening.self, from: Data(line.utf8)) else {
             throw BenchFailure("the swift-nio echo server did not start")
         }
         do {
-            let histogram = try await NIOPingPong.measure(
+            let result = try await NIOPingPong.measure(
                 port: listening.port, tls: tls, requestBytes: request, replyBytes: reply, duration: .milliseconds(Int64(seconds * 1000)))
             await echo.quit()
-            return histogram
+            return result
         } catch {
             await echo.quit()
             throw error

@@ -48,6 +48,8 @@ struct BenchSmokeTests {
         #expect(plain > 0 && tls > 0)
         let over = try #require(result["rtt_p50_over_floor"] as? Double)
         #expect(abs(over - guess / tls) < 1e-9, "a TLS run is set against the TLS floor")
+        #expect((result["host_cpu_us_per_verdict"] as? Double ?? 0) > 0, "the host's CPU per verdict")
+        #expect((result["nio_tls_echo_cpu_us_per_rtt"] as? Double ?? 0) > 0, "the floor's CPU per round trip")
     }
 
     @Test("The memory floor: a server's memory per connection with swift-nio alone, plaintext and over TLS, is reported")
