@@ -66,8 +66,9 @@ struct BenchResult: Codable, Sendable {
     var nioTLSEchoRttP50Us: Double? = nil
     var rttP50OverFloor: Double? = nil
     /// The CPU the host's process spent per verdict while the guests played (µs), and the
-    /// floors' client side per round trip (one side of the exchange each): a cost that does not
-    /// move with the machine's wake-up latency.
+    /// floors' client side per round trip (one side of the exchange each). Both move with the
+    /// machine's wake-up latency too (an idle core's wake-up is charged to the process it
+    /// wakes); their difference is the figure to compare.
     var hostCPUPerVerdictUs: Double? = nil
     var nioEchoCPUPerRoundTripUs: Double? = nil
     var nioTLSEchoCPUPerRoundTripUs: Double? = nil

@@ -20,19 +20,22 @@ enum NIOPingPong {
         var cpuPerRoundTripUs: Double
     }
 
-    /// `duration` of back-to-back round trips after a warm-up of 2,000, against the echo server
+    /// Round trips before the timed ones.
+    static let warmUpRoundTrips = 2_000
+
+    /// `duration` of back-to-back round trips after ``warmUpRoundTrips``, against the echo server
     /// on `port`.
     static func measure(port: Int, tls: Bool, requestBytes: Int, replyBytes: Int, duration: Duration) async throws -> Result {
         let cpuAtStart = ProcessCPU.nanoseconds()
         let done = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: LatencyHistogram.self)
         let nanoseconds = UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
         let channel = try await BareChannel.connect(port: port, tls: tls) {
-            PingPongClient(requestBytes: requestBytes, replyBytes: replyBytes, waitsForHandshake: tls, warmUp: 2_000, nanoseconds: nanoseconds, done: done)
+            PingPongClient(requestBytes: requestBytes, replyBytes: replyBytes, waitsForHandshake: tls, warmUp: warmUpRoundTrips, nanoseconds: nanoseconds, done: done)
         }
         defer { channel.close(promise: nil) }
         let roundTrips = try await done.futureResult.get()
         let cpu = Double(ProcessCPU.nanoseconds() - cpuAtStart) / 1000
-        return Result(roundTrips: roundTrips, cpuPerRoundTripUs: cpu / Double(roundTrips.totalCount + 2_000))
+        return Result(roundTrips: roundTrips, cpuPerRoundTripUs: cpu / (Double(roundTrips.totalCount) + Double(warmUpRoundTrips)))
     }
 }
 
