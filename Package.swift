@@ -62,6 +62,8 @@ let package = Package(
         .systemLibrary(name: "CLDNS"),
         .target(name: "MultipeerUnicastDNS", dependencies: ["Multipeer", "CLDNS", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CSodium"),
+        // glibc's heap statistics, for the benchmark's memory figures.
+        .systemLibrary(name: "CMalloc"),
         .target(name: "PAKE", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "SafeText"),
         // The room layer: everything a party game needs that is not a rule of the game.
@@ -108,7 +110,7 @@ let package = Package(
         .executableTarget(
             name: "guessnum-bench",
             dependencies: [
-                "Multipeer", "MultipeerNIO", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumStore",
+                "Multipeer", "MultipeerNIO", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumStore", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),

@@ -42,6 +42,12 @@ struct BenchResult: Codable, Sendable {
     var attack: AttackReport? = nil
     /// Whether the run was over TLS.
     var tls: Bool? = nil
+    /// What the heap added per guest by the time they were all connected, in KiB (glibc's
+    /// `mallinfo2`): bytes handed out, and bytes the allocator holds free (freed, not given
+    /// back). Handed-out pages never written to are not resident: a buffer allocated large and
+    /// used little counts whole here and by its touched pages in ``rssPerGuestKb``.
+    var heapInUsePerGuestKb: Double? = nil
+    var heapFreePerGuestKb: Double? = nil
     /// Join storms: the guests of the crowd welcomed, and how long from the moment they all
     /// started connecting until the last was welcomed.
     var stormWelcomed: Int? = nil
@@ -75,6 +81,7 @@ struct BenchResult: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case guests, mode, seconds, workers, machine, dropped, refused, late, attack, tls
+        case heapInUsePerGuestKb = "heap_in_use_per_guest_kb", heapFreePerGuestKb = "heap_free_per_guest_kb"
         case stormWelcomed = "storm_welcomed", stormSeconds = "storm_s", store
         case restartDrops = "restart_drops", restartRejoined = "restart_rejoined", restartAllBackS = "restart_all_back_s"
         case restartAttempts = "restart_attempts", resumeP50Us = "resume_p50_us", resumeP99Us = "resume_p99_us"

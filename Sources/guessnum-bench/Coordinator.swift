@@ -59,6 +59,7 @@ struct Coordinator {
             mode: mode, maximumPlayers: attack == nil ? guests : max(guests, 100), tickMilliseconds: tickMilliseconds, productLimits: attack != nil,
             tls: tls, keepsStore: keepsStore)
         let rssIdle = ProcessMemory.residentKB()
+        let heapIdle = ProcessMemory.heapKB()
         var attacker: WorkerProcess?
         if let attack {
             let process = try WorkerProcess(subcommand: "attack", arguments: ["--port", "\(host.port)", "--kind", attack.rawValue, "--duration", "\(seconds + 2)"])
@@ -113,6 +114,7 @@ struct Coordinator {
             guard let line = await process.nextLine(), line.contains(#""ready""#) else { throw BenchFailure("a worker ended before its guests connected") }
         }
         var rssConnected = ProcessMemory.residentKB()
+        var heapConnected = ProcessMemory.heapKB()
         let peak = PeakSampler()
         let sampling = Task { await peak.sample(every: .milliseconds(100)) }
         var stormStart: UInt64?
@@ -153,7 +155,7 @@ struct Coordinator {
             stats.append(report.stats)
         }
         let hostCPU = ProcessCPU.nanoseconds() - hostCPUAtStart
-        if mode == .storm { rssConnected = ProcessMemory.residentKB() }
+        if mode == .storm { (rssConnected, heapConnected) = (ProcessMemory.residentKB(), ProcessMemory.heapKB()) }
         var attackReport: AttackReport?
         if let attacker {
             if let line = await attacker.nextLine() { attackReport = try? JSONDecoder().decode(AttackReport.self, from: Data(line.utf8)) }
@@ -169,6 +171,8 @@ struct Coordinator {
         var result = summarise(stats, baseline: baseline, fanOut: sessionTiming.map { ($0, rawTiming) },
                                rss: (rssIdle, rssConnected, rssPeak))
         result.attack = attackReport
+        result.heapInUsePerGuestKb = Double(heapConnected.inUse - heapIdle.inUse) / Double(guests)
+        result.heapFreePerGuestKb = Double(heapConnected.free - heapIdle.free) / Double(guests)
         result.tls = tls
         let verdicts = stats.reduce(0) { $0 + $1.verdicts }
         if verdicts > 0 { result.hostCPUPerVerdictUs = Double(hostCPU) / 1000 / Double(verdicts) }

@@ -144,10 +144,18 @@ final class EchoHandler: ChannelInboundHandler {
     private let reply: ByteBuffer
     private var received = 0
 
-    init(requestBytes: Int, replyBytes: Int) {
+    /// A handler answering every `requestBytes` with `reply` (one buffer may serve every
+    /// connection: writing it copies nothing).
+    init(requestBytes: Int, reply: ByteBuffer) {
         self.requestBytes = requestBytes
-        reply = ByteBuffer(bytes: [UInt8](repeating: 0x2A, count: replyBytes))
+        self.reply = reply
     }
+
+    convenience init(requestBytes: Int, replyBytes: Int) {
+        self.init(requestBytes: requestBytes, reply: Self.reply(bytes: replyBytes))
+    }
+
+    static func reply(bytes: Int) -> ByteBuffer { ByteBuffer(bytes: [UInt8](repeating: 0x2A, count: bytes)) }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         received += Self.unwrapInboundIn(data).readableBytes

@@ -1,3 +1,4 @@
+import CMalloc
 import Foundation
 
 /// This process's memory as the kernel counts it (`/proc/self/status`).
@@ -16,6 +17,14 @@ enum ProcessMemory {
         guard let handle = FileHandle(forWritingAtPath: "/proc/self/clear_refs") else { return false }
         defer { try? handle.close() }
         return (try? handle.write(contentsOf: Data("5".utf8))) != nil
+    }
+
+    /// The heap as glibc's allocator holds it now, in KiB: bytes handed out (`uordblks` and
+    /// `hblkhd`, the blocks mapped on their own) and bytes it holds free (`fordblks`), over
+    /// every arena. Resident memory above the two is pages of neither (the stacks, the code).
+    static func heapKB() -> (inUse: Int, free: Int) {
+        let info = mallinfo2()
+        return (inUse: Int((info.uordblks + info.hblkhd) / 1024), free: Int(info.fordblks / 1024))
     }
 
     private static func field(_ name: String) -> Int? {

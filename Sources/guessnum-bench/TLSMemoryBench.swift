@@ -15,20 +15,26 @@ struct TLSMemoryBench: AsyncParsableCommand {
         commandName: "tls-memory", abstract: "Measure a server's resident memory per connection, plaintext and over TLS, with swift-nio alone.")
 
     @Option(help: "Connections each time.") var connections = 2_000
+    @Option(help: "The size of the server's one answer to each connection, in bytes (a game's welcome is some 8,000).")
+    var replyBytes = 16
 
     func run() async throws {
         let limit = FileLimit.raise(to: connections * 2 + 1024)
         guard limit >= connections + 256 else { throw ValidationError("\(connections) connections need about \(connections + 256) file descriptors.") }
         var result: [String: Double] = ["connections": Double(connections)]
         for tls in [false, true] {
-            let server = try await BareChannel.listen(tls: tls) { EchoHandler(requestBytes: 16, replyBytes: 16) }
+            let reply = EchoHandler.reply(bytes: replyBytes)
+            let server = try await BareChannel.listen(tls: tls) { EchoHandler(requestBytes: 16, reply: reply) }
             let port = server.localAddress?.port ?? 0
-            let before = ProcessMemory.residentKB()
+            let (before, heapBefore) = (ProcessMemory.residentKB(), ProcessMemory.heapKB())
             let clients = try WorkerProcess(
-                subcommand: "tls-clients", arguments: ["--port", "\(port)", "--count", "\(connections)"] + (tls ? ["--clients-tls"] : []))
+                subcommand: "tls-clients", arguments: ["--port", "\(port)", "--count", "\(connections)", "--reply-bytes", "\(replyBytes)"] + (tls ? ["--clients-tls"] : []))
             guard let line = await clients.nextLine(), line.contains("answered") else { throw BenchFailure("the clients did not connect") }
-            let after = ProcessMemory.residentKB()
-            result[tls ? "tls_kb_per_connection" : "plain_kb_per_connection"] = Double(after - before) / Double(connections)
+            let (after, heapAfter) = (ProcessMemory.residentKB(), ProcessMemory.heapKB())
+            let kind = tls ? "tls" : "plain"
+            result["\(kind)_kb_per_connection"] = Double(after - before) / Double(connections)
+            result["\(kind)_heap_in_use_kb_per_connection"] = Double(heapAfter.inUse - heapBefore.inUse) / Double(connections)
+            result["\(kind)_heap_free_kb_per_connection"] = Double(heapAfter.free - heapBefore.free) / Double(connections)
             await clients.quit()
             try? await server.close()
         }
@@ -45,6 +51,7 @@ struct TLSClients: AsyncParsableCommand {
 
     @Option var port: Int
     @Option var count: Int
+    @Option var replyBytes = 16
     // Not `--tls`: the benchmark command's own flag of that name would take it.
     @Flag(name: .customLong("clients-tls")) var tls = false
 
@@ -58,7 +65,7 @@ struct TLSClients: AsyncParsableCommand {
                 let answered = group.next().makePromise(of: LatencyHistogram.self)
                 let tls = tls
                 channels.append(try await BareChannel.connect(port: port, tls: tls) {
-                    PingPongClient(requestBytes: 16, replyBytes: 16, waitsForHandshake: tls, warmUp: 0, nanoseconds: 0, done: answered)
+                    PingPongClient(requestBytes: 16, replyBytes: replyBytes, waitsForHandshake: tls, warmUp: 0, nanoseconds: 0, done: answered)
                 })
                 answers.append(answered.futureResult.map { _ in })
             }
