@@ -50,6 +50,20 @@ final class TCPConnection: Connection, Sendable {
     /// errors the closing itself provokes.
     var isClosing: Bool { state.withLock(\.closeRequested) }
 
+    func pauseReading() { setAutoRead(false) }
+
+    func resumeReading() { setAutoRead(true) }
+
+    /// On the loop at once (so that a pause made while the channel becomes active comes before
+    /// its first read); from elsewhere, as the loop's next task. Turning it on reads at once.
+    private func setAutoRead(_ on: Bool) {
+        if channel.eventLoop.inEventLoop {
+            try? channel.syncOptions?.setOption(.autoRead, value: on)
+        } else {
+            channel.setOption(.autoRead, value: on).whenFailure { _ in }
+        }
+    }
+
     func send(_ frame: EncodedFrame) {
         let buffer = ByteBuffer(bytes: frame.bytes)
         if channel.eventLoop.inEventLoop {

@@ -62,6 +62,8 @@ final class InMemoryConnection: Connection {
     private let queue: DispatchQueue
     /// Touched only on `queue`.
     private let receiver: Mutex<(decoder: FrameDecoder, closed: Bool)>
+    /// While reading is paused, the bytes that arrived, to read on resuming; nil while reading.
+    private let paused = Mutex<[[UInt8]]?>(nil)
     /// Set by ``close()``: later sends are dropped, as over TCP.
     private let closeRequested = Atomic<Bool>(false)
 
@@ -113,7 +115,27 @@ final class InMemoryConnection: Connection {
 
     private var isClosed: Bool { receiver.withLock { $0.closed } }
 
+    func pauseReading() {
+        paused.withLock { if $0 == nil { $0 = [] } }
+    }
+
+    func resumeReading() {
+        queue.async {
+            let waited = self.paused.withLock { paused in
+                defer { paused = nil }
+                return paused ?? []
+            }
+            for bytes in waited { self.receive(bytes) }
+        }
+    }
+
     private func receive(_ bytes: [UInt8]) {
+        let held = paused.withLock { paused in
+            guard paused != nil else { return false }
+            paused?.append(bytes)
+            return true
+        }
+        if held { return }
         let result: Result<[Frame], MultipeerError> = receiver.withLock { receiver in
             guard !receiver.closed else { return .success([]) }
             receiver.decoder.append(bytes)

@@ -61,15 +61,52 @@ struct HandshakeLimitTests {
         }
     }
 
-    @Test("With every handshake place taken by addresses holding one each, a newcomer is refused")
-    func fairSharesAreKept() async throws {
+    /// A peer named `name` and its transport: over TLS, with a key of its own.
+    func side(_ name: String, tls: Bool, bindHost: String? = nil) throws -> (PeerID, TCPTransport) {
+        guard tls else { return (peer(name), TCPTransport(bindHost: bindHost)) }
+        let (peer, transport, _) = try SecureSessionTests.keyed(name, bindHost: bindHost)
+        return (peer, transport)
+    }
+
+    @Test("With every handshake place taken by addresses holding one each, a newcomer waits unread and joins when a place frees",
+          arguments: [false, true])
+    func newcomerWaitsForAPlace(tls: Bool) async throws {
         try await withSessions { scope in
-            let host = scope.session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"), configuration: Self.tight)
+            let (alice, hostTransport) = try side("alice", tls: tls, bindHost: "127.0.0.1")
+            let host = scope.session(localPeer: alice, transport: hostTransport, configuration: Self.tight)
             let port = try await host.startListening(policy: .acceptAll)
             var holders: [RawSocket] = []
             for index in 2...5 { holders.append(try await silent(port, from: "127.0.0.\(index)", heldBy: host)) }
-            let newcomer = try refused(port, from: "127.0.0.6")
+            let (bob, guestTransport) = try side("bob", tls: tls)
+            let guest = scope.session(localPeer: bob, transport: guestTransport)
+            let joining = Task { try await guest.invite(try Endpoint(host: "127.0.0.1", port: port)) }
+            #expect(await eventually { host.waitingCount() == 1 }, "the newcomer waits for a place")
+            #expect(host.handshakeCount(fromAddress: "127.0.0.1") == 1, "it counts for its address while it waits")
+            try await Task.sleep(for: .milliseconds(300))
+            #expect(host.connectedPeers.isEmpty, "its HELLO is not read while every place is taken")
+            holders[0].close()
+            #expect(try await joining.value == .connected(host.localPeer), "it joins once a place is free")
+            #expect(host.waitingCount() == 0)
+            for holder in holders.dropFirst() { #expect(await holder.readToEnd().end == .timedOut, "the others keep their places") }
+            await guest.disconnect()
+            await host.disconnect()
+        }
+    }
+
+    @Test("With every handshake place taken and every waiting place too, a newcomer is refused")
+    func newcomerPastTheWaitingPlacesIsRefused() async throws {
+        try await withSessions { scope in
+            var configuration = Self.tight
+            configuration.maximumWaitingConnections = 1
+            let host = scope.session(localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"), configuration: configuration)
+            let port = try await host.startListening(policy: .acceptAll)
+            var holders: [RawSocket] = []
+            for index in 2...5 { holders.append(try await silent(port, from: "127.0.0.\(index)", heldBy: host)) }
+            let waiting = try await silent(port, from: "127.0.0.6", heldBy: host)
+            #expect(host.waitingCount() == 1)
+            let newcomer = try refused(port, from: "127.0.0.7")
             #expect(await newcomer.readToEnd().end == .closed)
+            #expect(await waiting.readToEnd().end == .timedOut, "the one waiting keeps waiting")
             for holder in holders { #expect(await holder.readToEnd().end == .timedOut) }
             await host.disconnect()
         }

@@ -41,43 +41,74 @@ extension Session {
                 state.insertLink(handler.id, LinkRecord(connection: connection, phase: .inviting(outgoing), lastHeard: now, lastSent: now))
                 if let peer = outgoing.expectedPeer, state.pendingLinks[peer] == nil { state.pendingLinks[peer] = handler.id }
                 effects.send(outgoing.hello(from: localPeer, at: now), on: connection)
-            } else if let refusal = makeHandshakeRoom(for: connection, from: network, state: &state, effects: &effects) {
-                effects.close(connection)
-                let address = connection.remoteAddress
-                if state.refusalsLogged[address] == nil {
-                    state.refusalsLogged[address] = now
-                    effects.log(.notice, "Connection refused: too many handshakes.", [
-                        "peer": .string(connection.remoteDescription), "address": .string(address), "reason": .string(refusal),
-                    ])
-                }
             } else {
-                state.insertLink(handler.id, LinkRecord(connection: connection, phase: .awaitingHello(since: now), lastHeard: now, lastSent: now))
-                state.handshaking[handler.id] = network
+                switch handshakePlace(for: connection, from: network, state: &state, effects: &effects) {
+                case .begin:
+                    state.insertLink(handler.id, LinkRecord(connection: connection, phase: .awaitingHello(since: now), lastHeard: now, lastSent: now))
+                    state.handshaking[handler.id] = network
+                case .wait:
+                    state.insertLink(handler.id, LinkRecord(connection: connection, phase: .awaitingHello(since: now), lastHeard: now, lastSent: now))
+                    state.wait(handler.id, from: network)
+                    waitingLinks.store(true, ordering: .releasing)
+                    effects.pauseReading(connection)
+                case .refuse(let refusal):
+                    effects.close(connection)
+                    let address = connection.remoteAddress
+                    if state.refusalsLogged[address] == nil {
+                        state.refusalsLogged[address] = now
+                        effects.log(.notice, "Connection refused: too many handshakes.", [
+                            "peer": .string(connection.remoteDescription), "address": .string(address), "reason": .string(refusal),
+                        ])
+                    }
+                }
             }
             return effects
         }
         effects.perform(on: self)
     }
 
-    /// Makes room for an accepted connection to begin its handshake; returns why it must be closed
-    /// at once instead, or nil. A connection past the limit per address is refused (an IPv6
-    /// address counts with its whole /64, which one machine can take addresses from at will). When
-    /// every handshake place is taken, the oldest silent connection of the network holding the
-    /// most is closed to make room (so that a flood from a few networks cannot lock out the
-    /// rest); when no network holds more than this one's share, the newcomer is refused.
-    private func makeHandshakeRoom(
+    /// Whether links wait for a handshake place (a hint read without the lock; see ``waitingLinks``).
+    var mayHaveWaitingLinks: Bool { waitingLinks.load(ordering: .acquiring) }
+
+    /// Lets the links waiting for a handshake place into the places free, oldest first, and
+    /// reads from them again.
+    func admitWaitingLinks() {
+        let admitted = state.withLock { state in
+            let admitted = state.admitWaiting(now: .now, places: configuration.maximumHandshakes)
+            if state.waiting.isEmpty { waitingLinks.store(false, ordering: .releasing) }
+            return admitted
+        }
+        for connection in admitted { connection.resumeReading() }
+    }
+
+    /// What an accepted connection may do: begin its handshake, wait for a place, or be closed.
+    enum HandshakePlace {
+        case begin, wait
+        case refuse(String)
+    }
+
+    /// Finds an accepted connection a handshake place. Past the limit per address it is refused
+    /// (an IPv6 address counts with its whole /64, which one machine can take addresses from at
+    /// will; connections waiting count too). When every place is taken, the oldest silent
+    /// connection of the network holding the most is closed to make room (so that a flood from a
+    /// few networks cannot lock out the rest); when no network holds more than this one's share,
+    /// the newcomer waits for a place, behind any already waiting, or is refused when
+    /// ``SessionConfiguration/maximumWaitingConnections`` wait already.
+    private func handshakePlace(
         for connection: any Connection, from network: String, state: inout SessionState, effects: inout SessionEffects
-    ) -> String? {
+    ) -> HandshakePlace {
         let (fromNetwork, total) = state.handshakes(from: network)
         if fromNetwork >= configuration.maximumHandshakesPerAddress {
-            return "\(fromNetwork) handshakes from this address already (limit \(configuration.maximumHandshakesPerAddress))"
+            return .refuse("\(fromNetwork) handshakes from this address already (limit \(configuration.maximumHandshakesPerAddress))")
         }
-        guard total >= configuration.maximumHandshakes else { return nil }
-        guard let victim = state.handshakeToEvict(for: network), let evicted = state.removeLink(victim) else {
-            return "\(total) handshakes under way already (limit \(configuration.maximumHandshakes))"
+        if total < configuration.maximumHandshakes, state.waiting.isEmpty { return .begin }
+        if total >= configuration.maximumHandshakes, let victim = state.handshakeToEvict(for: network), let evicted = state.removeLink(victim) {
+            effects.close(evicted.connection)
+            return .begin
         }
-        effects.close(evicted.connection)
-        return nil
+        guard state.waiting.count >= configuration.maximumWaitingConnections else { return .wait }
+        return .refuse("\(total) handshakes under way and \(state.waiting.count) waiting already "
+            + "(limits \(configuration.maximumHandshakes) and \(configuration.maximumWaitingConnections))")
     }
 
     func link(_ handler: LinkHandler, received frame: Frame) {

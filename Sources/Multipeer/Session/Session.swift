@@ -33,6 +33,9 @@ public final class Session: Sendable {
 
     let transport: any Transport
     let state = Mutex(SessionState())
+    /// Set, under the lock, while links wait for a handshake place (``SessionState/waiting``):
+    /// read without it after every change, so that a session with none waiting takes no lock more.
+    let waitingLinks = Atomic<Bool>(false)
     /// The resources this session sends and receives.
     let resources = ResourceRegistry()
 
@@ -85,6 +88,11 @@ public final class Session: Sendable {
                 if case .awaitingHello = record.phase { record.connection.remoteAddress == address } else { false }
             }.count
         }
+    }
+
+    /// How many accepted connections wait for a handshake place. For tests.
+    func waitingCount() -> Int {
+        state.withLock { $0.waiting.count }
     }
 
     /// The key `peer` proved on its connection, when it is connected over a transport that

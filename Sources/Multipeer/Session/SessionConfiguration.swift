@@ -26,10 +26,18 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// ``Session/notReadingReason`` (5 s).
     public var backlogTimeout: Duration = .seconds(5)
     /// The most accepted connections that may be in their handshake (not yet connected) at
-    /// once (64); a connection past it is closed as soon as it is accepted.
+    /// once (64); a connection past it waits for a place (``maximumWaitingConnections``).
     public var maximumHandshakes = 64
-    /// The most connections from one address that may be in their handshake at once (8).
+    /// The most connections from one address that may be in their handshake, or waiting for a
+    /// place in it, at once (8).
     public var maximumHandshakesPerAddress = 8
+    /// The most accepted connections that may wait for a handshake place while all
+    /// ``maximumHandshakes`` are taken (1,024): a join storm is served in the order it came,
+    /// not turned away. A waiting connection is not read from (its bytes wait in the system's
+    /// buffers, costing no work), moves into the first free place, oldest first, and is closed
+    /// without a frame if it waited ``handshakeTimeout``. A connection past this is closed as
+    /// soon as it is accepted.
+    public var maximumWaitingConnections = 1024
 
     /// The credit a reader grants each byte stream at its start, and the most bytes of one
     /// stream it holds unread (256 KiB): a reader that stops reading costs its writer at most

@@ -20,6 +20,7 @@ struct SessionEffects {
     private(set) var logLines: [SessionLogLine] = []
     private(set) var resolutions: [(OutgoingInvitation, Result<InvitationOutcome, MultipeerError>)] = []
     private(set) var decisions: [(LinkHandler, Invitation, InvitationPolicy)] = []
+    private(set) var pauses: [any Connection] = []
 
     mutating func send(_ frame: Frame, on connection: any Connection) {
         sends.append((connection, FrameCodec.encode(frame)))
@@ -28,6 +29,11 @@ struct SessionEffects {
     mutating func close(_ connection: any Connection, after frame: Frame? = nil) {
         if let frame { send(frame, on: connection) }
         closes.append(connection)
+    }
+
+    /// Holds `connection`, just accepted, unread until a handshake place is free.
+    mutating func pauseReading(_ connection: any Connection) {
+        pauses.append(connection)
     }
 
     mutating func post(_ peer: PeerID, _ state: PeerState, _ reason: DisconnectReason? = nil) {
@@ -72,9 +78,11 @@ struct SessionEffects {
         decisions.append((handler, invitation, policy))
     }
 
-    /// Carries everything out, in order: frames, closes, log lines, posts, invitation answers,
-    /// decisions. Every state change is logged at `.debug`.
+    /// Carries everything out, in order: pauses, frames, closes, log lines, posts, invitation
+    /// answers, decisions; then lets links waiting for a handshake place into the places free.
+    /// Every state change is logged at `.debug`.
     func perform(on session: Session) {
+        for connection in pauses { connection.pauseReading() }
         for (connection, frame) in sends { connection.send(frame) }
         for connection in closes { connection.close() }
         for line in logLines { session.logger.log(level: line.level, line.message, metadata: line.metadata) }
@@ -92,5 +100,6 @@ struct SessionEffects {
         }
         for (invitation, result) in resolutions { invitation.outcome.resolve(result) }
         for (handler, invitation, policy) in decisions { session.decide(invitation, on: handler, by: policy) }
+        if session.mayHaveWaitingLinks { session.admitWaitingLinks() }
     }
 }

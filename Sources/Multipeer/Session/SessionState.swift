@@ -28,10 +28,44 @@ struct SessionState {
     /// admission checks never walk every link nor parse an address again.
     var handshaking: [ObjectIdentifier: String] = [:]
 
-    /// How many accepted connections are in their handshake, from `network` (an IPv6 address
-    /// counts with its /64) and in all.
+    /// The accepted connections waiting, unread, for a handshake place (all
+    /// ``SessionConfiguration/maximumHandshakes`` taken), each with its network; they are links
+    /// awaiting HELLO that are not yet ``handshaking``.
+    var waiting: [ObjectIdentifier: String] = [:]
+    /// The order they came in, oldest first (may still name links that closed while waiting:
+    /// ``admitWaiting(now:places:)`` passes over those).
+    var waitingOrder: [ObjectIdentifier] = []
+
+    /// How many accepted connections are in their handshake or waiting for a place, from
+    /// `network` (an IPv6 address counts with its /64), and how many are in their handshake in all.
     func handshakes(from network: String) -> (fromNetwork: Int, total: Int) {
-        (handshaking.values.count { $0 == network }, handshaking.count)
+        (handshaking.values.count { $0 == network } + waiting.values.count { $0 == network }, handshaking.count)
+    }
+
+    /// Holds link `id` (just accepted from `network`) until a handshake place is free.
+    mutating func wait(_ id: ObjectIdentifier, from network: String) {
+        waiting[id] = network
+        waitingOrder.append(id)
+    }
+
+    /// Moves the oldest waiting links into their handshake while fewer than `places` are in
+    /// theirs, their handshake time counted from `now`; returns their connections, whose reading
+    /// is to resume.
+    mutating func admitWaiting(now: ContinuousClock.Instant, places: Int) -> [any Connection] {
+        var admitted: [any Connection] = []
+        var next = 0
+        while next < waitingOrder.count, handshaking.count < places {
+            let id = waitingOrder[next]
+            next += 1
+            guard let network = waiting.removeValue(forKey: id), var record = links[id] else { continue }
+            record.phase = .awaitingHello(since: now)
+            links[id] = record
+            handshaking[id] = network
+            admitted.append(record.connection)
+        }
+        waitingOrder.removeFirst(next)
+        if waiting.isEmpty { waitingOrder.removeAll() }
+        return admitted
     }
 
     /// The connection to close so that one from `network` may begin its handshake when all
@@ -77,6 +111,7 @@ struct SessionState {
     private mutating func forgetLink(_ id: ObjectIdentifier) -> LinkRecord? {
         guard var record = links.removeValue(forKey: id) else { return nil }
         handshaking[id] = nil
+        waiting[id] = nil
         if case .connected(let peer) = record.phase {
             record.streams.endAll { .streamInterrupted($0, peer: peer.displayName) }
         }

@@ -109,6 +109,14 @@ public protocol Connection: AnyObject, Sendable {
     /// Sends what is queued, then closes; frames sent after this are dropped. The handler hears
     /// ``ConnectionHandler/connection(_:didCloseWith:)`` with a nil error.
     func close()
+    /// Stops reading what the other side sends until ``resumeReading()``: its bytes wait below
+    /// (in the system's buffers, for TCP) and no frame reaches the handler; a close still does.
+    /// Called on the thread that opened the connection, before it returns from
+    /// ``ConnectionHandler/connectionDidOpen(_:)``, nothing is read at all — how a session holds
+    /// an accepted connection until a handshake place is free.
+    func pauseReading()
+    /// Reads again, beginning with what waited.
+    func resumeReading()
 }
 
 extension Transport {

@@ -97,6 +97,8 @@ private final class CountedConnection: Connection {
     }
 
     func close() { base.close() }
+    func pauseReading() { base.pauseReading() }
+    func resumeReading() { base.resumeReading() }
 }
 
 /// Hands the session's handler the wrapper of each connection instead of the connection.
