@@ -27,6 +27,7 @@ public final class TCPTransport: Transport, Sendable {
 
     private let group: any EventLoopGroup
     private let bindHost: String?
+    private let sourceHost: String?
     private let credentials: TLSCredentials?
     private let logger: Logger
 
@@ -41,15 +42,19 @@ public final class TCPTransport: Transport, Sendable {
     ///   - bindHost: the address to listen on, for example `"127.0.0.1"` to accept only local
     ///     connections; nil listens on all interfaces, IPv6 and IPv4 (`::`, falling back to
     ///     `0.0.0.0` where IPv6 is unavailable).
+    ///   - sourceHost: the local address outgoing connections come from (an IP address of this
+    ///     machine, of the family of the addresses connected to); nil lets the system choose.
+    ///     Tests and the benchmark stand for many machines with the addresses of 127.0.0.0/8.
     ///   - credentials: the identity key and certificate for TLS 1.3 on every connection, both
     ///     ways authenticated (``Multipeer/Connection/provenPeer``); nil speaks plaintext frames.
     ///   - logger: where the transport logs; by default a logger labelled `multipeer.nio`.
     public init(
-        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, bindHost: String? = nil,
+        group: any EventLoopGroup = MultiThreadedEventLoopGroup.singleton, bindHost: String? = nil, sourceHost: String? = nil,
         credentials: TLSCredentials? = nil, logger: Logger = Logger(label: "multipeer.nio")
     ) {
         self.group = group
         self.bindHost = bindHost
+        self.sourceHost = sourceHost
         self.credentials = credentials
         self.logger = logger
     }
@@ -120,7 +125,7 @@ public final class TCPTransport: Transport, Sendable {
         let gate = OpenGate()
         let logger = self.logger
         let credentials = self.credentials
-        let bootstrap = ClientBootstrap(group: eventLoop)
+        var bootstrap = ClientBootstrap(group: eventLoop)
             .channelOption(.tcpOption(.tcp_nodelay), value: 1)
             .channelOption(.writeBufferWaterMark, value: ConnectionPipeline.writeBufferWaterMark(options))
             .connectTimeout(TimeAmount(timeout))
@@ -132,6 +137,7 @@ public final class TCPTransport: Transport, Sendable {
             }
         let channel: any Channel
         do {
+            if let sourceHost { bootstrap = bootstrap.bind(to: try SocketAddress(ipAddress: sourceHost, port: 0)) }
             channel = try await bootstrap.connect(host: endpoint.host, port: endpoint.port).get()
         } catch {
             opened.fail(error)  // No channel became active; the promise must still be answered.

@@ -38,12 +38,15 @@ struct BenchCommand: AsyncParsableCommand {
     var tls = false
     @Flag(help: "The host keeps its game in a store (SQLite), as guessnum host does; restart runs always do.")
     var store = false
+    @Option(help: "Run the crowd's worker processes at this nice level (0 to 19): they stand for other machines but share the host's cores. The probe's worker keeps the normal priority.")
+    var crowdNice: Int?
 
     func validate() throws {
         guard guests >= 1, guests <= 50_000 else { throw ValidationError("--guests must be from 1 to 50000.") }
         if mode == .storm, guests < 2 { throw ValidationError("a storm needs at least 2 guests: the probe and one more.") }
         if mode == .storm || mode == .restart, attack != nil { throw ValidationError("--attack is for closed and paced runs.") }
         guard seconds > 0, seconds <= 600 else { throw ValidationError("--seconds must be above 0 and at most 600.") }
+        if let crowdNice, !(0...19).contains(crowdNice) { throw ValidationError("--crowd-nice must be from 0 to 19.") }
         if let workers, !(1...16).contains(workers) { throw ValidationError("--workers must be from 1 to 16.") }
         if let baselineSeconds, !(baselineSeconds > 0 && baselineSeconds <= 60) {
             throw ValidationError("--baseline-seconds must be above 0 and at most 60.")
@@ -68,6 +71,7 @@ struct BenchCommand: AsyncParsableCommand {
         coordinator.attack = attack
         coordinator.tls = tls
         coordinator.keepsStore = store || mode == .restart
+        coordinator.crowdNiceness = crowdNice
         let result = try await coordinator.run()
         print(json ? result.json : result.text)
     }

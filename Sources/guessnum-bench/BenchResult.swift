@@ -46,12 +46,22 @@ struct BenchResult: Codable, Sendable {
     /// `mallinfo2`): bytes handed out, and bytes the allocator holds free (freed, not given
     /// back). Handed-out pages never written to are not resident: a buffer allocated large and
     /// used little counts whole here and by its touched pages in ``rssPerGuestKb``.
+    /// From `go` to the workers' reports: the host's CPU time; how long its threads were ready
+    /// to run but waited for a core, in all and per time run (the kernel's `schedstat`); and the
+    /// crowd's workers' CPU time (the probe's excluded) — what the load generator took of the
+    /// cores the host shares with it.
+    var hostCPUSeconds: Double? = nil
+    var hostRunQueueWaitSeconds: Double? = nil
+    var hostRunQueueWaitPerRunUs: Double? = nil
+    var crowdCPUSeconds: Double? = nil
     var heapInUsePerGuestKb: Double? = nil
     var heapFreePerGuestKb: Double? = nil
     /// Join storms: the guests of the crowd welcomed, and how long from the moment they all
     /// started connecting until the last was welcomed.
     var stormWelcomed: Int? = nil
     var stormSeconds: Double? = nil
+    /// Join storms: the crowd's tries again (a connection that failed or closed before its welcome).
+    var stormRetries: Int? = nil
     /// Whether the host kept its game in a store (SQLite, one transaction per tick).
     var store: Bool? = nil
     /// Restart runs: links that dropped when the host crashed, guests back, how long from the
@@ -81,8 +91,10 @@ struct BenchResult: Codable, Sendable {
 
     enum CodingKeys: String, CodingKey {
         case guests, mode, seconds, workers, machine, dropped, refused, late, attack, tls
+        case hostCPUSeconds = "host_cpu_s", hostRunQueueWaitSeconds = "host_runqueue_wait_s"
+        case hostRunQueueWaitPerRunUs = "host_runqueue_wait_per_run_us", crowdCPUSeconds = "crowd_cpu_s"
         case heapInUsePerGuestKb = "heap_in_use_per_guest_kb", heapFreePerGuestKb = "heap_free_per_guest_kb"
-        case stormWelcomed = "storm_welcomed", stormSeconds = "storm_s", store
+        case stormWelcomed = "storm_welcomed", stormSeconds = "storm_s", stormRetries = "storm_retries", store
         case restartDrops = "restart_drops", restartRejoined = "restart_rejoined", restartAllBackS = "restart_all_back_s"
         case restartAttempts = "restart_attempts", resumeP50Us = "resume_p50_us", resumeP99Us = "resume_p99_us"
         case resumeP50Ratio = "resume_p50_ratio"
@@ -135,8 +147,8 @@ struct BenchResult: Codable, Sendable {
                 lines.append("CPU per round trip, one side: the host \(us(hostCPUPerVerdictUs)) a verdict; the swift-nio echo's client \(us(nioEchoCPUPerRoundTripUs)), over swift-nio-ssl \(us(nioTLSEchoCPUPerRoundTripUs))")
             }
             if mode == .storm {
-                lines.append(String(format: "join storm: %d of %d guests welcomed, the last %.2f s after they all started connecting",
-                                    stormWelcomed ?? 0, guests - 1, stormSeconds ?? .nan))
+                lines.append(String(format: "join storm: %d of %d guests welcomed, the last %.2f s after they all started connecting; %d tries again",
+                                    stormWelcomed ?? 0, guests - 1, stormSeconds ?? .nan, stormRetries ?? 0))
             }
             if mode == .restart {
                 lines.append(String(format: "host crash and restart: %d links dropped, %d guests back, the last %.2f s after the new host listened (%d attempts)",

@@ -18,6 +18,9 @@ struct Coordinator {
     var tls = false
     /// Whether the host keeps its game in a store.
     var keepsStore = false
+    /// The crowd's workers' scheduling priority (nice), when lowered: they stand for other
+    /// machines, and here take the host's cores. The probe's worker keeps the normal priority.
+    var crowdNiceness: Int?
 
     /// Restart runs: when in the measured phase the host crashes, and how long until the new
     /// one listens (the time a person takes to start it again is not the point here).
@@ -54,9 +57,12 @@ struct Coordinator {
             floors = (try await Self.nioFloor(tls: false, request: request, reply: reply, seconds: baselineSeconds),
                       try await Self.nioFloor(tls: true, request: request, reply: reply, seconds: baselineSeconds))
         }
-        // Under attack the host keeps the product's 100 seats, which the attacker may go for.
+        // Under attack the host keeps the product's 100 seats, which the attacker may go for. Under
+        // attack and in a storm (whose guests come from addresses of their own) it keeps every
+        // limit the product has.
         var host = try await BenchHost.start(
-            mode: mode, maximumPlayers: attack == nil ? guests : max(guests, 100), tickMilliseconds: tickMilliseconds, productLimits: attack != nil,
+            mode: mode, maximumPlayers: attack == nil ? guests : max(guests, 100), tickMilliseconds: tickMilliseconds,
+            productLimits: attack != nil || mode == .storm,
             tls: tls, keepsStore: keepsStore)
         let rssIdle = ProcessMemory.residentKB()
         let heapIdle = ProcessMemory.heapKB()
@@ -90,7 +96,8 @@ struct Coordinator {
                 arguments += ["--raw-port", "\(raw.port)", "--rounds", "\(fanOutRounds)", "--frame-bytes", "\(broadcast.frame.bytes.count)",
                               "--separate-rounds", "\(separateRounds)"]
             }
-            processes.append(try WorkerProcess(arguments: arguments))
+            let isProbe = probe && index == shares.count - 1
+            processes.append(try WorkerProcess(arguments: arguments, niceness: isProbe ? nil : crowdNiceness))
             first += share
         }
 
@@ -119,6 +126,9 @@ struct Coordinator {
         let sampling = Task { await peak.sample(every: .milliseconds(100)) }
         var stormStart: UInt64?
         let hostCPUAtStart = ProcessCPU.nanoseconds()
+        let hostWaitsAtStart = SchedulerDelay.waits()
+        let crowdPIDs = processes.dropLast(probe ? 1 : 0).map(\.pid)
+        let crowdCPUAtStart = crowdPIDs.compactMap(SchedulerDelay.cpuNanoseconds(ofProcess:)).reduce(0, +)
         if mode == .storm, let probeProcess = processes.last {
             // The probe guesses for a second alone, then the crowd connects all at once.
             probeProcess.send("go")
@@ -155,6 +165,8 @@ struct Coordinator {
             stats.append(report.stats)
         }
         let hostCPU = ProcessCPU.nanoseconds() - hostCPUAtStart
+        let hostWaits = SchedulerDelay.waits() - hostWaitsAtStart
+        let crowdCPU = crowdPIDs.compactMap(SchedulerDelay.cpuNanoseconds(ofProcess:)).reduce(0, +) &- crowdCPUAtStart
         if mode == .storm { (rssConnected, heapConnected) = (ProcessMemory.residentKB(), ProcessMemory.heapKB()) }
         var attackReport: AttackReport?
         if let attacker {
@@ -176,6 +188,10 @@ struct Coordinator {
         result.tls = tls
         let verdicts = stats.reduce(0) { $0 + $1.verdicts }
         if verdicts > 0 { result.hostCPUPerVerdictUs = Double(hostCPU) / 1000 / Double(verdicts) }
+        result.hostCPUSeconds = Double(hostCPU) / 1e9
+        result.hostRunQueueWaitSeconds = Double(hostWaits.nanoseconds) / 1e9
+        result.hostRunQueueWaitPerRunUs = hostWaits.timesRun > 0 ? Double(hostWaits.nanoseconds) / 1000 / Double(hostWaits.timesRun) : nil
+        result.crowdCPUSeconds = Double(crowdCPU) / 1e9
         if let floors {
             result.nioEchoRttP50Us = floors.plain.roundTrips.microseconds(atPercentile: 50)
             result.nioTLSEchoRttP50Us = floors.tls.roundTrips.microseconds(atPercentile: 50)
@@ -200,6 +216,7 @@ struct Coordinator {
         if let stormStart {
             let crowd = stats.dropLast()
             result.stormWelcomed = crowd.map(\.welcomed).reduce(0, +)
+            result.stormRetries = crowd.map(\.retries).reduce(0, +)
             let last = crowd.map(\.lastWelcomedAt).max() ?? 0
             result.stormSeconds = last > stormStart ? Double(last - stormStart) / 1e9 : nil
         }

@@ -44,12 +44,18 @@ struct GuestWorker: AsyncParsableCommand {
         let recorder = WorkerRecorder()
         let endpoint = try Endpoint(host: "127.0.0.1", port: port)
         let pacing: SimulatedGuest.Pacing = mode == .closed ? .closedLoop : .paced
+        // A storm's crowd stands for as many machines: each guest its own address of 127.0.0.0/8,
+        // so that the host's limits per address are the product's.
+        let ownAddresses = mode == .storm && !probe
         let crowd: [SimulatedGuest] = try (0..<guests).map { index in
             let isProbe = probe && index == 0
             let key = PeerKey.generate()
+            let source = ownAddresses ? Self.loopbackAddress(of: first + index) : nil
+            let ownTransport = tls || source != nil
             return SimulatedGuest(
                 peer: try key.peer(displayName: isProbe ? "probe" : "guest \(first + index)"),
-                transport: tls ? TCPTransport(group: group, credentials: try TLSCredentials(key: key)) : transport,
+                transport: ownTransport
+                    ? TCPTransport(group: group, sourceHost: source, credentials: tls ? try TLSCredentials(key: key) : nil) : transport,
                 pacing: isProbe ? .paced : pacing, isProbe: isProbe,
                 seed: UInt64(first + index) &* 0x9E37_79B9 &+ 1, recorder: recorder, reconnectsTo: mode == .restart ? endpoint : nil)
         }
@@ -102,16 +108,20 @@ struct GuestWorker: AsyncParsableCommand {
         var commands = LineChannel.lines(from: STDIN_FILENO).makeAsyncIterator()
         guard await commands.next() == "go" else { return }
         recorder.update { $0.startedAt = MonotonicClock.nanoseconds() }
-        await connect(crowd, to: endpoint, transport: transport, recorder: recorder, inFlight: crowd.count)
+        await connect(crowd, to: endpoint, transport: transport, recorder: recorder, inFlight: crowd.count, retrying: true)
         recorder.update { $0.endedAt = $0.lastWelcomedAt }
         let stats = recorder.stats.withLock { $0 }
         LineChannel.emit(String(decoding: try JSONEncoder().encode(WorkerReport(stats: stats)), as: UTF8.self))
         _ = await commands.next()  // "quit" or end of input
     }
 
-    /// Connects every guest, `inFlight` at a time, and waits for their welcomes.
+    /// Connects every guest, `inFlight` at a time, and waits for their welcomes. With
+    /// `retrying`, a guest whose connection fails or closes before its welcome tries again,
+    /// spaced as a player's `guessnum join` reconnects (``ReconnectBackoff``), for up to 30 s;
+    /// each try again is counted.
     private func connect(
-        _ crowd: [SimulatedGuest], to endpoint: Endpoint, transport: TCPTransport, recorder: WorkerRecorder, inFlight: Int = connectsInFlight
+        _ crowd: [SimulatedGuest], to endpoint: Endpoint, transport: TCPTransport, recorder: WorkerRecorder, inFlight: Int = connectsInFlight,
+        retrying: Bool = false
     ) async {
         await withTaskGroup(of: Void.self) { group in
             var next = 0
@@ -120,16 +130,30 @@ struct GuestWorker: AsyncParsableCommand {
                 next += 1
                 group.addTask {
                     guest.connecting()
-                    do {
-                        _ = try await guest.transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(30), handler: guest)
-                    } catch {
-                        recorder.update { $0.failedGuests += 1 }
-                        return
-                    }
-                    // Wait for the welcome (bounded), so the number in flight stays bounded too.
                     let deadline = ContinuousClock.now + .seconds(30)
-                    while !guest.isWelcomed, !guest.isClosed, ContinuousClock.now < deadline {
-                        try? await Task.sleep(for: .milliseconds(5))
+                    var backoff = ReconnectBackoff()
+                    while true {
+                        do {
+                            _ = try await guest.transport.connect(to: endpoint, options: LinkOptions(), timeout: .seconds(30), handler: guest)
+                            // Wait for the welcome (bounded), so the number in flight stays bounded too.
+                            while !guest.isWelcomed, !guest.isClosed, ContinuousClock.now < deadline {
+                                try? await Task.sleep(for: .milliseconds(5))
+                            }
+                            if guest.isWelcomed || !retrying { return }
+                        } catch {
+                            guard retrying else {
+                                recorder.update { $0.failedGuests += 1 }
+                                return
+                            }
+                        }
+                        let delay = backoff.nextDelay()
+                        guard ContinuousClock.now + delay < deadline else {
+                            recorder.update { $0.failedGuests += 1 }
+                            return
+                        }
+                        recorder.update { $0.retries += 1 }
+                        try? await Task.sleep(for: delay)
+                        guest.tryingAgain()
                     }
                 }
             }
@@ -138,6 +162,12 @@ struct GuestWorker: AsyncParsableCommand {
                 if next < crowd.count { add() }
             }
         }
+    }
+
+    /// The address of 127.0.0.0/8 that guest `index` of a storm connects from: 127.1.0.1 and on,
+    /// 250 to a /24, none ending in .0 or .255.
+    static func loopbackAddress(of index: Int) -> String {
+        "127.\(1 + index / 62_500).\(index / 250 % 250).\(1 + index % 250)"
     }
 
     /// The measured phase: everyone guesses for `seconds`, then answers in flight get two

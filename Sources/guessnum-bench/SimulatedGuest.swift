@@ -63,6 +63,16 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
         state.withLock { $0.connectStarted = MonotonicClock.nanoseconds() }
     }
 
+    /// Readies it to connect again after a connection that closed before its welcome; the
+    /// connect time still counts from the first try.
+    func tryingAgain() {
+        state.withLock { state in
+            state.isWelcomed = false
+            state.isClosed = false
+            state.connection = nil
+        }
+    }
+
     // MARK: Guessing
 
     /// Starts guessing; in a closed loop the first guess leaves now.

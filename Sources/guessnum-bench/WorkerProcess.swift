@@ -6,11 +6,21 @@ final class WorkerProcess {
     private let input = Pipe()
     private var lines: AsyncStream<String>.AsyncIterator
 
-    /// Starts this same executable as `subcommand` (a guest worker unless told) with `arguments`.
-    init(subcommand: String = "worker", arguments: [String]) throws {
+    /// The child's process ID.
+    var pid: Int32 { process.processIdentifier }
+
+    /// Starts this same executable as `subcommand` (a guest worker unless told) with `arguments`,
+    /// at scheduling priority `niceness` (through nice(1), so every thread of it has it) when given.
+    init(subcommand: String = "worker", arguments: [String], niceness: Int? = nil) throws {
         let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe"))
-        process.arguments = [subcommand] + arguments
+        let executable = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
+        if let niceness {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/nice")
+            process.arguments = ["-n", "\(niceness)", executable, subcommand] + arguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = [subcommand] + arguments
+        }
         process.standardInput = input
         process.standardOutput = output
         lines = LineChannel.lines(from: output.fileHandleForReading.fileDescriptor).makeAsyncIterator()

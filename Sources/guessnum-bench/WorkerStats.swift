@@ -30,6 +30,8 @@ struct WorkerStats: Codable, Sendable {
     var lastRejoinedAt: UInt64 = 0
     var reconnectAttempts = 0
     var resumes = LatencyHistogram.latencies()
+    /// Join storms: tries again after a connection failed or closed before its welcome.
+    var retries = 0
     /// When the measured phase started and ended, on the system-wide monotonic clock.
     var startedAt: UInt64 = 0
     var endedAt: UInt64 = 0

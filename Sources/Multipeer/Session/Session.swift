@@ -70,14 +70,7 @@ public final class Session: Sendable {
     /// address. An invitation being decided counts, so that invitations decided at the same
     /// time cannot all slip under a limit.
     public func peerCount(fromAddress address: String) -> Int {
-        state.withLock { state in
-            state.links.values.reduce(0) { count, record in
-                switch record.phase {
-                case .connected, .deciding: record.connection.remoteAddress == address ? count + 1 : count
-                case .awaitingHello, .inviting: count
-                }
-            }
-        }
+        state.withLock { $0.peerCount(fromAddress: address) }
     }
 
     /// How many connections from `address` are still waiting for their HELLO: what the handshake

@@ -85,10 +85,24 @@ struct SessionState {
         return silent[heaviest]?.min { $0.since < $1.since }?.id
     }
 
+    /// The remote address (``Connection/remoteAddress``) of every link, by its identity: what
+    /// limits per address read without copying a link's record.
+    var addresses: [ObjectIdentifier: String] = [:]
+
+    /// How many peers are connected, or have an invitation being decided (an accepted link that
+    /// said HELLO: pending and in its handshake), through links from `address`.
+    func peerCount(fromAddress address: String) -> Int {
+        var count = 0
+        for id in connectedLinks.values where addresses[id] == address { count += 1 }
+        for id in pendingLinks.values where handshaking[id] != nil && addresses[id] == address { count += 1 }
+        return count
+    }
+
     /// Records `record` as the link of `id`, which is no longer closing if it was being moved
     /// from one phase to the next.
     mutating func insertLink(_ id: ObjectIdentifier, _ record: LinkRecord) {
         links[id] = record
+        addresses[id] = record.connection.remoteAddress
         closing.remove(id)
     }
 
@@ -112,6 +126,7 @@ struct SessionState {
         guard var record = links.removeValue(forKey: id) else { return nil }
         handshaking[id] = nil
         waiting[id] = nil
+        addresses[id] = nil
         if case .connected(let peer) = record.phase {
             record.streams.endAll { .streamInterrupted($0, peer: peer.displayName) }
         }
