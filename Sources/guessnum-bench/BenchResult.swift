@@ -88,6 +88,11 @@ struct BenchResult: Codable, Sendable {
     var hostCPUPerVerdictUs: Double? = nil
     var nioEchoCPUPerRoundTripUs: Double? = nil
     var nioTLSEchoCPUPerRoundTripUs: Double? = nil
+    /// The user-space parts of the three: the kernel's share (waking threads, above all) moves
+    /// with the machine's idle state, the code's own does not.
+    var hostUserCPUPerVerdictUs: Double? = nil
+    var nioEchoUserCPUPerRoundTripUs: Double? = nil
+    var nioTLSEchoUserCPUPerRoundTripUs: Double? = nil
 
     enum CodingKeys: String, CodingKey {
         case guests, mode, seconds, workers, machine, dropped, refused, late, attack, tls
@@ -101,6 +106,8 @@ struct BenchResult: Codable, Sendable {
         case nioEchoRttP50Us = "nio_echo_rtt_p50_us", nioTLSEchoRttP50Us = "nio_tls_echo_rtt_p50_us", rttP50OverFloor = "rtt_p50_over_floor"
         case hostCPUPerVerdictUs = "host_cpu_us_per_verdict", nioEchoCPUPerRoundTripUs = "nio_echo_cpu_us_per_rtt"
         case nioTLSEchoCPUPerRoundTripUs = "nio_tls_echo_cpu_us_per_rtt"
+        case hostUserCPUPerVerdictUs = "host_user_cpu_us_per_verdict", nioEchoUserCPUPerRoundTripUs = "nio_echo_user_cpu_us_per_rtt"
+        case nioTLSEchoUserCPUPerRoundTripUs = "nio_tls_echo_user_cpu_us_per_rtt"
         case roundTrips = "round_trips"
         case rttP50Us = "rtt_p50_us", rttP99Us = "rtt_p99_us", rttP999Us = "rtt_p999_us", rttMaxUs = "rtt_max_us"
         case probeRttP50Us = "probe_rtt_p50_us", probeRttP99Us = "probe_rtt_p99_us"

@@ -125,7 +125,7 @@ struct Coordinator {
         let peak = PeakSampler()
         let sampling = Task { await peak.sample(every: .milliseconds(100)) }
         var stormStart: UInt64?
-        let hostCPUAtStart = ProcessCPU.nanoseconds()
+        let (hostCPUAtStart, hostUserAtStart) = (ProcessCPU.nanoseconds(), ProcessCPU.userNanoseconds())
         let hostWaitsAtStart = SchedulerDelay.waits()
         let crowdPIDs = processes.dropLast(probe ? 1 : 0).map(\.pid)
         let crowdCPUAtStart = crowdPIDs.compactMap(SchedulerDelay.cpuNanoseconds(ofProcess:)).reduce(0, +)
@@ -164,7 +164,7 @@ struct Coordinator {
             }
             stats.append(report.stats)
         }
-        let hostCPU = ProcessCPU.nanoseconds() - hostCPUAtStart
+        let (hostCPU, hostUser) = (ProcessCPU.nanoseconds() - hostCPUAtStart, ProcessCPU.userNanoseconds() - hostUserAtStart)
         let hostWaits = SchedulerDelay.waits() - hostWaitsAtStart
         let crowdCPU = crowdPIDs.compactMap(SchedulerDelay.cpuNanoseconds(ofProcess:)).reduce(0, +) &- crowdCPUAtStart
         if mode == .storm { (rssConnected, heapConnected) = (ProcessMemory.residentKB(), ProcessMemory.heapKB()) }
@@ -187,7 +187,10 @@ struct Coordinator {
         result.heapFreePerGuestKb = Double(heapConnected.free - heapIdle.free) / Double(guests)
         result.tls = tls
         let verdicts = stats.reduce(0) { $0 + $1.verdicts }
-        if verdicts > 0 { result.hostCPUPerVerdictUs = Double(hostCPU) / 1000 / Double(verdicts) }
+        if verdicts > 0 {
+            result.hostCPUPerVerdictUs = Double(hostCPU) / 1000 / Double(verdicts)
+            result.hostUserCPUPerVerdictUs = Double(hostUser) / 1000 / Double(verdicts)
+        }
         result.hostCPUSeconds = Double(hostCPU) / 1e9
         result.hostRunQueueWaitSeconds = Double(hostWaits.nanoseconds) / 1e9
         result.hostRunQueueWaitPerRunUs = hostWaits.timesRun > 0 ? Double(hostWaits.nanoseconds) / 1000 / Double(hostWaits.timesRun) : nil
@@ -197,6 +200,8 @@ struct Coordinator {
             result.nioTLSEchoRttP50Us = floors.tls.roundTrips.microseconds(atPercentile: 50)
             result.nioEchoCPUPerRoundTripUs = floors.plain.cpuPerRoundTripUs
             result.nioTLSEchoCPUPerRoundTripUs = floors.tls.cpuPerRoundTripUs
+            result.nioEchoUserCPUPerRoundTripUs = floors.plain.userCPUPerRoundTripUs
+            result.nioTLSEchoUserCPUPerRoundTripUs = floors.tls.userCPUPerRoundTripUs
             let floor = tls ? result.nioTLSEchoRttP50Us : result.nioEchoRttP50Us
             result.rttP50OverFloor = result.rttP50Us.flatMap { ours in floor.map { ours / $0 } }
         }

@@ -18,6 +18,8 @@ enum NIOPingPong {
         var roundTrips: LatencyHistogram
         /// The CPU this process (the client's side) spent per round trip, warm-up included, in µs.
         var cpuPerRoundTripUs: Double
+        /// Its user-space part (``ProcessCPU/userNanoseconds()``).
+        var userCPUPerRoundTripUs: Double
     }
 
     /// Round trips before the timed ones.
@@ -26,7 +28,7 @@ enum NIOPingPong {
     /// `duration` of back-to-back round trips after ``warmUpRoundTrips``, against the echo server
     /// on `port`.
     static func measure(port: Int, tls: Bool, requestBytes: Int, replyBytes: Int, duration: Duration) async throws -> Result {
-        let cpuAtStart = ProcessCPU.nanoseconds()
+        let (cpuAtStart, userAtStart) = (ProcessCPU.nanoseconds(), ProcessCPU.userNanoseconds())
         let done = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: LatencyHistogram.self)
         let nanoseconds = UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
         let channel = try await BareChannel.connect(port: port, tls: tls) {
@@ -34,8 +36,9 @@ enum NIOPingPong {
         }
         defer { channel.close(promise: nil) }
         let roundTrips = try await done.futureResult.get()
-        let cpu = Double(ProcessCPU.nanoseconds() - cpuAtStart) / 1000
-        return Result(roundTrips: roundTrips, cpuPerRoundTripUs: cpu / (Double(roundTrips.totalCount) + Double(warmUpRoundTrips)))
+        let (cpu, user) = (Double(ProcessCPU.nanoseconds() - cpuAtStart) / 1000, Double(ProcessCPU.userNanoseconds() - userAtStart) / 1000)
+        let count = Double(roundTrips.totalCount) + Double(warmUpRoundTrips)
+        return Result(roundTrips: roundTrips, cpuPerRoundTripUs: cpu / count, userCPUPerRoundTripUs: user / count)
     }
 }
 

@@ -115,17 +115,7 @@ extension Session {
         let now = ContinuousClock.now
         // The hot path: data from a connected peer takes one short lock and one post.
         if case .data(let messageType, let payload) = frame {
-            enum Delivery { case post(ReceivedData), held, elsewhere }
-            let delivery: Delivery = state.withLock { state in
-                guard let record = state.links[handler.id], case .connected(let peer) = record.phase else { return .elsewhere }
-                state.links[handler.id]?.lastHeard = now
-                let data = ReceivedData(peer: peer, messageType: messageType, payload: payload)
-                guard record.heldData == nil else {
-                    state.links[handler.id]?.heldData?.append(.data(data))
-                    return .held
-                }
-                return .post(data)
-            }
+            let delivery = state.withLock { $0.receiveData(on: handler.id, messageType: messageType, payload: payload, at: now) }
             switch delivery {
             case .post(let data): events.post(.dataReceived, data); return
             case .held: return

@@ -185,8 +185,8 @@ public final class Session: Sendable {
             connections.reserveCapacity(peers.count)
             var missing: [PeerID] = []
             for peer in peers {
-                if let id = state.connectedLinks[peer], let record = state.links[id] {
-                    connections.append(record.connection)
+                if let id = state.connectedLinks[peer], let connection = state.connection(of: id) {
+                    connections.append(connection)
                 } else {
                     missing.append(peer)
                 }

@@ -98,6 +98,22 @@ struct SessionState {
         return count
     }
 
+    /// The connection of link `id`. Read in place (the dictionary's values are borrowed, not
+    /// copied): a link's record holds a dozen references, and copying one per frame sent showed
+    /// in the guess's profile.
+    func connection(of id: ObjectIdentifier) -> (any Connection)? {
+        guard let index = links.index(forKey: id) else { return nil }
+        return links.values[index].connection
+    }
+
+    /// Data from the peer connected through link `id`, the hot path: heard from now, and the
+    /// data to post, or held until its `connected` is posted; `.elsewhere` when the link is not
+    /// connected. The record is changed in place, never copied.
+    mutating func receiveData(on id: ObjectIdentifier, messageType: String?, payload: Data, at now: ContinuousClock.Instant) -> DataDelivery {
+        guard let index = links.index(forKey: id) else { return .elsewhere }
+        return links.values[index].receiveData(messageType: messageType, payload: payload, at: now)
+    }
+
     /// Records `record` as the link of `id`, which is no longer closing if it was being moved
     /// from one phase to the next.
     mutating func insertLink(_ id: ObjectIdentifier, _ record: LinkRecord) {
@@ -169,6 +185,26 @@ struct LinkRecord {
     var challenge: InvitationChallenge?
     /// The link's byte streams (the peer's features are noted here from its HELLO or ACCEPT).
     var streams = LinkStreams()
+}
+
+extension LinkRecord {
+    /// See ``SessionState/receiveData(on:messageType:payload:at:)``.
+    mutating func receiveData(messageType: String?, payload: Data, at now: ContinuousClock.Instant) -> DataDelivery {
+        guard case .connected(let peer) = phase else { return .elsewhere }
+        lastHeard = now
+        let data = ReceivedData(peer: peer, messageType: messageType, payload: payload)
+        guard heldData == nil else {
+            heldData?.append(.data(data))
+            return .held
+        }
+        return .post(data)
+    }
+}
+
+/// What becomes of data received on a link: posted now, held until the peer's `connected` is
+/// posted, or handled with the other frames (the link is not connected).
+enum DataDelivery {
+    case post(ReceivedData), held, elsewhere
 }
 
 /// A post held until the peer's `connected` has been posted.

@@ -12,6 +12,15 @@ enum ProcessCPU {
         return ns(usage.ru_utime) + ns(usage.ru_stime)
     }
 
+    /// The user-space part of ``nanoseconds()``: the process's own code, its libraries and the
+    /// Swift runtime, without the kernel's share — which, for a ping-pong, is mostly waking
+    /// threads and moves with the machine's idle state.
+    static func userNanoseconds() -> UInt64 {
+        var usage = rusage()
+        getrusage(RUSAGE_SELF.rawValue, &usage)
+        return UInt64(usage.ru_utime.tv_sec) * 1_000_000_000 + UInt64(usage.ru_utime.tv_usec) * 1000
+    }
+
     /// The system (kernel) part of ``nanoseconds()``.
     static func systemNanoseconds() -> UInt64 {
         var usage = rusage()
