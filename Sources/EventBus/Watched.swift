@@ -50,9 +50,13 @@ public final class Watched<Value: Sendable>: Sendable {
         defer { for continuation in woken { continuation.resume() } }
         return try state.withLock { state in
             defer {
-                for (id, waiter) in state.waiters where waiter.condition(state.value) {
-                    woken.append(waiter.continuation)
-                    state.waiters[id] = nil
+                // Most changes have no one waiting: walking an empty dictionary of this generic
+                // type still costs a metadata look-up per change (seen on the guess's path).
+                if !state.waiters.isEmpty {
+                    for (id, waiter) in state.waiters where waiter.condition(state.value) {
+                        woken.append(waiter.continuation)
+                        state.waiters[id] = nil
+                    }
                 }
             }
             return try body(&state.value)

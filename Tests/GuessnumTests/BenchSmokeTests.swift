@@ -50,6 +50,20 @@ struct BenchSmokeTests {
         #expect(abs(over - guess / tls) < 1e-9, "a TLS run is set against the TLS floor")
         #expect((result["host_cpu_us_per_verdict"] as? Double ?? 0) > 0, "the host's CPU per verdict")
         #expect((result["nio_tls_echo_cpu_us_per_rtt"] as? Double ?? 0) > 0, "the floor's CPU per round trip")
+        let user = try #require(result["host_user_cpu_us_per_verdict"] as? Double)
+        #expect(user > 0 && user <= (result["host_cpu_us_per_verdict"] as? Double ?? 0), "user-space CPU is part of the whole")
+        #expect((result["nio_tls_echo_user_cpu_us_per_rtt"] as? Double ?? 0) > 0)
+    }
+
+    @Test("Join storm: with the product's limits, 99 TLS guests from addresses of their own connect at once past the 64 handshake places, and every one is welcomed without a retry")
+    func storm() async throws {
+        let result = try await run(["--guests", "100", "--mode", "storm", "--seconds", "1", "--baseline-seconds", "0.2", "--tls", "--crowd-nice", "5"])
+        #expect(result["storm_welcomed"] as? Int == 99)
+        #expect(result["storm_retries"] as? Int == 0, "connections past the handshake places wait instead of being closed")
+        #expect(result["failed_guests"] as? Int == 0)
+        #expect((result["host_cpu_s"] as? Double ?? 0) > 0)
+        #expect(result["host_runqueue_wait_s"] is Double && result["crowd_cpu_s"] is Double, "\(result)")
+        #expect((result["heap_in_use_per_guest_kb"] as? Double ?? 0) > 0, "the heap's share of memory per guest")
     }
 
     @Test("The memory floor: a server's memory per connection with swift-nio alone, plaintext and over TLS, is reported")
@@ -61,6 +75,7 @@ struct BenchSmokeTests {
         let result = try #require(try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any])
         #expect(result["connections"] as? Int == 50)
         #expect(result["plain_kb_per_connection"] is Double && result["tls_kb_per_connection"] is Double, "\(result)")
+        #expect((result["tls_heap_in_use_kb_per_connection"] as? Double ?? 0) > 0, "\(result)")
     }
 
     @Test("Fan-out: every broadcast reaches every guest, measured against raw socket writes")
