@@ -14,6 +14,11 @@ struct BenchResult: Codable, Sendable {
     var rttMaxUs: Double?
     var probeRttP50Us: Double?
     var probeRttP99Us: Double?
+    /// The probe's round trips (its p99 is the second slowest of 166 in a 10 s run: one stall
+    /// can decide it), its slowest, and when that one ended, in seconds from the start.
+    var probeRoundTrips: Int?
+    var probeRttMaxUs: Double?
+    var probeSlowestAtS: Double?
     var verdictsPerS: Double
     var fanoutPerS: Double
     var summarisedPerS: Double
@@ -111,6 +116,7 @@ struct BenchResult: Codable, Sendable {
         case roundTrips = "round_trips"
         case rttP50Us = "rtt_p50_us", rttP99Us = "rtt_p99_us", rttP999Us = "rtt_p999_us", rttMaxUs = "rtt_max_us"
         case probeRttP50Us = "probe_rtt_p50_us", probeRttP99Us = "probe_rtt_p99_us"
+        case probeRoundTrips = "probe_round_trips", probeRttMaxUs = "probe_rtt_max_us", probeSlowestAtS = "probe_slowest_at_s"
         case verdictsPerS = "verdicts_per_s", fanoutPerS = "fanout_per_s", summarisedPerS = "summarised_per_s"
         case broadcastsPerS = "broadcasts_per_s"
         case connectP50Us = "connect_p50_us", connectP99Us = "connect_p99_us"
@@ -163,8 +169,8 @@ struct BenchResult: Codable, Sendable {
                 lines.append("resume (attempt → welcome): p50 \(us(resumeP50Us)), p99 \(us(resumeP99Us)); against a fresh join's connect p50: \(ratio(resumeP50Ratio))")
             }
             if probeRttP50Us != nil {
-                let rate = mode == .storm ? 1000 / Coordinator.stormProbePeriodMs : 5
-                lines.append("probe guest (\(rate) guesses/s): p50 \(us(probeRttP50Us)), p99 \(us(probeRttP99Us))")
+                lines.append("probe guest (\(1000 / Coordinator.probePeriodMs) guesses/s, \(probeRoundTrips ?? 0) round trips): p50 \(us(probeRttP50Us)), "
+                    + "p99 \(us(probeRttP99Us)), slowest \(us(probeRttMaxUs)) at \(String(format: "%.1f", probeSlowestAtS ?? .nan)) s")
             }
         }
         lines += [

@@ -88,7 +88,7 @@ struct Coordinator {
             var arguments = ["--port", "\(host.port)", "--count", "\(share)", "--first", "\(first)",
                              "--pacing", mode.rawValue, "--duration", "\(seconds)"]
             if probe, index == shares.count - 1 { arguments.append("--probe") }
-            if mode == .storm, probe, index == shares.count - 1 { arguments += ["--probe-period-ms", "\(Self.stormProbePeriodMs)"] }
+            if probe, index == shares.count - 1 { arguments += ["--probe-period-ms", "\(Self.probePeriodMs)"] }
             if tls { arguments.append("--guests-tls") }
             // Under attack the host keeps its 20 guesses a second per guest: guess 16 times a second.
             if attack != nil { arguments += ["--period-ms", "60"] }
@@ -266,6 +266,11 @@ struct Coordinator {
             rttMaxUs: all.roundTrips.totalCount == 0 ? nil : Double(all.roundTrips.max) / 1000,
             probeRttP50Us: all.probeRoundTrips.microseconds(atPercentile: 50),
             probeRttP99Us: all.probeRoundTrips.microseconds(atPercentile: 99),
+            probeRoundTrips: Int(all.probeRoundTrips.totalCount),
+            probeRttMaxUs: all.probeRoundTrips.totalCount == 0 ? nil : Double(all.probeRoundTrips.max) / 1000,
+            probeSlowestAtS: stats.map(\.probeSlowest).max().flatMap { slowest in
+                stats.first { $0.probeSlowest == slowest && slowest > 0 }.map { Double($0.probeSlowestAt &- start) / 1e9 }
+            },
             verdictsPerS: Double(all.verdicts) / span,
             fanoutPerS: fanout,
             summarisedPerS: Double(all.summarisedGuesses) / span,
@@ -327,7 +332,7 @@ struct Coordinator {
 
     /// How often the probe guesses during a join storm (milliseconds): as often as the game allows
     /// one player (20 a second), with room to spare.
-    static let stormProbePeriodMs = 60
+    static let probePeriodMs = 60
 }
 
 /// The raw echo server's first word: its port.

@@ -176,7 +176,12 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
                         stats.refused += 1
                     } else {
                         stats.verdicts += 1
-                        if isProbe { stats.probeRoundTrips.recordLatency(now - sentAt) } else { stats.roundTrips.recordLatency(now - sentAt) }
+                        if isProbe {
+                            stats.probeRoundTrips.recordLatency(now - sentAt)
+                            if now - sentAt > stats.probeSlowest { (stats.probeSlowest, stats.probeSlowestAt) = (now - sentAt, now) }
+                        } else {
+                            stats.roundTrips.recordLatency(now - sentAt)
+                        }
                     }
                 }
             }

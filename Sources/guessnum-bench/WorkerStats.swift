@@ -4,6 +4,9 @@ import Synchronization
 struct WorkerStats: Codable, Sendable {
     var roundTrips = LatencyHistogram.latencies()
     var probeRoundTrips = LatencyHistogram.latencies()
+    /// The probe's slowest round trip (ns) and when its verdict came (system-wide monotonic clock).
+    var probeSlowest: UInt64 = 0
+    var probeSlowestAt: UInt64 = 0
     var connects = LatencyHistogram.latencies()
     /// Verdicts received for this guest's own guesses.
     var verdicts = 0
