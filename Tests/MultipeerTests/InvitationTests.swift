@@ -60,6 +60,8 @@ struct InvitationTests {
             try await peers.guest.probe(game, timeout: .seconds(30))
             #expect(peers.guestStates.states(of: peers.host.localPeer).isEmpty, "nothing connects, nothing is connecting")
             #expect(try await peers.guest.invite(game) == .connected(peers.host.localPeer), "the host was left as it was")
+            // The host posts `connected` after its ACCEPT has left: wait for it before reading the states.
+            #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .connected) != nil)
             #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .connected], "one invitation: the one after the probe")
 
             peers.network.silence(port: 9)
