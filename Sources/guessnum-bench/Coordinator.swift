@@ -126,7 +126,7 @@ struct Coordinator {
         let sampling = Task { await peak.sample(every: .milliseconds(100)) }
         var stormStart: UInt64?
         let (hostCPUAtStart, hostUserAtStart) = (ProcessCPU.nanoseconds(), ProcessCPU.userNanoseconds())
-        let hostWaitsAtStart = SchedulerDelay.waits()
+        let hostThreadsAtStart = SchedulerDelay.threads()
         let crowdPIDs = processes.dropLast(probe ? 1 : 0).map(\.pid)
         let crowdCPUAtStart = crowdPIDs.compactMap(SchedulerDelay.cpuNanoseconds(ofProcess:)).reduce(0, +)
         if mode == .storm, let probeProcess = processes.last {
@@ -157,15 +157,21 @@ struct Coordinator {
                 _ = try host.session.sendToAll(broadcast.payload, messageType: HistoryBatch.messageType)
             }
         }
-        var stats: [WorkerStats] = []
+        // Every report is read before any is decoded: a storm's crowd reports while the probe
+        // still guesses, and decoding its histograms would take the host's cores meanwhile.
+        var lines: [String] = []
         for process in processes {
-            guard let line = await process.nextLine(), let report = try? JSONDecoder().decode(WorkerReport.self, from: Data(line.utf8)) else {
+            guard let line = await process.nextLine() else { throw BenchFailure("a worker ended without its results") }
+            lines.append(line)
+        }
+        let stats = try lines.map { line in
+            guard let report = try? JSONDecoder().decode(WorkerReport.self, from: Data(line.utf8)) else {
                 throw BenchFailure("a worker ended without its results")
             }
-            stats.append(report.stats)
+            return report.stats
         }
         let (hostCPU, hostUser) = (ProcessCPU.nanoseconds() - hostCPUAtStart, ProcessCPU.userNanoseconds() - hostUserAtStart)
-        let hostWaits = SchedulerDelay.waits() - hostWaitsAtStart
+        let hostWaits = SchedulerDelay.waited(from: hostThreadsAtStart, to: SchedulerDelay.threads())
         let crowdCPU = crowdPIDs.compactMap(SchedulerDelay.cpuNanoseconds(ofProcess:)).reduce(0, +) &- crowdCPUAtStart
         if mode == .storm { (rssConnected, heapConnected) = (ProcessMemory.residentKB(), ProcessMemory.heapKB()) }
         var attackReport: AttackReport?

@@ -34,6 +34,7 @@ struct GuestWorker: AsyncParsableCommand {
 
     static let connectsInFlight = 128
     static let heartbeatQuiet: UInt64 = 1_000_000_000
+    static let heartbeatGroups = 10
 
     func run() async throws {
         BenchLogging.bootstrap()
@@ -59,16 +60,23 @@ struct GuestWorker: AsyncParsableCommand {
                 pacing: isProbe ? .paced : pacing, isProbe: isProbe,
                 seed: UInt64(first + index) &* 0x9E37_79B9 &+ 1, recorder: recorder, reconnectsTo: mode == .restart ? endpoint : nil)
         }
-        let heartbeats = loop.scheduleRepeatedTask(initialDelay: .milliseconds(250), delay: .milliseconds(250)) { _ in
-            let now = MonotonicClock.nanoseconds()
-            for guest in crowd { guest.heartbeatIfQuiet(now: now, quietNanoseconds: Self.heartbeatQuiet) }
+        // Each guest checks every 250 ms whether it has been quiet for a second, as a session's
+        // tick does — in ten groups a 25 ms apart, as players' ticks are not in step: one timer
+        // for all made a storm's crowd send its heartbeats in bursts of hundreds.
+        let heartbeats = (0..<Self.heartbeatGroups).map { group in
+            loop.scheduleRepeatedTask(initialDelay: .milliseconds(250 + Int64(group) * 25), delay: .milliseconds(250)) { _ in
+                let now = MonotonicClock.nanoseconds()
+                for index in stride(from: group, to: crowd.count, by: Self.heartbeatGroups) {
+                    crowd[index].heartbeatIfQuiet(now: now, quietNanoseconds: Self.heartbeatQuiet)
+                }
+            }
         }
         if mode == .fanout, let rawPort {
             try await readRawFanOut(port: rawPort, transport: transport)
         }
         if mode == .storm, !probe {
             try await storm(crowd, to: endpoint, transport: transport, recorder: recorder)
-            heartbeats.cancel()
+            for timer in heartbeats { timer.cancel() }
             for guest in crowd { guest.leave() }
             try? await Task.sleep(for: .milliseconds(200))
             try? await group.shutdownGracefully()
@@ -95,7 +103,7 @@ struct GuestWorker: AsyncParsableCommand {
         LineChannel.emit(String(decoding: try JSONEncoder().encode(WorkerReport(stats: stats)), as: UTF8.self))
 
         _ = await commands.next()  // "quit" or end of input
-        heartbeats.cancel()
+        for timer in heartbeats { timer.cancel() }
         for guest in crowd { guest.leave() }
         try? await Task.sleep(for: .milliseconds(200))
         try? await group.shutdownGracefully()

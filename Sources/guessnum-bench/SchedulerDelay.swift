@@ -5,25 +5,35 @@ import Foundation
 /// the CPU time of other processes (`/proc/PID/stat`): the two figures that say how much of a
 /// latency tail is the machine's other work — on a 2-core machine, the benchmark's own guests.
 enum SchedulerDelay {
-    /// Waiting time and wake-ups summed over every thread of process `pid` (this one when nil).
+    /// Waiting time and times run of one thread, or summed over several.
     struct Waits {
         var nanoseconds: UInt64 = 0
         var timesRun: UInt64 = 0
-
-        static func - (after: Waits, before: Waits) -> Waits {
-            Waits(nanoseconds: after.nanoseconds &- before.nanoseconds, timesRun: after.timesRun &- before.timesRun)
-        }
     }
 
-    static func waits(ofProcess pid: Int32? = nil) -> Waits {
+    /// Every thread of process `pid` (this one when nil) now, by thread ID.
+    static func threads(ofProcess pid: Int32? = nil) -> [String: Waits] {
         let directory = "/proc/\(pid.map(String.init) ?? "self")/task"
-        var total = Waits()
+        var threads: [String: Waits] = [:]
         for thread in (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? [] {
             guard let text = try? String(contentsOfFile: "\(directory)/\(thread)/schedstat", encoding: .utf8) else { continue }
             let fields = text.split(separator: " ").compactMap { UInt64($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
             guard fields.count >= 3 else { continue }
-            total.nanoseconds += fields[1]
-            total.timesRun += fields[2]
+            threads[thread] = Waits(nanoseconds: fields[1], timesRun: fields[2])
+        }
+        return threads
+    }
+
+    /// What the threads of `after` waited and ran since `before`, summed: a thread that began in
+    /// between counts whole; one that ended in between is missing from both sides' difference
+    /// (its last figures are gone with it), so the sum is a lower bound.
+    static func waited(from before: [String: Waits], to after: [String: Waits]) -> Waits {
+        var total = Waits()
+        for (thread, now) in after {
+            let then = before[thread] ?? Waits()
+            guard now.nanoseconds >= then.nanoseconds, now.timesRun >= then.timesRun else { continue }
+            total.nanoseconds += now.nanoseconds - then.nanoseconds
+            total.timesRun += now.timesRun - then.timesRun
         }
         return total
     }
