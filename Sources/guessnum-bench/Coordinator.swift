@@ -128,7 +128,7 @@ struct Coordinator {
         let (hostCPUAtStart, hostUserAtStart) = (ProcessCPU.nanoseconds(), ProcessCPU.userNanoseconds())
         let hostThreadsAtStart = SchedulerDelay.threads()
         let crowdPIDs = processes.dropLast(probe ? 1 : 0).map(\.pid)
-        let crowdCPUAtStart = crowdPIDs.compactMap(SchedulerDelay.cpuNanoseconds(ofProcess:)).reduce(0, +)
+        let crowdCPUAtStart = crowdPIDs.map(SchedulerDelay.cpuNanoseconds(ofProcess:))
         if mode == .storm, let probeProcess = processes.last {
             // The probe guesses for a second alone, then the crowd connects all at once.
             probeProcess.send("go")
@@ -172,7 +172,11 @@ struct Coordinator {
         }
         let (hostCPU, hostUser) = (ProcessCPU.nanoseconds() - hostCPUAtStart, ProcessCPU.userNanoseconds() - hostUserAtStart)
         let hostWaits = SchedulerDelay.waited(from: hostThreadsAtStart, to: SchedulerDelay.threads())
-        let crowdCPU = crowdPIDs.compactMap(SchedulerDelay.cpuNanoseconds(ofProcess:)).reduce(0, +) &- crowdCPUAtStart
+        // A worker that ended meanwhile (its figures gone with it) counts nothing.
+        let crowdCPU = zip(crowdPIDs, crowdCPUAtStart).reduce(UInt64(0)) { total, worker in
+            guard let then = worker.1, let now = SchedulerDelay.cpuNanoseconds(ofProcess: worker.0), now >= then else { return total }
+            return total + (now - then)
+        }
         if mode == .storm { (rssConnected, heapConnected) = (ProcessMemory.residentKB(), ProcessMemory.heapKB()) }
         var attackReport: AttackReport?
         if let attacker {

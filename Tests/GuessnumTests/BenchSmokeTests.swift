@@ -55,12 +55,16 @@ struct BenchSmokeTests {
         #expect((result["nio_tls_echo_user_cpu_us_per_rtt"] as? Double ?? 0) > 0)
     }
 
-    // Plaintext: 99 TLS handshakes in a debug build would load both cores for seconds, beside
-    // the suite's timed tests (waiting over TLS is HandshakeLimitTests' to show).
-    @Test("Join storm: with the product's limits, 99 guests from addresses of their own connect at once past the 64 handshake places, and every one is welcomed without a retry")
+    // Small, plaintext, one crowd worker at the lowest priority: the suite's timed tests run
+    // beside it, and a storm of debug-build processes starved one of them (an in-memory
+    // invitation that must finish within a connect timeout). Waiting over TLS is
+    // HandshakeLimitTests' to show.
+    @Test("Join storm: with the product's limits, 79 guests from addresses of their own connect at once past the 64 handshake places, and every one is welcomed without a retry")
     func storm() async throws {
-        let result = try await run(["--guests", "100", "--mode", "storm", "--seconds", "1", "--baseline-seconds", "0.2", "--crowd-nice", "5"])
-        #expect(result["storm_welcomed"] as? Int == 99)
+        let result = try await run([
+            "--guests", "80", "--mode", "storm", "--seconds", "1", "--baseline-seconds", "0.2", "--workers", "1", "--crowd-nice", "19",
+        ])
+        #expect(result["storm_welcomed"] as? Int == 79)
         #expect(result["storm_retries"] as? Int == 0, "connections past the handshake places wait instead of being closed")
         #expect(result["failed_guests"] as? Int == 0)
         #expect((result["host_cpu_s"] as? Double ?? 0) > 0)
