@@ -55,23 +55,6 @@ struct BenchSmokeTests {
         #expect((result["nio_tls_echo_user_cpu_us_per_rtt"] as? Double ?? 0) > 0)
     }
 
-    // Small, plaintext, one crowd worker at the lowest priority: the suite's timed tests run
-    // beside it, and a storm of debug-build processes starved one of them (an in-memory
-    // invitation that must finish within a connect timeout). Waiting over TLS is
-    // HandshakeLimitTests' to show.
-    @Test("Join storm: with the product's limits, 79 guests from addresses of their own connect at once past the 64 handshake places, and every one is welcomed without a retry")
-    func storm() async throws {
-        let result = try await run([
-            "--guests", "80", "--mode", "storm", "--seconds", "1", "--baseline-seconds", "0.2", "--workers", "1", "--crowd-nice", "19",
-        ])
-        #expect(result["storm_welcomed"] as? Int == 79)
-        #expect(result["storm_retries"] as? Int == 0, "connections past the handshake places wait instead of being closed")
-        #expect(result["failed_guests"] as? Int == 0)
-        #expect((result["host_cpu_s"] as? Double ?? 0) > 0)
-        #expect(result["host_runqueue_wait_s"] is Double && result["crowd_cpu_s"] is Double, "\(result)")
-        #expect((result["heap_in_use_per_guest_kb"] as? Double ?? 0) > 0, "the heap's share of memory per guest")
-    }
-
     @Test("The memory floor: a server's memory per connection with swift-nio alone, plaintext and over TLS, is reported")
     func memoryFloor() async throws {
         let process = try ChildProcess(try builtExecutable(named: "guessnum-bench"), ["tls-memory", "--connections", "50"])
