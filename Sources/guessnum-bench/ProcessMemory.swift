@@ -21,7 +21,9 @@ enum ProcessMemory {
 
     /// The heap as glibc's allocator holds it now, in KiB: bytes handed out (`uordblks` and
     /// `hblkhd`, the blocks mapped on their own) and bytes it holds free (`fordblks`), over
-    /// every arena. Resident memory above the two is pages of neither (the stacks, the code).
+    /// every arena. The two are not resident memory: a block handed out counts whole here but
+    /// is resident only in the pages written to (a large buffer used little counts far more
+    /// here than in `VmRSS`).
     static func heapKB() -> (inUse: Int, free: Int) {
         let info = mallinfo2()
         return (inUse: Int((info.uordblks + info.hblkhd) / 1024), free: Int(info.fordblks / 1024))
