@@ -60,6 +60,8 @@ final class InMemoryConnection: Connection {
     private let side: Side
     private let handler: any ConnectionHandler
     private let queue: DispatchQueue
+    /// Where this end's deliveries are counted.
+    private let deliveries: InMemoryDeliveries
     /// Touched only on `queue`.
     private let receiver: Mutex<(decoder: FrameDecoder, closed: Bool)>
     /// While reading is paused, the bytes that arrived, to read on resuming; nil while reading.
@@ -67,8 +69,9 @@ final class InMemoryConnection: Connection {
     /// Set by ``close()``: later sends are dropped, as over TCP.
     private let closeRequested = Atomic<Bool>(false)
 
-    init(link: InMemoryLink, side: Side, options: LinkOptions, handler: any ConnectionHandler, remote: String) {
+    init(link: InMemoryLink, side: Side, options: LinkOptions, handler: any ConnectionHandler, remote: String, deliveries: InMemoryDeliveries) {
         self.link = link
+        self.deliveries = deliveries
         self.side = side
         self.handler = handler
         remoteDescription = remote
@@ -78,16 +81,21 @@ final class InMemoryConnection: Connection {
     }
 
     func open() {
-        queue.async { self.handler.connectionDidOpen(self) }
+        deliver { self.handler.connectionDidOpen(self) }
     }
 
     func openAndWait() async {
         await withCheckedContinuation { continuation in
-            queue.async {
+            deliver {
                 self.handler.connectionDidOpen(self)
                 continuation.resume()
             }
         }
+    }
+
+    /// Runs `work` on this end's queue, counted among the network's deliveries.
+    private func deliver(_ work: @escaping @Sendable () -> Void) {
+        deliveries.async(on: queue, work)
     }
 
     func send(_ frame: EncodedFrame) {
@@ -97,20 +105,20 @@ final class InMemoryConnection: Connection {
     /// Sends arbitrary bytes, framed or not.
     func sendBytes(_ bytes: [UInt8]) {
         guard !closeRequested.load(ordering: .acquiring), !isClosed, let other = link.peer(of: side) else { return }
-        other.queue.async { other.receive(bytes) }
+        other.deliver { other.receive(bytes) }
     }
 
     func close() {
         closeRequested.store(true, ordering: .releasing)
         let other = link.peer(of: side)
-        queue.async { self.finish(nil) }
-        other?.queue.async { other?.finish(nil) }
+        deliver { self.finish(nil) }
+        other?.deliver { other?.finish(nil) }
     }
 
     /// Ends this connection with an error and no goodbye, as a connection reset does.
     func reset() {
         closeRequested.store(true, ordering: .releasing)
-        queue.async { self.finish(.connectionClosed("unexpectedly (the other side reset it)")) }
+        deliver { self.finish(.connectionClosed("unexpectedly (the other side reset it)")) }
     }
 
     private var isClosed: Bool { receiver.withLock { $0.closed } }
@@ -120,7 +128,7 @@ final class InMemoryConnection: Connection {
     }
 
     func resumeReading() {
-        queue.async {
+        deliver {
             let waited = self.paused.withLock { paused in
                 defer { paused = nil }
                 return paused ?? []
@@ -153,7 +161,7 @@ final class InMemoryConnection: Connection {
         case .failure(let error):
             finish(error)
             let other = link.peer(of: side)
-            other?.queue.async { other?.finish(nil) }
+            other?.deliver { other?.finish(nil) }
         }
     }
 

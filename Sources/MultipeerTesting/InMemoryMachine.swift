@@ -18,6 +18,9 @@ public final class InMemoryMachine: Transport {
 
     public var provesPeers: Bool { network.provesPeers }
 
+    /// The network's clock.
+    public var clock: any SessionClock { network.clock }
+
     public func listen(
         port: Int, options: LinkOptions, makeHandler: @escaping @Sendable () -> any ConnectionHandler
     ) async throws(MultipeerError) -> any Listener {

@@ -3,8 +3,12 @@ import Multipeer
 import Synchronization
 
 /// A network inside one process, for unit tests: a ``Transport`` whose connections carry real
-/// frame bytes through the library's codec, a ``DiscoveryBackend`` (``discovery``), and the
-/// faults that real networks have.
+/// frame bytes through the library's codec, a ``DiscoveryBackend`` (``discovery``), the faults
+/// that real networks have, and time of its own.
+///
+/// Time stands still on it until a test moves it (``advanceTime(by:)``): its sessions keep the
+/// network's ``manualClock``, so a busy machine delays a test but never makes a peer time out,
+/// and a test of a timeout moves the clock past it instead of waiting.
 ///
 /// Endpoints are `memory:PORT`. Each connection comes from a machine of its own, as the
 /// accepting side sees it (`clientN.memory:PORT`), so limits per address never mistake two
@@ -35,10 +39,37 @@ public final class InMemoryNetwork: Transport, Sendable {
     }
 
     private let state = Mutex(State())
+    /// Deliveries queued on the network's connections and not yet handled.
+    let deliveries = InMemoryDeliveries()
+
+    /// The time on this network, which its sessions keep: it moves only when it is moved.
+    public let manualClock: ManualClock
+
+    /// ``manualClock``.
+    public var clock: any SessionClock { manualClock }
 
     /// Creates an empty network; `sightingsPerAnnouncement` is passed to ``discovery``.
-    public init(sightingsPerAnnouncement: Int = 1) {
+    public init(sightingsPerAnnouncement: Int = 1, clock: ManualClock = ManualClock()) {
         discovery = InMemoryDiscovery(sightingsPerAnnouncement: sightingsPerAnnouncement)
+        manualClock = clock
+    }
+
+    // MARK: Time
+
+    /// Moves the network's time forward by `duration`, moment by moment: at each moment when a
+    /// tick or a sleeper is due, it runs, and what it sent (heartbeats, closes) is delivered
+    /// before the clock moves on, so the peers hear each other as they would in real time.
+    public func advanceTime(by duration: Duration) async {
+        let target = manualClock.now + duration
+        while manualClock.step(toward: target) {
+            await deliveries.drained()
+        }
+        await deliveries.drained()
+    }
+
+    /// Waits until everything sent on the network so far has been delivered and handled.
+    public func settle() async {
+        await deliveries.drained()
     }
 
     // MARK: Transport
@@ -75,7 +106,7 @@ public final class InMemoryNetwork: Transport, Sendable {
     ) async throws(MultipeerError) -> any Connection {
         if state.withLock({ $0.silent.contains(endpoint.port) }) {
             state.withLock { $0.unanswered += 1 }
-            try? await Task.sleep(for: timeout)
+            try? await manualClock.sleep(for: timeout)
             state.withLock { $0.unanswered -= 1 }
             throw .hostNotAnswering([endpoint], within: timeout)
         }
@@ -87,10 +118,12 @@ public final class InMemoryNetwork: Transport, Sendable {
             state.connectionsMade += 1
             return state.connectionsMade
         }
-        let client = InMemoryConnection(link: link, side: .client, options: options, handler: handler, remote: endpoint.description)
+        let client = InMemoryConnection(
+            link: link, side: .client, options: options, handler: handler, remote: endpoint.description, deliveries: deliveries)
         let server = InMemoryConnection(
             link: link, side: .server, options: listener.options, handler: listener.makeHandler(),
-            remote: "\(source.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "client\(number).\(Self.host)"):\(50_000 + number % 10_000)")
+            remote: "\(source.map { $0.contains(":") ? "[\($0)]" : $0 } ?? "client\(number).\(Self.host)"):\(50_000 + number % 10_000)",
+            deliveries: deliveries)
         link.attach(client: client, server: server)
         state.withLock { $0.links.append(link) }
         made(link)

@@ -72,7 +72,7 @@ struct InvitationChallengeTests {
     @Test("A challenged inviter that never answers stays connecting until its invitation expires")
     func silentAfterAccept() async throws {
         let answers = Locked<[Data]>([])
-        try await withTwoPeers(policy: Self.asking(answers), configuration: shortTimers()) { peers async throws in
+        try await withTwoPeers(policy: Self.asking(answers)) { peers async throws in
             let raw = try await peers.network.openRawConnection(toPort: peers.port)
             let carol = peer("carol")
             raw.send(.hello(.init(peer: carol, invitationTimeoutMilliseconds: 1_000, codeCommitment: SampleFrames.codeCommitment, context: Data())))
@@ -81,7 +81,11 @@ struct InvitationChallengeTests {
             #expect(accept.challenge == Data("question?".utf8))
             #expect(peers.host.state(of: carol) == .connecting)
             // Data before the answer breaks the protocol; here the inviter just stays silent.
-            #expect(await eventually(within: .seconds(30)) { raw.isClosed })
+            await peers.network.advanceTime(by: .seconds(1))
+            #expect(!raw.isClosed, "open until the invitation's second has passed")
+            #expect(peers.host.state(of: carol) == .connecting)
+            await peers.network.advanceTime(by: .milliseconds(250))
+            #expect(raw.isClosed)
             #expect(raw.receivedFrames.last == .goodbye(reason: "no answer to the host's challenge before the invitation expired"))
             #expect(answers.value.isEmpty)
             #expect(peers.host.state(of: carol) == .notConnected)

@@ -27,10 +27,18 @@ struct InvitationTests {
             let dead = try Endpoint(host: InMemoryNetwork.host, port: 9)
             peers.network.silence(port: 9)
             let game = DiscoveredPeer(peer: peers.host.localPeer, endpoints: [dead, peers.endpoint, peers.endpoint], info: DiscoveryInfo())
-            #expect(try await peers.guest.invite(game) == .connected(peers.host.localPeer))
+            let invite = Task { try await peers.guest.invite(game) }
+            #expect(await eventually { peers.network.unansweredAttempts == 1 }, "the dead address is tried first")
+            await peers.network.advanceTime(by: .milliseconds(249))
+            #expect(peers.hostStates.states(of: peers.guest.localPeer).isEmpty, "the second address waits for the attempt delay")
+            await peers.network.advanceTime(by: .milliseconds(1))
+            #expect(try await invite.value("the invitation") == .connected(peers.host.localPeer))
             #expect(peers.network.unansweredAttempts == 1, "connected while the dead address's attempt still waits (for its 5 s): it was not waited for")
             #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .connected) != nil)
-            try await Task.sleep(for: .milliseconds(600))  // the third address's attempt would have started by now
+            // The third address's turn comes 250 ms after the second's start: it gives way.
+            await peers.network.advanceTime(by: .milliseconds(250))
+            #expect(await eventually { peers.network.manualClock.sleeperCount == 1 }, "only the dead address's connect timeout is left")
+            await peers.network.settle()
             #expect(peers.hostStates.states(of: peers.guest.localPeer) == [.connecting, .connected], "one invitation, one link")
             #expect(peers.host.connectedPeers == [peers.guest.localPeer])
         }
@@ -44,6 +52,8 @@ struct InvitationTests {
             let dead = [try Endpoint(host: InMemoryNetwork.host, port: 9), try Endpoint(host: InMemoryNetwork.host, port: 10)]
             let game = DiscoveredPeer(peer: peers.host.localPeer, endpoints: dead, info: DiscoveryInfo())
             let task = Task { try await peers.guest.invite(game, timeout: .seconds(60)) }
+            #expect(await eventually { peers.network.unansweredAttempts == 1 })
+            await peers.network.advanceTime(by: .milliseconds(250))
             while peers.network.unansweredAttempts < 2 { try await Task.sleep(for: .milliseconds(10)) }  // both addresses tried
             task.cancel()
             let result = await task.result
@@ -66,7 +76,10 @@ struct InvitationTests {
 
             peers.network.silence(port: 9)
             let gone = DiscoveredPeer(peer: peers.host.localPeer, endpoints: [try Endpoint(host: InMemoryNetwork.host, port: 9)], info: DiscoveryInfo())
-            let error = await #expect(throws: MultipeerError.self) { try await peers.guest.probe(gone, timeout: .milliseconds(300)) }
+            let probe = Task { try await peers.guest.probe(gone, timeout: .milliseconds(300)) }
+            #expect(await eventually { peers.network.unansweredAttempts == 1 })
+            await peers.network.advanceTime(by: .milliseconds(300))
+            let error = await #expect(throws: MultipeerError.self) { try await probe.value("the probe") }
             #expect(error?.code == .hostNotAnswering)
         }
     }
@@ -93,10 +106,12 @@ struct InvitationTests {
                 answered.withLock { $0 += 1 }
                 return .accept
             }) { peers async throws in
-                let started = ContinuousClock.now
-                let outcome = try await peers.guest.invite(peers.endpoint, timeout: .milliseconds(400))
-                #expect(outcome == .timedOut)
-                #expect(ContinuousClock.now - started >= .milliseconds(400))
+                let invite = Task { try await peers.guest.invite(peers.endpoint, timeout: .milliseconds(400)) }
+                #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .connecting) != nil)
+                await peers.network.advanceTime(by: .milliseconds(400))
+                #expect(peers.host.state(of: peers.guest.localPeer) == .connecting, "undecided until the deadline has passed")
+                await peers.network.advanceTime(by: .milliseconds(250))
+                #expect(try await invite.value("the invitation") == .timedOut)
                 #expect(await peers.hostStates.waitFor(peers.guest.localPeer, .notConnected) != nil)
                 release.continuation.yield()
                 #expect(await eventually { answered.value == 1 }, "the policy said its late yes")

@@ -35,7 +35,10 @@ struct StreamTests {
     @Test("A link cut without a goodbye ends the reader's sequence and a waiting write with streamInterrupted")
     func linkCut() async throws {
         try await withConnected { scenarios, peers in
-            try await scenarios.linkDrop { peers.network.severConnections(toPort: peers.port) }
+            try await scenarios.linkDrop {
+                peers.network.severConnections(toPort: peers.port)
+                await peers.network.advanceTime(by: peers.host.configuration.peerTimeout + .seconds(1))
+            }
         }
     }
 

@@ -4,7 +4,11 @@
 //
 //   SessionPeer host NAME            listen on a free port, print "NAME listening on port N.",
 //                                    relay each guest's chat to the others as "NAME: text",
-//                                    send stdin lines to everyone; keep serving until SIGTERM
+//                                    send stdin lines to everyone; keep serving until SIGTERM.
+//                                    The line "/block-pool MS" sends nothing: it blocks every
+//                                    thread of Swift's cooperative pool for MS milliseconds (as
+//                                    someone else's work in the program would) and prints
+//                                    "A task waited N ms for the pool." once a task could run
 //   SessionPeer join NAME HOST:PORT  join, send stdin lines, print received chat; leave with a
 //                                    goodbye at end of input, or when the host goes
 //
@@ -46,6 +50,20 @@ func stdinLines() -> AsyncStream<String> {
     }
 }
 
+/// Takes every thread of the cooperative pool for `duration` with blocking work, then reports
+/// how long a task queued behind that work waited to run.
+func blockPool(for duration: Duration) {
+    let asked = ContinuousClock.now
+    let until = asked + duration
+    for _ in 0..<(ProcessInfo.processInfo.activeProcessorCount * 4) {
+        Task.detached { while ContinuousClock.now < until { usleep(1_000) } }
+    }
+    Task.detached {
+        let waited = ContinuousClock.now - asked
+        say("A task waited \(waited.components.seconds * 1000 + waited.components.attoseconds / 1_000_000_000_000_000) ms for the pool.")
+    }
+}
+
 func host(name: String) async throws {
     let session = Session(localPeer: try PeerID(displayName: name), transport: TCPTransport(), configuration: configuration())
     let relay = session.events.observe(.dataReceived) { received in
@@ -60,7 +78,13 @@ func host(name: String) async throws {
     }
     let port = try await session.startListening()
     say("\(name) listening on port \(port).")
-    for await line in stdinLines() { _ = try? session.sendToAll(Chat(text: "\(name): \(line)")) }
+    for await line in stdinLines() {
+        if line.hasPrefix("/block-pool "), let milliseconds = Int(line.dropFirst("/block-pool ".count)) {
+            blockPool(for: .milliseconds(milliseconds))
+        } else {
+            _ = try? session.sendToAll(Chat(text: "\(name): \(line)"))
+        }
+    }
     let stop = DispatchSource.makeSignalSource(signal: SIGTERM, queue: .global())
     signal(SIGTERM, SIG_IGN)
     await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in

@@ -27,9 +27,8 @@ final class JoinQuestions: Sendable {
     /// Takes out the questions whose inviters gave up meanwhile: they are to be answered (the
     /// session ignores it) and skipped.
     private static func takeExpired(from pending: inout [Pending]) -> [Pending] {
-        let now = ContinuousClock.now
-        let expired = pending.filter { $0.invitation.expires < now }
-        if !expired.isEmpty { pending.removeAll { $0.invitation.expires < now } }
+        let expired = pending.filter { $0.invitation.hasExpired }
+        if !expired.isEmpty { pending.removeAll { $0.invitation.hasExpired } }
         return expired
     }
 

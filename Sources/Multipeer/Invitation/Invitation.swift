@@ -10,10 +10,28 @@ public struct Invitation: Sendable {
     public let remoteDescription: String
     /// The inviter's IP address without the port, the key of limits per address.
     public var remoteAddress: String { RemoteAddress.host(of: remoteDescription) }
-    /// After this moment the inviter has given up; a later answer is not delivered.
+    /// After this moment of the session's ``Session/clock`` the inviter has given up; a later
+    /// answer is not delivered. See ``hasExpired``.
     public let expires: ContinuousClock.Instant
     /// The inviter's commitment to its verification-code nonce (see ``VerificationCode``).
     let codeCommitment: [UInt8]
+    /// The clock of the session the invitation came to, which ``expires`` is a moment of.
+    let clock: any SessionClock
+
+    init(
+        peer: PeerID, context: Data, remoteDescription: String, expires: ContinuousClock.Instant, codeCommitment: [UInt8],
+        clock: any SessionClock = ContinuousClock()
+    ) {
+        self.peer = peer
+        self.context = context
+        self.remoteDescription = remoteDescription
+        self.expires = expires
+        self.codeCommitment = codeCommitment
+        self.clock = clock
+    }
+
+    /// Whether the inviter has given up by now, by the session's clock.
+    public var hasExpired: Bool { clock.now > expires }
 }
 
 /// The advertising side's answer to an ``Invitation``.

@@ -71,7 +71,7 @@ public final class IncomingResource: Sendable {
         lingering.withLock {
             $0 = Task {
                 _ = await work.value
-                try? await Task.sleep(for: session.configuration.resourceResumeWindow)
+                try? await session.clock.sleep(for: session.configuration.resourceResumeWindow)
                 session.resources.removeReceiver(receiving.key, self)
             }
         }
@@ -292,7 +292,7 @@ final class ResourceReceiving: Sendable {
     /// it did not, or the transfer was cancelled meanwhile.
     private func awaitResumption(number: Int) async -> ResourceArrival? {
         let window = session.configuration.resourceResumeWindow
-        let timer = mailbox.post(.deadline(number), after: window)
+        let timer = mailbox.post(.deadline(number), after: window, on: session.clock)
         defer { timer.cancel() }
         while true {
             if state.withLock({ $0.cancelled }) { return nil }

@@ -24,11 +24,12 @@ final class Mailbox<Element: Sendable>: Sendable {
         waiter?.resume(returning: element)
     }
 
-    /// Posts `element` once `delay` has passed, unless the returned task is cancelled first (a
-    /// deadline for the owner's wait).
-    func post(_ element: Element, after delay: Duration) -> Task<Void, Never> {
-        Task {
-            guard (try? await Task.sleep(for: delay)) != nil else { return }
+    /// Posts `element` once `delay` has passed on `clock`, unless the returned task is cancelled
+    /// first (a deadline for the owner's wait).
+    func post(_ element: Element, after delay: Duration, on clock: any SessionClock) -> Task<Void, Never> {
+        let deadline = clock.now + delay
+        return Task {
+            guard (try? await clock.sleep(until: deadline, tolerance: nil)) != nil else { return }
             self.post(element)
         }
     }

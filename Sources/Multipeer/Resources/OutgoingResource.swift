@@ -120,7 +120,7 @@ final class ResourceSending: Sendable {
     /// window): the reset may be queued behind stream data on a slow link.
     private func awaitAcknowledgement() async {
         guard offered.withLock({ $0 }), session.connectedPeers.contains(peer) else { return }
-        let timer = mailbox.post(.deadline(0), after: .seconds(5))
+        let timer = mailbox.post(.deadline(0), after: .seconds(5), on: session.clock)
         defer { timer.cancel() }
         while true {
             switch await mailbox.next(orOnCancel: .cancelled) {
@@ -176,7 +176,7 @@ final class ResourceSending: Sendable {
     /// Waits for the peer to be connected again, at most the resume window.
     private func awaitReconnection(number: Int) async throws(MultipeerError) {
         let window = session.configuration.resourceResumeWindow
-        let timer = mailbox.post(.deadline(number), after: window)
+        let timer = mailbox.post(.deadline(number), after: window, on: session.clock)
         defer { timer.cancel() }
         while !session.connectedPeers.contains(peer) {
             if session.isClosed { throw .sessionClosed }

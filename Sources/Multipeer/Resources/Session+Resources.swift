@@ -43,7 +43,7 @@ extension Session {
     func send(_ frame: Frame, onLink link: ObjectIdentifier) {
         let connection = state.withLock { state -> (any Connection)? in
             guard let record = state.links[link] else { return nil }
-            state.links[link]?.lastSent = .now
+            state.links[link]?.lastSent = clock.now
             return record.connection
         }
         connection?.send(FrameCodec.encode(frame))

@@ -19,7 +19,7 @@ extension Session {
     }
 
     func link(_ handler: LinkHandler, writable: Bool) {
-        let now = ContinuousClock.now
+        let now = clock.now
         let (effects, writers) = state.withLock { state -> (SessionEffects, [CheckedContinuation<Void, Never>]) in
             var effects = SessionEffects()
             guard let record = state.links[handler.id], (record.backloggedSince == nil) != writable else { return (effects, []) }

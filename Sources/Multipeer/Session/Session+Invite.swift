@@ -51,7 +51,7 @@ extension Session {
     ///   ``MultipeerError/Code/hostNotAnswering``, ``MultipeerError/Code/wrongPeer``, …).
     public func probe(_ peer: DiscoveredPeer, timeout: Duration) async throws(MultipeerError) {
         try checkOpen()
-        let deadline = ContinuousClock.now + timeout
+        let deadline = clock.now + timeout
         let noAddress = MultipeerError(.connectionFailed, "\(peer.peer.displayName) has no address to try.")
         let attempt = await connectFirst(
             peer.endpoints, expecting: peer.peer, context: Data(), deadline: deadline, hostCheck: nil, noAddress: noAddress, isProbe: true)
@@ -70,7 +70,7 @@ extension Session {
     ///   ``MultipeerError/Code/sessionClosed``.
     public func identify(_ endpoint: Endpoint, timeout: Duration) async throws(MultipeerError) -> PeerFingerprint? {
         try checkOpen()
-        let deadline = ContinuousClock.now + timeout
+        let deadline = clock.now + timeout
         let noAddress = MultipeerError(.connectionFailed, "There is no address to try.")
         let attempt = await connectFirst(
             [endpoint], expecting: nil, context: Data(), deadline: deadline, hostCheck: nil, noAddress: noAddress, isProbe: true)
@@ -98,7 +98,7 @@ extension Session {
             throw .messageTooLarge(hello.frameLength, limit: configuration.maximumFrameLength)
         }
         if let expected, state(of: expected) == .connected { return .connected(expected) }
-        let deadline = ContinuousClock.now + (timeout ?? configuration.invitationTimeout)
+        let deadline = clock.now + (timeout ?? configuration.invitationTimeout)
         if let expected { postStateChange(PeerStateChange(peer: expected, state: .connecting, reason: nil)) }
         let noAddress = MultipeerError(.connectionFailed, "\(expected?.displayName ?? "The peer") advertised no address to connect to; try again when it is seen again.")
         let attempt = await connectFirst(endpoints, expecting: expected, context: context, deadline: deadline, hostCheck: hostCheck, answer: answer, noAddress: noAddress)
@@ -109,7 +109,7 @@ extension Session {
             (handler, outgoing) = opened
         case .failure(let failure):
             if let expected { postStateChange(PeerStateChange(peer: expected, state: .notConnected, reason: .lost(failure))) }
-            if deadline <= .now { return .timedOut }
+            if deadline <= clock.now { return .timedOut }
             throw failure
         }
         let result = await withTaskCancellationHandler {
@@ -145,7 +145,7 @@ extension Session {
         }
         // The first attempt's time is set now, as the call is made: a busy machine that starts its
         // task late must not turn a short invitation into none at all.
-        let firstTimeout = min(max(deadline - .now, .milliseconds(1)), Self.connectTimeout)
+        let firstTimeout = min(max(deadline - self.clock.now, .milliseconds(1)), Self.connectTimeout)
         // Attempt i+1 starts `attemptDelay` after attempt i started, or at once when attempt i
         // fails (or gives way without trying): each attempt says when it started and whether it failed.
         let started = endpoints.map { _ in OneShot<ContinuousClock.Instant>() }
@@ -155,15 +155,15 @@ extension Session {
             attempts.start {
                 var timeout = firstTimeout
                 if index > 0 {
-                    await Self.waitForTurn(after: started[index - 1], failed: failed[index - 1])
-                    guard !Task.isCancelled, race?.isWon != true, deadline > .now else {
-                        started[index].resolve(.now)
+                    await Self.waitForTurn(after: started[index - 1], failed: failed[index - 1], on: self.clock)
+                    guard !Task.isCancelled, race?.isWon != true, deadline > self.clock.now else {
+                        started[index].resolve(self.clock.now)
                         failed[index].resolve(())
                         return finish(endpoint, nil, .zero)
                     }
-                    timeout = min(deadline - .now, Self.connectTimeout)
+                    timeout = min(deadline - self.clock.now, Self.connectTimeout)
                 }
-                started[index].resolve(.now)
+                started[index].resolve(self.clock.now)
                 self.logger.debug("Trying an address.", metadata: ["address": "\(endpoint)", "attempt": "\(index + 1) of \(endpoints.count)"])
                 let outgoing = OutgoingInvitation(
                     expectedPeer: expected, context: context, expires: deadline, hostCheck: hostCheck, answer: answer, race: race, isProbe: isProbe)
@@ -198,10 +198,10 @@ extension Session {
 
     /// Waits until `attemptDelay` after the attempt before started, or until it failed, whichever
     /// comes first; returns at once when the task is cancelled.
-    private static func waitForTurn(after started: OneShot<ContinuousClock.Instant>, failed: OneShot<Void>) async {
+    private static func waitForTurn(after started: OneShot<ContinuousClock.Instant>, failed: OneShot<Void>, on clock: any SessionClock) async {
         guard let start = await started.waitUnlessCancelled() else { return }
         await withTaskGroup(of: Void.self) { group in
-            group.addTask { try? await Task.sleep(until: start + attemptDelay, clock: .continuous) }
+            group.addTask { try? await clock.sleep(until: start + attemptDelay, tolerance: nil) }
             group.addTask { _ = await failed.waitUnlessCancelled() }
             await group.next()
             group.cancelAll()

@@ -5,7 +5,7 @@ import Logging
 /// transport's framing.
 extension Session {
     func linkOpened(_ handler: LinkHandler, _ connection: any Connection) {
-        let now = ContinuousClock.now
+        let now = clock.now
         // The network an accepted connection counts in, worked out once, outside the lock.
         let network = handler.outgoing == nil ? RemoteAddress.limitGroup(of: connection.remoteAddress) : ""
         let effects = state.withLock { state in
@@ -38,16 +38,16 @@ extension Session {
                     outgoing.outcome.resolve(.success(.connected(outgoing.expectedPeer ?? localPeer)))
                     return effects
                 }
-                state.insertLink(handler.id, LinkRecord(connection: connection, phase: .inviting(outgoing), lastHeard: now, lastSent: now))
+                state.insertLink(handler.id, LinkRecord(connection: connection, phase: .inviting(outgoing), now: now))
                 if let peer = outgoing.expectedPeer, state.pendingLinks[peer] == nil { state.pendingLinks[peer] = handler.id }
                 effects.send(outgoing.hello(from: localPeer, at: now), on: connection)
             } else {
                 switch handshakePlace(for: connection, from: network, state: &state, effects: &effects) {
                 case .begin:
-                    state.insertLink(handler.id, LinkRecord(connection: connection, phase: .awaitingHello(since: now), lastHeard: now, lastSent: now))
+                    state.insertLink(handler.id, LinkRecord(connection: connection, phase: .awaitingHello(since: now), now: now))
                     state.handshaking[handler.id] = network
                 case .wait:
-                    state.insertLink(handler.id, LinkRecord(connection: connection, phase: .awaitingHello(since: now), lastHeard: now, lastSent: now))
+                    state.insertLink(handler.id, LinkRecord(connection: connection, phase: .awaitingHello(since: now), now: now))
                     state.wait(handler.id, from: network)
                     waitingLinks.store(true, ordering: .releasing)
                     effects.pauseReading(connection)
@@ -74,7 +74,7 @@ extension Session {
     /// reads from them again.
     func admitWaitingLinks() {
         let admitted = state.withLock { state in
-            let admitted = state.admitWaiting(now: .now, places: configuration.maximumHandshakes)
+            let admitted = state.admitWaiting(now: clock.now, places: configuration.maximumHandshakes)
             if state.waiting.isEmpty { waitingLinks.store(false, ordering: .releasing) }
             return admitted
         }
@@ -112,7 +112,7 @@ extension Session {
     }
 
     func link(_ handler: LinkHandler, received frame: Frame) {
-        let now = ContinuousClock.now
+        let now = clock.now
         // The hot path: data from a connected peer takes one short lock and one post.
         if case .data(let messageType, let payload) = frame {
             let delivery = state.withLock { $0.receiveData(on: handler.id, messageType: messageType, payload: payload, at: now) }
@@ -362,7 +362,8 @@ extension Session {
         let requested = Duration.milliseconds(Int64(hello.invitationTimeoutMilliseconds))
         let invitation = Invitation(
             peer: peer, context: hello.context, remoteDescription: connection.remoteDescription,
-            expires: now + min(requested, configuration.maximumInvitationTimeout), codeCommitment: hello.codeCommitment)
+            expires: now + min(requested, configuration.maximumInvitationTimeout), codeCommitment: hello.codeCommitment,
+            clock: clock)
         state.links[id]?.phase = .deciding(invitation)
         state.links[id]?.streams.peerFeatures = hello.features
         state.pendingLinks[peer] = id
@@ -452,7 +453,7 @@ extension Session {
                 var record = record
                 record.awaitedReveal = (pending.codeCommitment, nonce)
                 connect(invitation.peer, via: id, record: record, announce: false, state: &state, effects: &effects)
-                state.links[id]?.lastSent = .now
+                state.links[id]?.lastSent = clock.now
                 // The decision may come from another thread than the link's (an `ask` policy):
                 // hold the peer's first messages until `connected` has been posted.
                 state.links[id]?.heldData = []
@@ -463,7 +464,7 @@ extension Session {
                 var record = record
                 record.awaitedReveal = (pending.codeCommitment, nonce)
                 record.challenge = challenge
-                record.lastSent = .now
+                record.lastSent = clock.now
                 state.insertLink(id, record)
                 state.handshaking[id] = network ?? RemoteAddress.limitGroup(of: record.connection.remoteAddress)
                 state.pendingLinks[invitation.peer] = id

@@ -1,18 +1,13 @@
 import Foundation
 
-/// Deadlines and heartbeats: one task per session wakes a few times a second and walks the
-/// links once, so no timer exists per connection.
+/// Deadlines and heartbeats: the session's clock ticks a few times a second and each tick walks
+/// the links once, so no timer exists per connection.
 extension Session {
     func startTicker() {
-        let interval = configuration.tickInterval
-        let task = Task { [weak self] in
-            while !Task.isCancelled {
-                try? await Task.sleep(for: interval)
-                guard let self else { return }
-                self.tick(now: .now)
-            }
+        let ticker = clock.startTicking(every: configuration.tickInterval) { [weak self] now in
+            self?.tick(now: now)
         }
-        state.withLock { $0.ticker = task }
+        state.withLock { $0.ticker = ticker }
     }
 
     /// Expires what is overdue and sends heartbeats where the line has been quiet.

@@ -17,8 +17,9 @@ import Synchronization
 /// change and the start of listening at `.debug`.
 ///
 /// Peers that stop answering are found by heartbeats within three seconds (see
-/// ``SessionConfiguration``). A session uses no thread of its own: one lock guards its state,
-/// transports call it on their threads, and one task checks deadlines a few times a second.
+/// ``SessionConfiguration``). One lock guards a session's state, transports call it on their
+/// threads, and its ``clock`` ticks a few times a second to check deadlines and send heartbeats
+/// (the real clock on a thread of its own, never on the cooperative pool).
 /// It lives until ``disconnect()``, which says goodbye to everyone.
 public final class Session: Sendable {
     /// This side's peer.
@@ -30,6 +31,8 @@ public final class Session: Sendable {
     /// Where the session logs what it handled on its own, with `peer` (a remote address or a
     /// display name) and, for errors, `code` (a ``MultipeerError/Code``) as metadata.
     public let logger: Logger
+    /// The time the session keeps: every deadline, heartbeat and budget of it reads this clock.
+    public let clock: any SessionClock
 
     let transport: any Transport
     let state = Mutex(SessionState())
@@ -41,21 +44,31 @@ public final class Session: Sendable {
 
     /// Creates a session for `localPeer` that connects through `transport`.
     ///
-    /// - Parameter logger: where the session logs; by default a logger labelled
-    ///   `multipeer.session`, which goes wherever the process bootstrapped swift-log.
+    /// - Parameters:
+    ///   - logger: where the session logs; by default a logger labelled `multipeer.session`,
+    ///     which goes wherever the process bootstrapped swift-log.
+    ///   - clock: the time the session keeps; by default its transport's (``Transport/clock``),
+    ///     the real clock over TCP.
     public init(
         localPeer: PeerID,
         transport: any Transport,
         configuration: SessionConfiguration = SessionConfiguration(),
         events: EventBus = EventBus(),
-        logger: Logger = Logger(label: "multipeer.session")
+        logger: Logger = Logger(label: "multipeer.session"),
+        clock: (any SessionClock)? = nil
     ) {
         self.localPeer = localPeer
         self.transport = transport
         self.configuration = configuration
         self.events = events
         self.logger = logger
+        self.clock = clock ?? transport.clock
         startTicker()
+    }
+
+    deinit {
+        // A session let go without ``disconnect(reason:)`` ticks no more.
+        state.withLock { $0.ticker }?.stop()
     }
 
     // MARK: Peers
@@ -178,7 +191,7 @@ public final class Session: Sendable {
     ///   ``MultipeerError/Code/sessionClosed``.
     public func send(_ payload: Data, messageType: String? = nil, to peers: [PeerID]) throws(MultipeerError) {
         let frame = try dataFrame(payload, messageType: messageType)
-        let now = ContinuousClock.now
+        let now = clock.now
         let connections = try state.withLock { state throws(MultipeerError) -> [any Connection] in
             if state.isClosed { throw .sessionClosed }
             var connections: [any Connection] = []
@@ -213,7 +226,7 @@ public final class Session: Sendable {
         _ payload: Data, messageType: String? = nil, skippingBacklogged: Bool = false, excluding excluded: Set<UUID> = []
     ) throws(MultipeerError) -> Int {
         let frame = try dataFrame(payload, messageType: messageType)
-        let now = ContinuousClock.now
+        let now = clock.now
         let connections = try state.withLock { state throws(MultipeerError) -> [any Connection] in
             if state.isClosed { throw .sessionClosed }
             var connections: [any Connection] = []
@@ -277,7 +290,7 @@ public final class Session: Sendable {
         let drained = OneShot<Void>()
         let (effects, listener, ticker) = state.withLock { state in
             var effects = SessionEffects()
-            guard !state.isClosed else { return (effects, nil as (any Listener)?, nil as Task<Void, Never>?) }
+            guard !state.isClosed else { return (effects, nil as (any Listener)?, nil as SessionTicker?) }
             state.isClosed = true
             state.drained = drained
             for id in Array(state.links.keys) {
@@ -302,12 +315,14 @@ public final class Session: Sendable {
             defer { state.listener = nil; state.ticker = nil }
             return (effects, state.listener, state.ticker)
         }
-        ticker?.cancel()
+        ticker?.stop()
         if state.withLock({ $0.closing.isEmpty }) { drained.resolve(()) }
         effects.perform(on: self)
         await listener?.close()
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
+                // Wall time, whatever the session's clock: this waits for the system to send
+                // bytes, which no simulated clock speeds up.
                 try? await Task.sleep(for: Self.drainTimeout)
                 drained.resolve(())
             }
@@ -316,7 +331,7 @@ public final class Session: Sendable {
         }
     }
 
-    /// The longest ``disconnect(reason:)`` waits for connections to close.
+    /// The longest ``disconnect(reason:)`` waits for connections to close, in wall time.
     public static var drainTimeout: Duration { .seconds(2) }
 
     /// Logs `change` at `.debug` and posts it.

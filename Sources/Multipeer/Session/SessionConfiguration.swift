@@ -5,7 +5,8 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// A heartbeat goes to a peer when nothing else was sent to it for this long (1 s).
     public var heartbeatInterval: Duration = .seconds(1)
     /// A peer not heard from for this long is disconnected as lost (2.5 s). With the check
-    /// running every quarter of ``heartbeatInterval``, a vanished peer is noticed within 3 s.
+    /// running every quarter of ``heartbeatInterval``, a vanished peer is noticed within 3 s
+    /// (by the session's ``Session/clock``).
     public var peerTimeout: Duration = .milliseconds(2500)
     /// A connecting client must say hello within this long or be dropped (5 s).
     public var handshakeTimeout: Duration = .seconds(5)

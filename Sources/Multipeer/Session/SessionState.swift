@@ -11,7 +11,7 @@ struct SessionState {
     var listener: (any Listener)?
     var policy: InvitationPolicy = .acceptAll
     var isClosed = false
-    var ticker: Task<Void, Never>?
+    var ticker: SessionTicker?
     /// Links this side let go of (a goodbye, a refusal, a timeout) whose connections have not
     /// reported closed yet. ``Session/disconnect(reason:)`` waits for them too, so a goodbye said
     /// to one peer just before the program ends still leaves the program.
@@ -173,7 +173,7 @@ struct LinkRecord {
     /// the peer); nil while it is writable.
     var backloggedSince: ContinuousClock.Instant?
     /// The heartbeats received in the current one-second window, and when it began.
-    var heartbeats: (since: ContinuousClock.Instant, count: Int) = (.now, 0)
+    var heartbeats: (since: ContinuousClock.Instant, count: Int)
     /// The nonces of the connection's verification code, once both are known.
     var codeNonces: CodeNonces?
     /// On the advertiser's side, from its ACCEPT until the inviter's REVEAL: what the inviter
@@ -185,6 +185,15 @@ struct LinkRecord {
     var challenge: InvitationChallenge?
     /// The link's byte streams (the peer's features are noted here from its HELLO or ACCEPT).
     var streams = LinkStreams()
+
+    /// A link that opened `now` on `connection`, in `phase`.
+    init(connection: any Connection, phase: LinkPhase, now: ContinuousClock.Instant) {
+        self.connection = connection
+        self.phase = phase
+        lastHeard = now
+        lastSent = now
+        heartbeats = (now, 0)
+    }
 }
 
 extension LinkRecord {

@@ -38,7 +38,7 @@ extension Session {
             let core = OutgoingStreamCore(id: record.streams.nextLocalID, name: name)
             record.streams.nextLocalID &+= 2
             record.streams.writers[core.id] = LinkStreams.Writer(stream: core, credit: window)
-            record.lastSent = .now
+            record.lastSent = clock.now
             state.links[link] = record
             return (link, core, record.connection)
         }
@@ -73,7 +73,7 @@ extension Session {
                 let count = min(turnBytes, writer.credit, data.count)
                 writer.credit -= count
                 state.links[link]?.streams.writers[core.id] = writer
-                state.links[link]?.lastSent = .now
+                state.links[link]?.lastSent = clock.now
                 return .send(record.connection, count)
             }
         }
@@ -112,7 +112,7 @@ extension Session {
             guard let record = state.links[link], let writer = state.links[link]?.streams.writers.removeValue(forKey: core.id) else { return nil }
             core.end(.streamAlreadyEnded(core.name))
             writer.waiter?.resume()
-            state.links[link]?.lastSent = .now
+            state.links[link]?.lastSent = clock.now
             return record.connection
         }
         connection?.send(FrameCodec.encode(.streamClose(id: core.id, end: end, reason: reason)))
@@ -123,7 +123,7 @@ extension Session {
         let connection: (any Connection)? = state.withLock { state in
             guard let record = state.links[link], let reader = record.streams.readers[id], reader.buffer === buffer, !reader.ended else { return nil }
             state.links[link]?.streams.readers[id]?.window += credit
-            state.links[link]?.lastSent = .now
+            state.links[link]?.lastSent = clock.now
             return record.connection
         }
         connection?.send(FrameCodec.encode(.streamWindow(id: id, credit: UInt32(clamping: credit))))

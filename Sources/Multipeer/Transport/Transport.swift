@@ -43,6 +43,11 @@ public protocol Transport: Sendable {
     /// and spread the writing out so that other connections are not kept waiting; the default
     /// sends to each in turn.
     func broadcast(_ frame: EncodedFrame, to connections: [any Connection])
+
+    /// The time of this transport's world, which its sessions keep unless given another
+    /// (``SessionClock``): the real clock for a network of the operating system's, the default; a
+    /// simulated network's own clock for one that simulates time as well.
+    var clock: any SessionClock { get }
 }
 
 extension Transport {
@@ -122,6 +127,9 @@ public protocol Connection: AnyObject, Sendable {
 extension Transport {
     /// False: a transport proves nothing unless it says so.
     public var provesPeers: Bool { false }
+
+    /// The real clock, `ContinuousClock`.
+    public var clock: any SessionClock { ContinuousClock() }
 }
 
 extension Connection {

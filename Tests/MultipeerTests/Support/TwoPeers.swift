@@ -58,17 +58,6 @@ struct TwoPeers {
     }
 }
 
-/// A shortened ``SessionConfiguration`` for tests of heartbeats and timeouts: a heartbeat every
-/// 200 ms and a peer lost after 2 s of silence, checked every 50 ms. Tests bound what they wait
-/// for at generous multiples of these. (Ten heartbeats per timeout: the whole test process may
-/// stall for a second on a loaded machine, and both sides' tickers then wake late together.)
-func shortTimers() -> SessionConfiguration {
-    var configuration = SessionConfiguration()
-    configuration.heartbeatInterval = .milliseconds(200)
-    configuration.peerTimeout = .seconds(2)
-    return configuration
-}
-
 /// Runs `body` with a fresh ``TwoPeers`` and tears both sessions down afterwards, however
 /// `body` ends (an early return, a failed `#require`, a thrown error).
 func withTwoPeers(
