@@ -168,7 +168,8 @@ struct HostCommand: AsyncParsableCommand {
     /// (to be closed by the caller), with the key's notice, if any, printed.
     private func startHosting(logs: LogDestination) throws -> (LocalPlayer, Session, AppTerminal) {
         let me = try LocalPlayer(name: name, role: .host)
-        let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
+        let session = Session(
+            localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)), configuration: .room)
         let terminal = AppTerminal.open(for: .host, json: output.json, logs: logs)
         if let notice = me.notice { terminal.console.print(notice) }
         return (me, session, terminal)

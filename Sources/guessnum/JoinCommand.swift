@@ -41,7 +41,8 @@ struct JoinCommand: AsyncParsableCommand {
         LoggingSystem.bootstrapTerminal(level: output.logLevel, destination: logs)
         try await CommandRunner.run {
             let me = try LocalPlayer(name: name, role: .guest)
-            let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
+            let session = Session(
+                localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)), configuration: .room)
             let terminal = AppTerminal.open(for: target == nil ? .lobby : .player, json: output.json, logs: logs)
             defer { terminal.close(logs: logs) }
             if let notice = me.notice { terminal.console.print(notice) }

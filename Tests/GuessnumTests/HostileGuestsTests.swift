@@ -95,6 +95,28 @@ struct HostileGuestsTests {
         }
     }
 
+    @Test("A game host announces no byte streams or resources; a guest that opens a stream or offers a file anyway is disconnected as breaking the protocol")
+    func streamsAndResourcesRefused() async throws {
+        let (host, port) = try await host()
+        defer { host.signal(SIGKILL) }
+        let offer = Frame.resourceOffer(.init(
+            streamID: 1, transfer: Array(repeating: 7, count: 16), size: 1 << 30, digest: Array(repeating: 0, count: 32), name: "big.bin"))
+        for (name, frame) in [("streamer", Frame.streamOpen(id: 1, name: "parked")), ("offerer", offer)] {
+            let (socket, answer) = try await join(port: port, name: name)
+            guard case .accept(let accept)? = answer else { throw TestFailure("\(name) is let in: \(String(describing: answer))") }
+            #expect(accept.features == WireProtocol.messagesOnly, "the ACCEPT announces \(accept.features)")
+            socket.write(FrameCodec.encode(.reveal(nonce: SampleFrames.codeNonce)).bytes)
+            socket.write(FrameCodec.encode(frame).bytes)
+            let (bytes, end) = await socket.readToEnd()
+            var decoder = FrameDecoder()
+            decoder.append(bytes)
+            var frames: [Frame] = []
+            while let next = try decoder.nextFrame() { frames.append(next) }
+            #expect(end == .closed, "\(name): the host closed the link")
+            #expect(frames.last == .goodbye(reason: "protocol violation"), "\(name) heard: \(frames.suffix(2))")
+        }
+    }
+
     @Test("A flood of silent connections from one address leaves handshake room for another")
     func handshakeFloodLeavesRoom() async throws {
         let (host, port) = try await host()

@@ -145,6 +145,22 @@ struct StreamViolationTests {
         }
     }
 
+    @Test("A session of messages only announces no feature, refuses a peer's stream as a protocol violation, and opens none itself")
+    func messagesOnly() async throws {
+        var configuration = SessionConfiguration()
+        configuration.features = WireProtocol.messagesOnly
+        try await withTwoPeers(configuration: configuration) { peers async throws in
+            let (raw, _) = try await peers.rawGuest()
+            let accept = raw.receivedFrames.lazy.compactMap { if case .accept(let accept) = $0 { accept } else { nil } }.first
+            #expect(accept?.features == WireProtocol.messagesOnly)
+            raw.send(.streamOpen(id: 1, name: "parked"))
+            #expect(await eventually { raw.isClosed })
+            #expect(raw.receivedFrames.last == .goodbye(reason: "protocol violation"))
+            try await peers.connect()
+            await #expect(throws: MultipeerError.self) { _ = try await peers.guest.openStream(named: "s", to: peers.host.localPeer) }
+        }
+    }
+
     @Test("Data for a stream id never opened")
     func neverOpened() async throws {
         try await expectViolation([.streamData(id: 5, bytes: Data([1]))], why: "never opened")

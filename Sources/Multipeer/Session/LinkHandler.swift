@@ -69,12 +69,13 @@ final class OutgoingInvitation: Sendable {
         self.race = race
     }
 
-    /// The hello that delivers this invitation from `peer`, sent at `now`: it gives the
-    /// advertiser the time that is left, so both sides' deadlines nearly coincide.
-    func hello(from peer: PeerID, at now: ContinuousClock.Instant) -> Frame {
+    /// The hello that delivers this invitation from `peer`, announcing `features`, sent at `now`:
+    /// it gives the advertiser the time that is left, so both sides' deadlines nearly coincide.
+    func hello(from peer: PeerID, features: UInt32, at now: ContinuousClock.Instant) -> Frame {
         let remaining = UInt32(clamping: max(1, (expires - now).wholeMilliseconds))
         return .hello(.init(
-            peer: peer, invitationTimeoutMilliseconds: remaining, codeCommitment: VerificationCode.commitment(to: codeNonce), context: context))
+            peer: peer, invitationTimeoutMilliseconds: remaining, codeCommitment: VerificationCode.commitment(to: codeNonce),
+            features: features, context: context))
     }
 }
 

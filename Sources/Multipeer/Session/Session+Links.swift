@@ -40,7 +40,7 @@ extension Session {
                 }
                 state.insertLink(handler.id, LinkRecord(connection: connection, phase: .inviting(outgoing), now: now))
                 if let peer = outgoing.expectedPeer, state.pendingLinks[peer] == nil { state.pendingLinks[peer] = handler.id }
-                effects.send(outgoing.hello(from: localPeer, at: now), on: connection)
+                effects.send(outgoing.hello(from: localPeer, features: configuration.features, at: now), on: connection)
             } else {
                 switch handshakePlace(for: connection, from: network, state: &state, effects: &effects) {
                 case .begin:
@@ -236,6 +236,7 @@ extension Session {
             var record = record
             record.codeNonces = CodeNonces(inviter: outgoing.codeNonce, advertiser: accept.codeNonce, localIsInviter: true)
             record.streams.peerFeatures = accept.features
+            record.streams.localFeatures = configuration.features
             // The nonce (and the answer) go out before anything else this side sends on the link.
             effects.send(.reveal(nonce: outgoing.codeNonce, answer: answer), on: connection)
             connect(peer, via: id, record: record, announce: outgoing.expectedPeer != peer, state: &state, effects: &effects)
@@ -366,6 +367,7 @@ extension Session {
             clock: clock)
         state.links[id]?.phase = .deciding(invitation)
         state.links[id]?.streams.peerFeatures = hello.features
+        state.links[id]?.streams.localFeatures = configuration.features
         state.pendingLinks[peer] = id
         if state.connectedLinks[peer] == nil { effects.post(peer, .connecting) }
         effects.decide(handler, invitation, state.policy)
@@ -449,7 +451,7 @@ extension Session {
             switch decision {
             case .accept where !state.isClosed:
                 let nonce = VerificationCode.nonce()
-                effects.send(.accept(.init(peer: localPeer, codeNonce: nonce)), on: record.connection)
+                effects.send(.accept(.init(peer: localPeer, codeNonce: nonce, features: configuration.features)), on: record.connection)
                 var record = record
                 record.awaitedReveal = (pending.codeCommitment, nonce)
                 connect(invitation.peer, via: id, record: record, announce: false, state: &state, effects: &effects)
@@ -460,7 +462,8 @@ extension Session {
             case .challenge(let challenge) where !state.isClosed:
                 // Accepted on condition: the link stays in its handshake until the answer checks.
                 let nonce = VerificationCode.nonce()
-                effects.send(.accept(.init(peer: localPeer, codeNonce: nonce, challenge: challenge.bytes)), on: record.connection)
+                effects.send(
+                    .accept(.init(peer: localPeer, codeNonce: nonce, features: configuration.features, challenge: challenge.bytes)), on: record.connection)
                 var record = record
                 record.awaitedReveal = (pending.codeCommitment, nonce)
                 record.challenge = challenge

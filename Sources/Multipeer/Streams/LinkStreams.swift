@@ -25,6 +25,8 @@ struct LinkStreams {
 
     /// The features the peer announced in its HELLO or ACCEPT.
     var peerFeatures: UInt32 = 0
+    /// The features this side announced (``SessionConfiguration/features``).
+    var localFeatures: UInt32 = 0
     /// Whether this side invited: its ids are odd.
     var localIsInviter = false
     /// The id this side opens next; 0 until the link is connected.
@@ -39,7 +41,7 @@ struct LinkStreams {
 
     /// Whether both sides announced `feature` (and streams, which every feature runs on).
     func supports(_ feature: UInt32) -> Bool {
-        let both = peerFeatures & WireProtocol.features
+        let both = peerFeatures & localFeatures
         return both & WireProtocol.Feature.streams != 0 && both & feature == feature
     }
 

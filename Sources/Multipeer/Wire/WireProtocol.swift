@@ -8,6 +8,9 @@ public enum WireProtocol {
     /// A frame kind that belongs to a feature may be sent on a link only when both sides
     /// announced its bit (see `docs/PROTOCOL.md` §9).
     public static let features: UInt32 = Feature.streams | Feature.resources
+    /// No feature: messages only (``SessionConfiguration/features`` of an application that
+    /// opens no byte stream and sends no resource).
+    public static let messagesOnly: UInt32 = 0
     /// The feature bits of HELLO and ACCEPT.
     public enum Feature {
         /// Byte streams: the STREAM_OPEN, STREAM_DATA, STREAM_WINDOW and STREAM_CLOSE frames.
