@@ -41,4 +41,23 @@ struct NetworkLimitTests {
             #expect(held.filter(\.isClosed).count == 3)
         }
     }
+
+    @Test("Peers are counted for seat limits by network: three addresses of one /64 count as one network's three, another /64 apart")
+    func peersPerSlash64() async throws {
+        let network = InMemoryNetwork()
+        try await withSessions { scope in
+            let host = scope.session(localPeer: peer("alice"), transport: network)
+            let port = try await host.startListening(policy: .acceptAll)
+            let endpoint = try Endpoint(host: InMemoryNetwork.host, port: port)
+            for (index, address) in ["fd77::1:1", "fd77::1:2", "fd77::1:3", "fd77:0:0:2::1"].enumerated() {
+                let guest = scope.session(localPeer: peer("guest\(index)"), transport: network.machine(address: address))
+                #expect(try await guest.invite(endpoint) == .connected(host.localPeer))
+            }
+            #expect(await eventually { host.connectedPeers.count == 4 })
+            #expect(host.peerCount(fromAddress: "fd77::1:99") == 3, "any address of the /64 counts its three")
+            #expect(host.peerCount(fromAddress: "fd77::1:1") == 3)
+            #expect(host.peerCount(fromAddress: "fd77:0:0:2::7") == 1)
+            #expect(host.peerCount(fromAddress: "10.0.0.1") == 0)
+        }
+    }
 }

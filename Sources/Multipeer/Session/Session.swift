@@ -79,11 +79,14 @@ public final class Session: Sendable {
     }
 
     /// How many peers are connected, or have an invitation being decided, through connections
-    /// from `address` (an IP address as ``Connection/remoteAddress`` gives it): for limits per
+    /// from the network of `address` (an IP address as ``Connection/remoteAddress`` gives it;
+    /// its network is ``RemoteAddress/limitGroup(of:)``: the IPv4 address itself, or an IPv6
+    /// address's whole /64, which one machine can take addresses from at will): for limits per
     /// address. An invitation being decided counts, so that invitations decided at the same
     /// time cannot all slip under a limit.
     public func peerCount(fromAddress address: String) -> Int {
-        state.withLock { $0.peerCount(fromAddress: address) }
+        let network = RemoteAddress.limitGroup(of: address)
+        return state.withLock { $0.peerCount(fromNetwork: network) }
     }
 
     /// How many connections from `address` are still waiting for their HELLO: what the handshake

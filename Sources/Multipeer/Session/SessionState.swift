@@ -85,16 +85,17 @@ struct SessionState {
         return silent[heaviest]?.min { $0.since < $1.since }?.id
     }
 
-    /// The remote address (``Connection/remoteAddress``) of every link, by its identity: what
-    /// limits per address read without copying a link's record.
-    var addresses: [ObjectIdentifier: String] = [:]
+    /// The network (``RemoteAddress/limitGroup(of:)``: an IPv4 address, an IPv6 /64) of every
+    /// link's remote address, by its identity: what limits per network read without copying a
+    /// link's record or parsing an address again.
+    var networks: [ObjectIdentifier: String] = [:]
 
     /// How many peers are connected, or have an invitation being decided (an accepted link that
-    /// said HELLO: pending and in its handshake), through links from `address`.
-    func peerCount(fromAddress address: String) -> Int {
+    /// said HELLO: pending and in its handshake), through links from `network`.
+    func peerCount(fromNetwork network: String) -> Int {
         var count = 0
-        for id in connectedLinks.values where addresses[id] == address { count += 1 }
-        for id in pendingLinks.values where handshaking[id] != nil && addresses[id] == address { count += 1 }
+        for id in connectedLinks.values where networks[id] == network { count += 1 }
+        for id in pendingLinks.values where handshaking[id] != nil && networks[id] == network { count += 1 }
         return count
     }
 
@@ -118,7 +119,7 @@ struct SessionState {
     /// from one phase to the next.
     mutating func insertLink(_ id: ObjectIdentifier, _ record: LinkRecord) {
         links[id] = record
-        addresses[id] = record.connection.remoteAddress
+        if networks[id] == nil { networks[id] = RemoteAddress.limitGroup(of: record.connection.remoteAddress) }
         closing.remove(id)
     }
 
@@ -142,7 +143,7 @@ struct SessionState {
         guard var record = links.removeValue(forKey: id) else { return nil }
         handshaking[id] = nil
         waiting[id] = nil
-        addresses[id] = nil
+        networks[id] = nil
         if case .connected(let peer) = record.phase {
             record.streams.endAll { .streamInterrupted($0, peer: peer.displayName) }
         }
