@@ -23,6 +23,23 @@ public enum TerminalText {
         "“" + sanitized(s) + "”"
     }
 
+    /// A name from the network (a file offered, say) between curly quotes, for a question put to
+    /// a person: ``sanitized(_:)``, and also every invisible formatting character (zero-width
+    /// spaces and joiners, the soft hyphen, the byte-order mark) and every double quotation
+    /// mark replaced by U+FFFD, so that the name shows every character it has and cannot seem
+    /// to end before it does (“a.pdf” (1 kB). Save…).
+    public static func quotedName(_ s: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in s.unicodeScalars {
+            let hidden = scalar.properties.generalCategory == .format || Self.quotationMarks.contains(scalar)
+            scalars.append(hidden || isUnsafe(scalar) ? replacement : scalar)
+        }
+        return "“" + String(scalars) + "”"
+    }
+
+    /// Double quotation marks a name could end its quotes with early.
+    private static let quotationMarks: Set<Unicode.Scalar> = ["\"", "“", "”", "„", "‟", "«", "»", "＂"]
+
     /// Whether `scalar` could act on a terminal (see ``sanitized(_:)``).
     public static func isUnsafe(_ scalar: Unicode.Scalar) -> Bool {
         let properties = scalar.properties

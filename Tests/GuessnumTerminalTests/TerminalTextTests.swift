@@ -20,6 +20,19 @@ import Testing
         #expect(TerminalText.sanitized(input) == expected)
     }
 
+    @Test("A name from the network shows every character it has: formatting characters and quotation marks are replaced too", arguments: [
+        ("report.pdf", "“report.pdf”"),
+        ("pay\u{200B}pal.pdf", "“pay\u{FFFD}pal.pdf”"),               // zero-width space
+        ("a\u{200D}b\u{2060}c\u{FEFF}d\u{AD}e", "“a\u{FFFD}b\u{FFFD}c\u{FFFD}d\u{FFFD}e”"),
+        ("a.pdf” (1 kB). Save it?", "“a.pdf\u{FFFD} (1 kB). Save it?”"),
+        ("line\u{2028}two", "“line\u{FFFD}two”"),
+        ("\u{202E}fdp.exe", "“\u{FFFD}fdp.exe”"),
+        ("naïve 中文.txt", "“naïve 中文.txt”"),
+    ])
+    func namesAreShownWhole(input: String, expected: String) {
+        #expect(TerminalText.quotedName(input) == expected)
+    }
+
     @Test func ordinaryTextIsKept() {
         let text = "Zoë guessed 42 🎯 — ünïcödé, 中文, עברית"
         #expect(TerminalText.sanitized(text) == text)

@@ -90,6 +90,23 @@ struct ResourceTests {
         }
     }
 
+    @Test("A name of the longest a file name may have (255 bytes) is received under that name: its partial file's name is cut to fit")
+    func longestName() async throws {
+        try await withConnected { scenarios, peers in
+            let name = String(repeating: "é", count: 127) + "a"  // 255 bytes
+            #expect(name.utf8.count == 255)
+            let source = try ResourceScenarios.file(named: "long.bin", Data("long".utf8))
+            let sending = try peers.guest.sendResource(at: source, named: name, to: peers.host.localPeer)
+            let inbox = try ResourceScenarios.emptyDirectory()
+            let receiving = try await scenarios.offer(named: name).accept(into: inbox)
+            let saved = try await receiving.outcome()
+            try await sending.outcome()
+            #expect(saved.lastPathComponent == name)
+            #expect(try Data(contentsOf: saved) == Data("long".utf8))
+            #expect(ResourceScenarios.names(in: inbox) == [name])
+        }
+    }
+
     @Test("Names that are paths, hidden or carry control characters are refused before anything is sent")
     func badNames() async throws {
         try await withConnected { scenarios, peers in

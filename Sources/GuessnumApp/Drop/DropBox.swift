@@ -1,6 +1,7 @@
 import EventBus
 import Foundation
 import Multipeer
+import SafeText
 import Synchronization
 
 /// `guessnum receive`: a drop box on the LAN. It listens, announces itself under
@@ -83,7 +84,7 @@ public final class DropBox: Sendable {
                     await take(offer, into: &transfers)
                 } else {
                     offer.decline(reason: "\(session.localPeer.displayName) said no")
-                    output.line("Declined “\(offer.name)” from \(offer.peer.displayName).")
+                    output.line("Declined \(TerminalText.quotedName(offer.name)) from \(offer.peer.displayName).")
                 }
                 askNext(&transfers)
             case .finished(let completion):
@@ -132,7 +133,7 @@ public final class DropBox: Sendable {
         guard !transfers.asking, !transfers.waiting.isEmpty else { return }
         let offer = transfers.waiting.removeFirst()
         transfers.asking = true
-        let question = "\(offer.peer.displayName) offers “\(offer.name)” (\(TransferMeter.bytes(offer.size))). Save it in \(directory.path)? [y/N]"
+        let question = "\(offer.peer.displayName) offers \(TerminalText.quotedName(offer.name)) (\(TransferMeter.bytes(offer.size))). Save it in \(directory.path)? [y/N]"
         let ask = ask
         let events = inbox.continuation
         transfers.questions.append(Task { events.yield(.answered(offer, accept: await ask(question))) })
@@ -142,11 +143,11 @@ public final class DropBox: Sendable {
         do {
             let resource = try await offer.accept(into: directory)
             let verification = session.verificationCode(with: offer.peer).map { " (verification code \($0))" } ?? ""
-            output.line("Receiving “\(offer.name)” (\(TransferMeter.bytes(offer.size))) from \(offer.peer.displayName)\(verification).")
+            output.line("Receiving \(TerminalText.quotedName(offer.name)) (\(TransferMeter.bytes(offer.size))) from \(offer.peer.displayName)\(verification).")
             transfers.receiving.append(resource)
             let output = output
             transfers.watchers.append(Task {
-                var meter = TransferMeter(name: resource.name)
+                var meter = TransferMeter(name: TerminalText.sanitized(resource.name))
                 for await step in resource.progressUpdates { output.progress(of: resource.name, meter.line(for: step), fraction: step.fractionCompleted) }
             })
         } catch {
@@ -157,7 +158,7 @@ public final class DropBox: Sendable {
     private func report(_ completion: ResourceCompletion) {
         switch completion.result {
         case .success(let url):
-            output.line("Saved “\(completion.name)” from \(completion.peer.displayName) as \(url.path), its SHA-256 checked.")
+            output.line("Saved \(TerminalText.quotedName(completion.name)) from \(completion.peer.displayName) as \(url.path), its SHA-256 checked.")
         case .failure(let error):
             output.line(error.message)
         }

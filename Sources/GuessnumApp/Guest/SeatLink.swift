@@ -248,11 +248,29 @@ final class SeatLink: Sendable {
         }
         if !caughtUp(room) {
             guest.takeInHeldBroadcasts()  // nothing came: the game goes on from what does
-        } else if room.welcomes > before.welcomes, room.replays == before.replays, room.lastSequence > before.lastSequence {
-            // A resumed host numbers on past a gap: then how much was missed is not known.
-            let skipped = room.lastSequence - before.lastSequence
-            console.print(skipped >= resumeNumberingGap ? text.restarted() : text.skipped(skipped))
+            // A host slow to send it (a busy machine, a program just restarted) may still send
+            // a fresh welcome: what it means is said when it comes.
+            let console = console
+            Task {
+                let late = await guest.state(until: caughtUp, before: .now + Self.lateWelcomeWait)
+                if caughtUp(late) { Self.noteFreshWelcome(late, since: before, text: text, console: console) }
+            }
+        } else {
+            Self.noteFreshWelcome(room, since: before, text: text, console: console)
         }
+    }
+
+    /// How long after giving up waiting a late fresh welcome is still explained.
+    static let lateWelcomeWait: Duration = .seconds(30)
+
+    /// Says what a fresh welcome after a drop means, when it replaced what was missed.
+    private static func noteFreshWelcome<Rules: GameRules>(
+        _ room: RoomGuestState<Rules>, since before: RoomGuestState<Rules>, text: GameText, console: any Console
+    ) {
+        guard room.welcomes > before.welcomes, room.replays == before.replays, room.lastSequence > before.lastSequence else { return }
+        // A resumed host numbers on past a gap: then how much was missed is not known.
+        let skipped = room.lastSequence - before.lastSequence
+        console.print(skipped >= resumeNumberingGap ? text.restarted() : text.skipped(skipped))
     }
 }
 

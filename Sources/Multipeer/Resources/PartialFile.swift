@@ -26,7 +26,7 @@ final class PartialFile: Sendable {
         self.directory = directory
         self.name = name
         let tag = transfer.prefix(6).map { String(format: "%02x", $0) }.joined()
-        temporary = directory.appendingPathComponent(".\(name).\(tag).part")
+        temporary = directory.appendingPathComponent(Self.temporaryName(for: name, tag: tag))
         // The name is a ResourceName (no slash): the file is inside `directory`, whatever it says.
         let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
         guard descriptor >= 0 else { throw .resourceFailed(name, "\(directory.path) cannot take it (\(SourceFile.describe(errno)))") }
@@ -34,6 +34,24 @@ final class PartialFile: Sendable {
     }
 
     deinit { closeDescriptor() }
+
+    /// The most bytes a file name may have (Linux's `NAME_MAX`).
+    static let maximumNameBytes = 255
+
+    /// The hidden name of `name`'s partial file: `.NAME.TAG.part`, NAME cut at a character so
+    /// that the whole stays within ``maximumNameBytes`` (a resource's name may have them all).
+    static func temporaryName(for name: String, tag: String) -> String {
+        let suffix = ".\(tag).part"
+        let room = maximumNameBytes - 1 - suffix.utf8.count
+        var kept = ""
+        var bytes = 0
+        for character in name {
+            bytes += character.utf8.count
+            if bytes > room { break }
+            kept.append(character)
+        }
+        return "." + kept + suffix
+    }
 
     /// Closes the descriptor, once.
     private func closeDescriptor() {
