@@ -19,7 +19,7 @@ package enum RoomAdmission {
         if request.gameAsked != game.id {
             decision = .decline(reason: GameError.wrongGame(hosted: game, asked: request.gameAsked).message)
         } else {
-            decision = seats(request, session.peerCount(fromAddress: invitation.remoteAddress), .now)
+            decision = seats(request, session.peerCount(fromAddress: invitation.remoteAddress), session.clock.now)
             if decision == .accept, let privacy { decision = privacy.challenge(for: invitation) }
         }
         logger.turnedAway(invitation, by: decision)

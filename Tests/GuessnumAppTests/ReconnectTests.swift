@@ -101,6 +101,8 @@ struct ReconnectTests {
         #expect(await bob.console.line(containing: "Could not get back into alice's game within 2 s: the seat is given up.", within: .seconds(30)) != nil, "\(bob.console.transcript)")
         let unsent = (1...Reconnection.lineLimit).map { "“chat line \($0)”" }.joined(separator: ", ")
         #expect(await bob.console.line(containing: "Not sent, as you are out of the game: \(unsent).") != nil, "no line is lost without a word: \(bob.console.transcript)")
+        #expect(!game.hostConsole.transcript.contains("bob left"), "the host holds the seat for its grace period, by its session's clock")
+        await game.network.advanceTime(by: .seconds(2) + .milliseconds(100))
         #expect(await game.hostConsole.line(containing: "bob left (0 playing).", within: .seconds(30)) != nil, "\(game.hostConsole.transcript)")
         #expect(await bob.console.line(containing: "Searching for games…") != nil, "back to the list: \(bob.console.transcript)")
         #expect(await eventually { bob.console.allPrompts.last == "join> " }, "\(bob.console.allPrompts)")

@@ -12,8 +12,11 @@ struct ReadlineConsoleTests {
         let historyURL = history ?? Self.temporaryHistory()
         let session = try await TmuxSession([try builtExecutable(named: "ConsoleDemo").path, "--history", historyURL.path] + arguments)
         if history == nil { session.removeOnKill(historyURL.deletingLastPathComponent()) }
-        try await session.waitFor("the readline console and its prompt") {
-            $0.contains("console: readline") && $0.last == Self.prompt
+        // The banner is looked for in the scrollback too: with --ticks, a busy machine may let
+        // the ticks scroll it off the screen before the first look.
+        try await session.waitFor("the readline console and its prompt") { lines in
+            guard lines.last == Self.prompt else { return false }
+            return (try? await session.screen(includingScrollback: true))?.contains("console: readline") == true
         }
         return session
     }

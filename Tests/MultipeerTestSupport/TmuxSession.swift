@@ -84,9 +84,11 @@ public final class TmuxSession: @unchecked Sendable {
         try await tmux(["send-keys", "-t", target] + keys)
     }
 
-    /// The visible lines, trailing spaces and trailing empty lines removed.
-    public func screen() async throws -> [String] {
-        var lines = try await tmux(["capture-pane", "-p", "-t", target]).split(separator: "\n", omittingEmptySubsequences: false)
+    /// The visible lines, trailing spaces and trailing empty lines removed; with
+    /// `includingScrollback`, every line the pane has shown, those scrolled off the top first.
+    public func screen(includingScrollback: Bool = false) async throws -> [String] {
+        let history = includingScrollback ? ["-S", "-"] : []
+        var lines = try await tmux(["capture-pane", "-p", "-t", target] + history).split(separator: "\n", omittingEmptySubsequences: false)
             .map { String($0.reversed().drop(while: { $0 == " " }).reversed()) }
         while lines.last?.isEmpty == true { lines.removeLast() }
         return lines

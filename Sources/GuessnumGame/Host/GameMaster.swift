@@ -97,7 +97,7 @@ public final class GameMaster: Sendable {
             let wins = Dictionary(record.scores.map { ($0.player.id, $0.wins) }, uniquingKeysWith: max)
             table.resume(
                 round: record.round.number, lastSequence: record.lastSequence, gap: Self.resumeGap,
-                players: record.players.map { (PlayerRef(id: $0.id, name: $0.name), $0.displayName) }, wins: wins, at: .now)
+                players: record.players.map { (PlayerRef(id: $0.id, name: $0.name), $0.displayName) }, wins: wins, at: session.clock.now)
         }
     }
 

@@ -184,7 +184,7 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
     /// host for (see ``RoomGuestState/missingToAskFor(at:)``).
     @discardableResult
     private func tell(under change: (inout RoomGuestState<Rules>) -> [RoomGuestEvent<Rules>], asking: Bool = false) -> UInt64? {
-        let now = ContinuousClock.now
+        let now = session.clock.now
         let (told, missing) = state.withLock { state in
             let told = change(&state)
             if let observer, !told.isEmpty { observer.keep(told, in: state) }

@@ -80,7 +80,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         self.configuration = configuration
         self.logger = logger
         let host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
-        privacy = password.map { RoomPrivacy(password: $0, host: host.id, logger: logger) }
+        privacy = password.map { RoomPrivacy(password: $0, host: host.id, clock: session.clock, logger: logger) }
         var table = RoomTable(rules: rules, configuration: configuration, host: host, moveThrottle: moveThrottle)
         table.keepsEveryItem = observer != nil
         prepare(&table)
@@ -171,7 +171,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// Whether `peer`, whose link comes from `address` (nil: not known), could join now: the
     /// seats' decision alone (full, removed), for a host that asks about each player first.
     public func admission(of peer: PeerID, from address: String?) -> InvitationDecision {
-        state.withLock { $0.table.seats.admission(of: peer, from: address, at: .now) }
+        state.withLock { $0.table.seats.admission(of: peer, from: address, at: session.clock.now) }
     }
 
     /// Says `text` to everyone, as the host.
@@ -209,7 +209,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// - Throws: ``GameError/Code/noSuchPlayer`` when nobody in the room has that name.
     @discardableResult
     public func remove(named name: String) throws(GameError) -> PlayerRemoval {
-        let until = ContinuousClock.now + configuration.removalPeriod
+        let until = session.clock.now + configuration.removalPeriod
         let removed = state.withLock { state in
             let addresses = state.table.seats.addresses
             return state.table.seats.remove(named: name, until: until) { addresses[$0] }
@@ -267,7 +267,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         case .notConnected:
             if case .invitationEnded? = change.reason { privacy?.challengeEnded(change.peer) }
             if case .lost? = change.reason, configuration.awayGracePeriod > .zero {
-                let now = ContinuousClock.now
+                let now = session.clock.now
                 state.withLock { state in if state.phase == .running { state.table.drop(change.peer.identity, at: now) } }
             } else {
                 leave(change.peer)
@@ -317,7 +317,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
 
     private func received(_ data: ReceivedData) {
         let peer = data.peer
-        let now = ContinuousClock.now
+        let now = session.clock.now
         let charge = { self.state.withLock { $0.phase == .running ? $0.table.seats.charge(peer.identity, at: now) : nil } }
         var decision = charge()
         if decision == nil, session.state(of: peer) == .connected {
@@ -427,7 +427,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// returns how long the next tick waits: ``RoomConfiguration/broadcastTick``, or longer when
     /// this one sent more frames than ``RoomConfiguration/broadcastFramesPerSecond`` allows.
     private func flush() -> Duration {
-        let deadline = ContinuousClock.now - configuration.awayGracePeriod
+        let deadline = session.clock.now - configuration.awayGracePeriod
         let taken = state.withLock { state -> (RoomTable<Rules>.Flush, [Rules.View: [PeerID]], UInt64, Set<UUID>, Bool)? in
             guard state.phase == .running else { return nil }
             let ended = state.table.expireAway(before: deadline) != nil
@@ -477,7 +477,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
                 logger.warning("Could not encode a view.", metadata: ["error": "\(error)"])
             }
         }
-        let refusals = privacy?.due(at: .now) ?? []
+        let refusals = privacy?.due(at: session.clock.now) ?? []
         if let observer, !flush.everything.isEmpty || !refusals.isEmpty { observer.report(flush.everything, passwordRefusals: refusals) }
         // (Nothing, when an observer shows what happened: the stream has ended.)
         for refusal in refusals { activityContinuation.yield(.passwordRefusals(refusal)) }

@@ -27,16 +27,21 @@ package final class RoomPrivacy: Sendable {
         var challenged: [UUID: (network: String, at: ContinuousClock.Instant)] = [:]
     }
 
-    /// The privacy of a room of `host` with `password`, logging to `logger`.
-    package init(password: GamePassword, host: UUID, logger: Logger) {
+    /// The privacy of a room of `host` with `password`, counting time on `clock` (its
+    /// session's), logging to `logger`.
+    package init(password: GamePassword, host: UUID, clock: any SessionClock, logger: Logger) {
         gate = Mutex(PasswordGate(password: password, host: host))
+        self.clock = clock
         self.logger = logger
     }
+
+    /// The time the room keeps (its session's clock).
+    private let clock: any SessionClock
 
     /// The challenge of the password exchange `invitation` opened, or the decline of one that
     /// opened none or comes from a network with too many failed ones.
     package func challenge(for invitation: Invitation) -> InvitationDecision {
-        let now = ContinuousClock.now
+        let now = clock.now
         let request = JoinRequest(context: invitation.context)
         let network = RemoteAddress.limitGroup(of: invitation.remoteAddress)
         switch gate.withLock({ $0.challenge(invitation.peer, from: invitation.remoteAddress, request: request, at: now) }) {
@@ -88,7 +93,7 @@ package final class RoomPrivacy: Sendable {
     /// Counts a guest turned away for the password, from `network`: the first of its minute is
     /// ready at once, the others are told together when the minute ends.
     private func note(_ reason: PasswordRefusals.Reason, fromNetwork network: String) {
-        let now = ContinuousClock.now
+        let now = clock.now
         refusals.withLock { refusals in
             if let told = refusals.tally.note(reason, from: network, at: now) { refusals.ready.append(told) }
         }

@@ -49,7 +49,7 @@ extension RoomHost where Rules: Codable {
             session: session, rules: rules, configuration: configuration, moveThrottle: .moves, password: password,
             logger: Logger(label: "guessnum.room"), observer: store
         ) { table in
-            if let snapshot { table.resume(from: snapshot, at: .now) }
+            if let snapshot { table.resume(from: snapshot, at: session.clock.now) }
         }
     }
 }

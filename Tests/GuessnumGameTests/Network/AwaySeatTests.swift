@@ -113,6 +113,10 @@ struct AwaySeatTests {
 
             network.resetConnections(toPort: endpoint.port)
             #expect(await aways.count(atLeast: 2) { $0.player.id == bob.identity } == 2)
+            await network.advanceTime(by: .seconds(1))
+            try await Task.sleep(for: .milliseconds(100))  // a few of the host's ticks
+            #expect(leaves.all.isEmpty, "the seat is held for the whole grace period, by the session's clock")
+            await network.advanceTime(by: .seconds(1) + .milliseconds(100))
             let left = try #require(await leaves.first(within: .seconds(30)) { $0.player.id == bob.identity }, "the seat is freed")
             #expect(left.playerCount == 0 && left.removedByHost == nil)
             #expect(master.players.isEmpty)

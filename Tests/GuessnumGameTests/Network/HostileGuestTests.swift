@@ -83,6 +83,7 @@ struct HostileGuestTests {
                 #expect(await honest.verdicts.first { $0.guess == guess && $0.player.id == honest.id }?.verdict == .tooLow,
                         "carol is answered during the flood; her link: \(honestChanges.all)")
                 try await Task.sleep(for: .milliseconds(200))
+                await game.advanceMemoryClock(by: .milliseconds(200))  // the flood lasts, by the host's clock too
             }
             let gone = try #require(await flooderGone.first { $0.state == .notConnected }, "the flooder is disconnected")
             guard case .goodbye(let reason?) = gone.reason else {

@@ -50,6 +50,12 @@ final class GameHarness: Sendable {
         try! Endpoint(host: network == .tcp ? "127.0.0.1" : InMemoryNetwork.host, port: port)
     }
 
+    /// Lets `duration` pass for the host's session: on the in-memory network its clock is moved
+    /// (it stands still otherwise); over TCP the real clock moves by itself, so nothing is done.
+    func advanceMemoryClock(by duration: Duration) async {
+        if network == .inMemory { await memory.advanceTime(by: duration) }
+    }
+
     func transport() -> any Transport {
         network == .tcp ? TCPTransport() : memory
     }
