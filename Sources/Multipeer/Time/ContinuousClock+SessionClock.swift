@@ -1,4 +1,5 @@
 import Dispatch
+import Synchronization
 
 /// The real clock: what a session keeps time by unless it is given another.
 extension ContinuousClock: SessionClock {
@@ -12,26 +13,26 @@ extension ContinuousClock: SessionClock {
     }
 }
 
-/// A repeating dispatch timer that may be cancelled from any thread, as dispatch sources may.
-private final class DispatchTimer: @unchecked Sendable {
-    // Unchecked: a dispatch source is thread-safe (its handler and cancellation are serialised
-    // by dispatch), and `source` is set once, in `init`.
-    private let source: any DispatchSourceTimer
+/// A repeating dispatch timer that may be cancelled from any thread.
+private final class DispatchTimer: Sendable {
+    private let source: Mutex<any DispatchSourceTimer>
 
     init(queue: DispatchQueue) {
-        source = DispatchSource.makeTimerSource(queue: queue)
+        source = Mutex(DispatchSource.makeTimerSource(queue: queue))
     }
 
     func start(every interval: Duration, _ handler: @escaping @Sendable () -> Void) {
         let (seconds, attoseconds) = interval.components
         let nanoseconds = Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)
         let period = DispatchTimeInterval.nanoseconds(max(1, nanoseconds))
-        source.schedule(deadline: .now() + period, repeating: period, leeway: .milliseconds(1))
-        source.setEventHandler(handler: handler)
-        source.activate()
+        source.withLock { source in
+            source.schedule(deadline: .now() + period, repeating: period, leeway: .milliseconds(1))
+            source.setEventHandler(handler: handler)
+            source.activate()
+        }
     }
 
     func cancel() {
-        source.cancel()
+        source.withLock { $0.cancel() }
     }
 }
