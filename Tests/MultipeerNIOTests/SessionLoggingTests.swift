@@ -10,8 +10,12 @@ struct SessionLoggingTests {
     /// A listening session whose logs are recorded.
     private func listeningHost() async throws -> (Session, RecordingLogHandler.Store, Int) {
         let log = RecordingLogHandler.Store()
+        // Not about timeouts: a raw client that sends no heartbeat, on a busy machine, must be
+        // logged for what it sent, not dropped first for its silence (real clock, over TCP).
+        var configuration = SessionConfiguration.notAboutTimeouts
+        configuration.handshakeTimeout = .seconds(60)
         let host = Session(
-            localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"),
+            localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"), configuration: configuration,
             logger: log.logger(label: "multipeer.session"))
         let port = try await host.startListening()
         return (host, log, port)
