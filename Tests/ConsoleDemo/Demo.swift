@@ -63,7 +63,9 @@ enum Demo {
                 break
             }
             if line.hasPrefix("/complete ") {
-                console.complete(also: line.split(separator: " ").dropFirst().map(String.init))
+                let words = line.split(separator: " ").dropFirst().map(String.init)
+                console.complete(also: words)
+                console.print("completing also: \(words.joined(separator: " "))")  // a test waits for it
                 continue
             }
             if line.hasPrefix("/prompt ") {

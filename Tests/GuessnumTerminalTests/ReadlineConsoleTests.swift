@@ -140,6 +140,9 @@ struct ReadlineConsoleTests {
         try await session.waitFor("the line as typed") { $0.contains("you said: /bo") }
         try await session.type("/complete /board /bonus")
         try await session.press("Enter")
+        // The words are added by the program's reading loop, after readline has handed it the
+        // line: a Tab pressed before then (a busy machine) would find nothing to complete.
+        try await session.waitFor("the words added") { $0.contains("completing also: /board /bonus") }
         try await session.type("/boa")
         try await session.press("Tab")
         try await session.waitForLastLine("demo> /board")
