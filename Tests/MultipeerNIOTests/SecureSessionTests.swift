@@ -267,7 +267,7 @@ struct SecureSessionTests {
             let (alice, aliceTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
             let host = scope.session(localPeer: alice, transport: aliceTransport, configuration: configuration)
             let port = try await host.startListening(policy: .acceptAll)
-            let socket = try RawSocket(port: port, readTimeoutSeconds: 10)
+            let socket = try RawSocket(port: port, readTimeoutSeconds: 30)
             try socket.write([22, 3, 1, 0, 200, 1, 0])  // the start of a ClientHello, then silence
             let started = ContinuousClock.now
             let (_, end) = await socket.readToEnd()

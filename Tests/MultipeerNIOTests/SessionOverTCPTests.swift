@@ -54,7 +54,7 @@ struct SessionOverTCPTests {
             localPeer: peer("alice"), transport: TCPTransport(bindHost: "127.0.0.1"), configuration: configuration,
             logger: log.logger(label: "multipeer.session"))
         let port = try await host.startListening()
-        let socket = try RawSocket(port: port, readTimeoutSeconds: 5)
+        let socket = try RawSocket(port: port, readTimeoutSeconds: 30)
         try socket.write(Array(FrameCodec.encode(.heartbeat).bytes.prefix(2)))  // half a frame, then silence
         let started = ContinuousClock.now
         let (bytes, end) = await socket.readToEnd()
