@@ -25,6 +25,9 @@ final class SeatLink: Sendable {
         var rejoin: Reconnection.Rejoin?
         /// The tries to get back in, while the link is down.
         var reconnection: Reconnection?
+        /// Waits, once back in, for what was missed; formed from the game as it was when the
+        /// link dropped (a fresh welcome may arrive before the rejoin is handled).
+        var catchUp: (@Sendable () async -> Void)?
         /// The task that reads what the game tells the seat.
         var reader: Task<Void, Never>?
     }
@@ -81,20 +84,25 @@ final class SeatLink: Sendable {
     @discardableResult
     func takeReconnection() -> Reconnection? {
         state.withLock { state in
-            defer { state.reconnection = nil }
+            defer { state.reconnection = nil; state.catchUp = nil }
             return state.reconnection
         }
     }
 
     /// The link dropped while the host holds the seat for `hold` (nil: it holds none): says so
     /// once and starts trying to get back with what the player has (`resumeAfter`); false when
-    /// the seat cannot be rejoined.
-    func startReconnecting(hold: Duration?, resumeAfter: UInt64?) -> Bool {
+    /// the seat cannot be rejoined. `catchingUp` notes the game as it is now, before any of
+    /// what the host sends once the link is back.
+    func startReconnecting(hold: Duration?, resumeAfter: UInt64?, catchingUp: () -> @Sendable () async -> Void) -> Bool {
         if isReconnecting { return true }
         guard let hold, let rejoin = state.withLock({ $0.rejoin }) else { return false }
         console.print(style.dim("Lost the connection to \(listedName)'s game — reconnecting… (your seat is kept for \(MultipeerError.secondsText(hold)))"))
+        let catchUp = catchingUp()
         let reconnection = Reconnection(hold: hold, resumeAfter: resumeAfter, rejoin: rejoin, inbox: inbox)
-        state.withLock { $0.reconnection = reconnection }
+        state.withLock {
+            $0.catchUp = catchUp
+            $0.reconnection = reconnection
+        }
         return true
     }
 
@@ -158,12 +166,12 @@ final class SeatLink: Sendable {
             if !cleared { console.print("To leave, press Ctrl-C again, press Ctrl-D or type /quit (/leave goes back to the list of games).") }
             return .stay
         case .linkLost(let why):
-            if startReconnecting(hold: seat.seatHold, resumeAfter: seat.resumePoint) { return .stay }
+            if startReconnecting(hold: seat.seatHold, resumeAfter: seat.resumePoint, catchingUp: seat.catchingUp) { return .stay }
             // Dropped before the seat was taken (before it knew how to rejoin): as the host leaving.
             ending = .lost
             return await handle(.hostLeft(why), in: seat)
         case .rejoin(let result):
-            let catchUp = seat.catchingUp()
+            let catchUp = state.withLock { $0.catchUp } ?? seat.catchingUp()
             switch rejoined(result) {
             case .none: return .stay
             case .givenUp: return .leave
