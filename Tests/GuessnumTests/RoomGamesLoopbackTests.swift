@@ -62,6 +62,34 @@ struct RoomGamesLoopbackTests {
         #expect(!eve.text.contains("Joined") && eve.text.contains("password"), "eve: \(eve.text)")
     }
 
+    @Test("A player of a private game whose link dropped gets back in without the password, even while five wrong passwords keep its address out")
+    func privateGameReturningPlayer() async throws {
+        func person(password: String) -> [String: String] { TrustTests.person().merging(["GUESSNUM_PASSWORD": password]) { $1 } }
+        let host = try guessnum(["host", "--game", "rps", "--password", "--name", "alice", "--grace", "60"], environment: person(password: "open sesame"))
+        defer { host.signal(SIGKILL) }
+        let port = try await TrustTests().listeningPort(of: host)
+        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: person(password: "open sesame"))
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "Joined alice's game of rock-paper-scissors.") != nil, "bob: \(bob.text)")
+
+        bob.signal(SIGSTOP)
+        #expect(await host.line(containing: "bob is away: the connection dropped", within: .seconds(30)) != nil, "host: \(host.text)")
+        for index in 1...5 {
+            let eve = try guessnum(["join", "--name", "eve\(index)", "127.0.0.1:\(port)"], environment: person(password: "guess \(index)"))
+            defer { eve.signal(SIGKILL) }
+            #expect(await eve.exitStatus() == 3, "eve: \(eve.text)")
+        }
+        let carol = try guessnum(["join", "--name", "carol", "127.0.0.1:\(port)"], environment: person(password: "open sesame"))
+        defer { carol.signal(SIGKILL) }
+        #expect(await carol.exitStatus() == 3, "a newcomer from the address waits out the minute: \(carol.text)")
+        #expect(carol.text.contains("5 wrong passwords came from your network address"), "carol: \(carol.text)")
+
+        bob.signal(SIGCONT)
+        #expect(await bob.line(containing: "Reconnected to alice's game.", within: .seconds(30)) != nil, "bob: \(bob.text)")
+        #expect(await host.line(containing: "bob is back.") != nil, "host: \(host.text)")
+        #expect(!bob.text.contains("did not let you back in") && !bob.text.contains("seat is given up"), "bob: \(bob.text)")
+    }
+
     @Test("A tic-tac-toe host killed with SIGKILL and started again with --resume: the players come back by themselves to the same board and turn, and play on")
     func hostKilledAndResumed() async throws {
         let alice = TrustTests.person()

@@ -3,6 +3,7 @@ import Foundation
 import Multipeer
 import MultipeerTestSupport
 import NIOSSL
+import Synchronization
 import Testing
 
 /// Sessions over TLS 1.3 on loopback, each side proving its identity key: what was claimed is
@@ -304,5 +305,25 @@ struct SecureSessionTests {
             return
         }
         #expect(two.message.contains("2 certificates"))
+    }
+
+    @Test("An invitation over TLS says that the inviter's key proved its identity; one over plain TCP does not")
+    func invitationsSayWhetherProven() async throws {
+        try await withSessions { scope in
+            for secure in [true, false] {
+                let (alice, aliceTransport, _) = try Self.keyed("alice", bindHost: "127.0.0.1")
+                let (bob, bobTransport, _) = try Self.keyed("bob")
+                let proofs = Mutex<[Bool]>([])
+                let host = scope.session(
+                    localPeer: alice, transport: secure ? aliceTransport : TCPTransport(bindHost: "127.0.0.1"), configuration: .notAboutTimeouts)
+                let guest = scope.session(localPeer: bob, transport: secure ? bobTransport : TCPTransport(), configuration: .notAboutTimeouts)
+                let port = try await host.startListening(policy: .custom { invitation in
+                    proofs.withLock { $0.append(invitation.isIdentityProven) }
+                    return .accept
+                })
+                #expect(try await guest.invite(loopback(port)) == .connected(alice))
+                #expect(proofs.withLock { $0 } == [secure])
+            }
+        }
     }
 }

@@ -93,7 +93,7 @@ struct PasswordGateTests {
         #expect(throws: Never.self) { try gate.challenge(bob, from: "2001:db8:0:2::1", request: request, at: now).get() }
     }
 
-    @Test("Thirty failed exchanges from all networks together close the gate to everyone for the period")
+    @Test("Thirty failed exchanges from all networks together close the gate for the period to every network that spent its first try")
     func overallBudget() throws {
         var gate = PasswordGate(password: password, host: host)
         let start = ContinuousClock.now
@@ -101,10 +101,64 @@ struct PasswordGateTests {
             let (mallory, _, request) = try guest("mallory", password: "guess \(index)")
             _ = try gate.challenge(mallory, from: "10.0.\(index / 4).\(index % 4 + 1)", request: request, at: start).get()
         }
+        let closed = GameError.tooManyWrongPasswordsOverall(30, period: .seconds(60))
+        // 10.0.0.1 failed before the budget ran out; its first try past it is still there, once.
+        let (mallory, _, guess) = try guest("mallory", password: "guess 30")
+        #expect(throws: Never.self) { try gate.challenge(mallory, from: "10.0.0.1", request: guess, at: start + .seconds(1)).get() }
+        #expect(throws: closed) { try gate.challenge(mallory, from: "10.0.0.1", request: guess, at: start + .seconds(2)).get() }
+        // Its first try spent, the network is closed until the thirty are a minute old.
+        #expect(throws: closed) { try gate.challenge(mallory, from: "10.0.0.1", request: guess, at: start + .seconds(59)).get() }
+        #expect(throws: Never.self) { try gate.challenge(mallory, from: "10.0.0.1", request: guess, at: start + .seconds(60)).get() }
+        #expect(gate.chargeCount == 2)
+    }
+
+    @Test("Under guessing from 64 IPv4 addresses and 64 IPv6 /64s, a player with the right password gets an exchange, minute after minute, and the game takes 30 guesses a minute plus each network's first try")
+    func attackFromManyNetworks() throws {
+        var gate = PasswordGate(password: password, host: host)
+        let start = ContinuousClock.now
+        let networks = (1...64).map { "10.0.1.\($0)" } + (1...64).map { "2001:db8:\(String($0, radix: 16))::1" }
+        func attack(at moment: ContinuousClock.Instant) throws -> Int {
+            var charged = 0
+            for (index, network) in networks.enumerated() {
+                for attempt in 0..<5 {
+                    let (mallory, _, request) = try guest("mallory", password: "guess \(index).\(attempt)")
+                    if case .success = gate.challenge(mallory, from: network, request: request, at: moment) { charged += 1 }
+                }
+            }
+            return charged
+        }
+        func bobGetsIn(at moment: ContinuousClock.Instant) throws -> Bool {
+            let (bob, bobs, request) = try guest("bob", password: "open sesame")
+            guard case .success(let (challenge, keys, charge)) = gate.challenge(bob, from: "10.0.2.7", request: request, at: moment) else { return false }
+            let answer = try bobs.answer(host: peer("alice"), challenge: challenge).get()
+            try keys.checkInitiatorTag(Array(answer))
+            gate.refund(charge)
+            return true
+        }
+
+        #expect(try attack(at: start) == 30 + networks.count - 6, "30 in the budget (six networks' five), then one first try each for the other 122")
+        #expect(try bobGetsIn(at: start + .seconds(1)))
+        // A minute on, the first tries are spent for ten minutes: the budget's 30 alone.
+        #expect(try attack(at: start + .seconds(61)) == 30)
+        #expect(try bobGetsIn(at: start + .seconds(62)), "a confirmed first try is refunded: bob's network keeps it")
+        #expect(try bobGetsIn(at: start + .seconds(63)))
+        // Ten minutes after they were spent, each network has its first try again.
+        #expect(try attack(at: start + .seconds(601)) == 30 + networks.count - 6)
+    }
+
+    @Test("First tries past the budget are 256 per ten minutes for the whole game: the next network waits until the oldest is ten minutes old")
+    func firstTriesAreBounded() throws {
+        var gate = PasswordGate(password: password, host: host)
+        let start = ContinuousClock.now
+        for index in 0..<(30 + 256) {
+            let (mallory, _, request) = try guest("mallory", password: "guess \(index)")
+            _ = try gate.challenge(mallory, from: "10.1.\(index / 200).\(index % 200 + 1)", request: request, at: start).get()
+        }
         let (bob, _, request) = try guest("bob", password: "open sesame")
         #expect(throws: GameError.tooManyWrongPasswordsOverall(30, period: .seconds(60))) {
             try gate.challenge(bob, from: "10.9.9.9", request: request, at: start + .seconds(30)).get()
         }
+        // The budget's thirty are a minute old: bob is within it again.
         #expect(throws: Never.self) { try gate.challenge(bob, from: "10.9.9.9", request: request, at: start + .seconds(60)).get() }
         #expect(gate.chargeCount == 1)
     }

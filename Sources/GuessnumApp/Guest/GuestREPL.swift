@@ -683,13 +683,16 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
 
     /// How to get back into the listed `game`: at its latest addresses (a restarted host
     /// listens on a new port), proving its key again, with a new exchange of the same password
-    /// if any (and what the player has of the game, to be sent what it missed).
+    /// if any (and what the player has of the game, to be sent what it missed). A host that
+    /// still holds the seat lets its player back without the exchange; that is no sign of an
+    /// impostor here, as the key it proves is the one that proved the password before.
     private func rejoin(
         _ game: DiscoveredPeer, as seat: any GuestSeat, secret: (password: GamePassword, required: Bool)?, listedAs name: String
     ) -> Reconnection.Rejoin {
         let session = session
         let games = games
         let keyCheck = keyCheck(listedAs: name)
+        let secret = secret.map { (password: $0.password, required: false) }
         return { timeout, resumeAfter throws(MultipeerError) in
             let (request, answer) = Self.joinRequest(seat.joinRequest(resumeAfter: resumeAfter), from: session.localPeer, to: game.peer, secret: secret)
             return try await session.invite(

@@ -13,6 +13,10 @@ public struct Invitation: Sendable {
     /// After this moment of the session's ``Session/clock`` the inviter has given up; a later
     /// answer is not delivered. See ``hasExpired``.
     public let expires: ContinuousClock.Instant
+    /// Whether the connection proved the key behind ``peer``'s identity (over TLS, before the
+    /// HELLO): the inviter is the very program that had this identity before. False over a
+    /// transport that proves nothing (``Transport/provesPeers``).
+    public let isIdentityProven: Bool
     /// The inviter's commitment to its verification-code nonce (see ``VerificationCode``).
     let codeCommitment: [UInt8]
     /// The clock of the session the invitation came to, which ``expires`` is a moment of.
@@ -20,9 +24,10 @@ public struct Invitation: Sendable {
 
     init(
         peer: PeerID, context: Data, remoteDescription: String, expires: ContinuousClock.Instant, codeCommitment: [UInt8],
-        clock: any SessionClock = ContinuousClock()
+        isIdentityProven: Bool = false, clock: any SessionClock = ContinuousClock()
     ) {
         self.peer = peer
+        self.isIdentityProven = isIdentityProven
         self.context = context
         self.remoteDescription = remoteDescription
         self.expires = expires

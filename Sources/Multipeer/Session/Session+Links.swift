@@ -364,7 +364,7 @@ extension Session {
         let invitation = Invitation(
             peer: peer, context: hello.context, remoteDescription: connection.remoteDescription,
             expires: now + min(requested, configuration.maximumInvitationTimeout), codeCommitment: hello.codeCommitment,
-            clock: clock)
+            isIdentityProven: connection.provenPeer?.identity == peer.identity, clock: clock)
         state.links[id]?.phase = .deciding(invitation)
         state.links[id]?.streams.peerFeatures = hello.features
         state.links[id]?.streams.localFeatures = configuration.features

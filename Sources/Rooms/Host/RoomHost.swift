@@ -154,16 +154,18 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// Whether the inviter of `invitation` may come in now: declined when the room is full, when
     /// the host removed them (or someone like them) a short while ago, or when
     /// ``RoomConfiguration/maximumPlayersPerAddress`` players already come from its address; in
-    /// a private room, then challenged for the password. An inviter that plays another game (its
-    /// ``JoinRequest/game``; none is guess-the-number) is declined with
-    /// ``GameError/wrongGame(hosted:asked:)``.
+    /// a private room, then challenged for the password (unless it is a player back after a
+    /// drop whose connection proved its key, see ``Multipeer/Invitation/isIdentityProven``). An
+    /// inviter that plays another game (its ``JoinRequest/game``; none is guess-the-number) is
+    /// declined with ``GameError/wrongGame(hosted:asked:)``.
     public func admission(of invitation: Invitation) -> InvitationDecision {
         RoomAdmission.decide(invitation, hosting: Rules.kind, session: session, privacy: privacy, logger: logger) { request, connected, now in
             state.withLock { state in
                 let id = invitation.peer.identity
                 let decision = state.table.seats.admit(invitation.peer, from: invitation.remoteAddress, connected: connected, at: now)
-                if decision == .accept, let after = request.resumeAfter, state.table.seats.roster[id] != nil { state.resuming[id] = after }
-                return decision
+                let isSeated = state.table.seats.roster[id] != nil
+                if decision == .accept, let after = request.resumeAfter, isSeated { state.resuming[id] = after }
+                return (decision, isSeated)
             }
         }
     }
