@@ -3,6 +3,7 @@ import Foundation
 import GuessnumGame
 @testable import Multipeer
 import MultipeerTestSupport
+import MultipeerTesting
 import Testing
 
 /// `--ask`: the host is asked about each player, in a private game too, and questions waiting
@@ -54,5 +55,41 @@ struct AskingHostTests {
         #expect(ninth == .decline(reason: "the host is being asked about 8 players already; try again in a minute"))
         questions.declineAll()
         for task in waiting { #expect(await task.value == .decline(reason: "the host is leaving")) }
+    }
+
+    @Test("A network the host said no to is turned away at once for a minute; a question unanswered for a minute is withdrawn, its inviter told, and the host's next answer is not taken for the question after it")
+    func noesAndUnansweredQuestions() async throws {
+        let clock = ManualClock()
+        let questions = JoinQuestions(clock: clock)
+        let console = ScriptedConsole()
+        let first = Task { await questions.ask(Self.invitation("mallory", from: "10.0.0.66"), console: console) }
+        #expect(await eventually { console.lines.contains { $0.contains("mallory wants to join") } }, "\(console.lines)")
+        #expect(questions.answer("n", console: console))
+        #expect(await first.value == .decline(reason: "the host said no"))
+        let again = await questions.ask(Self.invitation("mallory", from: "10.0.0.66"), console: console)
+        #expect(again == .decline(reason: "the host said no to a player from your network address less than a minute ago; try again later"))
+        clock.advance(by: .seconds(59))
+        #expect(await questions.ask(Self.invitation("mallory", from: "10.0.0.66"), console: console) == again)
+
+        // A minute after the no, mallory may ask again; the host lets the question wait.
+        clock.advance(by: .seconds(1))
+        let unanswered = Task { await questions.ask(Self.invitation("mallory", from: "10.0.0.66"), console: console) }
+        #expect(await eventually { questions.waitingCount == 1 })
+        clock.advance(by: .seconds(60))
+        // Whoever asks next finds it withdrawn, and is shown instead.
+        let bobs = Task { await questions.ask(Self.invitation("bob", from: "10.0.0.2"), console: console) }
+        #expect(await unanswered.value == .decline(reason: JoinQuestions.unansweredReason))
+        #expect(await eventually { console.lines.contains { $0.contains("bob wants to join") } }, "\(console.lines)")
+        #expect(console.lines.contains(JoinQuestions.withdrawnLine), "\(console.lines)")
+
+        // Bob's question waits a minute too; a y typed after that is not bob's, nor anyone's.
+        let carols = Task { await questions.ask(Self.invitation("carol", from: "10.0.0.3"), console: console) }
+        #expect(await eventually { questions.waitingCount == 2 })
+        clock.advance(by: .seconds(60))
+        #expect(questions.answer("y", console: console))
+        #expect(await bobs.value == .decline(reason: JoinQuestions.unansweredReason))
+        #expect(await carols.value == .decline(reason: JoinQuestions.unansweredReason))
+        #expect(questions.waitingCount == 0)
+        #expect(console.lines.filter { $0 == JoinQuestions.withdrawnLine }.count == 2, "\(console.lines)")
     }
 }

@@ -22,7 +22,7 @@ public final class HostREPL: HostScreen, Sendable {
     let asks: Bool
     private let advertiser: Advertiser
     private let advertising: AdvertisementRefresher
-    private let questions = JoinQuestions()
+    private let questions: JoinQuestions
     private let logger: Logger
     /// How players are told to run the program ("guessnum", or its path when not on PATH).
     private let command: String
@@ -69,6 +69,7 @@ public final class HostREPL: HostScreen, Sendable {
     ) {
         self.command = command
         self.session = room.session
+        questions = JoinQuestions(clock: room.session.clock)
         self.room = room
         self.console = console
         self.inbox = inbox
