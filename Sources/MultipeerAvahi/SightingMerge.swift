@@ -12,9 +12,11 @@ import Multipeer
 ///
 /// Anyone can announce a TXT record with another peer's `id`. Services that claim one identity
 /// are therefore merged, never replaced: the peer shows the name and info of the service that
-/// claimed it first, and every claimant's addresses, the first claimant's first. Connecting
-/// proves which address holds the identity's key (an address where another key answers fails
-/// alone), and the peer is lost only when no service claims it any more.
+/// claimed it first, every claimant's addresses (the first claimant's first) and the other
+/// claimants' names (``DiscoveredPeer/otherNames``: which name is the peer's own is not known
+/// before connecting). Connecting proves which address holds the identity's key (an address
+/// where another key answers fails alone), and the peer is lost only when no service claims it
+/// any more.
 struct SightingMerge {
     /// What each service name says, by name.
     private(set) var reported: [String: DiscoveredPeer] = [:]
@@ -63,15 +65,10 @@ struct SightingMerge {
     /// The event that reports `identity` as its claimants now say, if anything changed.
     private mutating func update(_ identity: UUID) -> [DiscoveryEvent] {
         let names = claimants[identity] ?? []
-        guard let first = names.first.flatMap({ reported[$0] }) else {
+        guard let first = names.first, reported[first] != nil, let peer = DiscoveredPeer.merging(names.compactMap({ reported[$0] })) else {
             guard let gone = merged.removeValue(forKey: identity) else { return [] }
             return [.lost(gone.peer)]
         }
-        var endpoints: [Endpoint] = []
-        for name in names {
-            for endpoint in reported[name]?.endpoints ?? [] where !endpoints.contains(endpoint) { endpoints.append(endpoint) }
-        }
-        let peer = DiscoveredPeer(peer: first.peer, endpoints: endpoints, info: first.info)
         guard merged[identity] != peer || merged[identity]?.peer.displayName != peer.peer.displayName else { return [] }
         merged[identity] = peer
         return [.found(peer)]

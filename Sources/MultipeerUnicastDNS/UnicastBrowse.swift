@@ -68,8 +68,9 @@ final class UnicastBrowse: BrowseOperation, Sendable {
     }
 
     /// The peers in sight: services that claim one identity are one peer (anyone may publish a
-    /// record with another host's `id`), with the first claimant's name and facts and every
-    /// claimant's addresses, the first's first; connecting proves which address holds the key.
+    /// record with another host's `id`), with the first claimant's name and facts, the other
+    /// claimants' names (``DiscoveredPeer/otherNames``) and every claimant's addresses, the
+    /// first's first; connecting proves which address holds the key.
     static func peers(in seen: [DNSName: Sighting]) -> [PeerID: DiscoveredPeer] {
         let claimants = Dictionary(grouping: seen.values, by: \.peer.peer)
         return claimants.compactMapValues { sightings in

@@ -18,8 +18,8 @@ struct SightingMergeTests {
             isIPv6: ipv6, sequence: sequence)
     }
 
-    static func peer(_ endpoints: [String], info: [String: String] = ["r": "1-100"], peer: PeerID = alice) -> DiscoveryEvent {
-        .found(DiscoveredPeer(peer: peer, endpoints: endpoints.map { try! Endpoint(parsing: $0) }, info: try! DiscoveryInfo(info)))
+    static func peer(_ endpoints: [String], info: [String: String] = ["r": "1-100"], peer: PeerID = alice, otherNames: [String] = []) -> DiscoveryEvent {
+        .found(DiscoveredPeer(peer: peer, endpoints: endpoints.map { try! Endpoint(parsing: $0) }, info: try! DiscoveryInfo(info), otherNames: otherNames))
     }
 
     @Test("Each step's sightings give the expected events", arguments: [
@@ -58,19 +58,19 @@ struct SightingMergeTests {
         #expect(events == expected, "\(what)")
     }
 
-    @Test("A second service claiming alice's identity adds its addresses after hers and never replaces her listing; it going away leaves her")
+    @Test("A second service claiming alice's identity adds its addresses and its name after hers and never replaces her listing; it going away leaves her")
     func forgedIdentity() {
         var merge = SightingMerge()
         let forged: [String: String] = ["pv": "1", "id": Self.identity.uuidString, "r": "1-5"]
         #expect(merge.merge("alice", [Self.seen("10.0.0.2", sequence: 1)]) == [Self.peer(["10.0.0.2:7777"])])
-        #expect(merge.merge("mallory", [Self.seen("10.0.0.66", sequence: 2, txt: forged)]) == [Self.peer(["10.0.0.2:7777", "10.0.0.66:7777"])])
+        #expect(merge.merge("mallory", [Self.seen("10.0.0.66", sequence: 2, txt: forged)]) == [Self.peer(["10.0.0.2:7777", "10.0.0.66:7777"], otherNames: ["mallory"])])
         #expect(merge.merge("mallory", []) == [Self.peer(["10.0.0.2:7777"])])
         // The forger first: the real service's addresses are still listed, and stay when it goes.
         var early = SightingMerge()
         let mallory = try! PeerID(displayName: "mallory", identity: Self.identity)
         #expect(early.merge("mallory", [Self.seen("10.0.0.66", sequence: 1, txt: forged)]) == [Self.peer(["10.0.0.66:7777"], info: ["r": "1-5"], peer: mallory)])
         #expect(early.merge("alice", [Self.seen("10.0.0.2", sequence: 2)])
-            == [Self.peer(["10.0.0.66:7777", "10.0.0.2:7777"], info: ["r": "1-5"], peer: mallory)])
+            == [Self.peer(["10.0.0.66:7777", "10.0.0.2:7777"], info: ["r": "1-5"], peer: mallory, otherNames: ["alice"])])
         #expect(early.merge("mallory", []) == [Self.peer(["10.0.0.2:7777"])])
         #expect(early.merge("alice", []) == [.lost(Self.alice)])
     }

@@ -197,14 +197,15 @@ final class GameList: Sendable {
         state.withLock { $0.slots.first { !$0.isGone && $0.game.peer == game }?.game }
     }
 
-    /// The games whose name is `name` or looks like it, in list order: for "rt", "Rt", "rt #2"
-    /// and a Cyrillic "rт" (``HostName``); for a name with Avahi's suffix, such as "rt #2" (read
-    /// off the host's screen), only names that look like all of it.
+    /// The games whose name (or one of the names claimed for them) is `name` or looks like it,
+    /// in list order: for "rt", "Rt", "rt #2" and a Cyrillic "rт" (``HostName``); for a name with
+    /// Avahi's suffix, such as "rt #2" (read off the host's screen), only names that look like
+    /// all of it.
     func matching(_ name: String) -> [DiscoveredPeer] {
         let whole = HostName.withoutCollisionSuffix(name) != name
         func key(_ text: String) -> String { whole ? ConfusableSkeleton.of(text) : HostName.key(text) }
         let wanted = key(name)
-        return state.withLock { $0.slots.filter { !$0.isGone && key($0.game.peer.displayName) == wanted }.map(\.game) }
+        return state.withLock { $0.slots.filter { !$0.isGone && $0.game.names.contains { key($0) == wanted } }.map(\.game) }
     }
 
     /// The whole list, to be printed now: gone games are dropped and the rest numbered anew, and
@@ -270,12 +271,14 @@ final class GameList: Sendable {
     private func line(_ number: Int, in state: State, known: KnownHosts.Snapshot?, at now: ContinuousClock.Instant) -> ScreenLine {
         let slot = state.slots[number - 1]
         let game = slot.game
-        let name = TerminalText.sanitized(game.peer.displayName)
+        // Records under several names claim this host: none of them is its name until it proves one.
+        let name = game.names.map { TerminalText.sanitized($0) }.joined(separator: " or ")
         var advertisement = GameAdvertisement(decoding: game.info)
         if let left = state.left[game.peer], left.until > now { advertisement.playerCount = left.count }
         var flags: [String] = []
         if state.remembered.contains(game.peer) { flags.append("remembered") }
         if state.silent[game.peer] != nil { flags.append("not answering") }
+        if game.hasConflictingNames { flags.append("several names") }
         switch known?.status(ofHost: game.peer.displayName, identity: game.peer.identity) {
         case .known?: flags.append("played before")
         case .changed?: flags.append("another key")
@@ -300,6 +303,9 @@ final class GameList: Sendable {
         if state.silent[game.peer] != nil { facts.append("not answering") }
         if flags.contains("played before") { facts.append("played before") }
         if flags.contains("another key") { facts.append(style.red("ANOTHER KEY than when you last played")) }
+        if flags.contains("several names") {
+            facts.append(style.red("SEVERAL NAMES claim this host (someone may be posing as it): the name it proves shows when you join"))
+        }
         return "  \(number)) \(style.bold(name))" + (facts.isEmpty ? "" : " — " + facts.joined(separator: ", "))
     }
 
@@ -328,8 +334,13 @@ struct ListedGame: Encodable, Sendable {
     let `private`: Bool
     /// The game its host runs (`guessnum`, `tictactoe`, `rps`, or one this program does not know).
     let game: String
-    /// "remembered", "not answering", "played before", "another key".
+    /// "remembered", "not answering", "several names", "played before", "another key".
     let flags: [String]
     /// It went away since the list was printed (its number is not reused while shown).
     let gone: Bool
+}
+
+extension DiscoveredPeer {
+    /// Every name claimed for the peer: the first claim's, then the others.
+    var names: [String] { [peer.displayName] + otherNames }
 }

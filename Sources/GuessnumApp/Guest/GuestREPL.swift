@@ -322,8 +322,8 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
         guard let wanted else { return .stay }
         let matches = games.matching(wanted.name)
         if !matches.isEmpty {
-            if matches.count > 1 || matches[0].peer.displayName != wanted.name {
-                console.print(Self.lookalikeRefusal(wanted.name, matches.map(\.peer.displayName)))
+            if matches.count > 1 || !matches[0].names.contains(wanted.name) {
+                console.print(Self.lookalikeRefusal(wanted.name, matches.flatMap(\.names)))
                 outcome = AppFailure("Could not join “\(TerminalText.sanitized(wanted.name))”.", .turnedAway)
                 return .quit
             }
@@ -429,7 +429,9 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 answer: answer)
             switch outcome {
             case .connected(let host):
-                let listed = target.isListed ? game.peer.displayName : host.displayName
+                // The name its key's holder gives itself, unless listed under it (or Avahi's "alice #2"):
+                // a record under another name that claims its identity never names it.
+                let listed = target.isListed ? HostName.joined(listedAs: game.peer.displayName, answering: host.displayName) : host.displayName
                 rememberKey(of: host, listedAs: listed)
                 remember(host, listedAs: listed, at: game.endpoints, isPrivate: GameAdvertisement(decoding: game.info).isPrivate || secret != nil)
                 if target.isListed { seatGame = game.peer }
@@ -522,15 +524,20 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     }
 
     /// The check that refuses a host whose proved key is not the one remembered for its name
-    /// (`name`, or the name it gives when joined by address), before anything of the game is
-    /// shown; nil without known hosts.
+    /// (`name` it was listed under, or the name it gives when joined by address) or for the
+    /// name it will be shown under (``HostName/joined(listedAs:answering:)``), before anything
+    /// of the game is shown; nil without known hosts.
     private func keyCheck(listedAs name: String?, refused: RefusedName? = nil) -> Session.HostCheck? {
         guard let knownHosts else { return nil }
         return { host, key in
-            let name = name ?? host.displayName
-            guard let key, knownHosts.status(ofHost: name, key: key) == .changed else { return nil }
-            refused?.value.withLock { $0 = name }
-            return Self.changedKeyRefusal(TerminalText.sanitized(name), file: knownHosts.fileURL.path)
+            guard let key else { return nil }
+            let listed = name ?? host.displayName
+            for name in Set([listed, HostName.joined(listedAs: listed, answering: host.displayName)]).sorted()
+            where knownHosts.status(ofHost: name, key: key) == .changed {
+                refused?.value.withLock { $0 = name }
+                return Self.changedKeyRefusal(TerminalText.sanitized(name), file: knownHosts.fileURL.path)
+            }
+            return nil
         }
     }
 

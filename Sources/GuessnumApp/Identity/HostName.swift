@@ -18,4 +18,13 @@ enum HostName {
         guard !number.isEmpty, number.allSatisfy(\.isASCII), number.allSatisfy(\.isNumber), let value = Int(number), value > 1 else { return name }
         return String(name[..<hash.lowerBound])
     }
+
+    /// The name a joined host is shown and remembered under: `listed`, the name its game was
+    /// listed under, when that is the name the host gives itself on connecting (`answering`,
+    /// sent over the connection whose key TLS proved) or that name with Avahi's suffix ("alice
+    /// #2"); otherwise `answering` — anyone may announce a record under any name with another
+    /// host's identity, and such a name must not become the real host's.
+    static func joined(listedAs listed: String, answering: String) -> String {
+        withoutCollisionSuffix(listed) == answering ? listed : answering
+    }
 }

@@ -97,12 +97,8 @@ package final class SightingUnion: Sendable {
     }
 
     /// One peer as several sources see it together (backends, or services that claim one
-    /// identity, by rank): the first's name and facts, and every address, the first's first.
+    /// identity, by rank): see ``DiscoveredPeer/merging(_:)``.
     package static func union(of seen: [Int: DiscoveredPeer]) -> DiscoveredPeer? {
-        let ordered = seen.keys.sorted().compactMap { seen[$0] }
-        guard let first = ordered.first else { return nil }
-        var endpoints: [Endpoint] = []
-        for endpoint in ordered.flatMap(\.endpoints) where !endpoints.contains(endpoint) { endpoints.append(endpoint) }
-        return DiscoveredPeer(peer: first.peer, endpoints: endpoints, info: first.info)
+        DiscoveredPeer.merging(seen.keys.sorted().compactMap { seen[$0] })
     }
 }
