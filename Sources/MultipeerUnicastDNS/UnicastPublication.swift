@@ -68,6 +68,8 @@ final class UnicastPublication: Publication, Sendable {
             return state.refresher
         }
         refresher?.cancel()
+        // A refresh under way would write the records again after the withdrawal: let it end first.
+        await refresher?.value
         do {
             try await configuration.client.update(zone: configuration.domain, deleting: records.owned, removing: [records.pointer(ttl: configuration.ttl)])
         } catch {
