@@ -13,6 +13,8 @@ struct Match: Sendable, Hashable, Codable {
     private var openings: [RevealedHand?] = [nil, nil]
     private(set) var lastThrow: ThrowResult?
     private(set) var winner: PlayerRef?
+    /// Whether both players ran out of time: the match ended without a winner.
+    private(set) var abandoned = false
 
     init(number: Int, players: [PlayerRef], winsNeeded: Int) {
         self.number = number
@@ -20,11 +22,16 @@ struct Match: Sendable, Hashable, Codable {
         self.winsNeeded = winsNeeded
     }
 
-    var isOver: Bool { winner != nil }
+    var isOver: Bool { winner != nil || abandoned }
     var bothCommitted: Bool { !commitments.contains(nil) }
     func hasRevealed(_ seat: Int) -> Bool { openings[seat] != nil }
     func seat(of player: PlayerRef) -> Int? { players.firstIndex { $0.id == player.id } }
     var score: [SeatScore] { zip(players, wins).map { SeatScore(player: $0, wins: $1) } }
+    /// The seats the throw waits for: those yet to commit, then those yet to reveal.
+    var awaitedSeats: [Int] {
+        guard !isOver else { return [] }
+        return bothCommitted ? [0, 1].filter { !hasRevealed($0) } : [0, 1].filter { commitments[$0] == nil }
+    }
 
     /// Seals `digest` for `seat`.
     mutating func commit(_ digest: String, seat: Int) throws(MoveRefusal) -> [RPSEvent] {
@@ -61,6 +68,27 @@ struct Match: Sendable, Hashable, Codable {
         }
         winner = players[takerSeat]
         return [.throwRevealed(result: result), .matchWon(winner: players[takerSeat], score: score)]
+    }
+
+    /// `seats` did not commit (or reveal) in time: one such player loses the throw, which
+    /// starts again; both end the match without a winner.
+    mutating func timedOut(seats: [Int]) -> [RPSEvent] {
+        guard !isOver, let late = seats.first else { return [] }
+        commitments = [nil, nil]
+        openings = [nil, nil]
+        guard seats.count == 1 else {
+            abandoned = true
+            return [.abandoned(players: players, score: score)]
+        }
+        let taker = 1 - late
+        wins[taker] += 1
+        let told = RPSEvent.outOfTime(player: players[late], score: score)
+        guard wins[taker] >= winsNeeded else {
+            throwNumber += 1
+            return [told]
+        }
+        winner = players[taker]
+        return [told, .matchWon(winner: players[taker], score: score)]
     }
 
     /// `seat` gave up mid-match: the other player wins.

@@ -25,6 +25,13 @@ public enum RPSEvent: Sendable, Hashable, Codable {
     case matchWon(winner: PlayerRef, score: [SeatScore])
     /// `leaver` gave up their seat mid-match, so `winner` wins it.
     case forfeit(leaver: PlayerRef, winner: PlayerRef, score: [SeatScore])
+    /// `player` did not choose (or reveal) within the room's turn time, so the other player
+    /// takes the throw; `score` is the match's after it. A ``matchWon(winner:score:)`` follows
+    /// when that decides the match.
+    case outOfTime(player: PlayerRef, score: [SeatScore])
+    /// Neither player chose (or revealed) within the room's turn time: the match ends without
+    /// a winner.
+    case abandoned(players: [PlayerRef], score: [SeatScore])
 }
 
 /// One player's commitment to a throw. On the wire `{"player": {…}, "commitment": "<64 hex>"}`.

@@ -13,6 +13,8 @@ import Rooms
 /// ``RPSMove/reveal(hand:salt:)``. The host checks each reveal against its commitment and holds
 /// the first until the second is in, then tells everyone both hands. Tied throws are played again
 /// and do not count towards the best of N. A player who gives up their seat forfeits the match.
+/// Those the throw waits for are ``awaited``: one who does not choose (or reveal) within the
+/// room's turn time loses the throw; when neither does, the match ends without a winner.
 public struct RPSRules: GameRules, Codable {
     public static let kind = GameKind(id: "rps", title: "rock-paper-scissors", messagePrefix: "rps.v1.")
 
@@ -63,7 +65,23 @@ public struct RPSRules: GameRules, Codable {
     }
 
     public var roundResult: RoundResult? {
-        match?.winner.map { RoundResult(winners: [$0]) }
+        guard let match else { return nil }
+        if let winner = match.winner { return RoundResult(winners: [winner]) }
+        return match.abandoned ? .draw : nil
+    }
+
+    /// The players yet to choose, or once both have, yet to reveal.
+    public var awaited: [PlayerRef] {
+        guard let match else { return [] }
+        return match.awaitedSeats.map { match.players[$0] }
+    }
+
+    /// The players who did not choose or reveal in time lose the throw (both: the match ends).
+    public mutating func timedOut(_ players: [PlayerRef]) -> [RPSEvent] {
+        guard var current = match else { return [] }
+        let seats = current.awaitedSeats.filter { seat in players.contains { $0.id == current.players[seat].id } }
+        defer { match = current }
+        return current.timedOut(seats: seats)
     }
 
     /// Seats the two players who have waited longest and starts the match; nil with fewer than two.

@@ -23,6 +23,10 @@ public enum RPSText {
             "\(winner.displayText) wins the match \(scoreText(score, leader: winner))."
         case .forfeit(let leaver, let winner, let score):
             "\(leaver.displayText) gave up their seat: \(winner.displayText) wins the match \(scoreText(score, leader: winner))."
+        case .outOfTime(let player, let score):
+            "\(player.displayText) did not play in time and loses the throw (\(scoreText(score, leader: nil)))."
+        case .abandoned(let players, _):
+            "Neither \(names(players, joinedBy: " nor ")) played in time: the match ends without a winner."
         }
     }
 

@@ -93,6 +93,16 @@ public protocol GameRules: Sendable {
     /// update, which only refreshes the scores, is not (as the room's own scores item is not).
     /// True by default.
     static func isNews(_ event: Event) -> Bool
+
+    /// The players the game waits for now: whose turn it is, who has yet to choose or reveal.
+    /// The room times each (``RoomConfiguration/turnTime``) and tells the rules when one runs
+    /// out (``timedOut(_:)``). Nobody by default (a game where everyone plays at will).
+    var awaited: [PlayerRef] { get }
+
+    /// `players`, all of them among ``awaited``, did not move within the room's turn time: the
+    /// game decides for them by its rule (a forfeited turn, throw or round), so that nobody can
+    /// stall it; the events that say so. A game with nobody ``awaited`` is never asked.
+    mutating func timedOut(_ players: [PlayerRef]) -> [Event]
 }
 
 extension GameRules {
@@ -103,6 +113,8 @@ extension GameRules {
     public static var broadcastsOwnScores: Bool { false }
     public static var everyoneSeesTheSame: Bool { false }
     public static func isNews(_ event: Event) -> Bool { true }
+    public var awaited: [PlayerRef] { [] }
+    public mutating func timedOut(_ players: [PlayerRef]) -> [Event] { [] }
 }
 
 /// What an accepted move caused.

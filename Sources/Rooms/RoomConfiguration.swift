@@ -30,6 +30,11 @@ public struct RoomConfiguration: Sendable {
     /// scores and throttles when they come back, shown as away meanwhile. Zero frees the seat at
     /// once. A player who said goodbye, or whom the host removed, is not held.
     public var awayGracePeriod: Duration = .seconds(60)
+    /// How long a player the game waits for (their turn, their choice) has to move (60 s):
+    /// 10 s before the end everyone is told, and then the game decides by its rule (a
+    /// forfeited turn or throw, see ``GameRules/timedOut(_:)``). Nil: no clock, a player may
+    /// stall the game for as long as they stay.
+    public var turnTime: Duration? = .seconds(60)
     /// How many of the latest broadcast items the host keeps to replay to a player who comes
     /// back after a drop (1,000); one who missed more gets a fresh welcome instead.
     public var replayLimit = 1_000
@@ -76,6 +81,7 @@ public struct RoomConfiguration: Sendable {
         }
         if broadcastFramesPerSecond < 1 || broadcastLinesPerSecond < 1 { return "the broadcast budgets must be at least 1 a second" }
         if awayGracePeriod < .zero { return "the grace period of a dropped player cannot be negative" }
+        if let turnTime, turnTime <= .zero { return "the time for a turn must be longer than zero" }
         if maximumPlayers < 1 { return "the game must admit at least one player" }
         if maximumPlayersPerAddress < 1 { return "the game must admit at least one player from each address" }
         if welcomePlayerLimit < 0 || scoreboardLimit < 0 || replayLimit < 0 || maximumLinesPerTick < 0 { return "limits cannot be negative" }

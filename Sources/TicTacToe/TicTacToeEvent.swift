@@ -11,6 +11,7 @@ import Rooms
 /// - `{"won": {"winner": {…}, "mark": "X", "line": [1, 5, 9]}}`
 /// - `{"drawn": {}}`
 /// - `{"forfeited": {"leaver": {…}, "winner": {…}}}`
+/// - `{"outOfTime": {"player": {…}, "winner": {…}}}`
 public enum TicTacToeEvent: Sendable, Hashable, Codable {
     /// Round `round` began: `x` moves first against `o`.
     case roundStarted(round: Int, x: PlayerRef, o: PlayerRef)
@@ -24,4 +25,6 @@ public enum TicTacToeEvent: Sendable, Hashable, Codable {
     case drawn
     /// `leaver` gave up their seat during the round, so `winner` wins it.
     case forfeited(leaver: PlayerRef, winner: PlayerRef)
+    /// `player` did not move within the room's turn time, so `winner` wins the round.
+    case outOfTime(player: PlayerRef, winner: PlayerRef)
 }

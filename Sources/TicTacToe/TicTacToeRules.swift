@@ -9,7 +9,9 @@ import Rooms
 ///
 /// A board player whose link drops keeps the seat for the room's grace period and is not
 /// reported here, so their turn simply waits; only when the seat is given up does
-/// ``playerLeft(_:)`` forfeit the round to the other player.
+/// ``playerLeft(_:)`` forfeit the round to the other player. The player whose turn it is is
+/// ``awaited``: one who does not move within the room's turn time loses the round
+/// (``timedOut(_:)``), so nobody can stall it.
 public struct TicTacToeRules: GameRules, Codable {
     public static let kind = GameKind(id: "tictactoe", title: "tic-tac-toe", messagePrefix: "tictactoe.v1.")
 
@@ -45,6 +47,21 @@ public struct TicTacToeRules: GameRules, Codable {
         phase = .forfeited(winner: mark.other)
         roundResult = RoundResult(winners: [winner])
         return [.forfeited(leaver: player, winner: winner)]
+    }
+
+    /// The player whose turn it is, while a round is played.
+    public var awaited: [PlayerRef] {
+        guard case .playing(let next) = phase, let mover = seated(next) else { return [] }
+        return [mover]
+    }
+
+    /// The player whose turn it was did not move in time: the other wins the round.
+    public mutating func timedOut(_ players: [PlayerRef]) -> [TicTacToeEvent] {
+        guard case .playing(let next) = phase, let late = seated(next), players.contains(where: { $0.id == late.id }),
+              let winner = seated(next.other) else { return [] }
+        phase = .forfeited(winner: next.other)
+        roundResult = RoundResult(winners: [winner])
+        return [.outOfTime(player: late, winner: winner)]
     }
 
     /// Puts the mover's mark on the square; refused with `roundOver`, `waitingForOpponent`,

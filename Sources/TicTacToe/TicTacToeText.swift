@@ -36,6 +36,8 @@ public enum TicTacToeText {
             "A draw."
         case .forfeited(let leaver, let winner):
             "\(leaver.displayText) gave up the seat: \(winner.displayText) wins."
+        case .outOfTime(let player, let winner):
+            "\(player.displayText) did not move in time: \(winner.displayText) wins."
         }
     }
 

@@ -51,6 +51,13 @@ struct HostCommand: AsyncParsableCommand {
     var grace: Int { graceGiven ?? Self.defaultGrace }
     static let defaultGrace = Int(GameConfiguration().awayGracePeriod.components.seconds)
 
+    @Option(
+        name: .customLong("turn-time"),
+        help: "Seconds a tic-tac-toe or rock-paper-scissors player has to move when it is their turn; then the game decides (a lost round or throw); 0: no limit (default: \(Self.defaultTurnTime)).")
+    var turnTimeGiven: Int?
+    var turnTime: Int { turnTimeGiven ?? Self.defaultTurnTime }
+    static let defaultTurnTime = Int(RoomConfiguration().turnTime?.components.seconds ?? 0)
+
     @Option(help: "The TCP port to listen on; 0 picks any free port (default: the port your last game listened on, if it is free, so players who joined it find it there again; else any free port).")
     var port: Int?
 
@@ -72,6 +79,8 @@ struct HostCommand: AsyncParsableCommand {
         guard maxPlayersPerAddress >= 1 else { throw ValidationError("--max-players-per-address must be at least 1.") }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535.") }
         guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
+        guard (0...3600).contains(turnTime) else { throw ValidationError("--turn-time must be from 0 to 3600 seconds.") }
+        if game == .guessnum, turnTimeGiven != nil { throw ValidationError("--turn-time is for games of turns (--game tictactoe or rps).") }
         if let name { try JoinCommand.check(name: name) }
         if game != .guessnum, let given = [range.map { _ in "--range" }, secret.map { _ in "--secret" }].compactMap({ $0 }).first {
             throw ValidationError("\(given) is for guess-the-number, not \(game.kind.id).")
@@ -155,12 +164,14 @@ struct HostCommand: AsyncParsableCommand {
         try await ResumeQuestion.shouldResume(summary, resume: resume, grace: grace, console: terminal.console, inbox: terminal.inbox)
     }
 
-    /// `base` with the limits the options set: players, players per address, the held seats' grace.
+    /// `base` with the limits the options set: players, players per address, the held seats'
+    /// grace, the time for a turn.
     private func limits(_ base: RoomConfiguration) -> RoomConfiguration {
         var configuration = base
         configuration.maximumPlayers = maxPlayers
         configuration.maximumPlayersPerAddress = maxPlayersPerAddress
         configuration.awayGracePeriod = .seconds(grace)
+        configuration.turnTime = turnTime > 0 ? .seconds(turnTime) : nil
         return configuration
     }
 

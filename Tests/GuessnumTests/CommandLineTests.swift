@@ -160,26 +160,31 @@ struct CommandLineTests {
         #expect(await host.exitStatus() == 0, "a signal ends the host cleanly: \(host.text)")
     }
 
-    @Test("--ask asks the host about each player; a no is explained to the player, a yes lets them in")
+    @Test("--ask asks the host about each player; a yes lets them in, a no is explained to the player, and that address is not asked about again for a minute")
     func askingHost() async throws {
         let environment = Self.person()
         let host = try guessnum(["host", "--name", "alice", "--ask"], environment: environment)
         defer { host.signal(SIGKILL) }
         let port = try await listeningPort(of: host)
+        let welcome = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: environment)
+        defer { welcome.signal(SIGKILL) }
+        #expect(await host.line(containing: "bob wants to join") != nil, "host: \(host.text)")
+        host.send(line: "maybe")
+        #expect(await host.line(containing: "Please answer y or n.") != nil)
+        host.send(line: "y")
+        #expect(await welcome.line(containing: "Welcome, bob!") != nil, "bob: \(welcome.text)")
+
         let turnedAway = try guessnum(["join", "--name", "mallory", "127.0.0.1:\(port)"], environment: environment)
         defer { turnedAway.signal(SIGKILL) }
         #expect(await host.line(containing: "mallory wants to join") != nil, "host: \(host.text)")
-        host.send(line: "maybe")
-        #expect(await host.line(containing: "Please answer y or n.") != nil)
         host.send(line: "n")
         #expect(await turnedAway.exitStatus() == 3)
         #expect(turnedAway.text.contains("The host at 127.0.0.1:\(port) turned you away: the host said no."), "mallory: \(turnedAway.text)")
-
-        let welcome = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: environment)
-        defer { welcome.signal(SIGKILL) }
-        #expect(await host.line(containing: "bob wants to join") != nil)
-        host.send(line: "y")
-        #expect(await welcome.line(containing: "Welcome, bob!") != nil, "bob: \(welcome.text)")
+        let again = try guessnum(["join", "--name", "mallory2", "127.0.0.1:\(port)"], environment: environment)
+        defer { again.signal(SIGKILL) }
+        #expect(await again.exitStatus() == 3)
+        #expect(again.text.contains("the host said no to a player from your network address less than a minute ago"), "mallory2: \(again.text)")
+        #expect(!host.text.contains("mallory2 wants to join"), "host: \(host.text)")
     }
 
     @Test("--json prints every event as one JSON object a line")

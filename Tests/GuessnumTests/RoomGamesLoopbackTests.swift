@@ -71,6 +71,8 @@ struct RoomGamesLoopbackTests {
         let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(port)"], environment: person(password: "open sesame"))
         defer { bob.signal(SIGKILL) }
         #expect(await bob.line(containing: "Joined alice's game of rock-paper-scissors.") != nil, "bob: \(bob.text)")
+        // Welcomed, bob knows his seat is held (a player dropped before the welcome has no seat to keep).
+        #expect(await bob.line(containing: "You play as bob; nobody else is here yet.") != nil, "bob: \(bob.text)")
 
         bob.signal(SIGSTOP)
         #expect(await host.line(containing: "bob is away: the connection dropped", within: .seconds(30)) != nil, "host: \(host.text)")

@@ -89,6 +89,50 @@ struct RoomOverSessionTests {
 extension RoomOverSessionTests {
     /// In memory only: that network can drop links without a goodbye, as a Wi-Fi blip does (the
     /// test LAN does it to real processes over TCP).
+    @Test("A player who never moves holds the round for the turn time only: everyone reads the countdown, then the other player wins it")
+    func stalledTurn() async throws {
+        try await withSessions { scope in
+            let memory = InMemoryNetwork()
+            let hostSession = scope.session(localPeer: peer("alice"), transport: memory)
+            var configuration = RoomConfiguration()
+            configuration.pauseBetweenRounds = .seconds(600)
+            let host = RoomHost(session: hostSession, rules: TicTacToeRules(), configuration: configuration)
+            host.start()
+            defer { host.stop() }
+            let port = try await hostSession.startListening(policy: .custom { host.admission(of: $0) })
+            let endpoint = try Endpoint(host: InMemoryNetwork.host, port: port)
+            var guests: [RoomGuest<TicTacToeRules>] = []
+            for name in ["bob", "carol"] {
+                let guest = RoomGuest<TicTacToeRules>(session: scope.session(localPeer: peer(name), transport: memory))
+                guests.append(guest)
+                #expect(try await guest.session.invite(endpoint, context: guest.joinRequest.context) == .connected(hostSession.localPeer))
+                await guest.state(until: \.isWelcomed, before: deadline)
+            }
+            defer { for guest in guests { guest.stop() } }
+            let view = await host.rules(until: { $0.view(for: nil).x != nil }, before: deadline).view(for: nil)
+            let x = try #require(guests.first { $0.session.localPeer.identity == view.x?.id })
+            let o = try #require(guests.first { $0.session.localPeer.identity == view.o?.id })
+
+            // X stalls. The clock is the host's: it moves only as the test moves it.
+            await memory.advanceTime(by: .seconds(50))
+            var warned: TurnClockNotice?
+            for await event in o.events {
+                if case .item(.turnClock(let notice)) = event {
+                    warned = notice
+                    break
+                }
+            }
+            #expect(warned?.player.id == x.session.localPeer.identity && warned?.secondsLeft == 10, "\(String(describing: warned))")
+            #expect(host.rules.roundResult == nil, "still X's turn")
+            await memory.advanceTime(by: .seconds(10))
+            let oID = o.session.localPeer.identity
+            let ended = await o.state(until: { $0.scores.first?.player.id == oID }, before: deadline)
+            #expect(ended.scores.map(\.wins) == [1], "O is credited")
+            #expect(ended.gameEvents.contains { if case .outOfTime(let late, let winner) = $0 { late.id == x.session.localPeer.identity && winner.id == oID } else { false } })
+            #expect(hostSession.connectedPeers.count == 2, "nobody was dropped for it")
+        }
+    }
+
     @Test("Links that drop mid-round keep their seats and the turn: back with their resume points, the players are replayed what they missed and play on")
     func droppedAndBack() async throws {
         try await withSessions { scope in

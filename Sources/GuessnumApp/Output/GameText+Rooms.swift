@@ -17,9 +17,19 @@ extension GameText {
         case .back(let event): return isMe(event.player) ? nil : back(event)
         case .renamed(let event): return renamed(event)
         case .chat(let chat): return isMe(chat.from) ? nil : self.chat(chat, fromHost: chat.from.id == host)
+        case .turnClock(let notice): return turnClock(notice)
         case .scores(let scores): return .event("scores", scores) { "Scores after round \(scores.round): " + roomScoresLine(scores.entries) }
         case .game(_, let event): return .event("game", event) { presented(presenter.lines(for: event)) }
         case .unknown: return nil
+        }
+    }
+
+    /// A player the game waits for has little time left: the countdown line.
+    func turnClock(_ notice: TurnClockNotice) -> ScreenLine {
+        .event("turnClock", notice) {
+            isMe(notice.player)
+                ? style.bold("\(notice.secondsLeft) s left for your move; after that the game decides for you.")
+                : "\(notice.player.displayText) has \(notice.secondsLeft) s left to move."
         }
     }
 

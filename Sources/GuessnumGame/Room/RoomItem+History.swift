@@ -13,6 +13,8 @@ extension RoomItem where Rules == GuessRules {
         case .game(let sequence, let event): event.numbered(sequence)
         // Not broadcast in this game (``GuessRules/broadcastsOwnScores``): its scoreboard is an event.
         case .scores: .unknown(type: RoomItem<GuessRules>.scoresType)
+        // Nobody is waited for in this game (``GuessRules/awaited`` is empty): never made.
+        case .turnClock: .unknown(type: TurnClockNotice.messageType)
         case .unknown(let type): .unknown(type: type)
         }
     }

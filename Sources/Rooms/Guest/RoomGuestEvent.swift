@@ -31,12 +31,14 @@ public enum RoomGuestEvent<Rules: GameRules>: Sendable {
 
 extension RoomItem {
     /// Whether it is something that happened that the player `you` did not do itself: an item a
-    /// player's screen lists, not a score update (the scores show those) nor an unknown item,
-    /// nor the player's own chat line, absence or return.
+    /// player's screen lists, not a score update (the scores show those), a turn clock's warning
+    /// (stale once missed) nor an unknown item, nor the player's own chat line, absence or
+    /// return.
     public func isNews(to you: UUID?) -> Bool {
         switch self {
         case .scores, .unknown: false
         case .chat(let chat): chat.from.id != you
+        case .turnClock: false  // a moment's warning, stale once missed
         case .away(let away): away.player.id != you
         case .back(let back): back.player.id != you
         case .game(_, let event): Rules.isNews(event)

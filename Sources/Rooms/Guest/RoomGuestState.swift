@@ -263,7 +263,7 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
         case .back(let back):
             // A big room's welcome lists only some players: one back is known from now on.
             if !players.contains(where: { $0.id == back.player.id }) { players.append(back.player) }
-        case .away, .chat, .unknown: break
+        case .away, .chat, .turnClock, .unknown: break
         }
     }
 }

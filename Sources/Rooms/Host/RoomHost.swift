@@ -101,10 +101,11 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// Starts serving: seats the peers connected already, starts the first round (unless the
     /// room goes on with one) and the tick. Calling it again, or after ``stop()``, does nothing.
     public func start() {
+        let now = session.clock.now
         let starting = state.withLock { state -> (Bool, over: Bool) in
             guard state.phase == .ready else { return (false, false) }
             state.phase = .running
-            if state.table.round == 0 { state.table.startRound() }
+            if state.table.round == 0 { state.table.startRound(at: now) }
             state.gameChanged = true
             return (true, state.table.rules.roundResult != nil)
         }
@@ -192,9 +193,10 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// Ends the current round unfinished and starts the next one at once, after `change` changed the rules for it (a new range, say).
     /// - Throws: what `change` throws; nothing changes then.
     public func newRound(changing change: (inout Rules) throws(GameError) -> Void) throws(GameError) {
+        let now = session.clock.now
         let failure = state.withLock { state -> GameError? in
             guard state.phase == .running else { return nil }
-            do throws(GameError) { try state.table.startRound(changing: change) } catch { return error }
+            do throws(GameError) { try state.table.startRound(at: now, changing: change) } catch { return error }
             state.gameChanged = true
             return nil
         }
@@ -286,10 +288,11 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     }
 
     private func join(_ peer: PeerID) {
+        let now = session.clock.now
         let seating = state.withLock { state -> RoomSeats.Seating? in
             guard state.phase == .running else { return nil }
             state.gameChanged = true
-            return state.table.join(peer, resumeAfter: state.resuming.removeValue(forKey: peer.identity))
+            return state.table.join(peer, resumeAfter: state.resuming.removeValue(forKey: peer.identity), at: now)
         }
         switch seating {
         case .newcomer(let player)?: logger.debug("Player joined.", metadata: .game(peer: player.name))
@@ -308,11 +311,12 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     }
 
     private func leave(_ peer: PeerID) {
+        let now = session.clock.now
         let ended = state.withLock { state -> RoundResult? in
             guard state.phase == .running else { return nil }
             state.resuming[peer.identity] = nil
             state.gameChanged = true
-            return state.table.leave(peer.identity)
+            return state.table.leave(peer.identity, at: now)
         }
         if ended != nil { scheduleNextRound() }
     }
@@ -409,9 +413,10 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         let task = Task { [weak self] in
             try? await Task.sleep(for: pause)
             guard !Task.isCancelled, let self else { return }
+            let now = self.session.clock.now
             self.state.withLock { state in
                 guard state.phase == .running, state.table.isBetweenRounds else { return }
-                state.table.startRound()
+                state.table.startRound(at: now)
                 state.gameChanged = true
             }
         }
@@ -429,10 +434,15 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// returns how long the next tick waits: ``RoomConfiguration/broadcastTick``, or longer when
     /// this one sent more frames than ``RoomConfiguration/broadcastFramesPerSecond`` allows.
     private func flush() -> Duration {
-        let deadline = session.clock.now - configuration.awayGracePeriod
+        let now = session.clock.now
+        let deadline = now - configuration.awayGracePeriod
         let taken = state.withLock { state -> (RoomTable<Rules>.Flush, [Rules.View: [PeerID]], UInt64, Set<UUID>, Bool)? in
             guard state.phase == .running else { return nil }
-            let ended = state.table.expireAway(before: deadline) != nil
+            let sequence = state.table.lastSequence
+            // A game decided for a player out of time ends nothing else in the same tick.
+            let timedOut = state.table.timeTurns(at: now) != nil
+            if state.table.lastSequence != sequence { state.gameChanged = true }
+            let ended = state.table.expireAway(before: deadline, at: now) != nil || timedOut
             let flush = state.table.takeFlush()
             // Handed over under the lock, so that a store receives the ticks in order.
             if let observer, !flush.everything.isEmpty { observer.keep(flush.everything, of: state.table) }

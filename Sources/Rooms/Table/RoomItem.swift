@@ -22,6 +22,8 @@ public enum RoomItem<Rules: GameRules>: Sendable, Hashable, Codable, SequencedIt
     case renamed(PlayerRenamed)
     /// A chat line.
     case chat(RelayedChat)
+    /// A player the game waits for has little time left.
+    case turnClock(TurnClockNotice)
     /// The scores after a round ended.
     case scores(RoomScores)
     /// Something that happened in the game.
@@ -38,6 +40,7 @@ public enum RoomItem<Rules: GameRules>: Sendable, Hashable, Codable, SequencedIt
         case .back(let item): item.sequence
         case .renamed(let item): item.sequence
         case .chat(let item): item.sequence
+        case .turnClock(let item): item.sequence
         case .scores(let item): item.sequence
         case .game(let sequence, _): sequence
         case .unknown: nil
@@ -65,6 +68,7 @@ public enum RoomItem<Rules: GameRules>: Sendable, Hashable, Codable, SequencedIt
         case PlayerBack.messageType: self = .back(try container.decode(PlayerBack.self, forKey: .body))
         case PlayerRenamed.messageType: self = .renamed(try container.decode(PlayerRenamed.self, forKey: .body))
         case RelayedChat.messageType: self = .chat(try container.decode(RelayedChat.self, forKey: .body))
+        case TurnClockNotice.messageType: self = .turnClock(try container.decode(TurnClockNotice.self, forKey: .body))
         case Self.scoresType: self = .scores(try container.decode(RoomScores.self, forKey: .body))
         case Self.eventType:
             let body = try container.decode(EventBody.self, forKey: .body)
@@ -82,6 +86,7 @@ public enum RoomItem<Rules: GameRules>: Sendable, Hashable, Codable, SequencedIt
         case .back(let item): try container.encode(PlayerBack.messageType, forKey: .type); try container.encode(item, forKey: .body)
         case .renamed(let item): try container.encode(PlayerRenamed.messageType, forKey: .type); try container.encode(item, forKey: .body)
         case .chat(let item): try container.encode(RelayedChat.messageType, forKey: .type); try container.encode(item, forKey: .body)
+        case .turnClock(let item): try container.encode(TurnClockNotice.messageType, forKey: .type); try container.encode(item, forKey: .body)
         case .scores(let item): try container.encode(Self.scoresType, forKey: .type); try container.encode(item, forKey: .body)
         case .game(let sequence, let event):
             try container.encode(Self.eventType, forKey: .type)

@@ -60,6 +60,8 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     package private(set) var lastSequence: UInt64 = 0
     /// Each player's wins, by identity (kept while they are in the room).
     package private(set) var wins: [UUID: Int] = [:]
+    /// The clocks of the players the game waits for.
+    package private(set) var turnClock: TurnClock
     private var fanOut: RoomFanOut<Rules>
     private var recent: RecentItems<RoomItem<Rules>>
     /// Whether ``takeFlush()`` hands on every item numbered in the tick, counted ones included
@@ -73,6 +75,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         self.rules = rules
         self.host = host
         seats = RoomSeats(configuration: configuration, host: host, moveThrottle: moveThrottle)
+        turnClock = TurnClock(limit: configuration.turnTime)
         recent = RecentItems(limit: configuration.replayLimit)
         fanOut = RoomFanOut(maximumLinesPerTick: configuration.maximumLinesPerTick)
     }
@@ -103,8 +106,10 @@ package struct RoomTable<Rules: GameRules>: Sendable {
 
     // MARK: Players
 
-    /// Seats `peer` (see ``RoomSeats/seat(_:resumeAfter:)``), telling everyone and the rules.
-    package mutating func join(_ peer: PeerID, resumeAfter: UInt64? = nil) -> RoomSeats.Seating {
+    /// Seats `peer` (see ``RoomSeats/seat(_:resumeAfter:)``) at `now`, telling everyone and the
+    /// rules.
+    package mutating func join(_ peer: PeerID, resumeAfter: UInt64? = nil, at now: ContinuousClock.Instant = .now) -> RoomSeats.Seating {
+        defer { turnClock.sync(awaited: rules.awaited, at: now) }
         let seating = seats.seat(peer, resumeAfter: resumeAfter)
         switch seating {
         case .newcomer(let player):
@@ -125,10 +130,11 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         enqueue(.away(PlayerAway(sequence: nextSequence(), player: player, holdSeconds: seats.configuration.seatHoldSeconds ?? 0)))
     }
 
-    /// Player `id` gave up their seat (left, removed, or their held seat ran out): everyone and
-    /// the rules are told. Returns how the round ended if that ended it.
+    /// Player `id` gave up their seat (left, removed, or their held seat ran out) at `now`:
+    /// everyone and the rules are told. Returns how the round ended if that ended it.
     @discardableResult
-    package mutating func leave(_ id: UUID) -> RoundResult? {
+    package mutating func leave(_ id: UUID, at now: ContinuousClock.Instant = .now) -> RoundResult? {
+        defer { turnClock.sync(awaited: rules.awaited, at: now) }
         guard let (member, removed) = seats.unseat(id) else { return nil }
         wins[id] = nil
         enqueue(.left(PlayerLeft(sequence: nextSequence(), player: member.player, playerCount: seats.roster.count, removedByHost: removed)))
@@ -138,8 +144,8 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     }
 
     /// Frees the seats held since before `deadline`; how the round ended if that ended it.
-    package mutating func expireAway(before deadline: ContinuousClock.Instant) -> RoundResult? {
-        seats.expired(before: deadline).reduce(nil) { ended, id in leave(id) ?? ended }
+    package mutating func expireAway(before deadline: ContinuousClock.Instant, at now: ContinuousClock.Instant = .now) -> RoundResult? {
+        seats.expired(before: deadline).reduce(nil) { ended, id in leave(id, at: now) ?? ended }
     }
 
     /// Renames player `id` (see ``RoomSeats/rename(_:to:at:)``), telling everyone.
@@ -170,19 +176,42 @@ package struct RoomTable<Rules: GameRules>: Sendable {
 
     // MARK: The game
 
-    /// Starts the next round with everyone in the room, ending the current one if it goes on.
-    package mutating func startRound() {
+    /// Starts the next round with everyone in the room at `now`, ending the current one if it
+    /// goes on.
+    package mutating func startRound(at now: ContinuousClock.Instant = .now) {
         round += 1
         record(rules.startRound(round, players: players))
+        turnClock.sync(awaited: rules.awaited, at: now)
     }
 
-    /// Starts the next round as ``startRound()`` does, after `change` first changes the rules for it (the host's new settings), and when it throws
-    /// nothing changes.
-    package mutating func startRound(changing change: (inout Rules) throws(GameError) -> Void) throws(GameError) {
+    /// Starts the next round as ``startRound(at:)`` does, after `change` first changes the rules
+    /// for it (the host's new settings), and when it throws nothing changes.
+    package mutating func startRound(at now: ContinuousClock.Instant = .now, changing change: (inout Rules) throws(GameError) -> Void) throws(GameError) {
         var changed = rules
         try change(&changed)
         rules = changed
-        startRound()
+        startRound(at: now)
+    }
+
+    /// Times the players the game waits for at `now` (``RoomConfiguration/turnTime``): tells
+    /// everyone of one with little time left, and lets the rules decide for those whose time is
+    /// up. How the round ended, if that ended it.
+    package mutating func timeTurns(at now: ContinuousClock.Instant) -> RoundResult? {
+        guard turnClock.limit != nil, !isBetweenRounds else { return nil }
+        let awaited = rules.awaited
+        turnClock.sync(awaited: awaited, at: now)
+        let expired = turnClock.expired(among: awaited, at: now)
+        guard expired.isEmpty else {
+            for player in expired { turnClock.moved(player.id) }
+            record(rules.timedOut(expired))
+            let result = settle(wasOver: false)
+            turnClock.sync(awaited: rules.awaited, at: now)
+            return result
+        }
+        for (player, left) in turnClock.warnings(among: awaited, at: now) {
+            enqueue(.turnClock(TurnClockNotice(sequence: nextSequence(), player: player, secondsLeft: left)))
+        }
+        return nil
     }
 
     /// Plays `move` for player `id` at `now`, within their move throttle.
@@ -196,6 +225,8 @@ package struct RoomTable<Rules: GameRules>: Sendable {
             let outcome = try rules.apply(move, from: player)
             let first = outcome.broadcast.isEmpty ? nil : lastSequence &+ 1
             record(outcome.broadcast)
+            turnClock.moved(id)
+            turnClock.sync(awaited: rules.awaited, at: now)
             return .played(reply: outcome.reply, sequence: first, roundEnded: settle(wasOver: wasOver))
         } catch {
             return .refused(error)
