@@ -20,6 +20,9 @@ struct HostNameTests {
     func twoLookalikeGames() async throws {
         let game = try await AppHarness(hostName: "rt")
         let impostor = try await AppHarness(network: game.network, hostName: "rt #2")
+        // Both announced (each host prints its banner once its game is listed) before bob looks.
+        #expect(await game.hostConsole.line(containing: "Hosting rt's game") != nil, "\(game.hostConsole.lines)")
+        #expect(await impostor.hostConsole.line(containing: "Hosting rt #2's game") != nil, "\(impostor.hostConsole.lines)")
         let bob = try game.player("bob", gameName: "rt")
         #expect(await bob.run.value == AppFailure("Could not join “rt”.", exitCode: 3))
         #expect(bob.console.count("Not joined: 2 games have names that look like “rt”:") == 1, "\(bob.console.lines)")
