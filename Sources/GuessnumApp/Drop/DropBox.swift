@@ -8,12 +8,18 @@ import Synchronization
 /// ``DropService/serviceType``, asks about each file offered (or takes them all with
 /// `acceptAll`), shows each transfer's progress and saves the files in its directory, never
 /// over an existing file. A transfer cut by a link drop goes on when the sender is back.
+///
+/// What waits and what runs is bounded (``DropQueue``): a few offers per sender and per
+/// network wait for a question, asked one at a time and round the networks; a few transfers
+/// run at once; offers of a sender whose link ended are withdrawn.
 public final class DropBox: Sendable {
     /// What the box's loop reacts to.
-    public enum Event: Sendable {
+    enum Event: Sendable {
         case offered(ResourceOffer)
-        case answered(ResourceOffer, accept: Bool)
+        case answered(DropQueue<ResourceOffer>.Entry, accept: Bool)
         case finished(ResourceCompletion)
+        /// A sender's link ended.
+        case left(PeerID)
         /// Ctrl-C, or the end of the program.
         case stop
     }
@@ -27,15 +33,29 @@ public final class DropBox: Sendable {
     private let ask: @Sendable (String) async -> Bool
     private let command: String
     private let inbox: (stream: AsyncStream<Event>, continuation: AsyncStream<Event>.Continuation)
+    private let limits: DropQueue<ResourceOffer>.Limits
+    /// The address each connected sender's link came from (its invitation's).
+    private let addresses = Mutex<[UUID: String]>([:])
 
     /// - Parameters:
     ///   - acceptAll: take every file without asking (`--yes`).
     ///   - once: stop after the first file ends, saved or not (`--once`, for scripts).
     ///   - ask: asks the person a yes-or-no question; false when nobody answers.
-    public init(
+    public convenience init(
         session: Session, discovery: any DiscoveryBackend, directory: URL, acceptAll: Bool, once: Bool,
         output: any DropOutput, command: String = "guessnum", ask: @escaping @Sendable (String) async -> Bool
     ) {
+        self.init(
+            session: session, discovery: discovery, directory: directory, acceptAll: acceptAll, once: once, output: output,
+            command: command, limits: DropQueue.Limits(), ask: ask)
+    }
+
+    /// A box whose queue has `limits` (tests use small ones).
+    init(
+        session: Session, discovery: any DiscoveryBackend, directory: URL, acceptAll: Bool, once: Bool,
+        output: any DropOutput, command: String, limits: DropQueue<ResourceOffer>.Limits, ask: @escaping @Sendable (String) async -> Bool
+    ) {
+        self.limits = limits
         self.session = session
         advertiser = Advertiser(session: session, serviceType: DropService.serviceType, discovery: discovery)
         self.directory = directory
@@ -56,48 +76,65 @@ public final class DropBox: Sendable {
     /// Runs until ``stop()`` (or, with `once`, the first file's end); returns the exit code:
     /// 0, or with `once` 1 when that file was not saved.
     public func run(port: Int?) async throws(MultipeerError) -> Int32 {
-        let boundPort = try await session.startListening(port: port ?? 0, policy: .acceptAll)
+        let boundPort = try await session.startListening(port: port ?? 0, policy: .custom { [weak self] invitation in
+            self?.addresses.withLock { $0[invitation.peer.identity] = invitation.remoteAddress }
+            return .accept
+        })
         let events = inbox.continuation
         let observations = ObservationBag()
         observations.add(session.events.observe(.resourceOffered) { events.yield(.offered($0)) })
         observations.add(session.events.observe(.resourceFinished) { events.yield(.finished($0)) })
+        observations.add(session.events.observe(.stateChanged) { change in
+            if change.state == .notConnected { events.yield(.left(change.peer)) }
+        })
         var listed = true
         do { try await advertiser.start() } catch {
             output.line(error.message)
             listed = false
         }
         printBanner(port: boundPort, listed: listed)
-        var transfers = Transfers()
+        var transfers = Transfers(queue: DropQueue(limits: limits))
         var exitCode: Int32 = 0
         loop: for await event in inbox.stream {
             switch event {
             case .offered(let offer):
-                if acceptAll {
-                    await take(offer, into: &transfers)
-                } else {
-                    transfers.waiting.append(offer)
-                    askNext(&transfers)
+                let network = RemoteAddress.limitGroup(of: addresses.withLock { $0[offer.peer.identity] } ?? "")
+                if let refusal = transfers.queue.add(offer, from: offer.peer.identity, network: network) {
+                    offer.decline(reason: refusal)
                 }
-            case .answered(let offer, let accept):
+            case .answered(let entry, let accept):
                 transfers.asking = false
-                if accept {
-                    await take(offer, into: &transfers)
+                let sender = TerminalText.sanitized(entry.offer.peer.displayName)
+                if session.state(of: entry.offer.peer) != .connected {
+                    output.line("\(sender) left meanwhile: the offer of \(TerminalText.quotedName(entry.offer.name)) was withdrawn.")
+                } else if accept {
+                    transfers.queue.accept(entry)
+                    if transfers.queue.transferCount >= limits.transfersInAll {
+                        output.line("\(TerminalText.quotedName(entry.offer.name)) starts when one of the \(limits.transfersInAll) transfers under way ends.")
+                    }
                 } else {
-                    offer.decline(reason: "\(session.localPeer.displayName) said no")
-                    output.line("Declined \(TerminalText.quotedName(offer.name)) from \(offer.peer.displayName).")
+                    entry.offer.decline(reason: "\(session.localPeer.displayName) said no")
+                    output.line("Declined \(TerminalText.quotedName(entry.offer.name)) from \(sender).")
                 }
-                askNext(&transfers)
             case .finished(let completion):
+                transfers.queue.finished(from: completion.peer.identity)
                 report(completion)
                 if once {
                     if case .failure = completion.result { exitCode = AppFailure.Code.runtime.exitCode }
                     break loop
                 }
+            case .left(let peer):
+                addresses.withLock { $0[peer.identity] = nil }
+                let withdrawn = transfers.queue.withdraw(peer.identity)
+                if !withdrawn.isEmpty {
+                    output.line("\(TerminalText.sanitized(peer.displayName)) left: \(withdrawn.count == 1 ? "its offer was" : "its \(withdrawn.count) offers were") withdrawn.")
+                }
             case .stop:
                 break loop
             }
+            await pump(&transfers)
         }
-        for offer in transfers.waiting { offer.decline(reason: "\(session.localPeer.displayName) stopped receiving") }
+        for entry in transfers.queue.takeAll() { entry.offer.decline(reason: "\(session.localPeer.displayName) stopped receiving") }
         for resource in transfers.receiving { resource.cancel() }  // nothing happens to those that ended
         for question in transfers.questions { question.cancel() }  // a question waits on the terminal: not awaited
         for watcher in transfers.watchers { await watcher.value }
@@ -107,9 +144,18 @@ public final class DropBox: Sendable {
         return exitCode
     }
 
+    /// Starts what may start (accepted offers, or with `--yes` waiting ones) and asks the next
+    /// question when none is being asked.
+    private func pump(_ transfers: inout Transfers) async {
+        for entry in transfers.queue.startable(takingWaiting: acceptAll) {
+            if !(await take(entry.offer, into: &transfers)) { transfers.queue.finished(from: entry.sender) }
+        }
+        if !acceptAll { askNext(&transfers) }
+    }
+
     /// The transfers the box is dealing with.
     private struct Transfers {
-        var waiting: [ResourceOffer] = []
+        var queue: DropQueue<ResourceOffer>
         var asking = false
         var receiving: [IncomingResource] = []
         var watchers: [Task<Void, Never>] = []
@@ -130,35 +176,38 @@ public final class DropBox: Sendable {
     }
 
     private func askNext(_ transfers: inout Transfers) {
-        guard !transfers.asking, !transfers.waiting.isEmpty else { return }
-        let offer = transfers.waiting.removeFirst()
+        guard !transfers.asking, let entry = transfers.queue.nextQuestion() else { return }
         transfers.asking = true
-        let question = "\(offer.peer.displayName) offers \(TerminalText.quotedName(offer.name)) (\(TransferMeter.bytes(offer.size))). Save it in \(directory.path)? [y/N]"
+        let offer = entry.offer
+        let question = "\(TerminalText.sanitized(offer.peer.displayName)) offers \(TerminalText.quotedName(offer.name)) (\(TransferMeter.bytes(offer.size))). Save it in \(directory.path)? [y/N]"
         let ask = ask
         let events = inbox.continuation
-        transfers.questions.append(Task { events.yield(.answered(offer, accept: await ask(question))) })
+        transfers.questions.append(Task { events.yield(.answered(entry, accept: await ask(question))) })
     }
 
-    private func take(_ offer: ResourceOffer, into transfers: inout Transfers) async {
+    /// Accepts `offer` and shows its progress; false when it could not start (said).
+    private func take(_ offer: ResourceOffer, into transfers: inout Transfers) async -> Bool {
         do {
             let resource = try await offer.accept(into: directory)
             let verification = session.verificationCode(with: offer.peer).map { " (verification code \($0))" } ?? ""
-            output.line("Receiving \(TerminalText.quotedName(offer.name)) (\(TransferMeter.bytes(offer.size))) from \(offer.peer.displayName)\(verification).")
+            output.line("Receiving \(TerminalText.quotedName(offer.name)) (\(TransferMeter.bytes(offer.size))) from \(TerminalText.sanitized(offer.peer.displayName))\(verification).")
             transfers.receiving.append(resource)
             let output = output
             transfers.watchers.append(Task {
                 var meter = TransferMeter(name: TerminalText.sanitized(resource.name))
                 for await step in resource.progressUpdates { output.progress(of: resource.name, meter.line(for: step), fraction: step.fractionCompleted) }
             })
+            return true
         } catch {
             output.line(error.message)
+            return false
         }
     }
 
     private func report(_ completion: ResourceCompletion) {
         switch completion.result {
         case .success(let url):
-            output.line("Saved \(TerminalText.quotedName(completion.name)) from \(completion.peer.displayName) as \(url.path), its SHA-256 checked.")
+            output.line("Saved \(TerminalText.quotedName(completion.name)) from \(TerminalText.sanitized(completion.peer.displayName)) as \(url.path), its SHA-256 checked.")
         case .failure(let error):
             output.line(error.message)
         }
