@@ -12,7 +12,17 @@ struct SiteZoneLoopbackTests {
         try ChildProcess(try guessnumExecutable(), arguments, environment: environment)
     }
 
-    /// Gus's game's records copied under `name`, with `target` and `port` in its SRV record.
+    /// Gus hosting a game listed in `server`'s zone, and the options that name the zone.
+    func gusHosting(in server: KnotServer) async throws -> (ChildProcess, [String]) {
+        let keyFile = Scratch.path("site", suffix: ".key")
+        try server.keyText.write(to: keyFile, atomically: true, encoding: .utf8)
+        let site = ["--dns-domain", KnotConfiguration.zone, "--dns-server", "127.0.0.1:\(server.endpoint.port)"]
+        let gus = try guessnum(["host", "--name", "gus"] + site + ["--dns-key", keyFile.path])
+        #expect(await gus.line(containing: "The game is listed as “gus”") != nil, "gus: \(gus.text)")
+        return (gus, site)
+    }
+
+    /// `host`'s game's records copied under `name`, with `target` and `port` in its SRV record.
     func copyRecord(of host: String, as name: String, port: Int, target: String, server: KnotServer) async throws {
         let client = DNSClient(server: server.endpoint, key: try TSIGKey(parsing: server.keyText))
         let zone = DNSName(KnotConfiguration.zone)
@@ -35,13 +45,8 @@ struct SiteZoneLoopbackTests {
     func forgedRecord() async throws {
         let server = try await KnotServer()
         defer { Task { await server.stop() } }
-        let keyFile = Scratch.path("site", suffix: ".key")
-        try server.keyText.write(to: keyFile, atomically: true, encoding: .utf8)
-        let site = ["--dns-domain", KnotConfiguration.zone, "--dns-server", "127.0.0.1:\(server.endpoint.port)"]
-
-        let gus = try guessnum(["host", "--name", "gus"] + site + ["--dns-key", keyFile.path])
+        let (gus, site) = try await gusHosting(in: server)
         defer { gus.signal(SIGKILL) }
-        #expect(await gus.line(containing: "The game is listed as “gus”") != nil, "gus: \(gus.text)")
         let mallory = try guessnum(["host", "--name", "mallory"])
         defer { mallory.signal(SIGKILL) }
         let malloryPort = try await TrustTests().listeningPort(of: mallory)
@@ -62,13 +67,8 @@ struct SiteZoneLoopbackTests {
     func forgedName() async throws {
         let server = try await KnotServer()
         defer { Task { await server.stop() } }
-        let keyFile = Scratch.path("site", suffix: ".key")
-        try server.keyText.write(to: keyFile, atomically: true, encoding: .utf8)
-        let site = ["--dns-domain", KnotConfiguration.zone, "--dns-server", "127.0.0.1:\(server.endpoint.port)"]
-
-        let gus = try guessnum(["host", "--name", "gus"] + site + ["--dns-key", keyFile.path])
+        let (gus, site) = try await gusHosting(in: server)
         defer { gus.signal(SIGKILL) }
-        #expect(await gus.line(containing: "The game is listed as “gus”") != nil, "gus: \(gus.text)")
         let port = try await TrustTests().listeningPort(of: gus)
         try await copyRecord(of: "gus", as: "aaa-evil", port: port, target: "gn-real", server: server)
 

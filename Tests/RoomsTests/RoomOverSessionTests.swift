@@ -93,25 +93,9 @@ extension RoomOverSessionTests {
     func stalledTurn() async throws {
         try await withSessions { scope in
             let memory = InMemoryNetwork()
-            let hostSession = scope.session(localPeer: peer("alice"), transport: memory)
-            var configuration = RoomConfiguration()
-            configuration.pauseBetweenRounds = .seconds(600)
-            let host = RoomHost(session: hostSession, rules: TicTacToeRules(), configuration: configuration)
-            host.start()
-            defer { host.stop() }
-            let port = try await hostSession.startListening(policy: .custom { host.admission(of: $0) })
-            let endpoint = try Endpoint(host: InMemoryNetwork.host, port: port)
-            var guests: [RoomGuest<TicTacToeRules>] = []
-            for name in ["bob", "carol"] {
-                let guest = RoomGuest<TicTacToeRules>(session: scope.session(localPeer: peer(name), transport: memory))
-                guests.append(guest)
-                #expect(try await guest.session.invite(endpoint, context: guest.joinRequest.context) == .connected(hostSession.localPeer))
-                await guest.state(until: \.isWelcomed, before: deadline)
-            }
-            defer { for guest in guests { guest.stop() } }
-            let view = await host.rules(until: { $0.view(for: nil).x != nil }, before: deadline).view(for: nil)
-            let x = try #require(guests.first { $0.session.localPeer.identity == view.x?.id })
-            let o = try #require(guests.first { $0.session.localPeer.identity == view.o?.id })
+            let (host, hostSession, _, guests) = try await roundOfTwo(scope, on: memory)
+            defer { host.stop(); for guest in guests { guest.stop() } }
+            let (x, o) = try await board(of: host, among: guests)
 
             // X stalls. The clock is the host's: it moves only as the test moves it.
             await memory.advanceTime(by: .seconds(50))
@@ -137,25 +121,10 @@ extension RoomOverSessionTests {
     func droppedAndBack() async throws {
         try await withSessions { scope in
             let memory = InMemoryNetwork()
-            let hostSession = scope.session(localPeer: peer("alice"), transport: memory)
-            var configuration = RoomConfiguration()
-            configuration.pauseBetweenRounds = .seconds(600)
-            let host = RoomHost(session: hostSession, rules: TicTacToeRules(), configuration: configuration)
-            host.start()
-            defer { host.stop() }
-            let port = try await hostSession.startListening(policy: .custom { host.admission(of: $0) })
-            let endpoint = try Endpoint(host: InMemoryNetwork.host, port: port)
-            var guests: [RoomGuest<TicTacToeRules>] = []
-            for name in ["bob", "carol"] {
-                let guest = RoomGuest<TicTacToeRules>(session: scope.session(localPeer: peer(name), transport: memory))
-                guests.append(guest)
-                #expect(try await guest.session.invite(endpoint, context: guest.joinRequest.context) == .connected(hostSession.localPeer))
-                await guest.state(until: \.isWelcomed, before: deadline)
-            }
-            defer { for guest in guests { guest.stop() } }
-            let view = await host.rules(until: { $0.view(for: nil).x != nil }, before: deadline).view(for: nil)
-            let x = try #require(guests.first { $0.session.localPeer.identity == view.x?.id })
-            let o = try #require(guests.first { $0.session.localPeer.identity == view.o?.id })
+            let (host, hostSession, endpoint, guests) = try await roundOfTwo(scope, on: memory)
+            defer { host.stop(); for guest in guests { guest.stop() } }
+            let port = endpoint.port
+            let (x, o) = try await board(of: host, among: guests)
             try x.play(.place(square: 5))
             await host.rules(until: { $0.view(for: nil).turn?.id == o.session.localPeer.identity }, before: deadline)
 
@@ -232,5 +201,35 @@ extension RoomOverSessionTests {
             }
             #expect(told?.counts == [.missing: 1] && told?.isSummary == false, "the first refusal of the minute, told at once")
         }
+    }
+
+    /// A room of tic-tac-toe hosted by alice on `memory` (one round: the next waits 10 minutes),
+    /// and bob and carol in it, welcomed.
+    func roundOfTwo(_ scope: SessionScope, on memory: InMemoryNetwork) async throws
+        -> (RoomHost<TicTacToeRules>, Session, Endpoint, [RoomGuest<TicTacToeRules>]) {
+        let hostSession = scope.session(localPeer: peer("alice"), transport: memory)
+        var configuration = RoomConfiguration()
+        configuration.pauseBetweenRounds = .seconds(600)
+        let host = RoomHost(session: hostSession, rules: TicTacToeRules(), configuration: configuration)
+        host.start()
+        let port = try await hostSession.startListening(policy: .custom { host.admission(of: $0) })
+        let endpoint = try Endpoint(host: InMemoryNetwork.host, port: port)
+        var guests: [RoomGuest<TicTacToeRules>] = []
+        for name in ["bob", "carol"] {
+            let guest = RoomGuest<TicTacToeRules>(session: scope.session(localPeer: peer(name), transport: memory))
+            guests.append(guest)
+            #expect(try await guest.session.invite(endpoint, context: guest.joinRequest.context) == .connected(hostSession.localPeer))
+            await guest.state(until: \.isWelcomed, before: deadline)
+        }
+        return (host, hostSession, endpoint, guests)
+    }
+
+    /// The guests playing X and O, once the round has seated them.
+    func board(of host: RoomHost<TicTacToeRules>, among guests: [RoomGuest<TicTacToeRules>]) async throws
+        -> (x: RoomGuest<TicTacToeRules>, o: RoomGuest<TicTacToeRules>) {
+        let view = await host.rules(until: { $0.view(for: nil).x != nil }, before: deadline).view(for: nil)
+        let x = try #require(guests.first { $0.session.localPeer.identity == view.x?.id })
+        let o = try #require(guests.first { $0.session.localPeer.identity == view.o?.id })
+        return (x, o)
     }
 }
