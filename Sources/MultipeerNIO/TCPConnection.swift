@@ -136,6 +136,19 @@ final class TCPConnection: Connection, Sendable {
         if schedule { channel.eventLoop.execute { self.drain() } }
     }
 
+    /// Closes the channel at once: queued frames, and any the TLS handler still holds for a
+    /// handshake that has not completed, are dropped.
+    func abort() {
+        let first = state.withLock { state -> Bool in
+            guard !state.closeStarted else { return false }
+            (state.closeRequested, state.closeStarted, state.queued) = (true, true, [])
+            return true
+        }
+        guard first else { return }
+        let channel = channel
+        channel.eventLoop.execute { channel.close(mode: .all, promise: nil) }
+    }
+
     /// Writes what is queued; after ``close()``, then shuts down the sending half and lets the other
     /// side close (a full close right away could reset the connection and lose frames in flight).
     func drain() {

@@ -66,7 +66,10 @@ extension Session {
             effects.close(connection, after: .decline(.init(cause: .timedOut, reason: "no answer before the invitation expired")))
             if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
         case .inviting(let outgoing):
-            effects.close(connection, after: .goodbye(reason: "invitation timed out"))
+            // At once, with nothing more: a HELLO still waiting below, behind a TLS handshake the
+            // host has not answered (a host stopped, then woken), must not reach it late, where it
+            // would replace the inviter's newer link.
+            effects.abort(connection)
             effects.resolve(outgoing, .success(.timedOut))
             if let peer = outgoing.expectedPeer { effects.post(peer, .notConnected, .invitationEnded) }
         case .connected(let peer) where isOverdue(record, now: now):

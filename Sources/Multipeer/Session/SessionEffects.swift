@@ -16,6 +16,8 @@ struct SessionEffects {
 
     private(set) var sends: [(any Connection, EncodedFrame)] = []
     private(set) var closes: [any Connection] = []
+    /// Connections closed at once, sending nothing more (``Connection/abort()``).
+    private(set) var aborts: [any Connection] = []
     private(set) var posts: [Post] = []
     private(set) var logLines: [SessionLogLine] = []
     private(set) var resolutions: [(OutgoingInvitation, Result<InvitationOutcome, MultipeerError>)] = []
@@ -29,6 +31,11 @@ struct SessionEffects {
     mutating func close(_ connection: any Connection, after frame: Frame? = nil) {
         if let frame { send(frame, on: connection) }
         closes.append(connection)
+    }
+
+    /// Closes `connection` at once, sending nothing more, not even what is queued.
+    mutating func abort(_ connection: any Connection) {
+        aborts.append(connection)
     }
 
     /// Holds `connection`, just accepted, unread until a handshake place is free.
@@ -85,6 +92,7 @@ struct SessionEffects {
         for connection in pauses { connection.pauseReading() }
         for (connection, frame) in sends { connection.send(frame) }
         for connection in closes { connection.close() }
+        for connection in aborts { connection.abort() }
         for line in logLines { session.logger.log(level: line.level, line.message, metadata: line.metadata) }
         for post in posts {
             switch post {

@@ -114,6 +114,12 @@ public protocol Connection: AnyObject, Sendable {
     /// Sends what is queued, then closes; frames sent after this are dropped. The handler hears
     /// ``ConnectionHandler/connection(_:didCloseWith:)`` with a nil error.
     func close()
+    /// Closes at once and sends nothing more: what is queued and not yet on the wire is
+    /// dropped. For an invitation given up before its host answered, whose HELLO may still wait
+    /// behind a handshake below the frames (TLS) that the host has not answered: were it sent
+    /// when the host wakes, the host would take it for a new link of the inviter. The handler
+    /// hears ``ConnectionHandler/connection(_:didCloseWith:)`` with a nil error.
+    func abort()
     /// Stops reading what the other side sends until ``resumeReading()``: its bytes wait below
     /// (in the system's buffers, for TCP) and no frame reaches the handler; a close still does.
     /// Called on the thread that opened the connection, before it returns from
@@ -133,6 +139,8 @@ extension Transport {
 }
 
 extension Connection {
+    /// ``close()``: a transport that sends each frame as it is queued has nothing to drop.
+    public func abort() { close() }
     /// None: a connection of a transport that proves nothing.
     public var provenPeer: PeerFingerprint? { nil }
     /// None: a connection of a transport that proves nothing.
