@@ -308,36 +308,6 @@ extension Session {
         }
     }
 
-    /// Whether `connection` proved the identity `peer` claims; always true over a transport that
-    /// proves nothing.
-    private func proves(_ peer: PeerID, on connection: any Connection) -> Bool {
-        guard transport.provesPeers || connection.provenPeer != nil else { return true }
-        return connection.provenPeer?.identity == peer.identity
-    }
-
-    /// Why the peer at the other end of `connection` must not even hear the invitation
-    /// `outgoing` (its HELLO and context): where keys are proved before the first frame and the
-    /// peer was discovered, a key whose identity is not the discovered peer's, or one the
-    /// inviter's host check refuses. Nothing of the invitation then leaves this side.
-    private func refusalBeforeHello(answering outgoing: OutgoingInvitation, on connection: any Connection) -> MultipeerError? {
-        guard transport.provesPeers, let expected = outgoing.expectedPeer else { return nil }
-        guard let key = connection.provenPeer else { return .identityNotProved(expected.displayName) }
-        if key.identity != expected.identity {
-            return .notThePeerPicked(expected.displayName)
-        }
-        return outgoing.hostCheck?(expected, key).map { MultipeerError(.hostRefused, $0) }
-    }
-
-    /// Why the host `peer` that accepted `outgoing` must be refused: its key does not prove its
-    /// identity, or (where keys are proved) it is not the peer that was discovered at the address.
-    private func refusal(of peer: PeerID, answering outgoing: OutgoingInvitation, on connection: any Connection) -> MultipeerError? {
-        if !proves(peer, on: connection) { return .identityNotProved(peer.displayName) }
-        if transport.provesPeers, let expected = outgoing.expectedPeer, expected != peer {
-            return .notThePeerPicked(expected.displayName, answeredBy: peer.displayName)
-        }
-        return outgoing.hostCheck?(peer, connection.provenPeer).map { MultipeerError(.hostRefused, $0) }
-    }
-
     private func receiveHello(
         _ hello: Frame.Hello, on handler: LinkHandler, connection: any Connection, now: ContinuousClock.Instant,
         state: inout SessionState, effects: inout SessionEffects
@@ -375,7 +345,7 @@ extension Session {
 
     /// Makes `peer` connected through link `id`. A peer already connected through another link
     /// (it reconnected before its old link was found dead) moves to the new one quietly.
-    private func connect(
+    func connect(
         _ peer: PeerID, via id: ObjectIdentifier, record: LinkRecord, announce: Bool,
         state: inout SessionState, effects: inout SessionEffects
     ) {
@@ -419,126 +389,6 @@ extension Session {
             if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
         case .awaitingHello:
             break
-        }
-    }
-
-    // MARK: Invitation decisions
-
-    func decide(_ invitation: Invitation, on handler: LinkHandler, by policy: InvitationPolicy) {
-        switch policy {
-        case .acceptAll:
-            apply(.accept, to: invitation, on: handler)
-        case .custom(let rule):
-            apply(rule(invitation), to: invitation, on: handler)
-        case .ask(let ask):
-            Task { [self] in
-                apply(await ask(invitation), to: invitation, on: handler)
-            }
-        }
-    }
-
-    private func apply(_ decision: InvitationDecision, to invitation: Invitation, on handler: LinkHandler) {
-        let effects = state.withLock { state in
-            var effects = SessionEffects()
-            let id = handler.id
-            guard let record = state.links[id], case .deciding(let pending) = record.phase, pending.peer == invitation.peer,
-                  record.challenge == nil
-            else {
-                return effects  // the inviter left or the invitation expired meanwhile
-            }
-            let network = state.handshaking[id]
-            _ = state.removeLink(id)
-            switch decision {
-            case .accept where !state.isClosed:
-                let nonce = VerificationCode.nonce()
-                effects.send(.accept(.init(peer: localPeer, codeNonce: nonce, features: configuration.features)), on: record.connection)
-                var record = record
-                record.awaitedReveal = (pending.codeCommitment, nonce)
-                connect(invitation.peer, via: id, record: record, announce: false, state: &state, effects: &effects)
-                state.links[id]?.lastSent = clock.now
-                // The decision may come from another thread than the link's (an `ask` policy):
-                // hold the peer's first messages until `connected` has been posted.
-                state.links[id]?.heldData = []
-            case .challenge(let challenge) where !state.isClosed:
-                // Accepted on condition: the link stays in its handshake until the answer checks.
-                let nonce = VerificationCode.nonce()
-                effects.send(
-                    .accept(.init(peer: localPeer, codeNonce: nonce, features: configuration.features, challenge: challenge.bytes)), on: record.connection)
-                var record = record
-                record.awaitedReveal = (pending.codeCommitment, nonce)
-                record.challenge = challenge
-                record.lastSent = clock.now
-                state.insertLink(id, record)
-                state.handshaking[id] = network ?? RemoteAddress.limitGroup(of: record.connection.remoteAddress)
-                state.pendingLinks[invitation.peer] = id
-            case .accept, .challenge:
-                effects.close(record.connection, after: .decline(.init(cause: .refused, reason: "the host is leaving")))
-                effects.post(invitation.peer, .notConnected, .invitationEnded)
-            case .decline(let reason):
-                effects.close(record.connection, after: .decline(.init(cause: .refused, reason: reason)))
-                if state.connectedLinks[invitation.peer] == nil { effects.post(invitation.peer, .notConnected, .invitationEnded) }
-            }
-            return effects
-        }
-        effects.perform(on: self)
-        releaseHeldData(of: handler.id)
-    }
-
-    /// The most heartbeats a peer may send in a second: it sends one after each quiet heartbeat
-    /// interval (1 s by default), so this is never reached by a peer that keeps the protocol.
-    static var heartbeatsPerSecond: Int { 20 }
-
-    /// Posts the data held back while `connected` was being posted, in arrival order, and stops
-    /// holding once nothing is left (data arriving meanwhile joins the queue, so order is kept).
-    private func releaseHeldData(of id: ObjectIdentifier) {
-        while true {
-            let batch: [HeldPost] = state.withLock { state in
-                guard let held = state.links[id]?.heldData else { return [] }
-                if held.isEmpty {
-                    state.links[id]?.heldData = nil
-                    return []
-                }
-                state.links[id]?.heldData = []
-                return held
-            }
-            if batch.isEmpty { return }
-            for post in batch {
-                switch post {
-                case .data(let data): events.post(.dataReceived, data)
-                case .stream(let stream): events.post(.streamOpened, stream)
-                case .resource(let arrival): receiveOffer(arrival)
-                }
-            }
-        }
-    }
-}
-
-extension Frame {
-    /// The frame's kind, for messages.
-    var kindName: String {
-        switch self {
-        case .hello: "hello"
-        case .accept: "accept"
-        case .decline: "decline"
-        case .data: "data"
-        case .heartbeat: "heartbeat"
-        case .goodbye: "goodbye"
-        case .reveal: "reveal"
-        case .streamOpen: "stream open"
-        case .streamData: "stream data"
-        case .streamWindow: "stream window"
-        case .streamClose: "stream close"
-        case .resourceOffer: "resource offer"
-        case .resourceAnswer: "resource answer"
-        case .resourceResult: "resource result"
-        }
-    }
-
-    /// Whether the frame belongs to a byte stream.
-    var isStreamFrame: Bool {
-        switch self {
-        case .streamOpen, .streamData, .streamWindow, .streamClose, .resourceOffer, .resourceAnswer, .resourceResult: true
-        default: false
         }
     }
 }

@@ -33,20 +33,20 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     public let session: Session
     /// The room's rules and limits.
     public let configuration: RoomConfiguration
-    private let logger: Logger
-    private let privacy: RoomPrivacy?
+    let logger: Logger
+    let privacy: RoomPrivacy?
     /// Everything numbered that happened in the room, as it is broadcast (one tick late at most),
     /// and the guests turned away for the password: what the host's own screen shows. Buffered
     /// up to a limit; read it or leave it.
     public let activity: AsyncStream<RoomActivity<Rules>>
-    private let activityContinuation: AsyncStream<RoomActivity<Rules>>.Continuation
-    private let state: Watched<State>
+    let activityContinuation: AsyncStream<RoomActivity<Rules>>.Continuation
+    let state: Watched<State>
     private let observations = ObservationBag()
-    private let observer: (any RoomObserver<Rules>)?
+    let observer: (any RoomObserver<Rules>)?
 
-    private enum Phase: Sendable { case ready, running, stopped }
+    enum Phase: Sendable { case ready, running, stopped }
 
-    private struct State: Sendable {
+    struct State: Sendable {
         var table: RoomTable<Rules>
         var phase = Phase.ready
         var ticker: Task<Void, Never>?
@@ -203,66 +203,6 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         if let failure { throw failure }
     }
 
-    // MARK: Removing players
-
-    /// Removes the player called `name` (exactly, or the only one whose name looks like it):
-    /// their link is closed with ``RoomProtocol/removalReason``, everyone sees them removed, and
-    /// for ``RoomConfiguration/removalPeriod`` (or until ``readmit(named:)``) they are turned
-    /// away, as is every newcomer whose name looks like theirs or who comes from their network.
-    /// - Returns: the player removed, and the address their link came from.
-    /// - Throws: ``GameError/Code/noSuchPlayer`` when nobody in the room has that name.
-    @discardableResult
-    public func remove(named name: String) throws(GameError) -> PlayerRemoval {
-        let until = session.clock.now + configuration.removalPeriod
-        let removed = state.withLock { state in
-            let addresses = state.table.seats.addresses
-            return state.table.seats.remove(named: name, until: until) { addresses[$0] }
-        }
-        guard let (member, removal) = removed else { throw .noSuchPlayer(name) }
-        logger.debug("Player removed by the host.", metadata: .game(peer: member.player.name))
-        session.disconnect(member.peer, reason: RoomProtocol.removalReason)
-        // An away player has no link to close: the seat is freed here.
-        if state.value.table.seats.away[member.player.id] != nil { leave(member.peer) }
-        return PlayerRemoval(player: member.player, address: removal.address)
-    }
-
-    /// Lifts every removal of a player whose name looks like `name`; the players let back.
-    /// - Throws: ``GameError/Code/noSuchRemovedPlayer`` when nobody of that name is removed.
-    public func readmit(named name: String) throws(GameError) -> [PlayerRemoval] {
-        let lifted = state.withLock { $0.table.seats.readmit(named: name) }
-        guard !lifted.isEmpty else { throw .noSuchRemovedPlayer(name) }
-        return lifted.map { PlayerRemoval(player: PlayerRef(id: $0.id, name: $0.name), address: $0.address) }
-    }
-
-    /// The address the link of player `id` came from, while they are in the room or removed.
-    public func address(of id: UUID) -> String? {
-        state.withLock { $0.table.seats.address(of: id) }
-    }
-
-    // MARK: Snapshots
-
-    /// Whether players need a password to join.
-    public var isPrivate: Bool { privacy != nil }
-    /// How many players are in the room (away ones included).
-    public var playerCount: Int { state.value.table.seats.roster.count }
-    /// Whether player `id` is away (their link dropped, their seat held).
-    public func isAway(_ id: UUID) -> Bool { state.value.table.seats.away[id] != nil }
-
-    /// The game's rules and state now.
-    public var rules: Rules { state.value.table.rules }
-    /// Everyone in the room, in join order.
-    public var players: [PlayerRef] { state.value.table.players }
-    /// The scores, most wins first.
-    public var scores: [RoomScores.Entry] { state.value.table.scores }
-    /// The current round's number (0 before ``start()``).
-    public var round: Int { state.value.table.round }
-
-    /// Waits until the rules meet `condition` or `deadline` passes; the rules then.
-    @discardableResult
-    public func rules(until condition: @escaping @Sendable (Rules) -> Bool, before deadline: ContinuousClock.Instant) async -> Rules {
-        await state.wait(until: { condition($0.table.rules) }, before: deadline).table.rules
-    }
-
     // MARK: Session events
 
     private func peerChanged(_ change: PeerStateChange) {
@@ -310,7 +250,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         }
     }
 
-    private func leave(_ peer: PeerID) {
+    func leave(_ peer: PeerID) {
         let now = session.clock.now
         let ended = state.withLock { state -> RoundResult? in
             guard state.phase == .running else { return nil }
@@ -408,7 +348,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     // MARK: Rounds
 
     /// Starts the next round after ``RoomConfiguration/pauseBetweenRounds``.
-    private func scheduleNextRound() {
+    func scheduleNextRound() {
         let pause = configuration.pauseBetweenRounds
         let task = Task { [weak self] in
             try? await Task.sleep(for: pause)
@@ -426,151 +366,5 @@ public final class RoomHost<Rules: GameRules>: Sendable {
             return state.phase == .running
         }
         if !running { task.cancel() }
-    }
-
-    // MARK: Sending
-
-    /// Sends what the last tick gathered: replays, welcomes, the batch, then the players' views;
-    /// returns how long the next tick waits: ``RoomConfiguration/broadcastTick``, or longer when
-    /// this one sent more frames than ``RoomConfiguration/broadcastFramesPerSecond`` allows.
-    private func flush() -> Duration {
-        let now = session.clock.now
-        let deadline = now - configuration.awayGracePeriod
-        let taken = state.withLock { state -> (RoomTable<Rules>.Flush, [Rules.View: [PeerID]], UInt64, Set<UUID>, Bool)? in
-            guard state.phase == .running else { return nil }
-            let sequence = state.table.lastSequence
-            // A game decided for a player out of time ends nothing else in the same tick.
-            let timedOut = state.table.timeTurns(at: now) != nil
-            if state.table.lastSequence != sequence { state.gameChanged = true }
-            let ended = state.table.expireAway(before: deadline, at: now) != nil || timedOut
-            let flush = state.table.takeFlush()
-            // Handed over under the lock, so that a store receives the ticks in order.
-            if let observer, !flush.everything.isEmpty { observer.keep(flush.everything, of: state.table) }
-            var views: [Rules.View: [PeerID]] = [:]
-            let away = state.table.seats.away
-            if state.gameChanged, Rules.Codec.sendsViews {
-                let welcomed = Set(flush.welcomes.map(\.peer.identity))
-                for member in state.table.seats.roster.members.values
-                where away[member.player.id] == nil && !welcomed.contains(member.player.id) {
-                    views[state.table.rules.view(for: member.player), default: []].append(member.peer)
-                }
-            }
-            state.gameChanged = false
-            return (flush, views, state.table.lastSequence, away.isEmpty ? [] : Set(away.keys), ended)
-        }
-        guard let (flush, views, sequence, away, ended) = taken else { return configuration.broadcastTick }
-        if ended { scheduleNextRound() }
-        var frames = 0
-        for (peer, after, items) in flush.replays { frames += replay(items, after: after, to: peer) }
-        if !flush.welcomes.isEmpty {
-            do {
-                let encoded = try Rules.Codec.encode(welcomes: flush.welcomes.map(\.welcome), within: payloadLimit(for: Rules.Codec.welcomeType))
-                for ((peer, _), (type, payload)) in zip(flush.welcomes, encoded) { frames += send(payload, type, to: [peer]) }
-            } catch {
-                logger.warning("Could not encode the welcomes.", metadata: ["error": "\(error)"])
-            }
-        }
-        if let batch = flush.batch {
-            for item in batch.items { activityContinuation.yield(.item(item)) }
-            for payload in payloads(of: batch) {
-                do {
-                    frames += try session.sendToAll(payload, messageType: Rules.Codec.batchType, skippingBacklogged: true, excluding: away)
-                } catch {
-                    logger.warning("Could not send a broadcast.", metadata: ["error": "\(error)"])
-                }
-            }
-        }
-        // Players who see the game alike (the watchers, say) share one encoding and one send.
-        for (view, peers) in views {
-            do {
-                let (type, payload) = try Rules.Codec.encode(.view(RoomViewUpdate(lastSequence: sequence, view: view)))
-                frames += send(payload, type, to: peers)
-            } catch {
-                logger.warning("Could not encode a view.", metadata: ["error": "\(error)"])
-            }
-        }
-        let refusals = privacy?.due(at: session.clock.now) ?? []
-        if let observer, !flush.everything.isEmpty || !refusals.isEmpty { observer.report(flush.everything, passwordRefusals: refusals) }
-        // (Nothing, when an observer shows what happened: the stream has ended.)
-        for refusal in refusals { activityContinuation.yield(.passwordRefusals(refusal)) }
-        return configuration.broadcastInterval(frames: frames)
-    }
-
-    /// Sends `peer` the `items` after `after` that it missed: as batches, or as the game's
-    /// replay message, which a welcome in the next tick replaces when it does not fit a frame.
-    /// Returns how many frames that was.
-    private func replay(_ items: [RoomItem<Rules>], after: UInt64, to peer: PeerID) -> Int {
-        if Rules.Codec.replaysAsBatches {
-            return payloads(of: RoomBatch(items: items)).reduce(0) { $0 + send($1, Rules.Codec.batchType, to: [peer]) }
-        }
-        do {
-            let (type, payload) = try Rules.Codec.encode(.replay(after: after, items: items))
-            guard payload.count <= payloadLimit(for: type) else {
-                state.withLock { $0.table.seats.welcomeAgain(peer.identity) }
-                return 0
-            }
-            return send(payload, type, to: [peer])
-        } catch {
-            logger.warning("Could not encode a replay.", metadata: .game(peer: peer.displayName).merging(["error": "\(error)"]) { $1 })
-            return 0
-        }
-    }
-
-    /// `batch` as payloads that each fit a frame, every item encoded once.
-    private func payloads(of batch: RoomBatch<Rules>) -> [Data] {
-        var encoded: [[UInt8]] = []
-        encoded.reserveCapacity(batch.items.count)
-        for item in batch.items {
-            do { encoded.append(try Rules.Codec.encode(item: item)) } catch {
-                logger.warning("Could not encode a broadcast item.", metadata: ["error": "\(error)"])
-            }
-        }
-        return BatchPayloads.split(encoded, payloadLimit: payloadLimit(for: Rules.Codec.batchType)) { first in
-            Rules.Codec.batchClosing(of: batch, first: first)
-        }
-    }
-
-    /// The most payload bytes a message of `type` may carry in one frame (the codec's rule).
-    private func payloadLimit(for type: String) -> Int {
-        FrameCodec.maximumPayloadLength(messageType: type, maximumFrameLength: session.configuration.maximumFrameLength)
-    }
-
-    /// Sends `payload` as a `type` message to `peers`; how many frames that was. When one of
-    /// several peers left meanwhile (the session then sends nothing), each of the others is sent
-    /// it alone.
-    private func send(_ payload: Data, _ type: String, to peers: [PeerID]) -> Int {
-        do {
-            try session.send(payload, messageType: type, to: peers)
-            return peers.count
-        } catch {
-            guard peers.count > 1, error.code == .peerNotConnected else {
-                report(error, sending: type)
-                return 0
-            }
-            return peers.reduce(0) { sent, peer in sent + send(payload, type, to: [peer]) }
-        }
-    }
-
-    /// Sends `message` to `peer`; a peer that left meanwhile, or a closed session, is not worth a report.
-    private func send<Message: GameMessage>(_ message: Message, to peer: PeerID) {
-        do { try session.send(message, to: [peer]) } catch { report(error, sending: Message.messageType) }
-    }
-
-    /// Sends the game's `message` to `peer`, as its codec writes it.
-    private func send(_ message: RoomHostMessage<Rules>, to peer: PeerID) {
-        do {
-            let (type, payload) = try Rules.Codec.encode(message)
-            _ = send(payload, type, to: [peer])
-        } catch {
-            logger.warning("Could not encode a message.", metadata: .game(peer: peer.displayName).merging(["error": "\(error)"]) { $1 })
-        }
-    }
-
-    /// Logs a failed send of a `type` message; a peer that left meanwhile, or a closed session, is not worth a report.
-    private func report(_ error: MultipeerError, sending type: String) {
-        switch error.code {
-        case .peerNotConnected, .sessionClosed: break
-        default: logger.warning("A send failed.", metadata: ["type": .string(type), "code": .string(error.code.rawValue), "error": .string(error.message)])
-        }
     }
 }
