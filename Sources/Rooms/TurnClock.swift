@@ -27,7 +27,8 @@ package struct TurnClock: Sendable {
     /// Starts the clock of every player in `awaited` that has none, at `now`, and stops those
     /// of the players no longer waited for.
     package mutating func sync(awaited: [PlayerRef], at now: ContinuousClock.Instant) {
-        guard limit != nil else { return }
+        // A game that waits for nobody (guess-the-number) costs nothing here on each move.
+        guard limit != nil, !(awaited.isEmpty && since.isEmpty) else { return }
         let ids = Set(awaited.map(\.id))
         if since.keys.contains(where: { !ids.contains($0) }) {
             since = since.filter { ids.contains($0.key) }

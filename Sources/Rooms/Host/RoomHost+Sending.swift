@@ -67,7 +67,7 @@ extension RoomHost {
                 logger.warning("Could not encode a view.", metadata: ["error": "\(error)"])
             }
         }
-        let refusals = privacy?.due(at: session.clock.now) ?? []
+        let refusals = privacy?.due(at: now) ?? []
         if let observer, !flush.everything.isEmpty || !refusals.isEmpty { observer.report(flush.everything, passwordRefusals: refusals) }
         // (Nothing, when an observer shows what happened: the stream has ended.)
         for refusal in refusals { activityContinuation.yield(.passwordRefusals(refusal)) }
