@@ -62,6 +62,34 @@ struct DisconnectTests {
         }
     }
 
+    @Test("A peer accepted after a decision longer than the peer timeout is not taken for gone at once: its silence counts from the acceptance")
+    func slowDecision() async throws {
+        let release = AsyncStream<Void>.makeStream()
+        try await withTwoPeers(policy: .ask { _ in
+            for await _ in release.stream { break }
+            return .accept
+        }) { peers async throws in
+            let timeout = peers.host.configuration.peerTimeout
+            let carol = peer("carol")
+            let raw = try await peers.network.openRawConnection(toPort: peers.port)
+            raw.send(.hello(.init(
+                version: 3, peer: carol, invitationTimeoutMilliseconds: 30_000, codeCommitment: SampleFrames.codeCommitment,
+                features: 0, context: Data())))
+            #expect(await peers.hostStates.waitFor(carol, .connecting) != nil)
+            // The host takes longer than the peer timeout to decide (a busy host, a person asked).
+            await peers.network.advanceTime(by: timeout + .seconds(1))
+            release.continuation.yield()
+            #expect(await peers.hostStates.waitFor(carol, .connected) != nil)
+            // The next check comes before carol's first frame after the ACCEPT.
+            await peers.network.advanceTime(by: peers.host.configuration.heartbeatInterval / 4)
+            #expect(peers.host.connectedPeers.contains(carol), "silent for a quarter of a heartbeat since its acceptance")
+            #expect(peers.hostStates.states(of: carol) == [.connecting, .connected])
+            await peers.network.advanceTime(by: timeout)
+            #expect(!peers.host.connectedPeers.contains(carol), "silent for the peer timeout since its acceptance: gone")
+            withExtendedLifetime(raw) {}
+        }
+    }
+
     @Test("A client that never says hello is dropped at the handshake deadline (5 s), not before")
     func silentClient() async throws {
         try await withTwoPeers { peers async throws in

@@ -353,6 +353,8 @@ extension Session {
         let localIsInviter = if case .inviting = record.phase { true } else { false }
         record.streams.start(localIsInviter: localIsInviter, peerFeatures: record.streams.peerFeatures)
         record.phase = .connected(peer)
+        // Silence counts from here: a decision may have taken longer than the peer timeout.
+        record.lastHeard = clock.now
         state.handshaking[id] = nil
         if let oldID = state.connectedLinks[peer], let old = state.removeLink(oldID) {
             effects.log(.notice, "Peer connected again; its older link was replaced.", .about(peer: peer.displayName).merging(["address": .string(old.connection.remoteDescription)]) { $1 })
