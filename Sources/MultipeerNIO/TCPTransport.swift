@@ -105,8 +105,9 @@ public final class TCPTransport: Transport, Sendable {
     ///   - endpoint: where to connect; a host name is resolved, and its IPv6 and IPv4 addresses
     ///     are tried as Happy Eyeballs does.
     ///   - options: limits for this connection.
-    ///   - timeout: how long resolving and connecting may take together, and the TLS handshake
-    ///     after them.
+    ///   - timeout: how long resolving and connecting may take together.
+    ///   - openTimeout: how long the TLS handshake may take after them (a host with every
+    ///     handshake place taken holds a newcomer unread until one frees); at least `timeout`.
     ///   - handler: receives what happens on the connection.
     /// - Throws: ``Multipeer/MultipeerError/Code/connectionFailed``, with the reason ("connection
     ///   refused", "the network is unreachable", …); ``Multipeer/MultipeerError/Code/hostNotAnswering``
@@ -117,6 +118,7 @@ public final class TCPTransport: Transport, Sendable {
         to endpoint: Endpoint,
         options: LinkOptions,
         timeout: Duration,
+        openTimeout: Duration,
         handler: any ConnectionHandler
     ) async throws(MultipeerError) -> any Connection {
         // One event loop for all of this connect's attempts, so the promise and the gate are simple.
@@ -146,9 +148,10 @@ public final class TCPTransport: Transport, Sendable {
         // A channel closed before it opened never opens: answer the promise then (once it has
         // been answered, failing it changes nothing).
         channel.closeFuture.whenComplete { _ in opened.fail(ChannelError.ioOnClosedChannel) }
-        // Over TLS the connection opens after the handshake, which must finish in the time left.
-        let handshakeDeadline = channel.eventLoop.scheduleTask(deadline: .now() + TimeAmount(timeout)) {
-            opened.fail(MultipeerError.secureHandshakeFailed("no answer to the secure handshake within \(MultipeerError.secondsText(timeout))"))
+        // Over TLS the connection opens after the handshake, which must finish in its own time.
+        let handshakeTime = max(openTimeout, timeout)
+        let handshakeDeadline = channel.eventLoop.scheduleTask(deadline: .now() + TimeAmount(handshakeTime)) {
+            opened.fail(MultipeerError.secureHandshakeFailed("no answer to the secure handshake within \(MultipeerError.secondsText(handshakeTime))"))
             channel.close(promise: nil)
         }
         opened.futureResult.whenComplete { _ in handshakeDeadline.cancel() }

@@ -28,7 +28,7 @@ public final class InMemoryMachine: Transport {
     }
 
     public func connect(
-        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
+        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, openTimeout: Duration, handler: any ConnectionHandler
     ) async throws(MultipeerError) -> any Connection {
         guard !state.withLock({ $0.unplugged }) else { throw .connectionFailed(endpoint, "the network is unreachable") }
         // The link is kept before it opens: the other side may answer (and a test unplug this

@@ -91,13 +91,14 @@ public final class InMemoryNetwork: Transport, Sendable {
         }
     }
 
+    /// An in-memory connection opens as soon as it is made: `openTimeout` has nothing to bound.
     public func connect(
-        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
+        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, openTimeout: Duration, handler: any ConnectionHandler
     ) async throws(MultipeerError) -> any Connection {
         try await connect(to: endpoint, from: nil, options: options, timeout: timeout, handler: handler)
     }
 
-    /// ``connect(to:options:timeout:handler:)`` from the IP address `source`, as the listening
+    /// ``connect(to:options:timeout:openTimeout:handler:)`` from the IP address `source`, as the listening
     /// side sees it (by default `clientN.memory`, one per connection); `made` is told of the
     /// link before either end opens (a machine that may be unplugged keeps it from then on).
     func connect(

@@ -26,9 +26,9 @@ final class CrashableTransport: Transport {
     }
 
     func connect(
-        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
+        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, openTimeout: Duration, handler: any ConnectionHandler
     ) async throws(MultipeerError) -> any Connection {
-        try await base.connect(to: endpoint, options: options, timeout: timeout, handler: handler)
+        try await base.connect(to: endpoint, options: options, timeout: timeout, openTimeout: openTimeout, handler: handler)
     }
 
     func broadcast(_ frame: EncodedFrame, to connections: [any Connection]) {

@@ -1,5 +1,6 @@
 import Multipeer
 import MultipeerNIO
+import MultipeerTestSupport
 import Testing
 
 /// Failing to connect or listen, and what closing a listener leaves open.
@@ -21,6 +22,22 @@ struct TCPTransportFailureTests {
         }
         #expect(error == .connectionFailed(endpoint, "connection refused"))
         #expect(handler.events.isEmpty, "a connection that never opened is never reported")
+    }
+
+    @Test("Over TLS, a host that answers the connect but not the handshake is given the open timeout, not the connect timeout, and then a sentence")
+    func handshakeGetsTheOpenTimeout() async throws {
+        let silent = try UnansweringListener()
+        let (_, transport, _) = try SecureSessionTests.keyed("bob")
+        let endpoint = try Endpoint(host: "127.0.0.1", port: silent.port)
+        let started = ContinuousClock.now
+        let error = await #expect(throws: MultipeerError.self) {
+            _ = try await transport.connect(
+                to: endpoint, options: LinkOptions(), timeout: .milliseconds(100), openTimeout: .milliseconds(1500), handler: RecordingHandler())
+        }
+        // A lower bound only: a busy machine makes this later, never sooner.
+        #expect(ContinuousClock.now - started >= .milliseconds(1500), "the handshake had its open timeout")
+        #expect(error?.code == .secureHandshakeFailed)
+        #expect(error?.message.contains("no answer to the secure handshake within 1.5 s") == true, "\(String(describing: error))")
     }
 
     @Test func listeningOnAPortInUseFails() async throws {

@@ -249,10 +249,12 @@ final class BacklogTap: Transport, @unchecked Sendable {
         try await network.listen(port: port, options: options, makeHandler: makeHandler)
     }
 
-    func connect(to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler) async throws(MultipeerError) -> any Connection {
+    func connect(
+        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, openTimeout: Duration, handler: any ConnectionHandler
+    ) async throws(MultipeerError) -> any Connection {
         let tap = Tap(handler)
         taps.withLock { $0.append(tap) }
-        return try await network.connect(to: endpoint, options: options, timeout: timeout, handler: tap)
+        return try await network.connect(to: endpoint, options: options, timeout: timeout, openTimeout: openTimeout, handler: tap)
     }
 
     /// Reports every connection this transport made as writable or not.

@@ -169,8 +169,11 @@ extension Session {
                     expectedPeer: expected, context: context, expires: deadline, hostCheck: hostCheck, answer: answer, race: race, isProbe: isProbe)
                 let handler = LinkHandler(session: self, outgoing: outgoing)
                 do throws(MultipeerError) {
+                    // Once the host answered, the rest of the invitation's time is the opening's: a
+                    // host with every handshake place taken holds a newcomer until one frees.
                     _ = try await self.transport.connect(
-                        to: endpoint, options: self.configuration.linkOptions, timeout: timeout, handler: handler)
+                        to: endpoint, options: self.configuration.linkOptions, timeout: timeout,
+                        openTimeout: max(deadline - self.clock.now, timeout), handler: handler)
                 } catch {
                     failed[index].resolve(())
                     return finish(endpoint, error, timeout)

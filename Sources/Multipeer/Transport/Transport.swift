@@ -28,12 +28,18 @@ public protocol Transport: Sendable {
     /// Connects to `endpoint`; `handler` has seen ``ConnectionHandler/connectionDidOpen(_:)``
     /// by the time this returns.
     ///
+    /// - Parameters:
+    ///   - timeout: how long the endpoint may take to answer at all (a TCP connect).
+    ///   - openTimeout: how long the connection may take to open once the endpoint answered
+    ///     (a secure handshake, which a busy host may hold unread until it has a place for it);
+    ///     never less than `timeout`. A transport that opens at once ignores it.
     /// - Throws: ``MultipeerError/Code/connectionFailed`` when the endpoint cannot be reached
     ///   within `timeout`.
     func connect(
         to endpoint: Endpoint,
         options: LinkOptions,
         timeout: Duration,
+        openTimeout: Duration,
         handler: any ConnectionHandler
     ) async throws(MultipeerError) -> any Connection
 
@@ -51,6 +57,13 @@ public protocol Transport: Sendable {
 }
 
 extension Transport {
+    /// Connects to `endpoint`, reaching it and opening the connection within `timeout` each.
+    public func connect(
+        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
+    ) async throws(MultipeerError) -> any Connection {
+        try await connect(to: endpoint, options: options, timeout: timeout, openTimeout: timeout, handler: handler)
+    }
+
     public func broadcast(_ frame: EncodedFrame, to connections: [any Connection]) {
         for connection in connections { connection.send(frame) }
     }

@@ -34,10 +34,10 @@ final class CuttableTransport: Transport {
     }
 
     func connect(
-        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, handler: any ConnectionHandler
+        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, openTimeout: Duration, handler: any ConnectionHandler
     ) async throws(MultipeerError) -> any Connection {
         let wrapping = WrappingHandler(handler: handler, owner: self)
-        let connection = try await base.connect(to: endpoint, options: options, timeout: timeout, handler: wrapping)
+        let connection = try await base.connect(to: endpoint, options: options, timeout: timeout, openTimeout: openTimeout, handler: wrapping)
         return wrapping.wrapper(for: connection)
     }
 
