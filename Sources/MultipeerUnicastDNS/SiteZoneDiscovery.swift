@@ -57,6 +57,9 @@ public struct SiteZoneDiscovery: DiscoveryBackend {
     ) async -> [UnicastDNSConfiguration]? {
         do throws(DNSError) {
             let configurations = try await finding(purpose)
+            // Cancelled while the zone was looked up (a look-up may not heed it): begin nothing,
+            // so that nothing is written to the zone only to be withdrawn.
+            if Task.isCancelled { return nil }
             if configurations.isEmpty {
                 logger.debug("The site names no zone.", metadata: ["purpose": "\(purpose)"])
                 return nil
@@ -64,6 +67,7 @@ public struct SiteZoneDiscovery: DiscoveryBackend {
             logger.info("Found the site's zone.", metadata: ["zones": "\(configurations.map(\.domain.description))", "purpose": "\(purpose)"])
             return configurations
         } catch {
+            if Task.isCancelled { return nil }
             if tellsFailures {
                 tell(MultipeerError(.discoveryFailed, error.message, underlying: error))
             } else {

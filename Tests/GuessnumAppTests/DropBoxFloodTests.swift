@@ -9,8 +9,13 @@ import Testing
 /// A drop box flooded with offers from one network: a real sender on another network is asked
 /// second, the flood's excess is declined at once, and a flood that leaves takes its offers with
 /// it — in process, over the in-memory network.
-@Suite("A flooded drop box", .timeLimit(.minutes(1)))
+@Suite("A flooded drop box", .timeLimit(.minutes(3)))
 struct DropBoxFloodTests {
+    /// How long a wait may take before it is taken for a hang. The test waits on chains of a
+    /// dozen hops (hashing, offer, decline, outcome) for each of 12 files; when the whole suite
+    /// starts at once on a third of a 2-core machine, they took over 30 s.
+    static let hang: Duration = .seconds(120)
+
     /// The person at the box: the questions asked, and the answers to give, in order.
     actor Person {
         private(set) var questions: [String] = []
@@ -32,9 +37,9 @@ struct DropBoxFloodTests {
             return await withCheckedContinuation { waiting = $0 }
         }
 
-        /// The questions, once there are `count`.
+        /// The questions, once there are `count` (the bound only catches a hang).
         func asked(_ count: Int) async -> [String] {
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + DropBoxFloodTests.hang
             while questions.count < count, ContinuousClock.now < deadline { try? await Task.sleep(for: .milliseconds(10)) }
             return questions
         }
@@ -60,7 +65,7 @@ struct DropBoxFloodTests {
                 command: "guessnum", limits: DropQueue.Limits(), ask: { await person.ask($0) })
             let running = Task { try await box.run(port: 0) }
             defer { box.stop() }
-            #expect(await eventually { rita.listeningPort != nil })
+            #expect(await eventually(within: Self.hang) { rita.listeningPort != nil })
             let endpoint = try Endpoint(host: InMemoryNetwork.host, port: try #require(rita.listeningPort))
 
             let attacker = network.machine(address: "10.0.0.66")
@@ -77,7 +82,7 @@ struct DropBoxFloodTests {
                 }
                 floods.append(mallory)
             }
-            #expect(await eventually { refusals.lines.withLock { $0.count } == 3 }, "past the first (asked about at once) and the 4 that wait for each link: \(refusals.lines.withLock { $0 })")
+            #expect(await eventually(within: Self.hang) { refusals.lines.withLock { $0.count } == 3 }, "past the first (asked about at once) and the 4 that wait for each link: \(refusals.lines.withLock { $0 })")
             #expect(refusals.lines.withLock { $0 }.allSatisfy { $0.contains("4 of your offers wait already") }, "\(refusals.lines.withLock { $0 })")
             // Files are offered once hashed, in no set order: the first question is one of the flood's.
             let first = await person.asked(1).first ?? ""
@@ -97,10 +102,10 @@ struct DropBoxFloodTests {
 
             // The flood leaves before bob is answered: its six waiting offers go with it.
             for mallory in floods { await mallory.disconnect() }
-            #expect(await eventually { output.contains("mallory0 left: its 4 offers were withdrawn.") && output.contains("mallory1 left:") }, "\(output.lines.withLock { $0 })")
+            #expect(await eventually(within: Self.hang) { output.contains("mallory0 left: its 4 offers were withdrawn.") && output.contains("mallory1 left:") }, "\(output.lines.withLock { $0 })")
             await person.answer(true)
             try await sent.outcome()
-            #expect(await eventually { FileManager.default.fileExists(atPath: inbox.appendingPathComponent("minutes.txt").path) })
+            #expect(await eventually(within: Self.hang) { FileManager.default.fileExists(atPath: inbox.appendingPathComponent("minutes.txt").path) })
             try await Task.sleep(for: .milliseconds(100))
             #expect(await person.questions.count == 2, "no question about an offer whose sender left")
             box.stop()

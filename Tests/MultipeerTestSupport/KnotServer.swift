@@ -31,6 +31,9 @@ public final class KnotServer: @unchecked Sendable {
         throw TestFailure("knotd did not start in \(files.directory.path)")
     }
 
+    /// What the server logged so far (every update it processed is a line).
+    public var log: String { process.text }
+
     /// Stops the server.
     public func stop() async {
         process.signal(SIGTERM)

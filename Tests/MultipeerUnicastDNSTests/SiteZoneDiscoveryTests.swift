@@ -80,6 +80,7 @@ struct SiteZoneDiscoveryTests {
         // A publication begun in spite of the cancellation would write within its first update.
         try await Task.sleep(for: .milliseconds(500))
         #expect(try await DNSClient(server: server.endpoint, key: nil).records(.ptr, at: service).isEmpty)
+        #expect(!server.log.contains("DDNS"), "nothing was written to the zone, not even to be withdrawn: \(server.log)")
     }
 
     @Test("A failed look-up of a zone asked for is told to the browser as the resolver's sentence")
