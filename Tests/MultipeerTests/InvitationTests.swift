@@ -152,6 +152,25 @@ struct InvitationTests {
         }
     }
 
+    @Test("A host sends a guest nothing before its ACCEPT: while the ACCEPT is being handed over, the guest is not among the connected peers, and a message to it is refused rather than sent first")
+    func nothingBeforeAccept() async throws {
+        try await withSessions { scope in
+            let network = InMemoryNetwork()
+            let gate = AcceptGate(network)
+            let host = scope.session(localPeer: peer("alice"), transport: gate)
+            let port = try await host.startListening(policy: .acceptAll)
+            let guest = scope.session(localPeer: peer("bob"), transport: network)
+            let joining = Task { try await guest.invite(Endpoint(host: InMemoryNetwork.host, port: port)) }
+            _ = await gate.holding.wait(until: { $0 }, before: .now + .seconds(30))
+            #expect(!host.connectedPeers.contains(guest.localPeer), "not connected before its ACCEPT is handed over")
+            #expect(throws: MultipeerError.self, "nothing can be sent to it yet") { try host.send(Data("too soon".utf8), to: [guest.localPeer]) }
+            gate.release()
+            #expect(try await joining.value == .connected(host.localPeer), "the guest read its ACCEPT first")
+            #expect(await eventually { host.connectedPeers.contains(guest.localPeer) })
+            try host.send(Data("welcome".utf8), to: [guest.localPeer])
+        }
+    }
+
     @Test("An ask policy may answer later, and sees the inviter and its context")
     func askedLater() async throws {
         let seen = Mutex<Invitation?>(nil)

@@ -24,23 +24,27 @@ extension Session {
             var effects = SessionEffects()
             let id = handler.id
             guard let record = state.links[id], case .deciding(let pending) = record.phase, pending.peer == invitation.peer,
-                  record.challenge == nil
+                  record.challenge == nil, !record.isAccepted
             else {
                 return effects  // the inviter left or the invitation expired meanwhile
+            }
+            if case .accept = decision, !state.isClosed {
+                // The ACCEPT goes out before the peer is connected: nothing this session sends to
+                // a connected peer (from any thread) may reach the inviter before it. The link
+                // stays in its handshake, unread, until the ACCEPT has been handed over.
+                let nonce = VerificationCode.nonce()
+                state.links[id]?.awaitedReveal = (pending.codeCommitment, nonce)
+                state.links[id]?.isAccepted = true
+                effects.pauseReading(record.connection)
+                effects.send(.accept(.init(peer: localPeer, codeNonce: nonce, features: configuration.features)), on: record.connection)
+                return effects
             }
             let network = state.handshaking[id]
             _ = state.removeLink(id)
             switch decision {
-            case .accept where !state.isClosed:
-                let nonce = VerificationCode.nonce()
-                effects.send(.accept(.init(peer: localPeer, codeNonce: nonce, features: configuration.features)), on: record.connection)
-                var record = record
-                record.awaitedReveal = (pending.codeCommitment, nonce)
-                connect(invitation.peer, via: id, record: record, announce: false, state: &state, effects: &effects)
-                state.links[id]?.lastSent = clock.now
-                // The decision may come from another thread than the link's (an `ask` policy):
-                // hold the peer's first messages until `connected` has been posted.
-                state.links[id]?.heldData = []
+            case .accept:
+                effects.close(record.connection, after: .decline(.init(cause: .refused, reason: "the host is leaving")))
+                effects.post(invitation.peer, .notConnected, .invitationEnded)
             case .challenge(let challenge) where !state.isClosed:
                 // Accepted on condition: the link stays in its handshake until the answer checks.
                 let nonce = VerificationCode.nonce()
@@ -53,7 +57,7 @@ extension Session {
                 state.insertLink(id, record)
                 state.handshaking[id] = network ?? RemoteAddress.limitGroup(of: record.connection.remoteAddress)
                 state.pendingLinks[invitation.peer] = id
-            case .accept, .challenge:
+            case .challenge:
                 effects.close(record.connection, after: .decline(.init(cause: .refused, reason: "the host is leaving")))
                 effects.post(invitation.peer, .notConnected, .invitationEnded)
             case .decline(let reason):
@@ -63,6 +67,30 @@ extension Session {
             return effects
         }
         effects.perform(on: self)
+        if case .accept = decision { connectAccepted(on: handler) }
+    }
+
+    /// Connects the peer whose ACCEPT has just been handed to its connection, and reads from it
+    /// again.
+    private func connectAccepted(on handler: LinkHandler) {
+        let (effects, connection) = state.withLock { state -> (SessionEffects, (any Connection)?) in
+            var effects = SessionEffects()
+            let id = handler.id
+            guard !state.isClosed, let record = state.links[id], case .deciding(let invitation) = record.phase, record.isAccepted else {
+                return (effects, nil)  // the link closed meanwhile, or the session did
+            }
+            _ = state.removeLink(id)
+            var connected = record
+            connected.isAccepted = false
+            connect(invitation.peer, via: id, record: connected, announce: false, state: &state, effects: &effects)
+            state.links[id]?.lastSent = clock.now
+            // The decision may come from another thread than the link's (an `ask` policy):
+            // hold the peer's first messages until `connected` has been posted.
+            state.links[id]?.heldData = []
+            return (effects, record.connection)
+        }
+        effects.perform(on: self)
+        connection?.resumeReading()
         releaseHeldData(of: handler.id)
     }
 

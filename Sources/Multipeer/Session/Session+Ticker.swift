@@ -23,7 +23,8 @@ extension Session {
                 case .awaitingHello(let since):
                     if now - since > configuration.handshakeTimeout { expired.append(id) }
                 case .deciding(let invitation):
-                    if now > invitation.expires { expired.append(id) }
+                    // An accepted one is connected as soon as its ACCEPT is handed over.
+                    if now > invitation.expires, !record.isAccepted { expired.append(id) }
                 case .inviting(let outgoing):
                     if now > outgoing.expires { expired.append(id) }
                 case .connected:

@@ -184,6 +184,10 @@ struct LinkRecord {
     /// answers it: the link stays `deciding` (in its handshake, counted for its address) and is
     /// connected only if the answer checks.
     var challenge: InvitationChallenge?
+    /// On the advertiser's side, from the decision to accept until the ACCEPT has been handed to
+    /// the connection: the link is still `deciding` (not yet among the connected peers, so
+    /// nothing else is sent on it first) and unread.
+    var isAccepted = false
     /// The link's byte streams (the peer's features are noted here from its HELLO or ACCEPT).
     var streams = LinkStreams()
 
