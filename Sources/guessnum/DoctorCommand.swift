@@ -25,7 +25,7 @@ struct DoctorCommand: AsyncParsableCommand {
             """
     )
 
-    @Option(help: "The game's TCP port, whose firewall rules are checked (default: the port your last game listened on; without one, only rules that drop all incoming TCP are).")
+    @Option(parsing: .unconditional, help: "The game's TCP port, whose firewall rules are checked (default: the port your last game listened on; without one, only rules that drop all incoming TCP are).")
     var port: Int?
 
     @OptionGroup var dns: SiteDNSOptions

@@ -29,7 +29,7 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: "Your name as the receiver sees it (default: your login name).")
     var name: String?
 
-    @Option(name: .customLong("timeout"), help: "Seconds to wait for the receiver to be found or to answer (default: 30).")
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: "Seconds to wait for the receiver to be found or to answer (default: 30).")
     var timeoutGiven: Int?
     var timeout: Int { timeoutGiven ?? 30 }
 
@@ -89,7 +89,7 @@ struct ReceiveCommand: AsyncParsableCommand {
     @Option(help: "Your name as senders see it (default: your login name).")
     var name: String?
 
-    @Option(help: "The TCP port to listen on (default: any free port).")
+    @Option(parsing: .unconditional, help: "The TCP port to listen on (default: any free port).")
     var port: Int?
 
     @OptionGroup var output: LogOptions

@@ -15,4 +15,13 @@ struct Guessnum: AsyncParsableCommand {
         version: "0.1.0-dev",
         subcommands: [HostCommand.self, JoinCommand.self, SendCommand.self, ReceiveCommand.self, DoctorCommand.self]
     )
+
+    /// Runs the command line, first naming the command meant by a mistyped one (`guessnum hots`).
+    static func main() async {
+        let names = configuration.subcommands.map { $0._commandName } + ["help"]
+        if let typed = CommandLine.arguments.dropFirst().first, let meant = CommandSuggestion.closest(to: typed, among: names) {
+            exit(withError: ValidationError("Unknown command '\(typed)'. Did you mean '\(meant)'?"))
+        }
+        await main(nil)
+    }
 }

@@ -23,29 +23,31 @@ struct HostCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "guessnum: the numbers the secret is drawn from, such as 1-100 or -50-50 (default: 1-100).", transform: GuessRange.parse)
     var range: GuessRange?
 
-    @Option(name: .customLong("best-of"), help: "rps: how many throws a match is the best of, odd, from 1 to 9 (default: 3).")
+    @Option(name: .customLong("best-of"), parsing: .unconditional, help: "rps: how many throws a match is the best of, odd, from 1 to 9 (default: 3).")
     var bestOf: Int?
 
     @Option(help: "Your name as players see it (default: your login name).")
     var name: String?
 
-    @Option(help: "guessnum: use this secret for the first round instead of a random one (for demos).")
+    @Option(parsing: .unconditional, help: "guessnum: use this secret for the first round instead of a random one (for demos).")
     var secret: Int64?
 
     // Defaults are written in the help (not left to ArgumentParser, whose man page omits them).
-    @Option(name: .customLong("max-players"), help: "How many players may join (default: \(Self.defaultMaxPlayers)).")
+    @Option(name: .customLong("max-players"), parsing: .unconditional, help: "How many players may join (default: \(Self.defaultMaxPlayers)).")
     var maxPlayersGiven: Int?
     var maxPlayers: Int { maxPlayersGiven ?? Self.defaultMaxPlayers }
     static let defaultMaxPlayers = 100
 
     @Option(
         name: .customLong("max-players-per-address"),
+        parsing: .unconditional,
         help: "How many players may join from one network address (default: \(GameConfiguration().maximumPlayersPerAddress)).")
     var maxPlayersPerAddressGiven: Int?
     var maxPlayersPerAddress: Int { maxPlayersPerAddressGiven ?? GameConfiguration().maximumPlayersPerAddress }
 
     @Option(
         name: .customLong("grace"),
+        parsing: .unconditional,
         help: "Seconds the seat of a player whose connection dropped is kept for them; 0 frees it at once (default: \(Self.defaultGrace)).")
     var graceGiven: Int?
     var grace: Int { graceGiven ?? Self.defaultGrace }
@@ -53,12 +55,13 @@ struct HostCommand: AsyncParsableCommand {
 
     @Option(
         name: .customLong("turn-time"),
+        parsing: .unconditional,
         help: "Seconds a tic-tac-toe or rock-paper-scissors player has to move when it is their turn; then the game decides (a lost round or throw); 0: no limit (default: \(Self.defaultTurnTime)).")
     var turnTimeGiven: Int?
     var turnTime: Int { turnTimeGiven ?? Self.defaultTurnTime }
     static let defaultTurnTime = Int(RoomConfiguration().turnTime?.components.seconds ?? 0)
 
-    @Option(help: "The TCP port to listen on; 0 picks any free port (default: the port your last game listened on, if it is free, so players who joined it find it there again; else any free port).")
+    @Option(parsing: .unconditional, help: "The TCP port to listen on; 0 picks any free port (default: the port your last game listened on, if it is free, so players who joined it find it there again; else any free port).")
     var port: Int?
 
     @Flag(help: "Go on with this name's interrupted game of the same kind (its program ended without ending it) without asking; without it a script starts a new game.")

@@ -23,7 +23,7 @@ struct JoinCommand: AsyncParsableCommand {
     var target: JoinArgument?
 
     // The default is written in the help (ArgumentParser's man page omits defaults).
-    @Option(name: .customLong("timeout"), help: "Seconds to wait for a host to answer, or for --game to be found (default: 30).")
+    @Option(name: .customLong("timeout"), parsing: .unconditional, help: "Seconds to wait for a host to answer, or for --game to be found (default: 30).")
     var timeoutGiven: Int?
     var timeout: Int { timeoutGiven ?? 30 }
 

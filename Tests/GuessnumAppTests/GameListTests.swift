@@ -84,7 +84,7 @@ struct GameListTests {
         list.apply(.updated(try game(alice.peer, players: 5)))
         #expect(list.changes() == "  1) alice — numbers 1–100, 5/10 players, round 1", "the host's word wins again")
         list.noteLeft(carol.peer, ended: true)
-        #expect(list.changes() == "  2) carol's game is gone")
+        #expect(list.changes() == "  2) carol's game is no longer listed")
         #expect(list.wholeList() == "Searching for games… 1 found\n  1) alice — numbers 1–100, 5/10 players, round 1")
     }
 
@@ -121,7 +121,7 @@ struct GameListTests {
         list.apply(.found(bob))
         #expect(list.wholeList() == "Searching for games… 2 found\n  1) alice — numbers 1–100, 1/10 players, round 1\n  2) bob — numbers 1–100, 2/10 players, round 1")
         list.apply(.lost(alice.peer))
-        #expect(list.changes() == "  1) alice's game is gone", "one short line, not the whole list")
+        #expect(list.changes() == "  1) alice's game is no longer listed", "one short line, not the whole list")
         list.apply(.found(carol))
         #expect(list.changes() == "  3) carol — numbers 1–100, 0/10 players, round 1", "a new game takes a new number, never a gone one's")
         #expect(list.entry(2)?.peer == bob.peer && list.entry(3)?.peer == carol.peer)
@@ -132,7 +132,7 @@ struct GameListTests {
         list.apply(.found(try game(alice.peer, players: 1, port: 4005)))
         #expect(list.changes() == "  1) alice — numbers 1–100, 1/10 players, round 1", "back under its own number")
         list.apply(.lost(bob.peer))
-        #expect(list.changes() == "  2) bob's game is gone")
+        #expect(list.changes() == "  2) bob's game is no longer listed")
         #expect(list.changes() == nil)
         #expect(list.wholeList() == "Searching for games… 2 found\n  1) alice — numbers 1–100, 1/10 players, round 1\n  2) carol — numbers 1–100, 0/10 players, round 1",
                 "printed whole, the list drops the gone and numbers the rest anew")

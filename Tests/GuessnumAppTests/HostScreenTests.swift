@@ -56,8 +56,8 @@ struct HostScreenTests {
         let text = GameText(style: .plain, json: false, me: UUID())
         #expect(text.passwordRefusals(PasswordRefusals(network: "10.0.0.7", counts: [.wrong: 4, .tooMany: 1], isSummary: true))
                 == "In the last minute 5 more guests from 10.0.0.7 were turned away: 4 with a wrong password, 1 after too many wrong passwords.")
-        #expect(text.passwordRefusals(PasswordRefusals(network: "10.0.0.7", counts: [.missing: 1], isSummary: false))
-                == "A guest from 10.0.0.7 was turned away: no password.")
+        #expect(text.passwordRefusals(PasswordRefusals(network: "10.0.0.7", counts: [.tooMany: 1], isSummary: false))
+                == "A guest from 10.0.0.7 was turned away: too many wrong passwords lately.")
     }
 
     @Test("A player renamed during the game is in the final scores under the new name, for the host and every player, those who joined after the rename too")

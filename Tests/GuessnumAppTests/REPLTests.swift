@@ -78,7 +78,7 @@ struct REPLTests {
 
         game.hostInbox.post(.typed("/visible off"))
         #expect(await game.hostConsole.line(containing: "The game is no longer announced") != nil)
-        #expect(await bob.console.line(containing: "1) alice's game is gone") != nil, "\(bob.console.transcript)\n---\n\(game.hostConsole.transcript)")
+        #expect(await bob.console.line(containing: "1) alice's game is no longer listed") != nil, "\(bob.console.transcript)\n---\n\(game.hostConsole.transcript)")
         game.hostInbox.post(.typed("/visible on"))
         #expect(await game.hostConsole.line(containing: "The game is visible on the LAN again.") != nil)
 

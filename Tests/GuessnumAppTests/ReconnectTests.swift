@@ -110,18 +110,26 @@ struct ReconnectTests {
         _ = await bob.stop()
     }
 
-    @Test("The tries are spread: the first within a second, then never more than one a second, at most the longest step apart, and different for each player")
+    @Test("The tries are spread: the first within a second, then one every 1 to 1.5 s for the first 30 s (a restarted host finds every player back within 1.5 s of listening), then further apart up to the longest step, and different for each player")
     func backoffIsSpread() {
         var delays: [[Duration]] = []
         for seed in UInt64(1)...5 {
             var generator = SplitMix64(seed: seed)
             var backoff = ReconnectBackoff()
-            delays.append((0..<12).map { _ in backoff.nextDelay(using: &generator) })
+            delays.append((0..<40).map { _ in backoff.nextDelay(using: &generator) })
         }
         for tries in delays {
             #expect(tries[0] >= .milliseconds(200) && tries[0] <= .seconds(1))
-            #expect(tries.dropFirst().allSatisfy { $0 >= .seconds(1) && $0 <= .seconds(12) }, "\(tries)")
-            #expect(tries[1] <= .milliseconds(1500) && tries.last! >= .seconds(8), "the steps grow: \(tries)")
+            #expect(tries.dropFirst().allSatisfy { $0 >= .seconds(1) && $0 <= .seconds(12) }, "never more than one a second: \(tries)")
+            // The delays handed out while less than 30 s had been waited in all.
+            var waited = Duration.zero
+            var steady: [Duration] = []
+            for delay in tries where waited < .seconds(30) {
+                steady.append(delay)
+                waited += delay
+            }
+            #expect(steady.count >= 20 && steady.allSatisfy { $0 <= .milliseconds(1500) }, "soon and often for the first 30 s: \(steady)")
+            #expect(tries[steady.count] > .milliseconds(1500) && tries.last! >= .seconds(8), "then the steps grow: \(tries)")
         }
         #expect(Set(delays.map { $0[0] }).count == 5, "players that lost a host together do not come back together")
     }

@@ -48,6 +48,10 @@ struct CommandLineTests {
         (["send", "/etc/hostname", "--as", "../passwd", "127.0.0.1:7777"], "The file name “../passwd” is a path"),
         (["send", "/etc/hostname", "nonsense"], "is not an address"),
         (["receive", "/nonexistent/guessnum-inbox"], "/nonexistent/guessnum-inbox is not a directory"),
+        (["join", "--timeout", "-1"], "--timeout must be at least 1 second."),
+        (["host", "--game", "tictactoe", "--turn-time", "-5"], "--turn-time must be from 0 to 3600 seconds."),
+        (["hots"], "Unknown command 'hots'. Did you mean 'host'?"),
+        (["recieve"], "Unknown command 'recieve'. Did you mean 'receive'?"),
     ])
     func badInput(arguments: [String], sentence: String) async throws {
         let (status, output) = try await run(arguments)

@@ -119,7 +119,7 @@ struct SubnetsLANTests {
         #expect(await bob.line(containing: "1) gus — ") != nil, "listed: \(bob.text)")
         host.signal(SIGKILL)
         // Its TTL (4 s) after the lease last moved, and a poll (5 s): the bound is the property.
-        #expect(await bob.line(containing: "1) gus's game is gone", within: .seconds(4 + 5 + 4)) != nil, "gone within its TTL and a poll: \(bob.text)")
+        #expect(await bob.line(containing: "1) gus's game is no longer listed", within: .seconds(4 + 5 + 4)) != nil, "gone within its TTL and a poll: \(bob.text)")
         let kdig = try a.startOnRouter(["/usr/bin/kdig", "@\(router)", "PTR", "_guessnum._tcp.games.test.", "+short"])
         _ = await kdig.exitStatus()
         #expect(kdig.text.contains("gus"), "left in the zone by a killed host: \(kdig.text)")

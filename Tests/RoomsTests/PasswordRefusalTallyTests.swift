@@ -15,7 +15,7 @@ struct PasswordRefusalTallyTests {
         #expect(first == PasswordRefusals(network: "10.0.0.2", counts: [.wrong: 1], isSummary: false))
         for second in 1...4 { #expect(tally.note(.wrong, from: "10.0.0.2", at: start + .seconds(second)) == nil) }
         #expect(tally.note(.tooMany, from: "10.0.0.2", at: start + .seconds(5)) == nil)
-        #expect(tally.note(.missing, from: "10.0.0.3", at: start + .seconds(5)) != nil, "another network is told of at once")
+        #expect(tally.note(.tooMany, from: "10.0.0.3", at: start + .seconds(5)) != nil, "another network is told of at once")
         #expect(tally.due(at: start + .seconds(59)).isEmpty)
 
         let summaries = tally.due(at: start + .seconds(60))

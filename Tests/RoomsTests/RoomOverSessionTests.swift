@@ -183,7 +183,7 @@ extension RoomOverSessionTests {
         }
     }
 
-    @Test("A private room tells its host's screen of the guests turned away for the password")
+    @Test("A private room tells its host's screen of the guests turned away for a wrong password, not of one asked for the password")
     func passwordRefusalsReachTheHost() async throws {
         try await withSessions { scope in
             let memory = InMemoryNetwork()
@@ -193,13 +193,21 @@ extension RoomOverSessionTests {
             defer { host.stop() }
             let port = try await hostSession.startListening(policy: .custom { host.admission(of: $0) })
             let mallory = scope.session(localPeer: peer("mallory"), transport: memory)
-            let outcome = try await mallory.invite(Endpoint(host: InMemoryNetwork.host, port: port), context: JoinRequest(game: "tictactoe").context)
+            let endpoint = try Endpoint(host: InMemoryNetwork.host, port: port)
+            let outcome = try await mallory.invite(endpoint, context: JoinRequest(game: "tictactoe").context)
             guard case .declined = outcome else { Issue.record("let in without a password: \(outcome)"); return }
+            // Asked for the password (the first step of a join by address): no refusal. A wrong one is.
+            let exchange = PasswordExchange.Guest(password: try GamePassword("battery staple"), guest: mallory.localPeer.identity, host: hostSession.localPeer.identity)
+            var request = JoinRequest(game: "tictactoe")
+            request.passwordExchange = exchange.opening
+            // The guest finds the password wrong first and ends the invitation (hostRefused).
+            let wrong = try? await mallory.invite(endpoint, context: request.context, answer: { exchange.answer(host: $0, challenge: $1) })
+            #expect(wrong != .connected(hostSession.localPeer), "let in with a wrong password")
             var told: PasswordRefusals?
             for await activity in host.activity {
                 if case .passwordRefusals(let refusals) = activity { told = refusals; break }
             }
-            #expect(told?.counts == [.missing: 1] && told?.isSummary == false, "the first refusal of the minute, told at once")
+            #expect(told?.counts == [.wrong: 1] && told?.isSummary == false, "the first refusal of the minute, told at once: \(String(describing: told))")
         }
     }
 

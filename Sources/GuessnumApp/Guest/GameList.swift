@@ -185,7 +185,7 @@ final class GameList: Sendable {
         }
     }
 
-    /// Game number `number` (counting from 1), unless it is gone.
+    /// Game number `number` (counting from 1), unless it is no longer listed.
     func entry(_ number: Int) -> DiscoveredPeer? {
         if case .game(let game)? = pick(number) { return game }
         return nil
@@ -295,7 +295,7 @@ final class GameList: Sendable {
     private func text(of listed: ListedGame, named name: String, advertisement: GameAdvertisement, in state: State) -> String {
         let (number, flags) = (listed.number, listed.flags)
         let game = state.slots[number - 1].game
-        if listed.gone { return "  \(number)) \(style.bold(name))'s game is gone" }
+        if listed.gone { return "  \(number)) \(style.bold(name))'s game is no longer listed" }
         var facts = Self.facts(advertisement)
         if state.remembered.contains(game.peer) {
             facts.insert("remembered: not announced here, but answers where you joined it" + (facts.isEmpty || facts == ["private (password)"] ? " (range, players and round unknown)" : ""), at: 0)

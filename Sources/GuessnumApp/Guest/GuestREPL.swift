@@ -270,7 +270,8 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
                 case .game(let chosen)?:
                     if await join(JoinTarget(game: chosen, route: .listed)) == .notJoined, let changes = games.changeLines() { console.print(changes) }  // shows the game marked
                 case .gone(let name)?:
-                    console.print("\(TerminalText.sanitized(name))'s game (\(number)) is gone; pick another, or press Enter to see the list again.")
+                    // Withdrawn: the game ended, or its host hid it (`/visible off`); which, the list cannot tell.
+                    console.print("\(TerminalText.sanitized(name))'s game (\(number)) is no longer listed (it ended, or its host hid it); pick another, or press Enter to see the list again.")
                 case nil:
                     console.print("There is no game number \(number); \(games.isEmpty ? "none has been found yet." : "pick one from the list.")")
                 }

@@ -201,7 +201,7 @@ public struct GameText: Sendable {
     func passwordRefusals(_ refusals: PasswordRefusals) -> String {
         let network = TerminalText.sanitized(refusals.network)
         let reasons: [(PasswordRefusals.Reason, String, String)] = [
-            (.wrong, "wrong password", "with a wrong password"), (.missing, "no password", "without a password"),
+            (.wrong, "wrong password", "with a wrong password"),
             (.tooMany, "too many wrong passwords lately", "after too many wrong passwords"),
         ]
         guard refusals.isSummary else {

@@ -3,9 +3,11 @@
 /// same moment (a host restarted, a switch rebooted) do not all come back in the same instant.
 ///
 /// The first delay is drawn from ``firstTry`` (within a second by default). Each later delay is
-/// the current step, which starts at ``step`` and doubles up to ``maximumStep``, stretched by a
-/// random factor from 1 to ``spread``: never shorter than a second with the defaults, so the
-/// tries average at most one a second however long it takes.
+/// the current step stretched by a random factor from 1 to ``spread``. The step is ``step``
+/// while the delays so far add up to less than ``steadyFor`` — a restarted host is back within
+/// seconds, and a try every 1 to 1.5 s finds it within 1.5 s of its listening again — and then
+/// doubles up to ``maximumStep``. Never shorter than a second with the defaults, so the tries
+/// average at most one a second however long it takes.
 ///
 /// ```swift
 /// var backoff = ReconnectBackoff()
@@ -19,6 +21,9 @@ public struct ReconnectBackoff: Sendable {
     public var firstTry: ClosedRange<Duration> = .milliseconds(200) ... .seconds(1)
     /// The delay before the second try, before its random stretch.
     public var step: Duration = .seconds(1)
+    /// How long the tries stay ``step`` apart before the steps grow (the delays handed out are
+    /// added up).
+    public var steadyFor: Duration = .seconds(30)
     /// The longest step, before its random stretch.
     public var maximumStep: Duration = .seconds(8)
     /// The most a step is stretched by: each delay is the step times a random factor from 1 to this.
@@ -26,6 +31,7 @@ public struct ReconnectBackoff: Sendable {
 
     private var tries = 0
     private var currentStep: Duration?
+    private var waited: Duration = .zero
 
     /// A schedule with the default delays.
     public init() {}
@@ -41,13 +47,18 @@ public struct ReconnectBackoff: Sendable {
 
     /// The wait before the next try, drawn with `generator` (a seeded one makes it repeatable).
     public mutating func nextDelay<Generator: RandomNumberGenerator>(using generator: inout Generator) -> Duration {
-        defer { tries += 1 }
-        guard tries > 0 else {
-            return Self.draw(from: firstTry, using: &generator)
+        let delay: Duration
+        if tries == 0 {
+            delay = Self.draw(from: firstTry, using: &generator)
+        } else {
+            let steady = min(step, maximumStep)
+            let step = waited < steadyFor ? steady : min((currentStep ?? steady) * 2, maximumStep)
+            currentStep = step
+            delay = Self.draw(from: step ... step * max(1, spread), using: &generator)
         }
-        let step = currentStep.map { min($0 * 2, maximumStep) } ?? min(step, maximumStep)
-        currentStep = step
-        return Self.draw(from: step ... step * max(1, spread), using: &generator)
+        tries += 1
+        waited += delay
+        return delay
     }
 
     private static func draw<Generator: RandomNumberGenerator>(from range: ClosedRange<Duration>, using generator: inout Generator) -> Duration {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// Guests a private game turned away for its password, from one network, as the host's screen
+/// Guests a private game turned away for its password, from one network (a guest that gave no
+/// password is not one: it is asked for the password, the first step of a join by address), as the host's screen
 /// is told of them (`EventName.passwordRefusals`): the first at once, then at most one
 /// summary a minute with the count (see ``PasswordRefusalTally``), so a flood of guesses cannot
 /// flood the host's screen.
@@ -9,8 +10,6 @@ public struct PasswordRefusals: Sendable, Hashable {
     public enum Reason: Sendable, Hashable {
         /// Its password was wrong (or its exchange malformed).
         case wrong
-        /// It gave no password.
-        case missing
         /// Its network (or everyone) had too many wrong passwords lately.
         case tooMany
     }

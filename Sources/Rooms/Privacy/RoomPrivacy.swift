@@ -45,9 +45,15 @@ package final class RoomPrivacy: Sendable {
         let request = JoinRequest(context: invitation.context)
         let network = RemoteAddress.limitGroup(of: invitation.remoteAddress)
         switch gate.withLock({ $0.challenge(invitation.peer, from: invitation.remoteAddress, request: request, at: now) }) {
+        case .failure(let refusal) where refusal.code == .passwordNeeded:
+            // The first step of every join by address (the guest could not know the game is
+            // private; it is asked the password and comes again): nothing for the host's screen.
+            logger.info("Guest asked for the password.", metadata: .game(peer: invitation.peer.displayName).merging([
+                "address": .string(invitation.remoteDescription),
+            ]) { $1 })
+            return .decline(reason: refusal.message)
         case .failure(let refusal):
-            let reason: PasswordRefusals.Reason = refusal.code == .passwordNeeded ? .missing : refusal.code == .tooManyWrongPasswords ? .tooMany : .wrong
-            note(reason, fromNetwork: network)
+            note(refusal.code == .tooManyWrongPasswords ? .tooMany : .wrong, fromNetwork: network)
             return .decline(reason: refusal.message)
         case .success(let (challenge, keys, charge)):
             let logger = logger
