@@ -44,13 +44,7 @@ public final class RawSocket: Sendable {
     ///   - receiveBufferBytes: a small receive buffer, set before connecting, so that a client
     ///     that does not read leaves the bytes queued in the other side quickly.
     public init(port: Int, from sourceAddress: String = "127.0.0.1", readTimeoutSeconds: Int = 5, receiveBufferBytes: Int? = nil) throws {
-        #if os(Linux)
-        let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-        let stream = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_INET, stream, 0)
-        guard descriptor >= 0 else { throw Failure(call: "socket", code: errno) }
+        let descriptor = try Self.tcpSocket()
         state = Mutex(descriptor)
         var timeout = timeval(tv_sec: readTimeoutSeconds, tv_usec: 0)
         setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &timeout, socklen_t(MemoryLayout<timeval>.size))
@@ -87,6 +81,18 @@ public final class RawSocket: Sendable {
     }
 
     deinit { close() }
+
+    /// A new IPv4 TCP socket.
+    static func tcpSocket() throws -> Int32 {
+        #if os(Linux)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        let descriptor = socket(AF_INET, stream, 0)
+        guard descriptor >= 0 else { throw Failure(call: "socket", code: errno) }
+        return descriptor
+    }
 
     public func write(_ bytes: [UInt8]) throws {
         var offset = 0

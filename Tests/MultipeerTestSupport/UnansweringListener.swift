@@ -12,13 +12,7 @@ public final class UnansweringListener: Sendable {
     public let port: Int
 
     public init() throws {
-        #if os(Linux)
-        let stream = Int32(SOCK_STREAM.rawValue)
-        #else
-        let stream = SOCK_STREAM
-        #endif
-        let descriptor = socket(AF_INET, stream, 0)
-        guard descriptor >= 0 else { throw RawSocket.Failure(call: "socket", code: errno) }
+        let descriptor = try RawSocket.tcpSocket()
         var address = sockaddr_in()
         address.sin_family = sa_family_t(AF_INET)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
