@@ -42,9 +42,6 @@ extension Session {
             let network = state.handshaking[id]
             _ = state.removeLink(id)
             switch decision {
-            case .accept:
-                effects.close(record.connection, after: .decline(.init(cause: .refused, reason: "the host is leaving")))
-                effects.post(invitation.peer, .notConnected, .invitationEnded)
             case .challenge(let challenge) where !state.isClosed:
                 // Accepted on condition: the link stays in its handshake until the answer checks.
                 let nonce = VerificationCode.nonce()
@@ -57,7 +54,7 @@ extension Session {
                 state.insertLink(id, record)
                 state.handshaking[id] = network ?? RemoteAddress.limitGroup(of: record.connection.remoteAddress)
                 state.pendingLinks[invitation.peer] = id
-            case .challenge:
+            case .accept, .challenge:  // the session is leaving (an accept otherwise went out above)
                 effects.close(record.connection, after: .decline(.init(cause: .refused, reason: "the host is leaving")))
                 effects.post(invitation.peer, .notConnected, .invitationEnded)
             case .decline(let reason):
