@@ -102,6 +102,7 @@ final class Attacker: Sendable {
         let socket = try RawSocket.connect(port: port, receiveBuffer: receiveBuffer, source: Self.source)
         counts.withLock { $0.connections += 1 }
         send(GuestWire.hello(from: try PeerID(displayName: name), codeNonce: VerificationCode.nonce()), on: socket)
+        send(GuestWire.freshResume(), on: socket)
         sockets.withLock { $0.append(socket) }
         guard reads else { return }
         let reader = Thread { [self] in

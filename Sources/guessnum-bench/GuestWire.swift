@@ -17,6 +17,12 @@ enum GuestWire {
             peer: peer, invitationTimeoutMilliseconds: 30_000, codeCommitment: VerificationCode.commitment(to: codeNonce), context: Data())))
     }
 
+    /// A RESUME that starts a fresh pairing, as a session's first frame once connected (sent
+    /// right behind the HELLO, it is read after the host's decision, as a connected peer's).
+    static func freshResume() -> EncodedFrame {
+        FrameCodec.encode(.resume(.init(incarnation: UInt64.random(in: 1...UInt64.max), knownIncarnation: 0, received: 0)))
+    }
+
     /// The reveal of `codeNonce`, sent as the ACCEPT arrives, as a real guest does.
     static func reveal(_ codeNonce: [UInt8]) -> EncodedFrame {
         FrameCodec.encode(.reveal(nonce: codeNonce))

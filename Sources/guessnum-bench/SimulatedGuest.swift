@@ -8,7 +8,9 @@ import Synchronization
 /// for the welcome, then guesses, either as soon as each verdict arrives (closed loop) or on its
 /// own clock (paced), and times every guess until its verdict. It speaks the wire protocol
 /// directly instead of running a ``Session``, so thousands fit in one worker process; it
-/// answers the host's heartbeats by sending its own when quiet.
+/// answers the host's heartbeats by sending its own when quiet, and speaks message resume as a
+/// session does (a RESUME after its REVEAL, an ACKNOWLEDGE every 64 messages or when quiet),
+/// though it never resumes a pairing: each link starts afresh.
 final class SimulatedGuest: ConnectionHandler, Sendable {
     enum Pacing: Sendable, Equatable {
         /// The next guess leaves as soon as the previous one is answered.
@@ -43,6 +45,9 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
         var isLeaving = false
         /// When the reconnect attempt under way started, while reconnecting.
         var attemptStarted: UInt64?
+        /// The host's messages received on this link, and the count last acknowledged.
+        var received: UInt64 = 0
+        var acknowledged: UInt64 = 0
     }
 
     init(peer: PeerID, transport: TCPTransport, pacing: Pacing, isProbe: Bool, seed: UInt64, recorder: WorkerRecorder, reconnectsTo: Endpoint? = nil) {
@@ -122,13 +127,17 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
     }
 
     /// Sends a heartbeat when nothing was sent for `quietNanoseconds`.
+    /// Sends a heartbeat when nothing was sent for `quietNanoseconds` (an acknowledgement
+    /// instead when messages went unacknowledged, as a session does).
     func heartbeatIfQuiet(now: UInt64, quietNanoseconds: UInt64) {
-        let connection = state.withLock { state -> (any Connection)? in
-            guard !state.isClosed, now - state.lastSent >= quietNanoseconds else { return nil }
+        let (connection, acknowledge) = state.withLock { state -> ((any Connection)?, UInt64?) in
+            guard !state.isClosed, now - state.lastSent >= quietNanoseconds else { return (nil, nil) }
             state.lastSent = now
-            return state.connection
+            guard state.received > state.acknowledged else { return (state.connection, nil) }
+            state.acknowledged = state.received
+            return (state.connection, state.received)
         }
-        connection?.send(GuestWire.heartbeat)
+        connection?.send(acknowledge.map { FrameCodec.encode(.acknowledge(received: $0)) } ?? GuestWire.heartbeat)
     }
 
     /// Leaves the game with a goodbye.
@@ -151,16 +160,28 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
         state.withLock {
             $0.connection = connection
             $0.lastSent = now
+            $0.received = 0
+            $0.acknowledged = 0
         }
         connection.send(GuestWire.hello(from: peer, codeNonce: codeNonce))
     }
 
     func connection(_ connection: any Connection, didReceive frame: Frame) {
         guard case .data(let type, let payload) = frame else {
-            if case .accept = frame { connection.send(GuestWire.reveal(codeNonce)) }
+            if case .accept = frame {
+                connection.send(GuestWire.reveal(codeNonce))
+                connection.send(GuestWire.freshResume())
+            }
             if case .decline = frame { recorder.update { $0.failedGuests += 1 } }
             return
         }
+        let acknowledge = state.withLock { state -> UInt64? in
+            state.received += 1
+            guard state.received - state.acknowledged >= 64 else { return nil }
+            state.acknowledged = state.received
+            return state.received
+        }
+        if let acknowledge { connection.send(FrameCodec.encode(.acknowledge(received: acknowledge))) }
         let now = MonotonicClock.nanoseconds()
         switch type {
         case JudgedGuess.messageType?, GameErrorMessage.messageType?:

@@ -27,7 +27,8 @@ struct HostileGuestsTests {
     func join(port: Int, from source: String = "127.0.0.1", name: String, receiveBufferBytes: Int? = nil) async throws -> (TLSRawSocket, Frame?) {
         let socket = try await TLSRawSocket.connect(port: port, from: source, receiveBufferBytes: receiveBufferBytes, readTimeout: .seconds(30))
         let hello = Frame.hello(.init(peer: try socket.peer(name), invitationTimeoutMilliseconds: 10_000, codeCommitment: SampleFrames.codeCommitment, context: Data()))
-        socket.write(FrameCodec.encode(hello).bytes)
+        // Its RESUME follows at once: the host reads it once it has decided, as a connected peer's.
+        socket.write(FrameCodec.encode(hello).bytes + FrameCodec.encode(SampleFrames.freshResume).bytes)
         guard let bytes = await socket.readFrame() else { return (socket, nil) }
         var decoder = FrameDecoder()
         decoder.append(bytes)

@@ -9,6 +9,9 @@ public enum SampleFrames {
     /// A verification-code nonce, and the commitment to it, for frames written by hand.
     public static let codeNonce = Array(repeating: UInt8(0x5A), count: VerificationCode.nonceBytes)
     public static let codeCommitment = VerificationCode.commitment(to: codeNonce)
+    /// A RESUME that starts a fresh pairing: what a client written by hand that announces
+    /// message resume (as a HELLO does by default) says once connected, before any data.
+    public static let freshResume = Frame.resume(.init(incarnation: 0x5A5A, knownIncarnation: 0, received: 0))
 
     public static let all: [Frame] = [
         .hello(.init(peer: ada, invitationTimeoutMilliseconds: 30_000, codeCommitment: codeCommitment, context: Data("table 4".utf8))),
@@ -35,6 +38,10 @@ public enum SampleFrames {
         .streamWindow(id: 3, credit: WireProtocol.maximumStreamCredit),
         .streamClose(id: 1, end: .finished, reason: nil),
         .streamClose(id: 2, end: .reset, reason: "cancelled by the reader"),
+        .resume(.init(incarnation: 1, knownIncarnation: 0, received: 0)),
+        .resume(.init(incarnation: .max, knownIncarnation: 0x0123_4567_89AB_CDEF, received: 1_000_000)),
+        .acknowledge(received: 0),
+        .acknowledge(received: .max),
     ]
 
     /// Every sample frame, encoded back to back.

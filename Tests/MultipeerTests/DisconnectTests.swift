@@ -121,6 +121,7 @@ struct DisconnectTests {
         try await withTwoPeers { peers async throws in
             let calm = try await peers.network.openRawConnection(toPort: peers.port)
             calm.send(.hello(.init(peer: peer("calm"), invitationTimeoutMilliseconds: 5_000, codeCommitment: SampleFrames.codeCommitment, context: Data())))
+            calm.send(SampleFrames.freshResume)
             for _ in 0..<5 { calm.send(.heartbeat) }
             let flood = try await peers.network.openRawConnection(toPort: peers.port)
             flood.send(.hello(.init(peer: peer("flood"), invitationTimeoutMilliseconds: 5_000, codeCommitment: SampleFrames.codeCommitment, context: Data())))

@@ -27,7 +27,7 @@ struct FrameCodecTests {
         #expect(accept.peer.displayName == "Grace ✨")
     }
 
-    @Test("The worked example of PROTOCOL.md §11, byte for byte: HELLO, ACCEPT and REVEAL of version 3; version 1 and 2 HELLOs still decode")
+    @Test("The worked example of PROTOCOL.md §11, byte for byte: HELLO, ACCEPT, REVEAL, RESUME and ACKNOWLEDGE of version 3; version 1 and 2 HELLOs still decode")
     func workedExample() throws {
         let bob = try PeerID(displayName: "bob", identity: UUID(uuidString: "00112233-4455-6677-8899-aabbccddeeff")!)
         let alice = try PeerID(displayName: "alice", identity: UUID(uuidString: "ffeeddcc-bbaa-9988-7766-554433221100")!)
@@ -36,15 +36,18 @@ struct FrameCodecTests {
         let hello = FrameCodec.encode(.hello(.init(
             peer: bob, invitationTimeoutMilliseconds: 30_000, codeCommitment: VerificationCode.commitment(to: bobsNonce), context: Data())))
         #expect(Self.hex(hello.bytes) == "0000004301" + "474e4d50" + "0003" + "00112233445566778899aabbccddeeff" + "03626f62" + "00007530"
-            + "812e4a4a91f3845dd50773311a2bea6e85571e5161e4aa1d9505d2cf2a33b428" + "00000003")
+            + "812e4a4a91f3845dd50773311a2bea6e85571e5161e4aa1d9505d2cf2a33b428" + "00000007")
         let accept = FrameCodec.encode(.accept(.init(peer: alice, codeNonce: alicesNonce)))
         #expect(Self.hex(accept.bytes) == "0000004102" + "474e4d50" + "0003" + "ffeeddccbbaa99887766554433221100" + "05616c696365"
-            + String(repeating: "02", count: 32) + "00000003")
+            + String(repeating: "02", count: 32) + "00000007")
         #expect(Self.hex(FrameCodec.encode(.streamOpen(id: 1, name: "timer")).bytes) == "0000000a08" + "00000001" + "74696d6572")
         #expect(Self.hex(FrameCodec.encode(.streamData(id: 1, bytes: Data([0xAB, 0xCD]))).bytes) == "0000000709" + "00000001" + "abcd")
         #expect(Self.hex(FrameCodec.encode(.streamWindow(id: 1, credit: 65_536)).bytes) == "000000090a" + "00000001" + "00010000")
         #expect(Self.hex(FrameCodec.encode(.streamClose(id: 1, end: .finished, reason: nil)).bytes) == "000000060b" + "00000001" + "00")
         #expect(Self.hex(FrameCodec.encode(.reveal(nonce: bobsNonce)).bytes) == "0000002107" + String(repeating: "01", count: 32))
+        #expect(Self.hex(FrameCodec.encode(.resume(.init(incarnation: 0x0102_0304_0506_0708, knownIncarnation: 0, received: 3))).bytes)
+            == "000000190f" + "0102030405060708" + "0000000000000000" + "0000000000000003")
+        #expect(Self.hex(FrameCodec.encode(.acknowledge(received: 3)).bytes) == "0000000910" + "0000000000000003")
 
         // What an older release sends: version 1, no commitment. It decodes, to be declined politely.
         let old: [UInt8] = [0x01] + Array("GNMP".utf8) + [0, 1] + Self.bytes(of: bob.identity)

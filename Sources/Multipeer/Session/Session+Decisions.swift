@@ -138,6 +138,8 @@ extension Frame {
         case .resourceOffer: "resource offer"
         case .resourceAnswer: "resource answer"
         case .resourceResult: "resource result"
+        case .resume: "resume"
+        case .acknowledge: "acknowledge"
         }
     }
 

@@ -115,7 +115,10 @@ extension Session {
         let now = clock.now
         // The hot path: data from a connected peer takes one short lock and one post.
         if case .data(let messageType, let payload) = frame {
-            let delivery = state.withLock { $0.receiveData(on: handler.id, messageType: messageType, payload: payload, at: now) }
+            let (delivery, acknowledge) = state.withLock {
+                $0.receiveData(on: handler.id, messageType: messageType, payload: payload, at: now, acknowledgingEvery: Self.acknowledgeEvery)
+            }
+            if let acknowledge { acknowledge.connection.send(FrameCodec.encode(.acknowledge(received: acknowledge.count))) }
             switch delivery {
             case .post(let data): events.post(.dataReceived, data); return
             case .held: return
@@ -264,6 +267,7 @@ extension Session {
 
         case (.connected(let peer), .goodbye(let reason)):
             _ = state.removeLink(id)
+            forgetMessages(of: peer, state: &state)
             effects.close(connection)
             effects.post(peer, .notConnected, .goodbye(reason))
 
@@ -300,8 +304,31 @@ extension Session {
             receiveStreamFrame(frame, from: peer, on: id, record: record, state: &state, effects: &effects)
 
         case (.connected(let peer), .data(let messageType, let payload)):
-            // Reached only when the hot path raced with a state change; deliver it all the same.
+            // Reached when the hot path raced with a state change (deliver it all the same), or
+            // for data before the peer's RESUME on a link with message resume.
+            switch record.resume {
+            case .awaitingPeer?:
+                return violate(frame, on: id, record: record, why: "a data frame before its resume", state: &state, effects: &effects)
+            case .synced?:
+                if let count = state.ledgers[peer]?.receive(acknowledgingEvery: Self.acknowledgeEvery) {
+                    effects.send(.acknowledge(received: count), on: connection)
+                }
+            case nil:
+                break
+            }
             effects.deliver(ReceivedData(peer: peer, messageType: messageType, payload: payload))
+
+        case (.connected(let peer), .resume(let resume)) where record.resume != nil:
+            syncLink(id, of: peer, with: resume, record: record, state: &state, effects: &effects)
+
+        case (.connected(let peer), .acknowledge(let count)):
+            guard case .synced? = record.resume else {
+                return violate(frame, on: id, record: record, state: &state, effects: &effects)
+            }
+            guard state.ledgers[peer]?.acknowledge(count) == true else {
+                return violate(frame, on: id, record: record, why: "an acknowledgement of \(count) messages, more than were sent or fewer than before",
+                               state: &state, effects: &effects)
+            }
 
         default:
             violate(frame, on: id, record: record, state: &state, effects: &effects)
@@ -353,6 +380,12 @@ extension Session {
         let localIsInviter = if case .inviting = record.phase { true } else { false }
         record.streams.start(localIsInviter: localIsInviter, peerFeatures: record.streams.peerFeatures)
         record.phase = .connected(peer)
+        if record.streams.peerFeatures & record.streams.localFeatures & WireProtocol.Feature.resume != 0 {
+            // The RESUME goes out first on the link (after the inviter's REVEAL, queued before).
+            let told = state.ledgers[peer, default: MessageLedger()].openLink(incarnation: incarnation)
+            record.resume = .awaitingPeer(told: told, linkStart: state.ledgers[peer]?.sent ?? 0)
+            effects.send(.resume(told), on: record.connection)
+        }
         // Silence counts from here: a decision may have taken longer than the peer timeout.
         record.lastHeard = clock.now
         state.handshaking[id] = nil

@@ -10,10 +10,11 @@ extension Session {
         state.withLock { $0.ticker = ticker }
     }
 
-    /// Expires what is overdue and sends heartbeats where the line has been quiet.
+    /// Expires what is overdue and sends heartbeats where the line has been quiet (on a link
+    /// with message resume, an acknowledgement instead when messages went unacknowledged).
     func tick(now: ContinuousClock.Instant) {
         let heartbeat = FrameCodec.encode(.heartbeat)
-        var quiet: [any Connection] = []
+        var quiet: [(any Connection, EncodedFrame)] = []
         let effects = state.withLock { state in
             var effects = SessionEffects()
             var expired: [ObjectIdentifier] = []
@@ -36,9 +37,17 @@ extension Session {
                 }
             }
             for id in beating {
-                state.links[id]?.lastSent = now
-                if let connection = state.links[id]?.connection { quiet.append(connection) }
+                guard let index = state.links.index(forKey: id) else { continue }
+                state.links.values[index].lastSent = now
+                let record = state.links.values[index]
+                if case .synced? = record.resume, case .connected(let peer) = record.phase,
+                   let count = state.ledgers[peer]?.acknowledgement() {
+                    quiet.append((record.connection, FrameCodec.encode(.acknowledge(received: count))))
+                } else {
+                    quiet.append((record.connection, heartbeat))
+                }
             }
+            if !state.ledgers.isEmpty { state.expireLedgers(now: now, window: configuration.messageResumeWindow) }
             state.refusalsLogged = state.refusalsLogged.filter { now - $0.value < Self.refusalLogInterval }
             for id in expired {
                 guard let record = state.removeLink(id) else { continue }
@@ -46,7 +55,7 @@ extension Session {
             }
             return effects
         }
-        for connection in quiet { connection.send(heartbeat) }
+        for (connection, frame) in quiet { connection.send(frame) }
         effects.perform(on: self)
     }
 

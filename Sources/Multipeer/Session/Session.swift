@@ -35,6 +35,9 @@ public final class Session: Sendable {
     public let clock: any SessionClock
 
     let transport: any Transport
+    /// This session's incarnation: a random number that tells its peers, in a RESUME, that it
+    /// is the session they exchanged messages with before, not a new one (a restarted program).
+    let incarnation = UInt64.random(in: 1...UInt64.max)
     let state = Mutex(SessionState())
     /// Set, under the lock, while links wait for a handshake place (``SessionState/waiting``):
     /// read without it after every change, so that a session with none waiting takes no lock more.
@@ -195,25 +198,21 @@ public final class Session: Sendable {
     public func send(_ payload: Data, messageType: String? = nil, to peers: [PeerID]) throws(MultipeerError) {
         let frame = try dataFrame(payload, messageType: messageType)
         let now = clock.now
-        let connections = try state.withLock { state throws(MultipeerError) -> [any Connection] in
+        let outbox = try state.withLock { state throws(MultipeerError) -> Outbox in
             if state.isClosed { throw .sessionClosed }
-            var connections: [any Connection] = []
-            connections.reserveCapacity(peers.count)
             var missing: [PeerID] = []
-            for peer in peers {
-                if let id = state.connectedLinks[peer], let connection = state.connection(of: id) {
-                    connections.append(connection)
-                } else {
-                    missing.append(peer)
-                }
-            }
+            for peer in peers where state.connectedLinks[peer] == nil { missing.append(peer) }
             if !missing.isEmpty { throw .peerNotConnected(missing) }
-            for peer in peers { state.links[state.connectedLinks[peer]!]?.lastSent = now }
-            return connections
+            var outbox = Outbox()
+            outbox.connections.reserveCapacity(peers.count)
+            for peer in peers {
+                let id = state.connectedLinks[peer]!
+                state.links[id]?.lastSent = now
+                route(frame, to: peer, via: id, state: &state, outbox: &outbox)
+            }
+            return outbox
         }
-        // One recipient (a reply, usually from the sender's own event loop) takes the
-        // connection's direct path, which writes at once; several share one broadcast.
-        if connections.count == 1 { connections[0].send(frame) } else { transport.broadcast(frame, to: connections) }
+        write(frame, outbox)
     }
 
     /// Sends `payload` to every connected peer; returns how many that was.
@@ -230,20 +229,22 @@ public final class Session: Sendable {
     ) throws(MultipeerError) -> Int {
         let frame = try dataFrame(payload, messageType: messageType)
         let now = clock.now
-        let connections = try state.withLock { state throws(MultipeerError) -> [any Connection] in
+        let (outbox, count) = try state.withLock { state throws(MultipeerError) -> (Outbox, Int) in
             if state.isClosed { throw .sessionClosed }
-            var connections: [any Connection] = []
-            connections.reserveCapacity(state.connectedLinks.count)
+            var outbox = Outbox()
+            outbox.connections.reserveCapacity(state.connectedLinks.count)
+            var count = 0
             for (peer, id) in state.connectedLinks {
                 guard excluded.isEmpty || !excluded.contains(peer.identity),
                       let record = state.links[id], !(skippingBacklogged && record.backloggedSince != nil) else { continue }
-                connections.append(record.connection)
                 state.links[id]?.lastSent = now
+                route(frame, to: peer, via: id, state: &state, outbox: &outbox)
+                count += 1
             }
-            return connections
+            return (outbox, count)
         }
-        transport.broadcast(frame, to: connections)
-        return connections.count
+        write(frame, outbox)
+        return count
     }
 
     /// Sends a typed message to each of `peers`; see ``send(_:messageType:to:)``.
@@ -275,6 +276,7 @@ public final class Session: Sendable {
         let effects = state.withLock { state in
             var effects = SessionEffects()
             guard let id = state.connectedLinks[peer], let record = state.removeLink(id) else { return effects }
+            forgetMessages(of: peer, state: &state)
             effects.close(record.connection, after: .goodbye(reason: reason))
             effects.post(peer, .notConnected, .localDisconnect)
             return effects
@@ -296,6 +298,7 @@ public final class Session: Sendable {
             guard !state.isClosed else { return (effects, nil as (any Listener)?, nil as SessionTicker?) }
             state.isClosed = true
             state.drained = drained
+            state.ledgers = [:]
             for id in Array(state.links.keys) {
                 guard let record = state.removeLink(id) else { continue }
                 switch record.phase {

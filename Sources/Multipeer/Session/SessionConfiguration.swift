@@ -63,6 +63,19 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// receiver keeps the partial file that long.
     public var resourceResumeWindow: Duration = .seconds(120)
 
+    /// How long the messages exchanged with a peer whose link dropped are kept for the same
+    /// peer to connect again (2 minutes): on links with message resume
+    /// (``WireProtocol/Feature/resume``) it then gets exactly the messages it had not received,
+    /// in order, and none twice. After it, a returning peer starts afresh.
+    public var messageResumeWindow: Duration = .seconds(120)
+    /// The most messages kept for one peer until it acknowledges them (4,096).
+    /// A peer that acknowledges so little that more wait is not resumed after a drop: its
+    /// messages are no longer kept (and a link that never said RESUME is closed).
+    public var maximumRetainedMessages = 4096
+    /// The most bytes of messages kept for one peer until it acknowledges them (2 MiB); see
+    /// ``maximumRetainedMessages``. A broadcast's bytes are shared by every peer that keeps them.
+    public var maximumRetainedBytes = 2 * 1024 * 1024
+
     /// The defaults.
     public init() {}
 

@@ -12,6 +12,7 @@ struct SessionEffects {
         case streamOpened(IncomingStream)
         case resourceOffered(ResourceArrival)
         case resourceSignal(SenderSignal, ResourceRegistry.Key)
+        case messagesResent(ResentMessages)
     }
 
     private(set) var sends: [(any Connection, EncodedFrame)] = []
@@ -23,9 +24,22 @@ struct SessionEffects {
     private(set) var resolutions: [(OutgoingInvitation, Result<InvitationOutcome, MultipeerError>)] = []
     private(set) var decisions: [(LinkHandler, Invitation, InvitationPolicy)] = []
     private(set) var pauses: [any Connection] = []
+    /// Peers whose writing this side claimed (``Session/finishWriting(_:)``): written for, once
+    /// the frames above have gone out, until their queues are empty.
+    private(set) var writers: [PeerID] = []
 
     mutating func send(_ frame: Frame, on connection: any Connection) {
         sends.append((connection, FrameCodec.encode(frame)))
+    }
+
+    /// Sends a frame encoded already (a message kept for a resume).
+    mutating func send(_ frame: EncodedFrame, on connection: any Connection) {
+        sends.append((connection, frame))
+    }
+
+    /// Writes for `peer`, whose writing this side claimed, once the frames queued here are out.
+    mutating func finishWriting(_ peer: PeerID) {
+        writers.append(peer)
     }
 
     mutating func close(_ connection: any Connection, after frame: Frame? = nil) {
@@ -63,6 +77,10 @@ struct SessionEffects {
         posts.append(.resourceSignal(signal, key))
     }
 
+    mutating func post(_ resent: ResentMessages) {
+        posts.append(.messagesResent(resent))
+    }
+
     mutating func deliver(_ data: ReceivedData) {
         posts.append(.dataReceived(data))
     }
@@ -86,11 +104,12 @@ struct SessionEffects {
     }
 
     /// Carries everything out, in order: pauses, frames, closes, log lines, posts, invitation
-    /// answers, decisions; then lets links waiting for a handshake place into the places free.
+    /// answers, decisions (the writing claimed for peers right after the frames); then lets links waiting for a handshake place into the places free.
     /// Every state change is logged at `.debug`.
     func perform(on session: Session) {
         for connection in pauses { connection.pauseReading() }
         for (connection, frame) in sends { connection.send(frame) }
+        if !writers.isEmpty { session.finishWriting(writers) }
         for connection in closes { connection.close() }
         for connection in aborts { connection.abort() }
         for line in logLines { session.logger.log(level: line.level, line.message, metadata: line.metadata) }
@@ -104,6 +123,7 @@ struct SessionEffects {
             case .streamOpened(let stream): session.events.post(.streamOpened, stream)
             case .resourceOffered(let arrival): session.receiveOffer(arrival)
             case .resourceSignal(let signal, let key): session.resources.signal(signal, for: key)
+            case .messagesResent(let resent): session.events.post(.messagesResent, resent)
             }
         }
         for (invitation, result) in resolutions { invitation.outcome.resolve(result) }

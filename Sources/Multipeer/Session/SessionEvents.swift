@@ -21,3 +21,10 @@ extension EventName where Payload == IncomingStream {
     /// (``Session/openStream(named:to:)`` on its side). Read the stream's chunks, or cancel it.
     public static var streamOpened: EventName<IncomingStream> { EventName("multipeer.streamOpened") }
 }
+
+extension EventName where Payload == ResentMessages {
+    /// Posted by a ``Session`` when a peer whose link dropped is connected again and the
+    /// messages it had not received (sent to it just before the drop) go out again, in order,
+    /// on links with message resume (``WireProtocol/Feature/resume``). Each still arrives once.
+    public static var messagesResent: EventName<ResentMessages> { EventName("multipeer.messagesResent") }
+}

@@ -6,6 +6,9 @@ struct SessionState {
     var links: [ObjectIdentifier: LinkRecord] = [:]
     /// Connected peers and the link each is connected through.
     var connectedLinks: [PeerID: ObjectIdentifier] = [:]
+    /// The messages exchanged with each peer met on a link with message resume, kept while it
+    /// is connected and for ``SessionConfiguration/messageResumeWindow`` after it went away.
+    var ledgers: [PeerID: MessageLedger] = [:]
     /// Peers with an invitation under way, and its link.
     var pendingLinks: [PeerID: ObjectIdentifier] = [:]
     var listener: (any Listener)?
@@ -109,10 +112,21 @@ struct SessionState {
 
     /// Data from the peer connected through link `id`, the hot path: heard from now, and the
     /// data to post, or held until its `connected` is posted; `.elsewhere` when the link is not
-    /// connected. The record is changed in place, never copied.
-    mutating func receiveData(on id: ObjectIdentifier, messageType: String?, payload: Data, at now: ContinuousClock.Instant) -> DataDelivery {
-        guard let index = links.index(forKey: id) else { return .elsewhere }
-        return links.values[index].receiveData(messageType: messageType, payload: payload, at: now)
+    /// connected (or, with message resume, has not synced). On a link with message resume the
+    /// message is counted, and every `acknowledgingEvery` messages the count is returned with
+    /// the connection to acknowledge it on. The record is changed in place, never copied.
+    mutating func receiveData(
+        on id: ObjectIdentifier, messageType: String?, payload: Data, at now: ContinuousClock.Instant, acknowledgingEvery: UInt64
+    ) -> (DataDelivery, acknowledge: (connection: any Connection, count: UInt64)?) {
+        guard let index = links.index(forKey: id) else { return (.elsewhere, nil) }
+        var acknowledge: (connection: any Connection, count: UInt64)?
+        if let resume = links.values[index].resume {
+            guard case .synced = resume, case .connected(let peer) = links.values[index].phase else { return (.elsewhere, nil) }
+            if let count = ledgers[peer]?.receive(acknowledgingEvery: acknowledgingEvery) {
+                acknowledge = (links.values[index].connection, count)
+            }
+        }
+        return (links.values[index].receiveData(messageType: messageType, payload: payload, at: now), acknowledge)
     }
 
     /// Records `record` as the link of `id`, which is no longer closing if it was being moved
@@ -149,7 +163,10 @@ struct SessionState {
         }
         switch record.phase {
         case .connected(let peer):
-            if connectedLinks[peer] == id { connectedLinks[peer] = nil }
+            if connectedLinks[peer] == id {
+                connectedLinks[peer] = nil
+                ledgers[peer]?.unwritten = []
+            }
         case .deciding(let invitation):
             if pendingLinks[invitation.peer] == id { pendingLinks[invitation.peer] = nil }
         case .inviting(let outgoing):
@@ -190,6 +207,8 @@ struct LinkRecord {
     var isAccepted = false
     /// The link's byte streams (the peer's features are noted here from its HELLO or ACCEPT).
     var streams = LinkStreams()
+    /// Where the link's message resume stands, when both sides announced it.
+    var resume: LinkResume?
 
     /// A link that opened `now` on `connection`, in `phase`.
     init(connection: any Connection, phase: LinkPhase, now: ContinuousClock.Instant) {
@@ -213,6 +232,15 @@ extension LinkRecord {
         }
         return .post(data)
     }
+}
+
+/// Where a connected link with message resume stands (``WireProtocol/Feature/resume``).
+enum LinkResume {
+    /// This side's RESUME (`told`) went out when `linkStart` messages had been sent to the
+    /// peer; the peer's is awaited, and nothing is written to the link until it comes.
+    case awaitingPeer(told: Frame.Resume, linkStart: UInt64)
+    /// Both RESUMEs are in: messages flow, counted.
+    case synced
 }
 
 /// What becomes of data received on a link: posted now, held until the peer's `connected` is

@@ -36,6 +36,12 @@ public enum Frame: Sendable, Hashable {
     /// The receiver of the resource `transfer` saved it (its size and SHA-256 checked) or
     /// could not, with a reason.
     case resourceResult(transfer: [UInt8], outcome: ResourceOutcome, reason: String?)
+    /// The sender's side of a message resume, its first frame on a link where both sides
+    /// announced ``WireProtocol/Feature/resume`` (see `docs/PROTOCOL.md` §5.5).
+    case resume(Resume)
+    /// The sender has received `received` of the other side's messages in their pairing, so
+    /// the other side need keep them no longer (``WireProtocol/Feature/resume``).
+    case acknowledge(received: UInt64)
 
     /// How a receiver answers a resource offer.
     public enum ResourceVerdict: UInt8, Sendable {
@@ -77,6 +83,24 @@ public enum Frame: Sendable, Hashable {
             self.size = size
             self.digest = digest
             self.name = name
+        }
+    }
+
+    /// What a side says first on a link with message resume: who it is this time, whom it paired
+    /// with before, and how much of that peer's messages it has.
+    public struct Resume: Sendable, Hashable {
+        /// The sender session's incarnation: a random number, new for every ``Session``.
+        public var incarnation: UInt64
+        /// The incarnation of the other side that the sender's count belongs to, or 0 when the
+        /// sender has no pairing with it to go on (it never met it, forgot it, or gave up on it).
+        public var knownIncarnation: UInt64
+        /// How many of the other side's messages the sender received in that pairing.
+        public var received: UInt64
+
+        public init(incarnation: UInt64, knownIncarnation: UInt64, received: UInt64) {
+            self.incarnation = incarnation
+            self.knownIncarnation = knownIncarnation
+            self.received = received
         }
     }
 

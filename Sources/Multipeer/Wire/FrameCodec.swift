@@ -85,6 +85,14 @@ public enum FrameCodec {
             writer.write(transfer)
             writer.write(outcome.rawValue)
             writer.write(Array((reason ?? "").utf8))
+        case .resume(let resume):
+            writer.write(FrameKind.resume.rawValue)
+            writer.write(resume.incarnation)
+            writer.write(resume.knownIncarnation)
+            writer.write(resume.received)
+        case .acknowledge(let received):
+            writer.write(FrameKind.acknowledge.rawValue)
+            writer.write(received)
         }
         return EncodedFrame(bytes: writer.finishWithLengthPrefix())
     }
@@ -188,6 +196,17 @@ public enum FrameCodec {
             guard let outcome = Frame.ResourceOutcome(rawValue: try reader.readUInt8()) else { throw .malformedFrame("an unknown outcome of a resource") }
             let reason = try reader.readRemainingString()
             return .resourceResult(transfer: transfer, outcome: outcome, reason: reason.isEmpty ? nil : reason)
+        case .resume:
+            let incarnation = try reader.readUInt64("incarnation")
+            let known = try reader.readUInt64("known incarnation")
+            let received = try reader.readUInt64("received count")
+            try reader.expectEnd()
+            if incarnation == 0 { throw .malformedFrame("a resume from incarnation 0") }
+            return .resume(.init(incarnation: incarnation, knownIncarnation: known, received: received))
+        case .acknowledge:
+            let received = try reader.readUInt64("received count")
+            try reader.expectEnd()
+            return .acknowledge(received: received)
         }
     }
 

@@ -7,10 +7,10 @@ public enum WireProtocol {
     /// The features this library announces in HELLO and ACCEPT (version 3 on): a bit each.
     /// A frame kind that belongs to a feature may be sent on a link only when both sides
     /// announced its bit (see `docs/PROTOCOL.md` §9).
-    public static let features: UInt32 = Feature.streams | Feature.resources
-    /// No feature: messages only (``SessionConfiguration/features`` of an application that
-    /// opens no byte stream and sends no resource).
-    public static let messagesOnly: UInt32 = 0
+    public static let features: UInt32 = Feature.streams | Feature.resources | Feature.resume
+    /// Messages only, with their resume (``SessionConfiguration/features`` of an application
+    /// that opens no byte stream and sends no resource).
+    public static let messagesOnly: UInt32 = Feature.resume
     /// The feature bits of HELLO and ACCEPT.
     public enum Feature {
         /// Byte streams: the STREAM_OPEN, STREAM_DATA, STREAM_WINDOW and STREAM_CLOSE frames.
@@ -18,6 +18,10 @@ public enum WireProtocol {
         /// Resources (files) on byte streams: the RESOURCE_OFFER, RESOURCE_ANSWER and
         /// RESOURCE_RESULT frames. Needs ``streams``.
         public static let resources: UInt32 = 1 << 1
+        /// Message resume: the RESUME and ACKNOWLEDGE frames. Messages are numbered, kept until
+        /// acknowledged, and a link that drops is followed, when the same two sessions connect
+        /// again, by exactly the messages the other side did not get (`docs/PROTOCOL.md` §5.5).
+        public static let resume: UInt32 = 1 << 2
     }
     /// The four bytes that open every hello and accept: `GNMP`.
     static let magic: [UInt8] = Array("GNMP".utf8)
@@ -43,4 +47,6 @@ enum FrameKind: UInt8 {
     case resourceOffer = 0x0C
     case resourceAnswer = 0x0D
     case resourceResult = 0x0E
+    case resume = 0x0F
+    case acknowledge = 0x10
 }

@@ -39,16 +39,24 @@ struct TwoPeers {
     }
 
     /// Connects a raw inviter announcing `features`; returns it once the host has it connected.
-    func rawGuest(features: UInt32 = WireProtocol.features) async throws -> (RawConnection, PeerID) {
+    /// With message resume announced, it says its RESUME (as session `incarnation`, remembering
+    /// no pairing) right after its REVEAL, unless `sendsResume` is false.
+    func rawGuest(
+        features: UInt32 = WireProtocol.features, named mallory: PeerID = peer("mallory"), incarnation: UInt64 = 1, sendsResume: Bool = true
+    ) async throws -> (RawConnection, PeerID) {
         let raw = try await network.openRawConnection(toPort: port)
-        let mallory = peer("mallory")
         raw.send(.hello(.init(
             peer: mallory, invitationTimeoutMilliseconds: 5000, codeCommitment: SampleFrames.codeCommitment, features: features, context: Data())))
         guard await eventually({ raw.receivedFrames.contains { if case .accept = $0 { true } else { false } } }) else {
             throw TestFailure("no accept: \(raw.receivedFrames)")
         }
         raw.send(.reveal(nonce: SampleFrames.codeNonce))
-        _ = await hostStates.waitFor(mallory, .connected)
+        if sendsResume, features & WireProtocol.Feature.resume != 0 {
+            raw.send(.resume(.init(incarnation: incarnation, knownIncarnation: 0, received: 0)))
+        }
+        guard await eventually({ host.connectedPeers.contains(mallory) }) else {
+            throw TestFailure("mallory never connected: \(hostStates.all)")
+        }
         return (raw, mallory)
     }
 

@@ -1,0 +1,155 @@
+import Foundation
+
+/// Where one message goes once the lock is let go: the frames are handed to connections outside
+/// it, and on links with message resume in exactly the order the ledger numbered them.
+struct Outbox {
+    /// Connections that take the frame as it is: links without message resume, and links whose
+    /// writing this call claimed and whose queue held only this frame.
+    var connections: [any Connection] = []
+    /// Links whose writing this call claimed and whose queue held more: the frames, in order.
+    var batches: [(any Connection, [EncodedFrame])] = []
+    /// The peers whose writing this call claimed: their queues are taken again once it wrote.
+    var writers: [PeerID] = []
+    /// What else is to be done (a link closed, a line logged).
+    var effects = SessionEffects()
+}
+
+/// Messages on links with message resume: numbered in the peer's ``MessageLedger``, handed to
+/// the link by one thread at a time (so the wire carries them in their numbers' order, whoever
+/// sends), kept until acknowledged, and sent again after a drop.
+extension Session {
+    /// The limits of a ledger, from the configuration.
+    var retentionLimits: (messages: Int, bytes: Int) {
+        (configuration.maximumRetainedMessages, configuration.maximumRetainedBytes)
+    }
+
+    /// How many messages a side receives before it acknowledges them without waiting for a
+    /// quiet moment.
+    static var acknowledgeEvery: UInt64 { 64 }
+
+    /// Routes `frame` to `peer`, connected through link `id`, under the lock.
+    func route(_ frame: EncodedFrame, to peer: PeerID, via id: ObjectIdentifier, state: inout SessionState, outbox: inout Outbox) {
+        guard let index = state.links.index(forKey: id) else { return }
+        guard let resume = state.links.values[index].resume else {
+            outbox.connections.append(state.links.values[index].connection)
+            return
+        }
+        let synced = if case .synced = resume { true } else { false }
+        let kept = state.ledgers[peer, default: MessageLedger()].append(frame, synced: synced, limits: retentionLimits)
+        if !kept {
+            guard synced else {
+                // A peer that keeps the protocol sends its RESUME at once: this one let more
+                // pile up than may be kept.
+                let record = state.links.values[index]
+                violate(.data(messageType: nil, payload: Data()), on: id, record: record,
+                        why: "no resume while \(retentionLimits.messages) messages waited for it", state: &state, effects: &outbox.effects)
+                return
+            }
+            outbox.effects.log(.notice, "Peer acknowledges too little; its messages are no longer kept for a resume.", .about(peer: peer.displayName))
+        }
+        guard synced, !state.ledgers[peer, default: MessageLedger()].isWriting else { return }
+        state.ledgers[peer]?.isWriting = true
+        let frames = state.ledgers[peer]?.unwritten ?? []
+        state.ledgers[peer]?.unwritten = []
+        let connection = state.links.values[index].connection
+        if frames.count == 1 { outbox.connections.append(connection) } else { outbox.batches.append((connection, frames)) }
+        outbox.writers.append(peer)
+    }
+
+    /// Hands what `outbox` holds to the connections (`frame` to its ``Outbox/connections`` in one
+    /// broadcast when there are several), then writes for its writers until their queues are empty.
+    func write(_ frame: EncodedFrame, _ outbox: Outbox) {
+        if outbox.connections.count == 1 {
+            // One recipient (a reply, usually from the sender's own event loop) takes the
+            // connection's direct path, which writes at once; several share one broadcast.
+            outbox.connections[0].send(frame)
+        } else if !outbox.connections.isEmpty {
+            transport.broadcast(frame, to: outbox.connections)
+        }
+        for (connection, frames) in outbox.batches {
+            for frame in frames { connection.send(frame) }
+        }
+        finishWriting(outbox.writers)
+        outbox.effects.perform(on: self)
+    }
+
+    /// Writes what was queued for `peers` meanwhile, whose writing this thread claimed, until
+    /// nothing is left; then lets go of the claims.
+    func finishWriting(_ peers: [PeerID]) {
+        var peers = peers
+        while !peers.isEmpty {
+            let batches = state.withLock { state in
+                peers.compactMap { peer in state.takeUnwritten(for: peer).map { (peer, $0.connection, $0.frames) } }
+            }
+            for (_, connection, frames) in batches {
+                for frame in frames { connection.send(frame) }
+            }
+            peers = batches.map(\.0)
+        }
+    }
+
+    /// The peer's RESUME on link `id`: the link syncs, and what the peer did not get goes out
+    /// first, in order.
+    func syncLink(
+        _ id: ObjectIdentifier, of peer: PeerID, with resume: Frame.Resume, record: LinkRecord, state: inout SessionState, effects: inout SessionEffects
+    ) {
+        guard case .awaitingPeer(let told, let linkStart) = record.resume else {
+            return violate(.resume(resume), on: id, record: record, state: &state, effects: &effects)
+        }
+        let outcome = state.ledgers[peer, default: MessageLedger()].sync(with: resume, told: told, linkStart: linkStart, incarnation: incarnation)
+        switch outcome {
+        case .violation(let why):
+            return violate(.resume(resume), on: id, record: record, why: why, state: &state, effects: &effects)
+        case .resumed(let resent) where !resent.isEmpty:
+            effects.log(.info, "Peer connected again; the messages it had not received were sent again.",
+                        .about(peer: peer.displayName).merging(["count": "\(resent.count)"]) { $1 })
+            effects.post(ResentMessages(peer: peer, frames: resent, sender: localPeer))
+        case .fresh(let lost) where lost > 0:
+            effects.log(.notice, "Peer is a new session; messages sent to its previous one were not delivered.",
+                        .about(peer: peer.displayName).merging(["count": "\(lost)"]) { $1 })
+        case .resumed, .fresh:
+            break
+        }
+        state.links[id]?.resume = .synced
+        guard !state.ledgers[peer, default: MessageLedger()].isWriting, let frames = state.ledgers[peer]?.unwritten, !frames.isEmpty else { return }
+        state.ledgers[peer]?.isWriting = true
+        state.ledgers[peer]?.unwritten = []
+        for frame in frames { effects.send(frame, on: record.connection) }
+        effects.finishWriting(peer)
+    }
+
+    /// Forgets the pairing with `peer`: it left on purpose, or was let go here.
+    func forgetMessages(of peer: PeerID, state: inout SessionState) {
+        state.ledgers[peer]?.forget()
+    }
+}
+
+extension SessionState {
+    /// The frames queued for `peer` meanwhile, with the connection to write them to, for the
+    /// thread that claimed its writing; nil (and the claim let go) when nothing is left, or
+    /// the peer's link is gone or has not synced.
+    mutating func takeUnwritten(for peer: PeerID) -> (connection: any Connection, frames: [EncodedFrame])? {
+        guard ledgers[peer] != nil else { return nil }
+        guard let id = connectedLinks[peer], let index = links.index(forKey: id), case .synced? = links.values[index].resume,
+              let frames = ledgers[peer]?.unwritten, !frames.isEmpty
+        else {
+            ledgers[peer]?.isWriting = false
+            return nil
+        }
+        ledgers[peer]?.unwritten = []
+        return (links.values[index].connection, frames)
+    }
+
+    /// Notes which peers are away, and forgets the ledgers of those away for longer than `window`.
+    mutating func expireLedgers(now: ContinuousClock.Instant, window: Duration) {
+        var expired: [PeerID] = []
+        for (peer, ledger) in ledgers where connectedLinks[peer] == nil {
+            if let since = ledger.awaySince {
+                if now - since > window, !ledger.isWriting { expired.append(peer) }
+            } else {
+                ledgers[peer]?.awaySince = now
+            }
+        }
+        for peer in expired { ledgers[peer] = nil }
+    }
+}
