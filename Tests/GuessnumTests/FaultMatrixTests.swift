@@ -47,6 +47,42 @@ struct FaultMatrixTests {
         #expect(!host.text.contains("bob left"))
     }
 
+    @Test("A guess and a chat line typed 0.5 s after the player's link went down, before anyone noticed, reach the host once the link is back: one verdict, the line shown once to everyone, and the player told they were sent again")
+    func linesTypedAsTheLinkDrops() async throws {
+        let (host, bob) = try await game("gil", grace: 60, player: 5)
+        defer { host.signal(SIGKILL); bob.signal(SIGKILL) }
+        let carol = try lan.guessnum(on: 4, ["join", "--game", "gil", "--name", "carol", "--timeout", "30"])
+        defer { carol.signal(SIGKILL) }
+        #expect(await carol.line(containing: "Welcome, carol!", within: .seconds(30)) != nil, "carol: \(carol.text)")
+
+        try await lan.setLink(of: 5, up: false)
+        let down = ContinuousClock.now
+        try await Task.sleep(for: .milliseconds(500))
+        bob.send(line: "45")
+        bob.send(line: "hi from the cut")
+        #expect(await bob.line(containing: "Lost the connection to gil's game — reconnecting…", within: .seconds(30)) != nil, "bob: \(bob.text)")
+        try await Task.sleep(until: down + .seconds(6))
+        try await lan.setLink(of: 5, up: true)
+
+        #expect(await bob.line(containing: "Reconnected to gil's game.", within: .seconds(30)) != nil, "bob: \(bob.text)")
+        let told = "Sent again now that you are back (it had not reached the host before the drop): your guess 45, your chat line “hi from the cut”."
+        #expect(await bob.line(containing: told) != nil, "bob: \(bob.text)")
+        #expect(await bob.line(containing: "you guessed 45: too high") != nil, "bob: \(bob.text)")
+        #expect(await host.line(containing: "bob guessed 45: too high") != nil, "host: \(host.text)")
+        #expect(await carol.line(containing: "bob: hi from the cut") != nil, "carol: \(carol.text)")
+        #expect(await host.line(containing: "bob: hi from the cut") != nil, "host: \(host.text)")
+        // Anything sent twice would have arrived by now.
+        try await Task.sleep(for: .seconds(2))
+        func count(_ text: String, in process: ChildProcess) -> Int { process.text.components(separatedBy: text).count - 1 }
+        #expect(count("you guessed 45", in: bob) == 1, "one verdict: \(bob.text)")
+        #expect(count("bob guessed 45", in: host) == 1, "judged once: \(host.text)")
+        #expect(count("bob guessed 45", in: carol) <= 1, "carol: \(carol.text)")
+        #expect(count("bob: hi from the cut", in: carol) == 1, "shown once: \(carol.text)")
+        #expect(count("bob: hi from the cut", in: host) == 1, "shown once: \(host.text)")
+        #expect(count(told, in: bob) == 1, "bob: \(bob.text)")
+        #expect(host.text.components(separatedBy: "bob joined").count == 2, "one seat all along: \(host.text)")
+    }
+
     @Test("A player killed with SIGKILL is away at once and gone after the grace period")
     func playerKilled() async throws {
         let (host, bob) = try await game("cid", grace: 3)

@@ -19,7 +19,7 @@ public actor TestLAN {
     public static let game = TestLAN(name: prefix + "g", hosts: 4)
     /// The fault suite's LAN: a game host and four players, whose links and processes the tests
     /// break on purpose (so no other suite shares it).
-    public static let faults = TestLAN(name: prefix + "f", hosts: 5)
+    public static let faults = TestLAN(name: prefix + "f", hosts: 6)
     /// The real-network suite's LAN: a host and two players, whose switch the tests make drop
     /// multicast.
     public static let networks = TestLAN(name: prefix + "n", hosts: 3)

@@ -30,7 +30,7 @@ public final class PlayerSeat: PlayerScreen, GuestSeat, LinkedSeat, Sendable {
         link = SeatLink(session: repl.session, console: repl.console, inbox: repl.inbox, style: repl.text.style)
         players = PlayerListViewModel(sessionEvents: repl.session.events, gameEvents: game.events)
         // Back in after a drop: said as the session connects, so before what the host then sends.
-        observations.add(link.observeReconnected())
+        observations.add(contentsOf: [link.observeReconnected(), link.observeResent()])
     }
 
     /// How the seat was given up (meaningful once the REPL has left it).

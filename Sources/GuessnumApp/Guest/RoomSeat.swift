@@ -35,6 +35,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
         let (guest, link) = (guest, link)
         observations.add(contentsOf: [
             link.observeReconnected(),
+            link.observeResent(),
             repl.session.events.observe(.stateChanged) { change in
                 // The host as seated, or (before the seat is taken) as the room guest met it.
                 guard change.state == .notConnected, change.peer.identity == (link.host ?? guest.current.host)?.identity else { return }

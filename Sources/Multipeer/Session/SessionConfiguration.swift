@@ -43,8 +43,9 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// The features this session announces in its HELLO and ACCEPT (``WireProtocol/Feature``),
     /// all of them by default. A link has a feature only when both sides announce it, and a
     /// peer's frame of a feature the link lacks breaks the protocol (GOODBYE, link closed): an
-    /// application with no use for byte streams or resources announces 0, so that no peer can
-    /// open a stream or offer a file that nothing would read (``WireProtocol/messagesOnly``).
+    /// application with no use for byte streams or resources announces neither, so that no peer can
+    /// open a stream or offer a file that nothing would read: it announces only message resume
+    /// (``WireProtocol/messagesOnly``).
     public var features: UInt32 = WireProtocol.features
 
     /// The credit a reader grants each byte stream at its start, and the most bytes of one
