@@ -75,12 +75,13 @@ struct MessageLedger {
         return Frame.Resume(incarnation: incarnation, knownIncarnation: peerIncarnation ?? 0, received: received)
     }
 
-    /// Numbers `frame` as the next message. Kept until acknowledged; queued to be handed to the
-    /// link when it has synced. False when it passed the limits: the ledger then gives up
-    /// keeping (and the caller decides what that means for a link that has not synced).
-    mutating func append(_ frame: EncodedFrame, synced: Bool, limits: (messages: Int, bytes: Int)) -> Bool {
+    /// Numbers `frame` as the next message, kept until acknowledged, and `queued` behind the
+    /// frames waiting to be handed to the link (when another thread writes for it). False when
+    /// it passed the limits: the ledger then gives up keeping (and the caller decides what that
+    /// means for a link that has not synced).
+    mutating func append(_ frame: EncodedFrame, queued: Bool, limits: (messages: Int, bytes: Int)) -> Bool {
         sent += 1
-        if synced { unwritten.append(frame) }
+        if queued { unwritten.append(frame) }
         if gaveUp { return true }
         retained.append(frame)
         retainedBytes += frame.bytes.count

@@ -6,7 +6,7 @@ struct Outbox {
     /// Connections that take the frame as it is: links without message resume, and links whose
     /// writing this call claimed and whose queue held only this frame.
     var connections: [any Connection] = []
-    /// Links whose writing this call claimed and whose queue held more: the frames, in order.
+    /// Links whose writing this call claimed and whose queue was not empty: the frames, in order.
     var batches: [(any Connection, [EncodedFrame])] = []
     /// The peers whose writing this call claimed: their queues are taken again once it wrote.
     var writers: [PeerID] = []
@@ -35,7 +35,9 @@ extension Session {
             return
         }
         let synced = if case .synced = resume { true } else { false }
-        let kept = state.ledgers[peer, default: MessageLedger()].append(frame, synced: synced, limits: retentionLimits)
+        // The common case: nobody writes for the peer, so this call does, and queues nothing.
+        let claims = synced && !state.ledgers[peer, default: MessageLedger()].isWriting
+        let kept = state.ledgers[peer, default: MessageLedger()].append(frame, queued: synced && !claims, limits: retentionLimits)
         if !kept {
             guard synced else {
                 // A peer that keeps the protocol sends its RESUME at once: this one let more
@@ -47,12 +49,16 @@ extension Session {
             }
             outbox.effects.log(.notice, "Peer acknowledges too little; its messages are no longer kept for a resume.", .about(peer: peer.displayName))
         }
-        guard synced, !state.ledgers[peer, default: MessageLedger()].isWriting else { return }
+        guard claims else { return }
         state.ledgers[peer]?.isWriting = true
-        let frames = state.ledgers[peer]?.unwritten ?? []
-        state.ledgers[peer]?.unwritten = []
         let connection = state.links.values[index].connection
-        if frames.count == 1 { outbox.connections.append(connection) } else { outbox.batches.append((connection, frames)) }
+        // Nothing waits while nobody writes (a writer empties the queue before it lets go).
+        if let waiting = state.ledgers[peer]?.unwritten, !waiting.isEmpty {
+            state.ledgers[peer]?.unwritten = []
+            outbox.batches.append((connection, waiting + [frame]))
+        } else {
+            outbox.connections.append(connection)
+        }
         outbox.writers.append(peer)
     }
 
