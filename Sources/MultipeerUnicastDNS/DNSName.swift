@@ -48,6 +48,10 @@ public struct DNSName: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { labels.joined(separator: ".") + "." }
 
+    /// The name as people read it in a sentence: its labels joined by dots, without the root's
+    /// final dot (`games.site.test`), so that a full stop after it is not a second dot.
+    public var readable: String { labels.joined(separator: ".") }
+
     /// `label` in presentation form.
     static func escaped(_ label: String) -> String {
         var text = ""

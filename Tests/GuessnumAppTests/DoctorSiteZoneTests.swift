@@ -35,6 +35,10 @@ struct DoctorSiteZoneTests {
 
         let keyless = await SiteZoneCheck.run(try site(server, key: nil))
         #expect(keyless.map(\.status) == [.ok, .skipped], "\(keyless)")
+        // The zone is named as people write it: no root dot, so the summary's full stop is one.
+        let zone = DNSName(KnotConfiguration.zone).labels.joined(separator: ".")
+        #expect(DoctorReport(checks: keyless).summary == "No problems found. 1 check skipped: publishing in \(zone).")
+        #expect(keyless.first?.title == "the site's DNS server for \(zone)")
     }
 
     @Test("A server that does not answer fails the first check with what to do, and skips the key's")

@@ -61,6 +61,18 @@ struct DoctorTests {
         #expect(report.summary == "No problems found; 1 warning above.")
     }
 
+    @Test("With games listed in a site's zone, seeing none from other machines on the LAN is no warning: they are found through the zone")
+    func siteGamesAreNoWarning() async throws {
+        let checks = await AdvertisementCheck.run(Self.machine(), avahiRunning: true, siteGames: ["gus", "ann"])
+        let games = try #require(checks.first { $0.id == "games" })
+        #expect(games.status == .ok, "\(games)")
+        #expect(games.finding.hasPrefix("none from other machines seen on this LAN within"), "\(games)")
+        #expect(games.finding.hasSuffix("; games are found through the site's zone instead (gus, ann)"), "\(games)")
+        #expect(games.fix == nil)
+        let alone = await AdvertisementCheck.run(Self.machine(), avahiRunning: true)
+        #expect(alone.first { $0.id == "games" }?.status == .warning, "no zone: the warning stays")
+    }
+
     @Test("A game on another machine is listed; one on this machine does not count as seen across the network")
     func gamesSeen() async throws {
         let discovery = InMemoryDiscovery()

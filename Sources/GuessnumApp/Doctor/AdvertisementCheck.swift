@@ -27,7 +27,9 @@ enum AdvertisementCheck {
         var games: [PeerID: DiscoveredPeer] = [:]
     }
 
-    static func run(_ system: DoctorSystem, avahiRunning: Bool) async -> [DoctorCheck] {
+    /// The two checks. `siteGames` are the games a site's zone lists (found by its DNS server):
+    /// with some there, seeing none from other machines on the LAN is no sign of a filtered network.
+    static func run(_ system: DoctorSystem, avahiRunning: Bool, siteGames: [String] = []) async -> [DoctorCheck] {
         guard avahiRunning else {
             let reason = "avahi-daemon is not running"
             return [
@@ -82,7 +84,7 @@ enum AdvertisementCheck {
         for operation in operations { await operation.cancel() }
         let result = seen.withLock { $0 }
         let local = Set(system.interfaces().flatMap(\.addresses).map(\.address))
-        return [own(result, waited: limit), games(result, local: local, waited: system.listeningTime)]
+        return [own(result, waited: limit), games(result, local: local, waited: system.listeningTime, siteGames: siteGames)]
     }
 
     private static func own(_ sightings: Sightings, waited: Duration) -> DoctorCheck {
@@ -105,7 +107,7 @@ enum AdvertisementCheck {
             items: addresses)
     }
 
-    private static func games(_ sightings: Sightings, local: Set<String>, waited: Duration) -> DoctorCheck {
+    private static func games(_ sightings: Sightings, local: Set<String>, waited: Duration, siteGames: [String]) -> DoctorCheck {
         guard sightings.failure == nil else {
             return DoctorCheck(id: gamesID, title: gamesTitle, status: .skipped, finding: "discovery failed")
         }
@@ -119,6 +121,12 @@ enum AdvertisementCheck {
             return DoctorCheck(id: gamesID, title: gamesTitle, status: .ok, finding: "\(items.count) seen: \(items.joined(separator: "; "))", items: items)
         }
         let here = items.isEmpty ? "" : " (only \(items.joined(separator: "; ")))"
+        if !siteGames.isEmpty {
+            return DoctorCheck(
+                id: gamesID, title: gamesTitle, status: .ok,
+                finding: "none from other machines seen on this LAN within \(waited.components.seconds) s\(here); games are found through the site's zone instead (\(siteGames.prefix(10).joined(separator: ", ")))",
+                items: items)
+        }
         return DoctorCheck(
             id: gamesID, title: gamesTitle, status: .warning,
             finding: "none from other machines seen within \(waited.components.seconds) s\(here); if someone is hosting, the network likely filters multicast (mDNS) between you, as many Wi-Fi networks do",

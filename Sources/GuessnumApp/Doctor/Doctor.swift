@@ -36,12 +36,14 @@ public struct Doctor: Sendable {
         add(avahi)
         let interfaces = system.interfaces()
         add(InterfacesCheck.run(interfaces))
-        for check in await AdvertisementCheck.run(system, avahiRunning: avahi.status == .ok) { add(check) }
+        // The site's zone is asked first (and told last): games published there are games from
+        // other machines, whether or not multicast brings any.
+        let siteChecks = if let site { await SiteZoneCheck.run(site) } else { [DoctorCheck]() }
+        let siteGames = siteChecks.first { $0.id == SiteZoneCheck.serverID && $0.status == .ok }?.items ?? []
+        for check in await AdvertisementCheck.run(system, avahiRunning: avahi.status == .ok, siteGames: siteGames) { add(check) }
         add(await FirewallCheck.run(system, port: port))
         add(AnnouncedAddressesCheck.run(interfaces))
-        if let site {
-            for check in await SiteZoneCheck.run(site) { add(check) }
-        }
+        for check in siteChecks { add(check) }
         return DoctorReport(checks: checks)
     }
 }

@@ -40,14 +40,14 @@ enum SiteZoneCheck {
         let client = DNSClient(server: configuration.server, key: configuration.key, timeout: configuration.timeout)
         let zone = configuration.domain
         let service = zone.prepending("_tcp").prepending("_guessnum")
-        let serverTitle = "the site's DNS server for \(zone)"
+        let serverTitle = "the site's DNS server for \(zone.readable)"
         let pointers: [DNSRecord]
         do { pointers = try await client.records(.ptr, at: service) } catch {
             return [
                 DoctorCheck(
                     id: serverID, title: serverTitle, status: .failed, finding: withoutFullStop(error.message),
                     fix: "check --dns-server (or GUESSNUM_DNS_SERVER) with the site's administrator, and that this network reaches it on port \(configuration.server.port), UDP and TCP"),
-                DoctorCheck(id: keyID, title: "publishing in \(zone)", status: .skipped, finding: "the server does not answer"),
+                DoctorCheck(id: keyID, title: "publishing in \(zone.readable)", status: .skipped, finding: "the server does not answer"),
             ]
         }
         let games = pointers.compactMap { record -> String? in
@@ -63,7 +63,7 @@ enum SiteZoneCheck {
     /// Whether the server takes this machine's updates: a TXT record of doctor's own, written
     /// then removed.
     private static func keyCheck(_ client: DNSClient, zone: DNSName) async -> DoctorCheck {
-        let title = "publishing in \(zone)"
+        let title = "publishing in \(zone.readable)"
         guard let key = client.key else {
             return DoctorCheck(
                 id: keyID, title: title, status: .skipped, finding: "no key given, so games hosted here are listed on this LAN only",
@@ -80,7 +80,7 @@ enum SiteZoneCheck {
                     ? "give the zone itself with --dns-domain (the name of the zone the server is authoritative for)"
                     : "get the key file again from the site's administrator (tsig-keygen's or keymgr's output) and give it with --dns-key; check this machine's clock")
         }
-        return DoctorCheck(id: keyID, title: title, status: .ok, finding: "the server takes updates signed with \(key.name): games hosted here are published in \(zone)")
+        return DoctorCheck(id: keyID, title: title, status: .ok, finding: "the server takes updates signed with \(key.name): games hosted here are published in \(zone.readable)")
     }
 
     private static func withoutFullStop(_ sentence: String) -> String {
