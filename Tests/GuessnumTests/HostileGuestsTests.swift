@@ -59,7 +59,7 @@ struct HostileGuestsTests {
             }
         }
         #expect(accepted.value.count == 10, "the default share of one address")
-        #expect(declines.count == 90 && others.isEmpty, "\(others)")
+        #expect(declines.count == 90 && others.isEmpty, "\(others); host: \(host.text.suffix(3000))")
         #expect(declines.allSatisfy { $0?.contains("from your network address") == true }, "\(Set(declines))")
 
         let (_, answer) = try await join(port: port, from: "127.0.0.2", name: "carol")
@@ -78,7 +78,7 @@ struct HostileGuestsTests {
         defer { host.signal(SIGKILL) }
         for name in ["bot0", "bot1"] {
             let (socket, answer) = try await join(port: port, name: name)
-            guard case .accept? = answer else { throw TestFailure("\(name) is let in: \(String(describing: answer))") }
+            guard case .accept? = answer else { throw TestFailure("\(name) is let in: \(String(describing: answer)); host: \(host.text.suffix(3000))") }
             socket.write(FrameCodec.encode(.reveal(nonce: SampleFrames.codeNonce)).bytes)
             socket.close()  // a drop: no goodbye, so the host holds the seat
             #expect(await host.line(containing: "\(name) is away") != nil, "host: \(host.text)")
@@ -104,7 +104,7 @@ struct HostileGuestsTests {
             streamID: 1, transfer: Array(repeating: 7, count: 16), size: 1 << 30, digest: Array(repeating: 0, count: 32), name: "big.bin"))
         for (name, frame) in [("streamer", Frame.streamOpen(id: 1, name: "parked")), ("offerer", offer)] {
             let (socket, answer) = try await join(port: port, name: name)
-            guard case .accept(let accept)? = answer else { throw TestFailure("\(name) is let in: \(String(describing: answer))") }
+            guard case .accept(let accept)? = answer else { throw TestFailure("\(name) is let in: \(String(describing: answer)); host: \(host.text.suffix(3000))") }
             #expect(accept.features == WireProtocol.messagesOnly, "the ACCEPT announces \(accept.features)")
             socket.write(FrameCodec.encode(.reveal(nonce: SampleFrames.codeNonce)).bytes)
             socket.write(FrameCodec.encode(frame).bytes)
@@ -159,7 +159,7 @@ struct HostileGuestsTests {
         var honest: [TLSRawSocket] = []
         for index in 0..<8 {
             let (socket, answer) = try await join(port: port, name: "honest\(index)")
-            guard case .accept? = answer else { throw TestFailure("honest\(index) was not let in: \(String(describing: answer))") }
+            guard case .accept? = answer else { throw TestFailure("honest\(index) was not let in: \(String(describing: answer)); host: \(host.text.suffix(3000))") }
             honest.append(socket)
         }
         let received = Locked(0)
@@ -196,7 +196,7 @@ struct HostileGuestsTests {
         // The guest that never reads: it keeps its link alive and asks for the whole game state
         // as often as the host allows. Its small receive buffer only makes the backlog come sooner.
         let (reader, answer) = try await join(port: port, from: "127.0.0.2", name: "sponge", receiveBufferBytes: 4096)
-        guard case .accept? = answer else { throw TestFailure("the non-reader was not let in: \(String(describing: answer))") }
+        guard case .accept? = answer else { throw TestFailure("the non-reader was not let in: \(String(describing: answer)); host: \(host.text.suffix(3000))") }
         try await reader.stopReading()
         defer { reader.close() }
         var peak = baseline
@@ -222,6 +222,6 @@ struct HostileGuestsTests {
         }
         #expect(received.value > before, "honest guests keep receiving the game")
         let (_, late) = try await join(port: port, from: "127.0.0.3", name: "latecomer")
-        guard case .accept? = late else { throw TestFailure("a latecomer was not let in: \(String(describing: late))") }
+        guard case .accept? = late else { throw TestFailure("a latecomer was not let in: \(String(describing: late)); host: \(host.text.suffix(3000))") }
     }
 }
