@@ -25,10 +25,14 @@ struct HostileGuestsTests {
     /// that key's identity; returns the client and the host's answer (nil when the host closed
     /// the connection without one).
     func join(port: Int, from source: String = "127.0.0.1", name: String, receiveBufferBytes: Int? = nil) async throws -> (TLSRawSocket, Frame?) {
-        let socket = try await TLSRawSocket.connect(port: port, from: source, receiveBufferBytes: receiveBufferBytes, readTimeout: .seconds(30))
-        let hello = Frame.hello(.init(peer: try socket.peer(name), invitationTimeoutMilliseconds: 10_000, codeCommitment: SampleFrames.codeCommitment, context: Data()))
-        // Its RESUME follows at once: the host reads it once it has decided, as a connected peer's.
-        socket.write(FrameCodec.encode(hello).bytes + FrameCodec.encode(SampleFrames.freshResume).bytes)
+        let key = PeerKey.generate()
+        let hello = Frame.hello(.init(peer: try key.peer(displayName: name), invitationTimeoutMilliseconds: 10_000, codeCommitment: SampleFrames.codeCommitment, context: Data()))
+        // Written from the connection's event loop as the TLS handshake completes, so that a busy
+        // test process never makes the host's 5 s handshake deadline pass before it. Its RESUME
+        // follows at once: the host reads it once it has decided, as a connected peer's.
+        let socket = try await TLSRawSocket.connect(
+            port: port, from: source, key: key, receiveBufferBytes: receiveBufferBytes, readTimeout: .seconds(30),
+            firstBytes: FrameCodec.encode(hello).bytes + FrameCodec.encode(SampleFrames.freshResume).bytes)
         guard let bytes = await socket.readFrame() else { return (socket, nil) }
         var decoder = FrameDecoder()
         decoder.append(bytes)

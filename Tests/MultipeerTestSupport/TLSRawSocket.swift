@@ -22,12 +22,16 @@ public final class TLSRawSocket: Sendable {
     ///
     /// - Parameters:
     ///   - receiveBufferBytes: a small receive buffer makes the pile-up come sooner.
+    ///   - firstBytes: written from the connection's own event loop the moment the handshake
+    ///     completes (a HELLO, say), as a real peer writes its first frame: the host's
+    ///     handshake deadline (5 s from its accept) then never depends on how soon the test's
+    ///     task runs again on a busy cooperative pool.
     public static func connect(
         port: Int, from source: String = "127.0.0.1", key: PeerKey = .generate(),
-        receiveBufferBytes: Int? = nil, readTimeout: Duration = .seconds(30)
+        receiveBufferBytes: Int? = nil, readTimeout: Duration = .seconds(30), firstBytes: [UInt8] = []
     ) async throws -> TLSRawSocket {
         let credentials = try TLSCredentials(key: key)
-        let inbox = Inbox()
+        let inbox = Inbox(firstBytes: firstBytes)
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(5))
             .channelInitializer { channel in
@@ -116,9 +120,12 @@ private final class Inbox: ChannelInboundHandler, Sendable {
     private let state = Mutex(State())
     private let handshakeSettled = Mutex(false)
     let handshake: EventLoopPromise<Void>
+    /// Written as soon as the handshake completes.
+    private let firstBytes: [UInt8]
 
-    init() {
+    init(firstBytes: [UInt8] = []) {
         handshake = MultiThreadedEventLoopGroup.singleton.next().makePromise()
+        self.firstBytes = firstBytes
     }
 
     var end: RawSocket.ReadEnd? { state.withLock { $0.end } }
@@ -130,6 +137,7 @@ private final class Inbox: ChannelInboundHandler, Sendable {
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case TLSUserEvent.handshakeCompleted = event {
+            if !firstBytes.isEmpty { context.channel.writeAndFlush(context.channel.allocator.buffer(bytes: firstBytes), promise: nil) }
             settleHandshake(nil)
         }
         context.fireUserInboundEventTriggered(event)
