@@ -32,7 +32,7 @@ struct HostileGuestsTests {
         // follows at once: the host reads it once it has decided, as a connected peer's.
         let socket = try await TLSRawSocket.connect(
             port: port, from: source, key: key, receiveBufferBytes: receiveBufferBytes, readTimeout: .seconds(30),
-            firstBytes: FrameCodec.encode(hello).bytes + FrameCodec.encode(SampleFrames.freshResume).bytes)
+            firstBytes: FrameCodec.encode(hello).bytes + FrameCodec.encode(SampleFrames.freshResume).bytes, heartbeats: true)
         guard let bytes = await socket.readFrame() else { return (socket, nil) }
         var decoder = FrameDecoder()
         decoder.append(bytes)

@@ -26,12 +26,15 @@ public final class TLSRawSocket: Sendable {
     ///     completes (a HELLO, say), as a real peer writes its first frame: the host's
     ///     handshake deadline (5 s from its accept) then never depends on how soon the test's
     ///     task runs again on a busy cooperative pool.
+    ///   - heartbeats: after `firstBytes`, write a HEARTBEAT every second from the event loop, as
+    ///     a live peer does, so that the host's peer timeout (2.5 s) never drops a client whose
+    ///     test has not written for a while on a busy machine.
     public static func connect(
         port: Int, from source: String = "127.0.0.1", key: PeerKey = .generate(),
-        receiveBufferBytes: Int? = nil, readTimeout: Duration = .seconds(30), firstBytes: [UInt8] = []
+        receiveBufferBytes: Int? = nil, readTimeout: Duration = .seconds(30), firstBytes: [UInt8] = [], heartbeats: Bool = false
     ) async throws -> TLSRawSocket {
         let credentials = try TLSCredentials(key: key)
-        let inbox = Inbox(firstBytes: firstBytes)
+        let inbox = Inbox(firstBytes: firstBytes, heartbeats: heartbeats)
         var bootstrap = ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connectTimeout(.seconds(5))
             .channelInitializer { channel in
@@ -122,10 +125,13 @@ private final class Inbox: ChannelInboundHandler, Sendable {
     let handshake: EventLoopPromise<Void>
     /// Written as soon as the handshake completes.
     private let firstBytes: [UInt8]
+    /// Whether a HEARTBEAT goes out every second once the handshake completes.
+    private let heartbeats: Bool
 
-    init(firstBytes: [UInt8] = []) {
+    init(firstBytes: [UInt8] = [], heartbeats: Bool = false) {
         handshake = MultiThreadedEventLoopGroup.singleton.next().makePromise()
         self.firstBytes = firstBytes
+        self.heartbeats = heartbeats
     }
 
     var end: RawSocket.ReadEnd? { state.withLock { $0.end } }
@@ -138,6 +144,14 @@ private final class Inbox: ChannelInboundHandler, Sendable {
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
         if case TLSUserEvent.handshakeCompleted = event {
             if !firstBytes.isEmpty { context.channel.writeAndFlush(context.channel.allocator.buffer(bytes: firstBytes), promise: nil) }
+            if heartbeats {
+                let channel = context.channel
+                let beat = FrameCodec.encode(.heartbeat).bytes
+                channel.eventLoop.scheduleRepeatedTask(initialDelay: .seconds(1), delay: .seconds(1)) { task in
+                    guard channel.isActive else { return task.cancel() }
+                    channel.writeAndFlush(channel.allocator.buffer(bytes: beat), promise: nil)
+                }
+            }
             settleHandshake(nil)
         }
         context.fireUserInboundEventTriggered(event)
