@@ -179,7 +179,8 @@ struct GuestWorker: AsyncParsableCommand {
     }
 
     /// The measured phase: everyone guesses for `seconds`, then answers in flight get two
-    /// seconds to arrive; whatever is still unanswered counts as dropped.
+    /// seconds to arrive; whatever is still unanswered counts as dropped. In a restart run,
+    /// guests still coming back are waited for too.
     private func measure(_ crowd: [SimulatedGuest], loop: any EventLoop, recorder: WorkerRecorder) async throws {
         recorder.setMeasuring(true)
         recorder.update { $0.startedAt = MonotonicClock.nanoseconds() }
@@ -204,6 +205,13 @@ struct GuestWorker: AsyncParsableCommand {
             try await Task.sleep(for: .milliseconds(10))
         }
         recorder.setMeasuring(false)
+        // A restart run's report waits for every guest to be back (or for its tries to have
+        // had half a minute): how long that took is the figure; a fixed run length would
+        // turn a slow machine's late return into "never came back".
+        let backBy = ContinuousClock.now + .seconds(30)
+        while crowd.contains(where: \.isAway), ContinuousClock.now < backBy {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         let dropped = crowd.filter { $0.finish() }.count
         recorder.update { $0.dropped += dropped }
     }

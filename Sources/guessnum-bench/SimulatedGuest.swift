@@ -45,6 +45,8 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
         var isLeaving = false
         /// When the reconnect attempt under way started, while reconnecting.
         var attemptStarted: UInt64?
+        /// Whether its link dropped and it is not welcomed back yet (restart runs).
+        var isAway = false
         /// The host's messages received on this link, and the count last acknowledged.
         var received: UInt64 = 0
         var acknowledged: UInt64 = 0
@@ -62,6 +64,8 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
 
     var isWelcomed: Bool { state.withLock(\.isWelcomed) }
     var isClosed: Bool { state.withLock(\.isClosed) }
+    /// Whether a restart run's guest is still on its way back to the new host.
+    var isAway: Bool { state.withLock(\.isAway) }
 
     /// Stamps the start of the connect, for the connect+handshake+welcome time.
     func connecting() {
@@ -214,6 +218,7 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
             let (started, attempt) = state.withLock { state -> (UInt64?, UInt64?) in
                 guard !state.isWelcomed else { return (nil, nil) }
                 state.isWelcomed = true
+                state.isAway = false
                 defer { state.attemptStarted = nil }
                 return (state.connectStarted, state.attemptStarted)
             }
@@ -242,6 +247,7 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
                 state.outstandingSince = nil
             }
             let reconnecting = reconnectsTo != nil && !state.isLeaving
+            if reconnecting { state.isAway = true }
             return (state.isGuessing, state.outstandingSince != nil, reconnecting, state.attemptStarted == nil)
         }
         if reconnecting {

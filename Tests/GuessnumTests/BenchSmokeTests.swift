@@ -84,7 +84,10 @@ struct BenchSmokeTests {
         #expect(result["store"] as? Bool == true)
         #expect(result["restart_drops"] as? Int == 6, "every link dropped with the host")
         #expect(result["restart_rejoined"] as? Int == 6, "and every guest came back")
-        #expect((result["restart_all_back_s"] as? Double ?? .infinity) < 4)
+        // How soon they were back is the benchmark's figure (BENCHMARKS.md), not this test's:
+        // the worker waits for every guest, so a slow machine is late here, never wrong.
+        let back = try #require(result["restart_all_back_s"] as? Double, "\(result)")
+        #expect(back > 0)
         #expect((result["resume_p50_us"] as? Double ?? 0) > 0 && (result["resume_p50_ratio"] as? Double ?? 0) > 0)
         #expect(result["failed_guests"] as? Int == 0)
     }
