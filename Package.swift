@@ -175,7 +175,7 @@ let package = Package(
         .testTarget(
             name: "GuessnumAppTests",
             dependencies: [
-                "GuessnumApp", "MultipeerUnicastDNS", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "Multipeer", "MultipeerTesting", "MultipeerTestSupport", "EventBus",
+                "GuessnumApp", "MultipeerUnicastDNS", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "Multipeer", "MultipeerTesting", "MultipeerTestSupport", "EventBus", "TicTacToe", "RockPaperScissors",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),

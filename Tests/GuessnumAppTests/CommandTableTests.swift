@@ -1,6 +1,8 @@
 import Foundation
 @testable import GuessnumApp
+import RockPaperScissors
 import Testing
+import TicTacToe
 
 @Suite("The slash-command table", .timeLimit(.minutes(1)))
 struct CommandTableTests {
@@ -53,12 +55,12 @@ extension CommandTableTests {
 
     @Test("Help lines are aligned in one column and name each argument")
     func helpLayout() {
-        let host = CommandTable.help(for: .host)
+        let host = CommandTable.help(for: .host, in: .guessTheNumber)
         #expect(host.contains("/visible on|off    announce the game on the LAN, or stop (players stay)"))
         #expect(host.contains("/new [RANGE]       start a new round"))
         #expect(host.contains("/kick NAME         remove a player"))
         #expect(host.hasSuffix("Anything else you type is chat."))
-        let player = CommandTable.help(for: .player)
+        let player = CommandTable.help(for: .player, in: .guessTheNumber)
         #expect(player.contains("/name NEW          change your name"))
         #expect(player.contains("/quit              leave and quit"))
         for line in (host + "\n" + player).split(separator: "\n") where line.hasPrefix("/") {
@@ -94,13 +96,31 @@ extension CommandTableTests {
 }
 
 extension CommandTableTests {
+    @Test("Each game's /help is its own: guess-the-number's speaks of guesses and a range; a room game's of neither, and lists its own commands and what typing does", arguments: [
+        ("tic-tac-toe", GameHelp.room(commands: TicTacToePresenter.commands, howToPlay: TicTacToePresenter().howToPlay), "/board"),
+        ("rock-paper-scissors", GameHelp.room(commands: RPSPresenter.commands, howToPlay: RPSPresenter().howToPlay), "/match"),
+    ])
+    func perGameHelp(game: String, help: GameHelp, command: String) {
+        let guessing = CommandTable.help(for: .player, in: .guessTheNumber)
+        #expect(guessing.contains("this round's guesses") && guessing.hasSuffix("A number is a guess; anything else you type is chat."))
+        #expect(CommandTable.help(for: .host, in: .guessTheNumber).contains("such as 1-500"))
+        for role in [CommandRole.host, .player] {
+            let text = CommandTable.help(for: role, in: help)
+            for word in ["guess", "RANGE", "range"] { #expect(!text.contains(word), "\(game) \(role) help says \(word): \(text)") }
+            #expect(text.split(separator: "\n").contains { $0.hasPrefix(command + " ") }, "\(game) \(role): \(text)")
+        }
+        #expect(CommandTable.help(for: .host, in: help).contains("/new               start a new round now"))
+        #expect(CommandTable.help(for: .player, in: help).hasSuffix(help.typing))
+    }
+
     @Test("The README shows exactly what /help prints for each role")
     func readmeMatchesHelp() throws {
         let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         for role in CommandRole.allCases {
-            #expect(text.contains("```text\n" + CommandTable.help(for: role) + "\n```"), "README.md lacks /help for \(role)")
+            let help = CommandTable.help(for: role, in: role == .lobby ? nil : .guessTheNumber)
+            #expect(text.contains("```text\n" + help + "\n```"), "README.md lacks /help for \(role)")
         }
         for option in ["--json", "--log-level", "--no-color", "--ask", "--max-players", "--game", "--timeout"] {
             #expect(text.contains(option), "README.md's command table lacks \(option)")

@@ -9,13 +9,11 @@ public enum CommandTable {
     public static let commands: [SlashCommand] = [
         SlashCommand(
             "/help",
-            host: CommandAction("this list") { host, _ in host.console.print(help(for: .host, adding: host.gameCommandLines)) },
-            player: CommandAction("this list") { seat, _ in
-                seat.console.print(help(for: .player, adding: seat.gameCommandLines, typing: seat.typingHelp))
-            },
+            host: CommandAction("this list") { host, _ in host.console.print(help(for: .host, in: host.gameHelp)) },
+            player: CommandAction("this list") { seat, _ in seat.console.print(help(for: .player, in: seat.gameHelp)) },
             lobby: CommandAction("this list") { lobby, _ in lobby.console.print(help(for: .lobby)) }),
-        SlashCommand("/players", showing: "who is playing: state, wins, guesses this round") { $0.showPlayers() },
-        SlashCommand("/history", showing: "this round's guesses") { $0.showHistory() },
+        SlashCommand("/players", showing: "who is in the game: playing or watching, wins") { $0.showPlayers() },
+        SlashCommand("/history", showing: "what happened in the game lately") { $0.showHistory() },
         SlashCommand("/score", showing: "the scoreboard") { $0.showScore() },
         SlashCommand(
             "/visible", .choice(["on", "off"]),
@@ -24,7 +22,7 @@ public enum CommandTable {
             }),
         SlashCommand(
             "/new", .optional("RANGE"),
-            host: CommandAction("start a new round, optionally over a new range such as 1-500") { host, range in
+            host: CommandAction("start a new round now") { host, range in
                 host.startNewRound(range: range)
             }),
         SlashCommand(
@@ -69,13 +67,13 @@ public enum CommandTable {
         commands(for: role).map(\.name)
     }
 
-    /// `/help` for `role`: a line a command (then the game's own, `adding`), then what other
-    /// lines mean (in a game, what `typing` says, by default guess-the-number's).
-    public static func help(for role: CommandRole, adding gameLines: [String] = [], typing: String? = nil) -> String {
-        let lines = commands.compactMap { $0.helpLine(for: role) } + gameLines
+    /// `/help` for `role` in a game that `game` words (nil: the list of games): a line a
+    /// command, the game's own after the shared ones, then what other lines mean.
+    public static func help(for role: CommandRole, in game: GameHelp? = nil) -> String {
+        let lines = commands.compactMap { $0.helpLine(for: role, wording: game?.wording[$0.name]) } + (game?.commandLines ?? [])
         let footnote = switch role {
         case .host: "Anything else you type is chat."
-        case .player: typing ?? PlayerSeat.guessingHelp
+        case .player: game?.typing ?? "Anything else you type is chat."
         case .lobby: "Type the number of a game to join it. Games appear in the list as they are found."
         }
         return (lines + [footnote]).joined(separator: "\n")

@@ -99,14 +99,16 @@ public struct SlashCommand: Sendable {
         return roles
     }
 
-    /// The `/help` line for `role`, if the role has the command.
-    func helpLine(for role: CommandRole) -> String? {
+    /// The `/help` line for `role`, if the role has the command, worded as a game words it
+    /// (`wording`), else as declared.
+    func helpLine(for role: CommandRole, wording: (usage: String, help: String)? = nil) -> String? {
         let help: String? = switch role {
         case .host: host?.help
         case .player: player?.help
         case .lobby: lobby?.help
         }
         guard let help else { return nil }
+        if let wording { return Self.helpLine(wording.usage, wording.help) }
         return Self.helpLine(argument == .none ? name : "\(name) \(argument.usage)", help)
     }
 
@@ -134,8 +136,8 @@ public protocol GameScreen: CommandContext {
 
 /// The host's screen, whatever the game: what the host's commands act on.
 public protocol HostScreen: GameScreen, Sendable {
-    /// The game's own commands, for `/help`: each one's `/help` line.
-    var gameCommandLines: [String] { get }
+    /// What `/help` says in this game.
+    var gameHelp: GameHelp { get }
     /// `/visible on|off`.
     func setVisible(_ visible: Bool) async
     /// `/new [RANGE]`: a new round (a range only where the game has one).
@@ -150,24 +152,14 @@ public protocol HostScreen: GameScreen, Sendable {
 
 /// A player's screen in a game, whatever the game: what a player's commands act on.
 public protocol PlayerScreen: GameScreen, Sendable {
-    /// What a typed line that is not a command does in this game, for `/help`.
-    var typingHelp: String { get }
-    /// The game's own commands, for `/help`: each one's `/help` line.
-    var gameCommandLines: [String] { get }
+    /// What `/help` says in this game.
+    var gameHelp: GameHelp { get }
     /// `/name NEW`.
     func rename(to name: String)
     /// `/leave`: says goodbye to the host.
     func leave()
     /// `/quit`, or the end of input: says goodbye to the host.
     func quit()
-}
-
-extension PlayerScreen {
-    public var gameCommandLines: [String] { [] }
-}
-
-extension HostScreen {
-    public var gameCommandLines: [String] { [] }
 }
 
 extension GameCommand {

@@ -106,8 +106,7 @@ public final class PlayerSeat: PlayerScreen, GuestSeat, LinkedSeat, Sendable {
     public func showScore() { console.print(repl.text.scoreboard(game.scoreboard)) }
 
     /// What a typed line does in guess-the-number, for `/help`.
-    static let guessingHelp = "A number is a guess; anything else you type is chat."
-    public var typingHelp: String { Self.guessingHelp }
+    public var gameHelp: GameHelp { .guessTheNumber }
 
     /// `/name NEW`.
     public func rename(to name: String) {

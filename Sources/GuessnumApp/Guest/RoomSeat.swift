@@ -50,9 +50,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
         JoinRequest(resumeAfter: resumeAfter, game: Rules.kind.id)
     }
 
-    var gameCommandLines: [String] { Presenter.commands.map(\.helpLine) }
-
-    var typingHelp: String { screen.withLock { $0.presenter.howToPlay } }
+    var gameHelp: GameHelp { .room(commands: Presenter.commands, howToPlay: screen.withLock { $0.presenter.howToPlay }) }
 
     func start(host: PeerID, listedAs name: String, rejoin: Reconnection.Rejoin?) async {
         link.sit(at: host, listedAs: name, rejoin: rejoin)

@@ -77,7 +77,7 @@ final class GuessRoom: HostedRoom {
     func finalScores(text: GameText) -> ScreenLine { text.finalScores(master.scoreboard.ranked) }
 
     func gameCommand(_ line: String) -> [String]? { nil }
-    var gameCommandLines: [String] { [] }
+    var gameHelp: GameHelp { .guessTheNumber }
 
     func newRound(range rangeText: String?) throws(GameError) {
         let range = try rangeText.map { text throws(GameError) in try GuessRange(parsing: text) }

@@ -222,7 +222,7 @@ public final class HostREPL: HostScreen, Sendable {
 
     // MARK: Commands
 
-    public var gameCommandLines: [String] { room.gameCommandLines }
+    public var gameHelp: GameHelp { room.gameHelp }
 
     public func showPlayers() { console.print(room.players(text: text)) }
 

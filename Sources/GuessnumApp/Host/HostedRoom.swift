@@ -48,10 +48,10 @@ protocol HostedRoom: Sendable {
     func scores(text: GameText) -> ScreenLine
     /// The scores when the game ends.
     func finalScores(text: GameText) -> ScreenLine
-    /// The lines of the game's own command that `line` types (nil: it types none), and each
-    /// of those commands' `/help` line.
+    /// The lines of the game's own command that `line` types (nil: it types none).
     func gameCommand(_ line: String) -> [String]?
-    var gameCommandLines: [String] { get }
+    /// What `/help` says in this game.
+    var gameHelp: GameHelp { get }
     /// `/new [RANGE]`.
     func newRound(range: String?) throws(GameError)
 }

@@ -79,7 +79,7 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
         GameCommand.typed(line, among: Presenter.commands).map { $0.lines(room.rules.view(for: nil)) }
     }
 
-    var gameCommandLines: [String] { Presenter.commands.map(\.helpLine) }
+    var gameHelp: GameHelp { .room(commands: Presenter.commands, howToPlay: presenter.howToPlay) }
 
     func newRound(range: String?) throws(GameError) {
         guard range == nil else { throw GameError(.invalidRange, "\(Rules.kind.title) has no range: type /new alone.") }
