@@ -125,7 +125,7 @@ struct Coordinator {
         let peak = PeakSampler()
         let sampling = Task { await peak.sample(every: .milliseconds(100)) }
         var stormStart: UInt64?
-        let (hostCPUAtStart, hostUserAtStart) = (ProcessCPU.nanoseconds(), ProcessCPU.userNanoseconds())
+        let (hostCPUAtStart, hostUserAtStart) = ProcessCPU.sample()
         let hostThreadsAtStart = SchedulerDelay.threads()
         let crowdPIDs = processes.dropLast(probe ? 1 : 0).map(\.pid)
         let crowdCPUAtStart = crowdPIDs.map(SchedulerDelay.cpuNanoseconds(ofProcess:))
@@ -170,7 +170,8 @@ struct Coordinator {
             }
             return report.stats
         }
-        let (hostCPU, hostUser) = (ProcessCPU.nanoseconds() - hostCPUAtStart, ProcessCPU.userNanoseconds() - hostUserAtStart)
+        let hostEnd = ProcessCPU.sample()
+        let (hostCPU, hostUser) = (hostEnd.total - hostCPUAtStart, hostEnd.user - hostUserAtStart)
         let hostWaits = SchedulerDelay.waited(from: hostThreadsAtStart, to: SchedulerDelay.threads())
         // A worker that ended meanwhile (its figures gone with it) counts nothing.
         let crowdCPU = zip(crowdPIDs, crowdCPUAtStart).reduce(UInt64(0)) { total, worker in

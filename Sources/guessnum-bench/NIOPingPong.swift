@@ -18,7 +18,7 @@ enum NIOPingPong {
         var roundTrips: LatencyHistogram
         /// The CPU this process (the client's side) spent per round trip, warm-up included, in µs.
         var cpuPerRoundTripUs: Double
-        /// Its user-space part (``ProcessCPU/userNanoseconds()``).
+        /// Its user-space part (``ProcessCPU/sample()``).
         var userCPUPerRoundTripUs: Double
     }
 
@@ -28,7 +28,7 @@ enum NIOPingPong {
     /// `duration` of back-to-back round trips after ``warmUpRoundTrips``, against the echo server
     /// on `port`.
     static func measure(port: Int, tls: Bool, requestBytes: Int, replyBytes: Int, duration: Duration) async throws -> Result {
-        let (cpuAtStart, userAtStart) = (ProcessCPU.nanoseconds(), ProcessCPU.userNanoseconds())
+        let (cpuAtStart, userAtStart) = ProcessCPU.sample()
         let done = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: LatencyHistogram.self)
         let nanoseconds = UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
         let channel = try await BareChannel.connect(port: port, tls: tls) {
@@ -36,7 +36,8 @@ enum NIOPingPong {
         }
         defer { channel.close(promise: nil) }
         let roundTrips = try await done.futureResult.get()
-        let (cpu, user) = (Double(ProcessCPU.nanoseconds() - cpuAtStart) / 1000, Double(ProcessCPU.userNanoseconds() - userAtStart) / 1000)
+        let end = ProcessCPU.sample()
+        let (cpu, user) = (Double(end.total - cpuAtStart) / 1000, Double(end.user - userAtStart) / 1000)
         let count = Double(roundTrips.totalCount) + Double(warmUpRoundTrips)
         return Result(roundTrips: roundTrips, cpuPerRoundTripUs: cpu / count, userCPUPerRoundTripUs: user / count)
     }
