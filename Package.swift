@@ -94,8 +94,8 @@ let package = Package(
         .target(
             name: "GuessnumApp",
             dependencies: [
-                "Multipeer", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumTerminal", "SafeText", "GuessnumResources", "TicTacToe",
-                "RockPaperScissors", .product(name: "Logging", package: "swift-log"),
+                "Multipeer", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "SafeText", "GuessnumResources",
+                "TicTacToe", "RockPaperScissors", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(

@@ -58,22 +58,22 @@ extension DropTarget: ExpressibleByArgument {
 
 /// `--game`: which of the program's games a host runs, by its ID — one of ``GameCatalog``'s, the
 /// one list of the games (what ArgumentParser validates and completes).
-struct GameChoice: ExpressibleByArgument, Sendable, Equatable {
+struct GameChoice: ExpressibleByArgument, Sendable {
     /// The game.
-    let kind: GameKind
+    let game: PlayableGame
 
-    /// Guess-the-number (the default).
-    static let guessnum = GameChoice(kind: GameProtocol.kind)
+    /// The catalog's first game (the default).
+    static var standard: GameChoice { GameChoice(game: GameCatalog.games[0]) }
 
-    private init(kind: GameKind) {
-        self.kind = kind
+    private init(game: PlayableGame) {
+        self.game = game
     }
 
     init?(argument: String) {
-        guard let kind = GameCatalog.kind(id: argument) else { return nil }
-        self.kind = kind
+        guard let game = GameCatalog.game(id: argument) else { return nil }
+        self.game = game
     }
 
     static var allValueStrings: [String] { GameCatalog.kinds.map(\.id) }
-    var defaultValueDescription: String { kind.id }
+    var defaultValueDescription: String { game.kind.id }
 }

@@ -1,13 +1,10 @@
 import ArgumentParser
 import GuessnumApp
 import GuessnumGame
-import GuessnumStore
 import Logging
 import Multipeer
 import MultipeerAvahi
 import MultipeerNIO
-import RockPaperScissors
-import TicTacToe
 
 /// `guessnum host`: pick a secret, advertise the game on the LAN and answer every guess.
 struct HostCommand: AsyncParsableCommand {
@@ -16,20 +13,20 @@ struct HostCommand: AsyncParsableCommand {
         abstract: "Host a game: pick a secret, announce it on the LAN and answer every guess."
     )
 
-    @Option(help: "The game to host: guessnum (guess the number), tictactoe or rps (rock-paper-scissors) (default: guessnum).")
-    var game: GameChoice = .guessnum
+    @Option(help: "The game to host: \(GameCatalog.games.map { "\($0.kind.id) (\($0.kind.title))" }.joined(separator: ", ")) (default: \(GameChoice.standard.game.kind.id)).")
+    var game: GameChoice = .standard
 
     // `.unconditional`: "-50-50" is a value, not an option.
-    @Option(parsing: .unconditional, help: "guessnum: the numbers the secret is drawn from, such as 1-100 or -50-50 (default: 1-100).", transform: GuessRange.parse)
+    @Option(parsing: .unconditional, help: "\(GameCatalog.readers(of: .range)): the numbers the secret is drawn from, such as 1-100 or -50-50 (default: 1-100).", transform: GuessRange.parse)
     var range: GuessRange?
 
-    @Option(name: .customLong("best-of"), parsing: .unconditional, help: "rps: how many throws a match is the best of, odd, from 1 to 9 (default: 3).")
+    @Option(name: .customLong("best-of"), parsing: .unconditional, help: "\(GameCatalog.readers(of: .bestOf)): how many throws a match is the best of, odd, from 1 to 9 (default: 3).")
     var bestOf: Int?
 
     @Option(help: "Your name as players see it (default: your login name).")
     var name: String?
 
-    @Option(parsing: .unconditional, help: "guessnum: use this secret for the first round instead of a random one (for demos).")
+    @Option(parsing: .unconditional, help: "\(GameCatalog.readers(of: .secret)): use this secret for the first round instead of a random one (for demos).")
     var secret: Int64?
 
     // Defaults are written in the help (not left to ArgumentParser, whose man page omits them).
@@ -56,7 +53,7 @@ struct HostCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("turn-time"),
         parsing: .unconditional,
-        help: "Seconds a tic-tac-toe or rock-paper-scissors player has to move when it is their turn; then the game decides (a lost round or throw); 0: no limit (default: \(Self.defaultTurnTime)).")
+        help: "\(GameCatalog.readers(of: .turnTime)): seconds a player has to move when it is their turn; then the game decides (a lost round or throw); 0: no limit (default: \(Self.defaultTurnTime)).")
     var turnTimeGiven: Int?
     var turnTime: Int { turnTimeGiven ?? Self.defaultTurnTime }
     static let defaultTurnTime = Int(RoomConfiguration().turnTime?.components.seconds ?? 0)
@@ -77,21 +74,19 @@ struct HostCommand: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
+    /// The game settings as typed.
+    private var settings: GameSettings {
+        GameSettings(range: range, secret: secret, bestOf: bestOf, turnTime: turnTimeGiven)
+    }
+
     func validate() throws {
         guard maxPlayers >= 1 else { throw ValidationError("--max-players must be at least 1.") }
         guard maxPlayersPerAddress >= 1 else { throw ValidationError("--max-players-per-address must be at least 1.") }
         if let port, !(0...65535).contains(port) { throw ValidationError("--port must be from 0 to 65535.") }
         guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
         guard (0...3600).contains(turnTime) else { throw ValidationError("--turn-time must be from 0 to 3600 seconds.") }
-        if game == .guessnum, turnTimeGiven != nil { throw ValidationError("--turn-time is for games of turns (--game tictactoe or rps).") }
         if let name { try JoinCommand.check(name: name) }
-        if game != .guessnum, let given = [range.map { _ in "--range" }, secret.map { _ in "--secret" }].compactMap({ $0 }).first {
-            throw ValidationError("\(given) is for guess-the-number, not \(game.kind.id).")
-        }
-        if game.kind != RPSRules.kind, bestOf != nil { throw ValidationError("--best-of is for rock-paper-scissors (--game rps).") }
-        if let bestOf {
-            do { _ = try RPSSettings(bestOf: bestOf) } catch { throw ValidationError(error.message) }
-        }
+        do { try game.game.validate(settings) } catch { throw ValidationError(error.message) }
     }
 
     func run() async throws {
@@ -100,71 +95,19 @@ struct HostCommand: AsyncParsableCommand {
         // Every guest takes a file descriptor: the usual soft limit of 1,024 is too few for a big
         // game, or for a host that idle connections are thrown at.
         FileLimit.raiseToHardLimit()
-        if game != .guessnum { return try await runRoom(logs: logs) }
         try await CommandRunner.run {
-            var configuration = GameConfiguration(range: range ?? .standard, secretSource: secret.map { .fixed($0) } ?? .secureRandom)
-            configuration.room = limits(configuration.room)
-            // The site's zone is read first: a mistake in it is said before any question is asked.
-            let discovery = try dns.discovery()
-            let (me, session, terminal) = try startHosting(logs: logs)
-            defer { terminal.close(logs: logs) }
-            if password {
-                configuration.password = try await PasswordQuestion.askHost(console: terminal.console, inbox: terminal.inbox)
-            }
-            let store = try GameStore(at: GameStore.fileURL(forGame: me.peer.displayName))
-            let saved = try store.load()
-            let resuming = try await shouldResume(saved.map(ResumeQuestion.summary(of:)), terminal) ? saved : nil
-            let master = try await GameMaster(session: session, configuration: configuration, resuming: resuming, journal: store)
-            if resuming == nil { try store.start(master.record, host: master.host) }
-            let host = HostREPL(
-                master: master, console: terminal.console, inbox: terminal.inbox, discovery: discovery,
-                text: GameText(style: output.style, json: output.json, me: master.host.id), asks: ask,
-                command: ProgramCommand.current())
-            try await host.run(port: port, ports: ListeningPortMemory.standard())
-            // The game ended as it should (its players were told): nothing to resume.
-            await store.waitForWrites()
-            store.delete()
-            withExtendedLifetime(me) {}
-        }
-    }
-
-    /// Hosts a game on the room layer (tic-tac-toe, rock-paper-scissors): the same listing,
-    /// admission, private games, held seats, and its store for `--resume`.
-    private func runRoom(logs: LogDestination) async throws {
-        try await CommandRunner.run {
-            let configuration = limits(RoomConfiguration())
             // The site's zone is read first: a mistake in it is said before any question is asked.
             let discovery = try dns.discovery()
             let (me, session, terminal) = try startHosting(logs: logs)
             defer { terminal.close(logs: logs) }
             let password = password ? try await PasswordQuestion.askHost(console: terminal.console, inbox: terminal.inbox) : nil
-            let text = GameText(style: output.style, json: output.json, me: me.peer.identity)
-            func host<Presenter: GamePresenter>(_ rules: Presenter.Rules, _ presenter: Presenter.Type) async throws where Presenter.Rules: Codable {
-                let store = try RoomStore<Presenter.Rules>(at: RoomStore<Presenter.Rules>.fileURL(forGame: me.peer.displayName))
-                let saved = try store.load()
-                let resuming = try await shouldResume(saved.map(ResumeQuestion.summary(of:)), terminal) ? saved : nil
-                let room = RoomHost(session: session, rules: rules, configuration: configuration, password: password, keptBy: store, resuming: resuming)
-                let screen = HostREPL(
-                    room: room, presenter: presenter, console: terminal.console, inbox: terminal.inbox,
-                    discovery: discovery, text: text, asks: ask, command: ProgramCommand.current())
-                try await screen.run(port: port, ports: ListeningPortMemory.standard())
-                // The game ended as it should (its players were told): nothing to resume.
-                await store.waitForWrites()
-                store.delete()
-            }
-            // Guess-the-number never comes here (see run()).
-            if game.kind == TicTacToeRules.kind {
-                try await host(TicTacToeRules(), TicTacToePresenter.self)
-            } else {
-                try await host(RPSRules(settings: try bestOf.map { try RPSSettings(bestOf: $0) } ?? RPSSettings()), RPSPresenter.self)
-            }
+            let setup = HostSetup(
+                name: me.peer.displayName, session: session, terminal: terminal, discovery: discovery,
+                text: GameText(style: output.style, json: output.json, me: me.peer.identity), room: limits(RoomConfiguration()),
+                password: password, asks: ask, resumes: resume, port: port)
+            try await game.game.host(setup, settings: settings)
             withExtendedLifetime(me) {}
         }
-    }
-
-    /// Whether to go on with the interrupted game that `summary` describes (nil: none).
-    private func shouldResume(_ summary: String?, _ terminal: AppTerminal) async throws(AppFailure) -> Bool {
-        try await ResumeQuestion.shouldResume(summary, resume: resume, grace: grace, console: terminal.console, inbox: terminal.inbox)
     }
 
     /// `base` with the limits the options set: players, players per address, the held seats'

@@ -271,6 +271,12 @@ public struct GameText: Sendable {
         "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
     }
 
+    /// "a", "a or b", "a, b or c" (`or`), or with "and".
+    static func list(_ items: [String], or: Bool) -> String {
+        guard let last = items.last, items.count > 1 else { return items.first ?? "" }
+        return items.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + last
+    }
+
     private func pad(_ text: String, _ width: Int) -> String {
         text.count >= width ? text : text + String(repeating: " ", count: width - text.count)
     }

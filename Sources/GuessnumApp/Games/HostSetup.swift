@@ -1,0 +1,43 @@
+import Multipeer
+import Rooms
+
+/// What every hosted game starts from, whatever the game: the host's session and terminal,
+/// where the game is announced, and the settings every game has. The host command makes it;
+/// a ``PlayableGame`` hosts on it.
+public struct HostSetup: Sendable {
+    /// The host's name (its store's file is named after it).
+    public var name: String
+    /// The host's session, not yet listening.
+    public var session: Session
+    /// The host's terminal.
+    public var terminal: AppTerminal
+    /// Where the game is announced.
+    public var discovery: any DiscoveryBackend
+    /// How the host's screen is written.
+    public var text: GameText
+    /// The room's limits: players, players per address, held seats' grace, turn time.
+    public var room: RoomConfiguration
+    /// The game's password, if it is private.
+    public var password: GamePassword?
+    /// Whether the host is asked before each player is let in (`--ask`).
+    public var asks: Bool
+    /// Whether to go on with an interrupted game without asking (`--resume`).
+    public var resumes: Bool
+    /// The port to listen on (nil: the last game's, else any; 0: any).
+    public var port: Int?
+
+    /// A setup from the host command's options.
+    public init(
+        name: String, session: Session, terminal: AppTerminal, discovery: any DiscoveryBackend, text: GameText,
+        room: RoomConfiguration, password: GamePassword?, asks: Bool, resumes: Bool, port: Int?
+    ) {
+        (self.name, self.session, self.terminal, self.discovery, self.text) = (name, session, terminal, discovery, text)
+        (self.room, self.password, self.asks, self.resumes, self.port) = (room, password, asks, resumes, port)
+    }
+
+    /// Whether to go on with the interrupted game that `summary` describes (nil: none).
+    func shouldResume(_ summary: String?) async throws(AppFailure) -> Bool {
+        let grace = Int(room.awayGracePeriod.components.seconds)
+        return try await ResumeQuestion.shouldResume(summary, resume: resumes, grace: grace, console: terminal.console, inbox: terminal.inbox)
+    }
+}

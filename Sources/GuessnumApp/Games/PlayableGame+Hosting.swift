@@ -1,0 +1,57 @@
+import GuessnumGame
+import GuessnumStore
+import Rooms
+
+extension PlayableGame {
+    /// Guess-the-number: `--range` and `--secret`; hosted by its game master, kept in its store.
+    public static let guessTheNumber = PlayableGame(
+        kind: GameProtocol.kind, settings: [.range, .secret], check: { _ in },
+        seat: { PlayerSeat(repl: $0) },
+        host: { setup, settings in
+            var configuration = GameConfiguration(range: settings.range ?? .standard, secretSource: settings.secret.map { .fixed($0) } ?? .secureRandom)
+            configuration.room = setup.room
+            configuration.password = setup.password
+            let store = try GameStore(at: GameStore.fileURL(forGame: setup.name))
+            let saved = try store.load()
+            let resuming = try await setup.shouldResume(saved.map(ResumeQuestion.summary(of:))) ? saved : nil
+            let master = try await GameMaster(session: setup.session, configuration: configuration, resuming: resuming, journal: store)
+            if resuming == nil { try store.start(master.record, host: master.host) }
+            let host = HostREPL(
+                master: master, console: setup.terminal.console, inbox: setup.terminal.inbox, discovery: setup.discovery,
+                text: setup.text, asks: setup.asks, command: ProgramCommand.current())
+            try await host.run(port: setup.port, ports: ListeningPortMemory.standard())
+            // The game ended as it should (its players were told): nothing to resume.
+            await store.waitForWrites()
+            store.delete()
+        })
+
+    /// A game on the room layer, shown by `presenter`, reading `settings`, whose rules
+    /// `rules` makes from the settings (throwing the sentence for a value it refuses); kept in
+    /// a ``RoomStore`` for `--resume`.
+    public static func room<Presenter: GamePresenter>(
+        _ presenter: Presenter.Type, settings: Set<HostSetting> = [],
+        rules: @escaping @Sendable (GameSettings) throws -> Presenter.Rules
+    ) -> PlayableGame where Presenter.Rules: Codable {
+        PlayableGame(
+            kind: Presenter.Rules.kind, settings: settings,
+            check: { given throws(AppFailure) in
+                do { _ = try rules(given) } catch { throw AppFailure(String(describing: error), .usage, underlying: error) }
+            },
+            seat: { RoomSeat<Presenter>(repl: $0) },
+            host: { setup, given in
+                let store = try RoomStore<Presenter.Rules>(at: RoomStore<Presenter.Rules>.fileURL(forGame: setup.name))
+                let saved = try store.load()
+                let resuming = try await setup.shouldResume(saved.map(ResumeQuestion.summary(of:))) ? saved : nil
+                let room = RoomHost(
+                    session: setup.session, rules: try rules(given), configuration: setup.room, password: setup.password, keptBy: store,
+                    resuming: resuming)
+                let screen = HostREPL(
+                    room: room, presenter: presenter, console: setup.terminal.console, inbox: setup.terminal.inbox,
+                    discovery: setup.discovery, text: setup.text, asks: setup.asks, command: ProgramCommand.current())
+                try await screen.run(port: setup.port, ports: ListeningPortMemory.standard())
+                // The game ended as it should (its players were told): nothing to resume.
+                await store.waitForWrites()
+                store.delete()
+            })
+    }
+}
