@@ -15,6 +15,7 @@ let package = Package(
         .library(name: "Rooms", targets: ["Rooms"]),
         .library(name: "TicTacToe", targets: ["TicTacToe"]),
         .library(name: "RockPaperScissors", targets: ["RockPaperScissors"]),
+        .library(name: "Snap", targets: ["Snap"]),
         .library(name: "GuessnumGame", targets: ["GuessnumGame"]),
         .executable(name: "guessnum", targets: ["guessnum"]),
         .executable(name: "guessnum-bench", targets: ["guessnum-bench"]),
@@ -70,6 +71,7 @@ let package = Package(
         .target(name: "Rooms", dependencies: ["EventBus", "Multipeer", "PAKE", "SafeText", .product(name: "Logging", package: "swift-log")]),
         // The games beside guess-the-number, each its rules on the room layer.
         .target(name: "TicTacToe", dependencies: ["Rooms"]),
+        .target(name: "Snap", dependencies: ["Rooms"]),
         .target(name: "RockPaperScissors", dependencies: ["Rooms", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "GuessnumTerminal", dependencies: ["CReadline"]),
         .target(
@@ -166,6 +168,7 @@ let package = Package(
             dependencies: ["Rooms", "Multipeer", "MultipeerNIO", "MultipeerTesting", "MultipeerTestSupport", "TicTacToe", "RockPaperScissors"]),
         .testTarget(name: "TicTacToeTests", dependencies: ["TicTacToe", "Rooms"]),
         .testTarget(name: "RockPaperScissorsTests", dependencies: ["RockPaperScissors", "Rooms"]),
+        .testTarget(name: "SnapTests", dependencies: ["Snap", "Rooms"]),
         .testTarget(
             name: "MultipeerUnicastDNSTests",
             dependencies: ["MultipeerUnicastDNS", "Multipeer", "MultipeerTestSupport", "EventBus"]),
