@@ -97,7 +97,7 @@ let package = Package(
             name: "GuessnumApp",
             dependencies: [
                 "Multipeer", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "SafeText", "GuessnumResources",
-                "TicTacToe", "RockPaperScissors", .product(name: "Logging", package: "swift-log"),
+                "TicTacToe", "RockPaperScissors", "Snap", .product(name: "Logging", package: "swift-log"),
             ]
         ),
         .executableTarget(
@@ -178,7 +178,7 @@ let package = Package(
         .testTarget(
             name: "GuessnumAppTests",
             dependencies: [
-                "GuessnumApp", "MultipeerUnicastDNS", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "Multipeer", "MultipeerTesting", "MultipeerTestSupport", "EventBus", "TicTacToe", "RockPaperScissors",
+                "GuessnumApp", "MultipeerUnicastDNS", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "Multipeer", "MultipeerTesting", "MultipeerTestSupport", "EventBus", "TicTacToe", "RockPaperScissors", "Snap",
                 .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -208,6 +208,6 @@ let package = Package(
 if ProcessInfo.processInfo.environment["GUESSNUM_FUZZ"] != nil {
     package.targets.append(
         .executableTarget(
-            name: "guessnum-fuzz", dependencies: ["Multipeer", "MultipeerAvahi", "GuessnumGame", "Rooms", "TicTacToe", "RockPaperScissors"],
+            name: "guessnum-fuzz", dependencies: ["Multipeer", "MultipeerAvahi", "GuessnumGame", "Rooms", "TicTacToe", "RockPaperScissors", "Snap"],
             path: "Fuzz/guessnum-fuzz"))
 }

@@ -1,9 +1,10 @@
 import Foundation
 import RockPaperScissors
 import Rooms
+import Snap
 import TicTacToe
 
-/// The `games` target: what a stranger can send a tic-tac-toe or rock-paper-scissors room.
+/// The `games` target: what a stranger can send a tic-tac-toe, rock-paper-scissors or Snap room.
 /// Every move, event, view and settings decoder must round-trip what it decodes, and a decoded
 /// move played in a game in progress must be refused or applied, never trap.
 enum GameFuzzing {
@@ -19,6 +20,10 @@ enum GameFuzzing {
         roundTrip(RPSEvent.self, data)
         roundTrip(RPSView.self, data)
         roundTrip(RPSSettings.self, data)
+        roundTrip(SnapMove.self, data)
+        roundTrip(SnapEvent.self, data)
+        roundTrip(SnapView.self, data)
+        roundTrip(SnapSettings.self, data)
         if let move = try? JSONDecoder().decode(TicTacToeMove.self, from: data) {
             var rules = TicTacToeRules()
             _ = rules.startRound(1, players: [alice, bob])
@@ -27,6 +32,12 @@ enum GameFuzzing {
         }
         if let move = try? JSONDecoder().decode(RPSMove.self, from: data) {
             var rules = RPSRules(settings: RPSSettings())
+            _ = rules.startRound(1, players: [alice, bob])
+            _ = try? rules.apply(move, from: alice)
+            _ = try? rules.apply(move, from: bob)
+        }
+        if let move = try? JSONDecoder().decode(SnapMove.self, from: data) {
+            var rules = SnapRules(settings: SnapSettings(seed: 1))
             _ = rules.startRound(1, players: [alice, bob])
             _ = try? rules.apply(move, from: alice)
             _ = try? rules.apply(move, from: bob)
@@ -49,10 +60,15 @@ enum GameFuzzing {
         _ = rps.startRound(1, players: [alice, bob])
         let sealed = SealedHand(hand: .rock)
         let committed = try rps.apply(sealed.commitMove, from: alice)
+        var snap = SnapRules(settings: SnapSettings(seed: 1))
+        let dealt = snap.startRound(1, players: [alice, bob])
+        let turned = try snap.apply(.turn, from: alice)
         return [
             try json(TicTacToeMove.place(square: 5)), try json(started), try json(placed.broadcast), try json(ticTacToe.view(for: bob)),
             try json(sealed.commitMove), try json(sealed.revealMove), try json(committed.broadcast), try json(rps.view(for: alice)),
             try json(RPSSettings()),
+            try json(SnapMove.turn), try json(SnapMove.snap), try json(dealt), try json(turned.broadcast), try json(snap.view(for: bob)),
+            try json(SnapSettings(seed: 1)),
         ]
     }
 }

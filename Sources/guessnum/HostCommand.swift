@@ -53,7 +53,7 @@ struct HostCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("turn-time"),
         parsing: .unconditional,
-        help: "\(GameCatalog.readers(of: .turnTime)): seconds a player has to move when it is their turn; then the game decides (a lost round or throw); 0: no limit (default: \(Self.defaultTurnTime)).")
+        help: "\(GameCatalog.readers(of: .turnTime)): seconds a player has to move when it is their turn; then the game decides for them by its rule; 0: no limit (default: \(Self.defaultTurnTime)).")
     var turnTimeGiven: Int?
     var turnTime: Int { turnTimeGiven ?? Self.defaultTurnTime }
     static let defaultTurnTime = Int(RoomConfiguration().turnTime?.components.seconds ?? 0)

@@ -1,6 +1,7 @@
 import Foundation
 @testable import GuessnumApp
 import RockPaperScissors
+import Snap
 import Testing
 import TicTacToe
 
@@ -99,6 +100,7 @@ extension CommandTableTests {
     @Test("Each game's /help is its own: guess-the-number's speaks of guesses and a range; a room game's of neither, and lists its own commands and what typing does", arguments: [
         ("tic-tac-toe", GameHelp.room(commands: TicTacToePresenter.commands, howToPlay: TicTacToePresenter().howToPlay), "/board"),
         ("rock-paper-scissors", GameHelp.room(commands: RPSPresenter.commands, howToPlay: RPSPresenter().howToPlay), "/match"),
+        ("Snap", GameHelp.room(commands: SnapPresenter.commands, howToPlay: SnapPresenter().howToPlay), "/table"),
     ])
     func perGameHelp(game: String, help: GameHelp, command: String) {
         let guessing = CommandTable.help(for: .player, in: .guessTheNumber)

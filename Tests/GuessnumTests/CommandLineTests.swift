@@ -52,7 +52,7 @@ struct CommandLineTests {
         (["host", "--game", "tictactoe", "--turn-time", "-5"], "--turn-time must be from 0 to 3600 seconds."),
         (["host", "--game", "tictactoe", "--best-of", "3"], "--best-of is for rock-paper-scissors (--game rps), not tic-tac-toe."),
         (["host", "--game", "rps", "--range", "1-10"], "--range is for guess-the-number (--game guessnum), not rock-paper-scissors."),
-        (["host", "--turn-time", "5"], "--turn-time is for tic-tac-toe or rock-paper-scissors (--game tictactoe or rps), not guess-the-number."),
+        (["host", "--turn-time", "5"], "--turn-time is for tic-tac-toe, rock-paper-scissors or Snap (--game tictactoe, rps or snap), not guess-the-number."),
         (["host", "--game", "rps", "--best-of", "4"], "A match cannot be the best of 4 throws; choose an odd number from 1 to 9, such as 3."),
         (["host", "--game", "chess"], "--game"),
         (["hots"], "Unknown command 'hots'. Did you mean 'host'?"),

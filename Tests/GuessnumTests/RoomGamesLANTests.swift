@@ -2,7 +2,7 @@ import Foundation
 import MultipeerTestSupport
 import Testing
 
-/// Tic-tac-toe and rock-paper-scissors as people play them, on the test LAN: a host on one
+/// Tic-tac-toe, rock-paper-scissors and Snap as people play them, on the test LAN: a host on one
 /// machine (`guessnum host --game …`), two players on two others finding it by name through
 /// Avahi, each person with a HOME of their own, one player's link cut and back mid-game.
 @Suite("The room games on the test LAN", .serialized, .enabled(if: lanTestsEnabled), .testLAN(.rooms), .timeLimit(.minutes(3)))
@@ -104,5 +104,70 @@ struct RoomGamesLANTests {
         }
         host.send(line: "/score")
         #expect(await host.line(containing: "1. bob: 1 win") != nil, "host: \(host.text)")
+    }
+
+    @Test("Snap: found by name, dealt to two players in the order they arrived, a watcher who reads the piles, cards turned in turn, a snap called, and a player's link cut for 4 s on their turn keeps the seat and the turn")
+    func snap() async throws {
+        let host = try lan.guessnum(on: 0, ["host", "--game", "snap", "--name", "sam"])
+        defer { host.signal(SIGKILL) }
+        #expect(await host.line(containing: "Hosting sam's game: Snap") != nil, "host: \(host.text)")
+        let bob = try lan.guessnum(on: 1, ["join", "--game", "sam", "--name", "bob"])
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "— Snap, 0/100 players", within: .seconds(30)) != nil, "the list names the game: \(bob.text)")
+        #expect(await bob.line(containing: "Joined sam's game of Snap.") != nil, "bob: \(bob.text)")
+        let carol = try lan.guessnum(on: 2, ["join", "--game", "sam", "--name", "carol"])
+        defer { carol.signal(SIGKILL) }
+        #expect(await carol.line(containing: "Joined sam's game of Snap.", within: .seconds(30)) != nil, "carol: \(carol.text)")
+        #expect(await bob.line(containing: "the deck is dealt to bob and carol, in the order they arrived; bob turns first.") != nil, "bob: \(bob.text)")
+        #expect(await bob.line(containing: "Your turn: type t to turn over your card.") != nil, "bob: \(bob.text)")
+        // Carol's welcome comes with the deal: she reads the table as it is.
+        #expect(await carol.line(containing: "Piles: bob nothing showing (holds 26), carol nothing showing (holds 26).") != nil, "carol: \(carol.text)")
+        #expect(await carol.line(containing: "Round 1: bob's turn.") != nil, "carol: \(carol.text)")
+
+        // A third person joins mid-round on the host's machine (a HOME of their own): a watcher.
+        let dave = try lan.guessnum(on: 0, ["join", "--game", "sam", "--name", "dave"])
+        defer { dave.signal(SIGKILL) }
+        #expect(await dave.line(containing: "Joined sam's game of Snap.", within: .seconds(30)) != nil, "dave: \(dave.text)")
+        #expect(await dave.line(containing: "You are watching.") != nil, "dave: \(dave.text)")
+        dave.send(line: "t")
+        #expect(await dave.line(containing: "You are watching this round: wait for a round of your own.") != nil, "a watcher's turn is refused: \(dave.text)")
+
+        bob.send(line: "t")
+        #expect(await carol.line(containing: "bob turned ") != nil, "carol: \(carol.text)")
+        #expect(await dave.line(containing: "bob turned ") != nil, "the watcher reads it too: \(dave.text)")
+        #expect(await carol.line(containing: "Your turn: type t to turn over your card.") != nil, "carol: \(carol.text)")
+        bob.send(line: "t")
+        #expect(await bob.line(containing: "It is not your turn to turn a card over") != nil, "bob may not turn twice: \(bob.text)")
+        carol.send(line: "turn")
+        #expect(await bob.line(containing: "carol turned ") != nil, "bob: \(bob.text)")
+        #expect(await bob.printed("Your turn: type t to turn over your card.", times: 2), "bob: \(bob.text)")
+        #expect(await bob.line(containing: "Piles: bob ") != nil, "bob: \(bob.text)")
+        carol.send(line: "/help")
+        #expect(await carol.line(containing: "/table") != nil, "carol: \(carol.text)")
+        bob.send(line: "/table")
+        #expect(await bob.line(containing: "bob (you): 25 face down, 1 face up") != nil, "bob: \(bob.text)")
+        // A snap, right or wrong (the deck is shuffled): everyone reads who called it.
+        carol.send(line: "s")
+        for person in [host, bob, dave] {
+            #expect(await person.line(containing: "carol called snap") != nil, "\(person.text)")
+        }
+
+        // Bob's link drops on his turn: his seat and his turn wait for him, and his t is sent once back.
+        try await lan.setLink(of: 1, up: false)
+        #expect(await host.line(containing: "bob is away: the connection dropped; the seat is kept for 60 s.", within: .seconds(30)) != nil, "host: \(host.text)")
+        #expect(await bob.line(containing: "Lost the connection to sam's game — reconnecting…", within: .seconds(30)) != nil, "bob: \(bob.text)")
+        bob.send(line: "t")
+        #expect(await bob.line(containing: "Not connected: this is sent when you are back in the game.") != nil, "bob: \(bob.text)")
+        try await Task.sleep(for: .seconds(4))
+        try await lan.setLink(of: 1, up: true)
+        #expect(await bob.line(containing: "Reconnected to sam's game.", within: .seconds(30)) != nil, "bob: \(bob.text)")
+        #expect(await host.line(containing: "bob is back.") != nil, "host: \(host.text)")
+        #expect(await carol.printed("Your turn: type t to turn over your card.", times: 2), "bob's turn, played once back, passes it to carol: \(carol.text)")
+        #expect(await carol.printed("bob turned ", times: 2), "carol: \(carol.text)")
+        #expect(!(await carol.printed("bob turned ", times: 3, within: .milliseconds(500))), "bob's card turned once: \(carol.text)")
+
+        dave.closeInput()
+        #expect(await dave.exitStatus() == 0, "dave: \(dave.text)")
+        #expect(await host.line(containing: "dave left") != nil, "host: \(host.text)")
     }
 }

@@ -91,6 +91,17 @@ public final class ChildProcess: @unchecked Sendable {
         }
     }
 
+    /// Whether `fragment` has been printed at least `count` times, waiting up to `timeout` for it:
+    /// for what a process prints again (a second "your turn").
+    public func printed(_ fragment: String, times count: Int, within timeout: Duration = .seconds(30)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            if text.components(separatedBy: fragment).count - 1 >= count { return true }
+            if ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+    }
+
     /// The first whole line (one its newline has ended) containing `fragment`, waiting up to
     /// `timeout` for it. ``line(containing:within:)`` also matches the line being written, which
     /// suits prompts that end without a newline but may return a long line cut short.

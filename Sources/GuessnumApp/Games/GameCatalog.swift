@@ -1,6 +1,7 @@
 import GuessnumGame
 import RockPaperScissors
 import Rooms
+import Snap
 import TicTacToe
 
 /// The games this program plays: the one list of them. The host command, `--game`, the list of
@@ -11,6 +12,7 @@ public enum GameCatalog {
         .guessTheNumber,
         .room(TicTacToePresenter.self, settings: [.turnTime]) { _ in TicTacToeRules() },
         .room(RPSPresenter.self, settings: [.turnTime, .bestOf]) { settings in RPSRules(settings: try settings.bestOf.map(RPSSettings.init(bestOf:)) ?? RPSSettings()) },
+        .room(SnapPresenter.self, settings: [.turnTime]) { _ in SnapRules() },
     ]
 
     /// Every game's kind, in the list's order.
