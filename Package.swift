@@ -174,7 +174,7 @@ let package = Package(
             dependencies: ["MultipeerUnicastDNS", "Multipeer", "MultipeerTestSupport", "EventBus"]),
         .testTarget(
             name: "GuessnumStoreTests",
-            dependencies: ["GuessnumStore", "GuessnumGame", "Rooms", "TicTacToe", "Multipeer", "MultipeerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
+            dependencies: ["GuessnumStore", "GuessnumGame", "Rooms", "TicTacToe", "Snap", "Multipeer", "MultipeerTestSupport", .product(name: "GRDB", package: "GRDB.swift")]),
         .testTarget(
             name: "GuessnumAppTests",
             dependencies: [

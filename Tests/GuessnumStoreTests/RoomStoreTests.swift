@@ -3,6 +3,7 @@ import GRDB
 @testable import GuessnumStore
 import Multipeer
 import Rooms
+import Snap
 import Testing
 import TicTacToe
 
@@ -48,6 +49,32 @@ struct RoomStoreTests {
         #expect(resumed.seats.away.count == 2, "both seats held until their players come back")
         store.delete()
         #expect(!FileManager.default.fileExists(atPath: url.path))
+    }
+
+    @Test("A Snap room mid-round is kept and read back: the same piles, stacks and turn, and play goes on from there")
+    func snapKeptAndResumed() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        var room = RoomTable<SnapRules>(
+            rules: SnapRules(), configuration: RoomConfiguration(), host: PlayerRef(id: UUID(), name: "sam"), moveThrottle: .moves)
+        let bob = try PeerID(displayName: "bob")
+        let carol = try PeerID(displayName: "carol")
+        _ = room.join(bob)
+        _ = room.join(carol)
+        room.startRound()
+        guard case .played = room.move(.turn, from: bob.identity, at: .now) else { throw Failure("bob's turn was not played") }
+
+        let url = directory.appendingPathComponent("sam-snap.sqlite")
+        let store = try RoomStore<SnapRules>(at: url)
+        store.keep(room.snapshot)
+        await store.waitForWrites()
+        let saved = try #require(try RoomStore<SnapRules>(at: url).load())
+        var resumed = RoomTable<SnapRules>(
+            rules: SnapRules(), configuration: RoomConfiguration(), host: PlayerRef(id: UUID(), name: "sam"), moveThrottle: .moves)
+        resumed.resume(from: saved, at: .now)
+        #expect(resumed.rules == room.rules, "the same deal, piles and turn")
+        #expect(resumed.rules.view(for: nil).players.map(\.cards) == [26, 26])
+        guard case .played = resumed.move(.turn, from: carol.identity, at: .now) else { throw Failure("carol's turn was not played after the resume") }
+        #expect(resumed.rules.view(for: nil).players.map(\.faceUp) == [1, 1])
     }
 
     @Test("A damaged file, or one holding another game, is a sentence that names the file, never a crash")
