@@ -197,6 +197,7 @@ let package = Package(
                 "Multipeer", "MultipeerNIO", "MultipeerTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
+                .product(name: "NIOTestUtils", package: "swift-nio"),
             ]
         ),
     ],

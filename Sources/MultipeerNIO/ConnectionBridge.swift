@@ -4,14 +4,15 @@ import NIOCore
 import NIOTLS
 import Synchronization
 
-/// The last inbound handler of a connection's pipeline: it cuts the bytes into frames (with
-/// ``FrameDecodingHandler/nextFrame(in:maximumFrameLength:)``) and turns channel events into
-/// ``Multipeer/ConnectionHandler`` calls, keeping the order the ``Multipeer/Transport`` contract
-/// promises.
+/// The last inbound handler of a connection's pipeline: it cuts the bytes into frames (a
+/// ``NIOFrameDecoder`` driven by swift-nio's `NIOSingleStepByteToMessageProcessor`) and turns
+/// channel events into ``Multipeer/ConnectionHandler`` calls, keeping the order the
+/// ``Multipeer/Transport`` contract promises.
 ///
-/// It decodes frames itself rather than behind NIO's generic `ByteToMessageHandler`: that
+/// It drives the decoder itself rather than behind NIO's generic `ByteToMessageHandler`: that
 /// handler's unspecialised generic code (metadata look-ups, a boxed and cast `NIOAny` per
-/// frame) cost more per frame than the session's own work on a guess.
+/// frame) cost more per frame than the session's own work on a guess; the processor is
+/// inlinable and hands each frame to the handler directly.
 ///
 /// `connectionDidOpen` once, first; each decoded frame and each change of writability (the
 /// write-buffer water marks), serially on the channel's event loop; `didCloseWith` exactly once,
@@ -33,9 +34,8 @@ final class ConnectionBridge: ChannelInboundHandler {
 
     private let handler: any ConnectionHandler
     private let maximumQueuedBytes: Int
-    private let maximumFrameLength: Int
-    /// The bytes of a frame that has not fully arrived yet.
-    private var pending: ByteBuffer?
+    /// Cuts the bytes into frames, keeping those of a frame that has not fully arrived yet.
+    private let frames: NIOSingleStepByteToMessageProcessor<NIOFrameDecoder>
     private let check: PeerCertificateCheck?
     private let gate: OpenGate?
     private let logger: Logger
@@ -62,7 +62,7 @@ final class ConnectionBridge: ChannelInboundHandler {
     ) {
         self.handler = handler
         maximumQueuedBytes = options.maximumQueuedBytes
-        maximumFrameLength = options.maximumFrameLength
+        frames = NIOSingleStepByteToMessageProcessor(NIOFrameDecoder(maximumFrameLength: options.maximumFrameLength))
         self.check = check
         self.gate = gate
         self.opened = opened
@@ -106,29 +106,23 @@ final class ConnectionBridge: ChannelInboundHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         // NIOSSL hands up no application data before its handshake completes, so a client
         // connection is open before its first bytes arrive.
-        guard connection != nil, isOpen, !closed, firstError == nil else { return }
-        var buffer = Self.unwrapInboundIn(data)
-        if var waiting = pending {
-            pending = nil
-            waiting.writeBuffer(&buffer)
-            buffer = waiting
-        }
+        guard let connection, isOpen, !closed, firstError == nil else { return }
         // Each frame is delivered before the next is decoded; the handler may close the
         // connection meanwhile, and then the rest is dropped.
-        while let connection, !closed, firstError == nil {
-            let frame: Frame?
-            do { frame = try FrameDecodingHandler.nextFrame(in: &buffer, maximumFrameLength: maximumFrameLength) } catch {
-                errorCaught(context: context, error: error)
-                return
+        do {
+            try frames.process(buffer: Self.unwrapInboundIn(data)) { frame in
+                guard !closed, firstError == nil else { throw StopReading() }
+                handler.connection(connection, didReceive: frame)
             }
-            guard let frame else { break }
-            handler.connection(connection, didReceive: frame)
-        }
-        if buffer.readableBytes > 0, !closed, firstError == nil {
-            buffer.discardReadBytes()
-            pending = buffer
+        } catch is StopReading {
+            return
+        } catch {
+            errorCaught(context: context, error: error)
         }
     }
+
+    /// Ends a read whose connection closed while its frames were delivered.
+    private struct StopReading: Error {}
 
     func channelWritabilityChanged(context: ChannelHandlerContext) {
         if let connection, isOpen, !closed { handler.connection(connection, didChangeWritability: context.channel.isWritable) }
@@ -155,10 +149,9 @@ final class ConnectionBridge: ChannelInboundHandler {
     }
 
     func channelInactive(context: ChannelHandlerContext) {
-        if let pending, pending.readableBytes > 0 {
-            record(MultipeerError.malformedFrame("the connection ended inside a frame"))
+        if isOpen, !closed, firstError == nil {
+            do { try frames.finishProcessing(seenEOF: true) { _ in } } catch { record(error) }
         }
-        pending = nil
         reportClose()
         context.fireChannelInactive()
     }

@@ -3,12 +3,50 @@ import Multipeer
 import MultipeerTestSupport
 import NIOCore
 import NIOEmbedded
+import NIOTestUtils
 import Testing
 
-@Suite("Frame decoding handler", .timeLimit(.minutes(1)))
-struct FrameDecodingHandlerTests {
+/// The transport's frame decoder, checked as swift-nio checks its own (`ByteToMessageDecoderVerifier`)
+/// and fed every split point both behind NIO's `ByteToMessageHandler` and in the connection's own
+/// ``ConnectionBridge``, which drives it in the product.
+@Suite("The transport's frame decoder", .timeLimit(.minutes(1)))
+struct NIOFrameDecoderTests {
     private func makeChannel(maximumFrameLength: Int = WireProtocol.defaultMaximumFrameLength) -> EmbeddedChannel {
-        EmbeddedChannel(handler: ByteToMessageHandler(FrameDecodingHandler(maximumFrameLength: maximumFrameLength)))
+        EmbeddedChannel(handler: ByteToMessageHandler(NIOFrameDecoder(maximumFrameLength: maximumFrameLength)))
+    }
+
+    @Test("swift-nio's ByteToMessageDecoderVerifier: each sample frame, and all of them together, at every split point, byte by byte and with reentrancy")
+    func verifiedAsSwiftNIOVerifiesItsDecoders() throws {
+        var pairs = SampleFrames.all.map { (ByteBuffer(bytes: FrameCodec.encode($0).bytes), [$0]) }
+        pairs.append((ByteBuffer(bytes: SampleFrames.stream), SampleFrames.all))
+        try ByteToMessageDecoderVerifier.verifyDecoder(inputOutputPairs: pairs) {
+            NIOFrameDecoder(maximumFrameLength: WireProtocol.defaultMaximumFrameLength)
+        }
+    }
+
+    @Test("The connection's bridge, the framing the product runs, hands its handler the same frames at every split point and byte by byte")
+    func theBridgeAtEverySplitPoint() throws {
+        for (name, chunks) in SampleFrames.chunkings {
+            let handler = RecordingHandler()
+            let channel = EmbeddedChannel(handler: ConnectionBridge(handler: handler))
+            try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 9)).wait()
+            for chunk in chunks { try channel.writeInbound(ByteBuffer(bytes: chunk)) }
+            #expect(handler.frames == SampleFrames.all, "\(name)")
+            _ = try channel.finish()
+            #expect(handler.closeError == .some(nil), "an orderly close after whole frames: \(name)")
+        }
+    }
+
+    @Test("The bridge closes a connection that ends inside a frame with that reason, after delivering the whole frames before it")
+    func theBridgeAtAnEndInsideAFrame() throws {
+        let handler = RecordingHandler()
+        let channel = EmbeddedChannel(handler: ConnectionBridge(handler: handler))
+        try channel.connect(to: SocketAddress(ipAddress: "127.0.0.1", port: 9)).wait()
+        let firstLength = FrameCodec.encode(SampleFrames.all[0]).bytes.count
+        try channel.writeInbound(ByteBuffer(bytes: SampleFrames.stream[..<(firstLength + 3)]))
+        _ = try? channel.finish()
+        #expect(handler.frames == [SampleFrames.all[0]])
+        #expect(handler.closeError??.message.contains("the connection ended inside a frame") == true, "\(String(describing: handler.closeError))")
     }
 
     private func readFrames(_ channel: EmbeddedChannel) throws -> [Frame] {
