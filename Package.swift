@@ -112,7 +112,7 @@ let package = Package(
         .executableTarget(
             name: "guessnum-bench",
             dependencies: [
-                "Multipeer", "MultipeerNIO", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumStore", "CMalloc",
+                "Multipeer", "MultipeerNIO", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumStore", "Rooms", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -184,13 +184,13 @@ let package = Package(
         ),
         .testTarget(
             name: "GuessnumGameTests",
-            dependencies: ["GuessnumGame", "Multipeer", "MultipeerTesting", "MultipeerNIO", "MultipeerTestSupport", "EventBus"]
+            dependencies: ["GuessnumGame", "Multipeer", "MultipeerTesting", "MultipeerNIO", "MultipeerTestSupport", "EventBus", "Rooms"]
         ),
         .testTarget(
             name: "GuessnumTests",
             dependencies: ["GuessnumResources", "Multipeer", "MultipeerTestSupport", "MultipeerUnicastDNS"]
         ),
-        .testTarget(name: "MultipeerTests", dependencies: ["Multipeer", "MultipeerTesting", "MultipeerTestSupport"]),
+        .testTarget(name: "MultipeerTests", dependencies: ["Multipeer", "MultipeerTesting", "MultipeerTestSupport", "Rooms"]),
         .testTarget(
             name: "MultipeerNIOTests",
             dependencies: [

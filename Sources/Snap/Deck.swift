@@ -1,3 +1,5 @@
+import Rooms
+
 /// Shuffles the deck for a round, as the settings say.
 enum Deck {
     /// The 52 cards in the order round `round` deals them: from the system's generator without

@@ -4,6 +4,7 @@ import Multipeer
 import MultipeerNIO
 import NIOCore
 import NIOPosix
+import Rooms
 
 /// `guessnum-bench worker`: a process of simulated guests, driven by the coordinator over
 /// its standard input and output (one JSON object per line).

@@ -3,6 +3,7 @@ import GuessnumGame
 import Multipeer
 import MultipeerTestSupport
 import MultipeerTesting
+import Rooms
 import Testing
 
 /// A player whose link drops gets back in by themselves while the host holds the seat, keeps

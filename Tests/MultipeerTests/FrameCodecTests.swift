@@ -1,6 +1,7 @@
 import Foundation
 import Multipeer
 import MultipeerTestSupport
+import Rooms
 import Testing
 
 @Suite("Frames: encoding and the streaming decoder", .timeLimit(.minutes(1)))

@@ -2,6 +2,7 @@ import Foundation
 import Multipeer
 import MultipeerTestSupport
 import MultipeerTesting
+import Rooms
 import Testing
 
 /// Message resume (PROTOCOL §5.5): what a peer sent just before its link dropped reaches the

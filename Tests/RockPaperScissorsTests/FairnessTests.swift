@@ -29,7 +29,7 @@ struct FairnessTests {
     @Test("A reveal with the wrong salt or another hand is refused and changes nothing; the honest reveal is then accepted")
     func dishonestRevealRefused() throws {
         var table = try Table()
-        var generator = SeededGenerator(state: 5)
+        var generator = SeededGenerator(seed: 5)
         let mine = SealedHand(hand: .rock, using: &generator)
         let theirs = SealedHand(hand: .paper, using: &generator)
         try table.send(mine.commitMove, from: alice)

@@ -9,16 +9,7 @@ let bob = PlayerRef(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000B")
 let carol = PlayerRef(id: UUID(uuidString: "00000000-0000-0000-0000-00000000000C")!, name: "carol")
 
 /// A seeded generator, so that salts are the same on every run.
-struct SeededGenerator: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var mixed = state
-        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-        return mixed ^ (mixed >> 31)
-    }
-}
+typealias SeededGenerator = SplitMix64
 
 func json(_ value: some Encodable) throws -> String {
     let encoder = JSONEncoder()
@@ -32,7 +23,7 @@ struct Table {
     var rules: RPSRules
     var everyone: [PlayerRef]
     var events: [RPSEvent] = []
-    var generator = SeededGenerator(state: 27)
+    var generator = SeededGenerator(seed: 27)
 
     init(bestOf: Int = 3, players: [PlayerRef] = [alice, bob, carol], round: Int = 1) throws {
         rules = RPSRules(settings: try RPSSettings(bestOf: bestOf))

@@ -1,4 +1,5 @@
 import Foundation
+import Rooms
 
 /// The file the resource benchmark sends: pseudo-random bytes (SplitMix64, so nothing on the
 /// way could compress them), written in 8 MiB pieces.

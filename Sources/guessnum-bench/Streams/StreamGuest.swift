@@ -2,6 +2,7 @@ import Foundation
 import GuessnumGame
 import Multipeer
 import MultipeerNIO
+import Rooms
 import Synchronization
 
 /// The `guest` role: a game guest as `guessnum join` runs one — a ``Session`` over TLS 1.3

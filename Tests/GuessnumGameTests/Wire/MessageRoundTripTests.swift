@@ -2,6 +2,7 @@ import Foundation
 import GuessnumGame
 import Multipeer
 import MultipeerTestSupport
+import Rooms
 import Testing
 
 /// Property: every message type decodes to itself from its own encoding, including the optional

@@ -1,17 +1,17 @@
 /// A small seedable random number generator (Steele, Lea and Flood's SplitMix64): the same
 /// seed gives the same numbers on every machine and every run.
 ///
-/// For shuffling demo and test decks only: its numbers are easy to predict from a few outputs,
-/// so it must never make a secret.
-struct SplitMix64: RandomNumberGenerator, Sendable {
+/// For games' seeded demo and test decks, and for tests and benchmarks that must repeat: its
+/// numbers are easy to predict from a few outputs, so it must never make a secret.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
     /// A generator that starts from `seed`.
-    init(seed: UInt64) {
+    public init(seed: UInt64) {
         state = seed
     }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var mixed = state
         mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
