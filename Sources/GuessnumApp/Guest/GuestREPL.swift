@@ -11,9 +11,7 @@ import Synchronization
 /// Everything it reacts to arrives through one ``Inbox``, handled one event at a time by
 /// ``handle(_:)``: in the list of games (the lobby) a number joins a game; in a game the
 /// ``PlayerSeat`` takes guesses, chat and commands.
-public final class GuestREPL: CommandContext, @unchecked Sendable {
-    // @unchecked: the mutable state (`seat`, `tried`, `outcome`) is only touched by the task
-    // that runs `run(direct:gameName:)`; observers and timers only post to the inbox.
+public final class GuestREPL: CommandContext, Sendable {
 
     /// Where the player reads and types.
     public let console: any Console
@@ -27,42 +25,76 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
     let rememberedGames: RememberedGames?
     /// The password for private games that the environment gave, if any.
     let password: GamePassword?
+    /// What changes as the player goes: touched by the task that runs
+    /// ``run(direct:gameName:)`` (observers and timers only post to the inbox), and kept behind
+    /// a lock so that the compiler can check that nothing else touches it unguarded.
+    private let state = Mutex(State())
+
+    private struct State: Sendable {
+        var question: Question?
+        var outcome: AppFailure?
+        var seat: (any GuestSeat)?
+        var seatGame: PeerID?
+        var interrupts = InterruptTimer()
+        var wanted: (name: String, deadline: ContinuousClock.Instant, settled: ContinuousClock.Instant?)?
+        var tried: Set<PeerID> = []
+        var lobby: Lobby?
+        var timers: [Task<Void, Never>] = []
+    }
+
     /// What the next line typed answers, if the player was asked something.
-    var question: Question?
-
-    /// A question to the player about joining a game.
-    enum Question {
-        /// Its host proved another key than before: join anyway? (yes or no)
-        case newKey(JoinTarget)
-        /// It is private: the password (typed hidden).
-        case password(JoinTarget, acceptingNewKey: Bool)
-
-        /// The game the question is about.
-        var target: JoinTarget {
-            switch self {
-            case .newKey(let target), .password(let target, _): target
-            }
-        }
+    var question: Question? {
+        get { state.withLock { $0.question } }
+        set { state.withLock { $0.question = newValue } }
     }
 
     /// How the program ends: nil for success, or the failure to report.
-    var outcome: AppFailure?
-    /// The game being played, if any, and the listed game it is in (nil when joined by address).
-    var seat: (any GuestSeat)?
-    var seatGame: PeerID?
-    private var interrupts = InterruptTimer()
+    var outcome: AppFailure? {
+        get { state.withLock { $0.outcome } }
+        set { state.withLock { $0.outcome = newValue } }
+    }
+    /// The game being played, if any.
+    var seat: (any GuestSeat)? {
+        get { state.withLock { $0.seat } }
+        set { state.withLock { $0.seat = newValue } }
+    }
+    /// The listed game the seat is in (nil when joined by address).
+    var seatGame: PeerID? {
+        get { state.withLock { $0.seatGame } }
+        set { state.withLock { $0.seatGame = newValue } }
+    }
+    private var interrupts: InterruptTimer {
+        get { state.withLock { $0.interrupts } }
+        set { state.withLock { $0.interrupts = newValue } }
+    }
     /// With `--game NAME`: the game wanted, when to give up, and (once it is listed) when it has
     /// been listed for ``nameSettling`` with no lookalike beside it.
-    var wanted: (name: String, deadline: ContinuousClock.Instant, settled: ContinuousClock.Instant?)?
-    var tried: Set<PeerID> = []
+    var wanted: (name: String, deadline: ContinuousClock.Instant, settled: ContinuousClock.Instant?)? {
+        get { state.withLock { $0.wanted } }
+        set { state.withLock { $0.wanted = newValue } }
+    }
+    /// The games `--game` tried and could not join.
+    var tried: Set<PeerID> {
+        get { state.withLock { $0.tried } }
+        set { state.withLock { $0.tried = newValue } }
+    }
     /// The list of games nearby, once it is open: from the start, or (joined by code or
     /// address at a terminal) once the player is out of the game.
-    private var lobby: Lobby?
+    private var lobby: Lobby? {
+        get { state.withLock { $0.lobby } }
+        set { state.withLock { $0.lobby = newValue } }
+    }
     /// The timers set with ``wake(after:)``: they end when the list of games closes.
-    private var timers: [Task<Void, Never>] = []
+    private var timers: [Task<Void, Never>] {
+        get { state.withLock { $0.timers } }
+        set { state.withLock { $0.timers = newValue } }
+    }
+
+    /// Whether the list of games is open.
+    var isListOpen: Bool { lobby != nil }
 
     /// What keeps the list of games up to date while it is open.
-    private struct Lobby {
+    private struct Lobby: Sendable {
         let browser: Browser
         let watching: EventObservation
         let probing: Task<Void, Never>?
@@ -313,31 +345,6 @@ public final class GuestREPL: CommandContext, @unchecked Sendable {
 
     /// How a try to join a listed game ended.
     enum JoinResult { case joined, notJoined, asking }
-
-    /// What the player's answer to `asked` does.
-    private func answer(_ asked: Question, with line: String) async -> CommandFlow {
-        switch asked {
-        case .newKey(let target):
-            if ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) {
-                if await join(target, acceptingNewKey: true) != .notJoined { return .stay }
-            } else {
-                console.print("Not joined.")
-            }
-        case .password(let target, let acceptingNewKey):
-            do {
-                if await join(target, acceptingNewKey: acceptingNewKey, password: try GamePassword(line)) != .notJoined { return .stay }
-            } catch {
-                console.print(error.message)
-            }
-        }
-        // Joined by code or address, with no list of games open: nothing else to do.
-        if !asked.target.isListed, lobby == nil {
-            outcome = Self.notJoined(asked.target)
-            return .quit
-        }
-        console.print(games.wholeListLines())
-        return .stay
-    }
 
     /// Takes the seat the host let this player into.
     func sit(in seat: any GuestSeat, host: PeerID, listedAs name: String, rejoin: @escaping Reconnection.Rejoin) async {
