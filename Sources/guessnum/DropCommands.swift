@@ -58,7 +58,11 @@ struct SendCommand: AsyncParsableCommand {
             if let notice = me.notice { out.line(notice) }
             let sender = DropSender(
                 session: session, discovery: AvahiDiscovery(), output: out, timeout: .seconds(timeout),
-                pick: { await onOwnThread { readLine() } })
+                pick: {
+                    out.prompt("> ")
+                    defer { out.promptAnswered() }
+                    return await onOwnThread { readLine() }
+                })
             // Before a transfer starts (the list, a question) there is nothing to undo: Ctrl-C ends it.
             let interrupt = InterruptSource { if !sender.cancel() { Foundation.exit(AppFailure.Code.cancelled.exitCode) } }
             let code = await sender.run(file: URL(fileURLWithPath: file), named: fileName, to: target ?? to.map { .named($0) } ?? .pick)
