@@ -1,6 +1,7 @@
 import EventBus
 import Foundation
 import Multipeer
+import SafeText
 import Synchronization
 
 /// Who `guessnum send` sends to.
@@ -168,9 +169,16 @@ public final class DropSender: Sendable {
 
     /// Connects to `receiver`; not when it declined or did not answer (said why).
     private func connect(_ receiver: DiscoveredPeer, provenBy proves: Bool) async throws(MultipeerError) -> ReceiverConnection {
-        let outcome = proves
-            ? try await session.invite(receiver, timeout: timeout)
-            : try await session.invite(receiver.endpoints[0], timeout: timeout)
+        let outcome: InvitationOutcome
+        do {
+            outcome = proves
+                ? try await session.invite(receiver, timeout: timeout)
+                : try await session.invite(receiver.endpoints[0], timeout: timeout)
+        } catch where proves && (error.code == .connectionFailed || error.code == .hostNotAnswering) {
+            // Picked from the list or named: the person typed no address, and it is a receiver.
+            output.line(Self.listedReceiverGone(receiver))
+            return .notConnected(error.code == .connectionFailed ? .runtime : .noAnswer)
+        }
         switch outcome {
         case .connected(let peer): return .connected(peer)
         case .declined(let reason):
@@ -180,6 +188,14 @@ public final class DropSender: Sendable {
             output.line("\(receiver.peer.displayName) did not answer within \(MultipeerError.secondsText(timeout)).")
             return .notConnected(.noAnswer)
         }
+    }
+
+    /// What the sender reads when a receiver found on the LAN (picked or named) cannot be
+    /// reached where it was announced.
+    static func listedReceiverGone(_ receiver: DiscoveredPeer) -> String {
+        let name = TerminalText.sanitized(receiver.peer.displayName)
+        return "\(name) could not be reached at \(Endpoint.spokenList(receiver.endpoints)), where it was announced: "
+            + "\(name) may have stopped `guessnum receive` a moment ago; send again to pick from the receivers there now."
     }
 
     /// Shows the transfer's progress, connects again whenever the link drops, and waits for
