@@ -21,6 +21,9 @@ public struct RPSPresenter: GamePresenter {
         "rock-paper-scissors, best of \(rules.settings.bestOf)"
     }
 
+    /// Each of the room's rounds is a match.
+    public static let roundName = "match"
+
     public static let commands = [
         GameCommand<RPSRules>("/match", help: "the match so far, and what is next") { [RPSText.summary(of: $0)] },
     ]

@@ -102,6 +102,7 @@ struct RoomGamesLANTests {
             #expect(await person.line(containing: "bob: rock, carol: scissors — bob takes the throw") != nil, "\(person.text)")
             #expect(await person.line(containing: "bob wins the match 1–0.") != nil, "\(person.text)")
         }
+        #expect(await carol.line(containing: "Scores after match 1: bob 1.") != nil, "a match, not a round: \(carol.text)")
         host.send(line: "/score")
         #expect(await host.line(containing: "1. bob: 1 win") != nil, "host: \(host.text)")
     }

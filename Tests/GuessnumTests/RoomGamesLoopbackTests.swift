@@ -120,6 +120,7 @@ struct RoomGamesLoopbackTests {
         #expect(await again.line(containing: "carol is back.") != nil, "host: \(again.text)")
         #expect(await again.line(containing: "bob is back.") != nil, "host: \(again.text)")
         #expect(await bob.line(containing: "The host's program was restarted while you were away; the game is shown as it is now.") != nil, "welcomed again: \(bob.text)")
+        #expect(await bob.printed(" 4 | X | 6", times: 2), "and it is shown: the board again, as it is: \(bob.text)")
         #expect(!again.text.contains("Round 2") && !again.text.contains("joined"), "the same round and seats, not new ones: \(again.text)")
 
         carol.send(line: "5")

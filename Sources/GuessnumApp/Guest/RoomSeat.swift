@@ -110,8 +110,12 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
         let text = repl.text
         var lines: [ScreenLine?] = []
         var view: Rules.View?
+        // A welcome shows the whole game: after a restarted host's, the board may be as the
+        // player last saw it, and "the game is shown as it is now" must be followed by it.
+        var isWelcome = false
         switch event {
         case .welcomed(let welcome):
+            isWelcome = true
             let others = welcome.players.filter { $0.id != welcome.you.id }.map(\.displayText)
             lines = [.event("welcome", welcome) {
                 "You play as \(welcome.you.displayText)" + (others.isEmpty ? "; nobody else is here yet." : " with \(others.joined(separator: ", ")).")
@@ -134,7 +138,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
             let shown = screen.withLock { screen -> [String] in
                 defer { screen.shown = view }
                 automatic = screen.presenter.automaticMove(in: view)
-                return screen.presenter.lines(for: view, before: screen.shown)
+                return screen.presenter.lines(for: view, before: isWelcome ? nil : screen.shown)
             }
             lines.append(text.view(view, lines: shown))
         }

@@ -18,7 +18,7 @@ extension GameText {
         case .renamed(let event): return renamed(event)
         case .chat(let chat): return isMe(chat.from) ? nil : self.chat(chat, fromHost: chat.from.id == host)
         case .turnClock(let notice): return turnClock(notice)
-        case .scores(let scores): return .event("scores", scores) { "Scores after round \(scores.round): " + roomScoresLine(scores.entries) }
+        case .scores(let scores): return .event("scores", scores) { "Scores after \(Presenter.roundName) \(scores.round): " + roomScoresLine(scores.entries) }
         case .game(_, let event): return .event("game", event) { presented(presenter.lines(for: event)) }
         case .unknown: return nil
         }

@@ -39,6 +39,9 @@ public protocol GamePresenter<Rules>: Sendable {
     static func summary(of rules: Rules) -> String
     /// The game's own slash commands, for players and host alike (none by default).
     static var commands: [GameCommand<Rules>] { get }
+    /// What one of the room's rounds is called in this game, in "Scores after round 2"
+    /// ("round" by default; rock-paper-scissors plays matches).
+    static var roundName: String { get }
 
     /// What `line` (trimmed, not a slash command, not empty) does, given the game as this
     /// player sees it.
@@ -56,6 +59,8 @@ public protocol GamePresenter<Rules>: Sendable {
 
 extension GamePresenter {
     public static var commands: [GameCommand<Rules>] { [] }
+
+    public static var roundName: String { "round" }
 
     public mutating func automaticMove(in view: Rules.View) -> Rules.Move? { nil }
 }
