@@ -90,6 +90,49 @@ struct MessageLedger {
         return false
     }
 
+    /// What became of a message handed to ``send(_:synced:limits:)``.
+    struct Handoff {
+        /// False when keeping it passed the limits (the ledger gave up keeping).
+        var kept: Bool
+        /// The frames the caller hands to the link now, in order (what was queued, then the
+        /// message), holding the claim to write for the peer; nil when another thread writes
+        /// (the message waits in its queue) or the link has not synced.
+        var toWrite: [EncodedFrame]?
+    }
+
+    /// Numbers and keeps `frame` (``append(_:queued:limits:)``), and decides who hands it to a
+    /// link that has `synced`: the caller, claiming the writing, when nobody writes; else it
+    /// waits behind the thread that does.
+    mutating func send(_ frame: EncodedFrame, synced: Bool, limits: (messages: Int, bytes: Int)) -> Handoff {
+        let claims = synced && !isWriting
+        let kept = append(frame, queued: synced && !claims, limits: limits)
+        guard claims else { return Handoff(kept: kept, toWrite: nil) }
+        isWriting = true
+        // Nothing waits while nobody writes (a writer empties the queue before it lets go).
+        defer { unwritten = [] }
+        return Handoff(kept: kept, toWrite: unwritten + [frame])
+    }
+
+    /// Claims the writing for the caller when nobody writes and frames wait (queued before the
+    /// link synced): those frames, in order; nil otherwise.
+    mutating func claimQueued() -> [EncodedFrame]? {
+        guard !isWriting, !unwritten.isEmpty else { return nil }
+        isWriting = true
+        defer { unwritten = [] }
+        return unwritten
+    }
+
+    /// For the thread holding the claim: the frames queued meanwhile, in order; nil (and the
+    /// claim let go) when none are.
+    mutating func takeQueued() -> [EncodedFrame]? {
+        guard !unwritten.isEmpty else {
+            isWriting = false
+            return nil
+        }
+        defer { unwritten = [] }
+        return unwritten
+    }
+
     /// Forgets every message kept: the pairing can no longer resume.
     private mutating func giveUp() {
         gaveUp = true

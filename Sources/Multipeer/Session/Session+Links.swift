@@ -339,7 +339,13 @@ extension Session {
         _ frame: Frame, on id: ObjectIdentifier, record: LinkRecord, why: String? = nil,
         state: inout SessionState, effects: inout SessionEffects
     ) {
-        let error = MultipeerError.protocolViolation(why ?? "an unexpected \(frame.kindName) frame")
+        violate(because: why ?? "an unexpected \(frame.kindName) frame", on: id, record: record, state: &state, effects: &effects)
+    }
+
+    /// The peer on link `id` broke the protocol (`why` says how, after "Peer broke the
+    /// protocol"): the link is closed with a goodbye, and whoever waited on it is told.
+    func violate(because why: String, on id: ObjectIdentifier, record: LinkRecord, state: inout SessionState, effects: inout SessionEffects) {
+        let error = MultipeerError.protocolViolation(why)
         let source: String
         switch record.phase {
         case .connected(let peer): source = peer.displayName

@@ -36,28 +36,23 @@ extension Session {
         }
         let synced = if case .synced = resume { true } else { false }
         // The common case: nobody writes for the peer, so this call does, and queues nothing.
-        let claims = synced && !state.ledgers[peer, default: MessageLedger()].isWriting
-        let kept = state.ledgers[peer, default: MessageLedger()].append(frame, queued: synced && !claims, limits: retentionLimits)
-        if !kept {
+        let handoff = state.ledgers[peer, default: MessageLedger()].send(frame, synced: synced, limits: retentionLimits)
+        if !handoff.kept {
             guard synced else {
                 // A peer that keeps the protocol sends its RESUME at once: this one let more
                 // pile up than may be kept.
-                let record = state.links.values[index]
-                violate(.data(messageType: nil, payload: Data()), on: id, record: record,
-                        why: "no resume while \(retentionLimits.messages) messages waited for it", state: &state, effects: &outbox.effects)
+                violate(because: "no resume while \(retentionLimits.messages) messages waited for it", on: id, record: state.links.values[index],
+                        state: &state, effects: &outbox.effects)
                 return
             }
             outbox.effects.log(.notice, "Peer acknowledges too little; its messages are no longer kept for a resume.", .about(peer: peer.displayName))
         }
-        guard claims else { return }
-        state.ledgers[peer]?.isWriting = true
+        guard let frames = handoff.toWrite else { return }
         let connection = state.links.values[index].connection
-        // Nothing waits while nobody writes (a writer empties the queue before it lets go).
-        if let waiting = state.ledgers[peer]?.unwritten, !waiting.isEmpty {
-            state.ledgers[peer]?.unwritten = []
-            outbox.batches.append((connection, waiting + [frame]))
-        } else {
+        if frames.count == 1 {
             outbox.connections.append(connection)
+        } else {
+            outbox.batches.append((connection, frames))
         }
         outbox.writers.append(peer)
     }
@@ -117,9 +112,7 @@ extension Session {
             break
         }
         state.links[id]?.resume = .synced
-        guard !state.ledgers[peer, default: MessageLedger()].isWriting, let frames = state.ledgers[peer]?.unwritten, !frames.isEmpty else { return }
-        state.ledgers[peer]?.isWriting = true
-        state.ledgers[peer]?.unwritten = []
+        guard let frames = state.ledgers[peer]?.claimQueued() else { return }
         for frame in frames { effects.send(frame, on: record.connection) }
         effects.finishWriting(peer)
     }
@@ -135,14 +128,11 @@ extension SessionState {
     /// thread that claimed its writing; nil (and the claim let go) when nothing is left, or
     /// the peer's link is gone or has not synced.
     mutating func takeUnwritten(for peer: PeerID) -> (connection: any Connection, frames: [EncodedFrame])? {
-        guard ledgers[peer] != nil else { return nil }
-        guard let id = connectedLinks[peer], let index = links.index(forKey: id), case .synced? = links.values[index].resume,
-              let frames = ledgers[peer]?.unwritten, !frames.isEmpty
-        else {
+        guard let id = connectedLinks[peer], let index = links.index(forKey: id), case .synced? = links.values[index].resume else {
             ledgers[peer]?.isWriting = false
             return nil
         }
-        ledgers[peer]?.unwritten = []
+        guard let frames = ledgers[peer]?.takeQueued() else { return nil }
         return (links.values[index].connection, frames)
     }
 
