@@ -22,8 +22,8 @@ extension GuestREPL {
         let matches = games.matching(wanted.name)
         if !matches.isEmpty {
             if matches.count > 1 || !matches[0].names.contains(wanted.name) {
-                console.print(Self.lookalikeRefusal(wanted.name, matches.flatMap(\.names)))
-                outcome = AppFailure("Could not join “\(TerminalText.sanitized(wanted.name))”.", .turnedAway)
+                // The refusal is the program's last word: not a sentence, then "Could not join".
+                outcome = AppFailure(Self.lookalikeRefusal(wanted.name, matches.flatMap(\.names)), .turnedAway)
                 return .quit
             }
             guard let settled = wanted.settled else {
