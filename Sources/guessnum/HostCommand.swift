@@ -6,14 +6,14 @@ import Multipeer
 import MultipeerAvahi
 import MultipeerNIO
 
-/// `guessnum host`: pick a secret, advertise the game on the LAN and answer every guess.
+/// `guessnum host`: hosts one of the games of ``GameCatalog`` and announces it on the LAN.
 struct HostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "host",
-        abstract: "Host a game: pick a secret, announce it on the LAN and answer every guess."
+        abstract: "Host a game (guess-the-number unless --game names another), announce it on the LAN and run it for the players who join."
     )
 
-    @Option(help: "The game to host: \(GameCatalog.games.map { "\($0.kind.id) (\($0.kind.title))" }.joined(separator: ", ")) (default: \(GameChoice.standard.game.kind.id)).")
+    @Option(help: "The game to host: \(GameCatalog.games.map { "\($0.kind.id) (\($0.kind.title))" }.joined(separator: ", ")).")
     var game: GameChoice = .standard
 
     // `.unconditional`: "-50-50" is a value, not an option.
