@@ -1,5 +1,6 @@
 import Foundation
 import MultipeerTestSupport
+import Synchronization
 import Testing
 
 /// A site of two subnets joined by a router that forwards unicast but not multicast, and a
@@ -14,14 +15,21 @@ struct SubnetsLANTests {
     let b = TestLAN.subnetB
 
     /// The router between the subnets, and a Knot server in it for `games.test.` on its
-    /// address in subnet A, answering.
+    /// address in subnet A, answering. The previous test's server, killed as that test ended,
+    /// is waited for first: on a busy machine it may still hold port 53 a moment after its
+    /// SIGKILL ("cannot bind address … (address already in use)").
     func siteServer() async throws -> (router: String, files: KnotConfiguration, knot: ChildProcess) {
+        if let previous = Self.lastServer.withLock({ $0 }) { _ = await previous.exitStatus(within: .seconds(30)) }
         let router = try await a.route(to: b)
         let files = KnotConfiguration()
         let knot = try a.startOnRouter(["/usr/sbin/knotd", "-c", try files.write(listeningOn: "\(router)@53").path])
+        Self.lastServer.withLock { $0 = knot }
         #expect(await knot.line(containing: "server started") != nil, "knotd: \(knot.text)")
         return (router, files, knot)
     }
+
+    /// The server the latest test started (the suite runs its tests one at a time).
+    private static let lastServer = Mutex<ChildProcess?>(nil)
 
     /// `~/.config/guessnum` of the person of `environment`, made.
     func siteFilesDirectory(of environment: [String: String]) throws -> URL {
