@@ -44,11 +44,15 @@ public struct RPSPresenter: GamePresenter {
         return hand.revealMove
     }
 
-    public func lines(for event: RPSEvent) -> [String] {
-        [RPSText.sentence(for: event)]
+    public func lines(for event: RPSEvent, to reader: Reader) -> [GameLine] {
+        [GameLine(RPSText.sentence(for: event))]
     }
 
-    public func lines(for view: RPSView, before: RPSView?) -> [String] {
+    public func lines(for view: RPSView, before: RPSView?, to reader: Reader) -> [GameLine] {
+        text(for: view, before: before).map { GameLine($0) }
+    }
+
+    func text(for view: RPSView, before: RPSView?) -> [String] {
         // The reveal is the presenter's own move: nothing to ask of the player.
         guard view.next != before?.next, view.next != .reveal else { return [] }
         return [RPSText.prompt(for: view)]

@@ -31,6 +31,12 @@ public struct JoinRequest: Sendable, Hashable {
     /// never said.
     public static let unnamedGame = "guessnum"
 
+    /// A request to play `kind`, after a drop the items after `resumeAfter`: a game other than
+    /// guess-the-number is named, as the hosts of earlier releases expect.
+    public init(resumeAfter: UInt64?, playing kind: GameKind) {
+        self.init(resumeAfter: resumeAfter, game: kind.id == Self.unnamedGame ? nil : kind.id)
+    }
+
     /// The game this request asks to play (``unnamedGame`` when it does not say).
     public var gameAsked: String { game ?? Self.unnamedGame }
 

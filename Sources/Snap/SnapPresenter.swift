@@ -34,13 +34,17 @@ public struct SnapPresenter: GamePresenter {
         }
     }
 
-    public func lines(for event: SnapEvent) -> [String] {
-        [SnapText.sentence(for: event)]
+    public func lines(for event: SnapEvent, to reader: Reader) -> [GameLine] {
+        [GameLine(SnapText.sentence(for: event))]
     }
 
     /// The piles when they changed, then the viewer's cue when the turn just came to them, or
     /// the status line when it changed.
-    public func lines(for view: SnapView, before: SnapView?) -> [String] {
+    public func lines(for view: SnapView, before: SnapView?, to reader: Reader) -> [GameLine] {
+        text(for: view, before: before).map { GameLine($0) }
+    }
+
+    func text(for view: SnapView, before: SnapView?) -> [String] {
         guard view != before else { return [] }
         let newRound = before?.round != view.round
         var lines: [String] = []

@@ -27,11 +27,15 @@ public struct TicTacToePresenter: GamePresenter {
         return .play(.place(square: number))
     }
 
-    public func lines(for event: TicTacToeEvent) -> [String] {
-        [TicTacToeText.sentence(for: event)]
+    public func lines(for event: TicTacToeEvent, to reader: Reader) -> [GameLine] {
+        [GameLine(TicTacToeText.sentence(for: event))]
     }
 
-    public func lines(for view: TicTacToeView, before: TicTacToeView?) -> [String] {
+    public func lines(for view: TicTacToeView, before: TicTacToeView?, to reader: Reader) -> [GameLine] {
+        text(for: view, before: before).map { GameLine($0) }
+    }
+
+    func text(for view: TicTacToeView, before: TicTacToeView?) -> [String] {
         guard view != before else { return [] }
         let status = TicTacToeText.status(of: view)
         let boardChanged = before?.x == nil || view.board != before?.board || view.round != before?.round

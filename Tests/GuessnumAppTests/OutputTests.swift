@@ -20,7 +20,7 @@ struct OutputTests {
         let host = RelayedChat(sequence: 2, from: PlayerRef(id: UUID(), name: "alice"), text: "hi")
         #expect(plain(text.chat(host, fromHost: true).text) == "[host] alice: hi")
         let started = RoundStarted(sequence: 3, round: 2, range: .standard, commitment: Commitment(secret: 5, salt: Salt.random()), hostChoseSecret: false)
-        #expect(!plain(text.roundStarted(started).text).hasPrefix("["), "the program's own lines never start like chat")
+        #expect(!plain(text.screenLine(GuessText.roundStarted(started)).text).hasPrefix("["), "the program's own lines never start like chat")
     }
 
     @Test("--json: events are JSON objects with their data; every other message becomes a message event")
@@ -29,7 +29,7 @@ struct OutputTests {
         let verdict = JudgedGuess(sequence: 3, round: 1, judgement: Judgement(player: bob, guess: 50, verdict: .tooHigh))
         let inner = ScriptedConsole()
         let console = JSONConsole(wrapping: inner)
-        console.print(text.verdict(verdict))
+        console.print(text.screenLine(GuessText.verdict(verdict, to: text.reader)))
         console.print("Welcome, bob!")
         console.printDiagnostic("guessnum: warning: something")
         let objects = try inner.lines.map { try #require(JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any]) }
@@ -46,7 +46,7 @@ struct OutputTests {
     func sentences() {
         let plain = GameText(style: .plain, json: false, me: me)
         let mine = JudgedGuess(sequence: 1, round: 2, judgement: Judgement(player: PlayerRef(id: me, name: "alice"), guess: 7, verdict: .correct))
-        #expect(plain.verdict(mine).text == "you guessed 7: correct! You win round 2.")
+        #expect(plain.screenLine(GuessText.verdict(mine, to: plain.reader)).text == "you guessed 7: correct! You win round 2.")
         let eve = PlayerRef(id: UUID(), name: "eve\u{1B}[2J")
         #expect(plain.joined(PlayerJoined(sequence: 1, player: eve, playerCount: 2)).text == "eve\u{FFFD}[2J joined (2 playing).")
         let coloured = GameText(style: TextStyle(isColored: true), json: false, me: me)

@@ -81,7 +81,7 @@ struct PlayerScreenTests {
         let second = try await AppHarness(network: network)
         #expect(await second.hostConsole.line(containing: "this one is listed as “alice #2”") != nil, "\(second.hostConsole.transcript)")
         let bob = try second.player("bob", gameName: "alice #2")
-        #expect(await bob.console.line(containing: "Joined alice #2's game.") != nil, "\(bob.console.transcript)")
+        #expect(await bob.console.line(containing: "Joined alice #2's game of guess-the-number.") != nil, "\(bob.console.transcript)")
         #expect(bob.console.count("Joining alice #2…") == 1)
         second.hostInbox.post(.typed("/visible on"))
         #expect(await second.hostConsole.line(containing: "The game is already visible on the LAN.") != nil)

@@ -27,7 +27,7 @@ struct RoomGamesLANTests {
         let bobsCode = bob.text.firstMatch(of: /Verification code with tina: (\d{3} \d{3})/).map { String($0.1) }
         #expect(bobsCode != nil, "bob: \(bob.text)")
         host.send(line: "/players")
-        #expect(await host.line(containing: "bob: 0 wins, verification code \(bobsCode ?? "?")") != nil, "host: \(host.text)")
+        #expect(await eventually { host.text.contains(try! Regex("\\nbob +connected +0 +\(bobsCode ?? "?")\\n")) }, "host: \(host.text)")
 
         bob.send(line: "1")
         #expect(await carol.line(containing: "bob (X) took 1.") != nil, "carol: \(carol.text)")

@@ -56,7 +56,7 @@ struct SiteZoneLoopbackTests {
 
         let bob = try guessnum(["join", "--game", "gus", "--name", "bob", "--timeout", "15"] + site)
         defer { bob.signal(SIGKILL) }
-        #expect(await bob.line(containing: "Joined gus's game.") != nil, "bob: \(bob.text)")
+        #expect(await bob.line(containing: "Joined gus's game of guess-the-number.") != nil, "bob: \(bob.text)")
         #expect(await gus.line(containing: "bob joined") != nil, "gus: \(gus.text)")
         #expect(bob.text.contains("1) gus or gus-copy — ") && !bob.text.contains("2) "), "one game, its names shown as suspicious: \(bob.text)")
         #expect(bob.text.contains("SEVERAL NAMES claim this host"), "bob: \(bob.text)")
@@ -80,7 +80,7 @@ struct SiteZoneLoopbackTests {
         let bobsHome = TrustTests.person()
         let bob = try guessnum(["join", "--game", "aaa-evil", "--name", "bob", "--timeout", "15"] + site, environment: bobsHome)
         defer { bob.signal(SIGKILL) }
-        #expect(await bob.line(containing: "Joined gus's game.") != nil, "bob: \(bob.text)")
+        #expect(await bob.line(containing: "Joined gus's game of guess-the-number.") != nil, "bob: \(bob.text)")
         #expect(!bob.text.contains("Joined aaa-evil"), "bob: \(bob.text)")
         let knownHosts = URL(fileURLWithPath: try #require(bobsHome["XDG_DATA_HOME"])).appendingPathComponent("guessnum/known_hosts")
         #expect(await eventually { ((try? String(contentsOf: knownHosts, encoding: .utf8)) ?? "").contains(" gus\n") })

@@ -34,23 +34,23 @@ struct PresenterTests {
 
     @Test("The piles are shown when the deal or a move changes them, with the cue when the turn comes to the viewer")
     func viewLines() throws {
-        let presenter = SnapPresenter()
+        var presenter = SnapPresenter()
         var rules = SnapRules.arranged([holding(alice, stack: "2♠ 3♠"), holding(bob, stack: "4♦ 5♦")])
         let started = rules.view(for: alice)
-        #expect(presenter.lines(for: started, before: nil) == [
+        #expect(presenter.plainLines(for: started, before: nil) == [
             "Piles: alice nothing showing (holds 2), bob nothing showing (holds 2).", SnapPresenter.yourTurn,
         ])
-        #expect(presenter.lines(for: started, before: started).isEmpty)
-        #expect(presenter.lines(for: rules.view(for: bob), before: nil).last == "Round 1: alice's turn.")
+        #expect(presenter.plainLines(for: started, before: started).isEmpty)
+        #expect(presenter.plainLines(for: rules.view(for: bob), before: nil).last == "Round 1: alice's turn.")
         let bobBefore = rules.view(for: bob)
         try rules.play(.turn, from: alice)
-        #expect(presenter.lines(for: rules.view(for: alice), before: started) == [
+        #expect(presenter.plainLines(for: rules.view(for: alice), before: started) == [
             "Piles: alice 3♠ (holds 2), bob nothing showing (holds 2).", "Round 1: bob's turn.",
         ])
-        #expect(presenter.lines(for: rules.view(for: bob), before: bobBefore).last == SnapPresenter.yourTurn)
+        #expect(presenter.plainLines(for: rules.view(for: bob), before: bobBefore).last == SnapPresenter.yourTurn)
         let aliceBefore = rules.view(for: alice)
         try rules.play(.snap, from: alice)
-        #expect(presenter.lines(for: rules.view(for: alice), before: aliceBefore) == ["Piles: alice 3♠ (holds 1), bob nothing showing (holds 3)."])
+        #expect(presenter.plainLines(for: rules.view(for: alice), before: aliceBefore) == ["Piles: alice 3♠ (holds 1), bob nothing showing (holds 3)."])
     }
 
     @Test("/table shows whose turn it is and every player's cards")

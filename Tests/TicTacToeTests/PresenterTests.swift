@@ -19,17 +19,17 @@ struct PresenterTests {
 
     @Test("The board is drawn when the round starts and after each move; an unchanged view shows nothing")
     func boardWhenChanged() throws {
-        let presenter = TicTacToePresenter()
+        var presenter = TicTacToePresenter()
         var rules = TicTacToeRules()
         let waiting = rules.view(for: Players.alice)
         _ = rules.startRound(1, players: [Players.alice, Players.bob])
         let started = rules.view(for: Players.alice)
-        let first = presenter.lines(for: started, before: waiting)
+        let first = presenter.plainLines(for: started, before: waiting)
         #expect(first.count == 6 && first[0] == " 1 | 2 | 3", "the board and the status: \(first)")
         #expect(first.last?.hasSuffix("your turn (X).") == true, "\(first)")
-        #expect(presenter.lines(for: started, before: started).isEmpty)
+        #expect(presenter.plainLines(for: started, before: started).isEmpty)
         try rules.play([5])
-        let after = presenter.lines(for: rules.view(for: Players.alice), before: started)
+        let after = presenter.plainLines(for: rules.view(for: Players.alice), before: started)
         #expect(after.contains(" 4 | X | 6"), "\(after)")
         #expect(after.last?.hasSuffix("bob's turn (O).") == true, "\(after)")
     }

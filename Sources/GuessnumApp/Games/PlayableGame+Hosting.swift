@@ -6,7 +6,7 @@ extension PlayableGame {
     /// Guess-the-number: `--range` and `--secret`; hosted by its game master, kept in its store.
     public static let guessTheNumber = PlayableGame(
         kind: GameProtocol.kind, settings: [.range, .secret], check: { _ in },
-        seat: { PlayerSeat(repl: $0) },
+        seat: { RoomSeat<GuessPresenter>(repl: $0) },
         host: { setup, settings in
             var configuration = GameConfiguration(range: settings.range ?? .standard, secretSource: settings.secret.map { .fixed($0) } ?? .secureRandom)
             configuration.room = setup.room

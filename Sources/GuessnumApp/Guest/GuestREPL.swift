@@ -9,8 +9,8 @@ import Synchronization
 /// The player's side at the terminal: the list of games nearby, joining one, and playing.
 ///
 /// Everything it reacts to arrives through one ``Inbox``, handled one event at a time by
-/// ``handle(_:)``: in the list of games (the lobby) a number joins a game; in a game the
-/// ``PlayerSeat`` takes guesses, chat and commands.
+/// ``handle(_:)``: in the list of games (the lobby) a number joins a game; in a game
+/// the game's seat (``RoomSeat``) takes moves, chat and commands.
 public final class GuestREPL: CommandContext, Sendable {
 
     /// Where the player reads and types.
@@ -198,7 +198,7 @@ public final class GuestREPL: CommandContext, Sendable {
     /// cannot be identified before the invitation: it is invited at the address as it is, with
     /// no password exchange (a private game says so).
     private func runUnproved(at endpoint: Endpoint) async -> AppFailure? {
-        let seat = PlayerSeat(repl: self)
+        let seat = PlayableGame.guessTheNumber.seat(self)
         do {
             switch try await session.invite(endpoint, timeout: timeout, hostCheck: keyCheck(listedAs: nil)) {
             case .connected(let host):

@@ -6,12 +6,13 @@ import Multipeer
 import SafeText
 import Synchronization
 
-/// A player's place in a room of a game on the room layer (tic-tac-toe, rock-paper-scissors):
-/// the room's guest side, what the game's presenter shows of it, and what the player types.
+/// A player's place in a game, whatever the game: the room's guest side, what the game's
+/// presenter shows of it, and what the player types.
 ///
 /// Everything the host sends arrives as one typed stream (``Rooms/RoomGuest/events``), read by
 /// one task the seat owns; the lines it prints and the moves the presenter plays by itself
-/// follow it in order.
+/// follow it in order. Made before the invitation goes out, so that nothing the host sends right
+/// after letting the player in is missed.
 final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedSeat, Sendable {
     typealias Rules = Presenter.Rules
 
@@ -21,6 +22,8 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
     private let link: SeatLink
     private let screen = Mutex(Screen())
     private let observations = ObservationBag()
+    /// Moves sent that the host has not answered yet (with a reply, a refusal or a view).
+    private let unanswered = Watched(0)
 
     /// What the player has been shown, and the presenter that showed it.
     private struct Screen {
@@ -47,7 +50,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
     var ending: SeatEnding { link.ending }
 
     func joinRequest(resumeAfter: UInt64?) -> JoinRequest {
-        JoinRequest(resumeAfter: resumeAfter, game: Rules.kind.id)
+        JoinRequest(resumeAfter: resumeAfter, playing: Rules.kind)
     }
 
     var gameHelp: GameHelp { .room(commands: Presenter.commands, howToPlay: screen.withLock { $0.presenter.howToPlay }) }
@@ -82,13 +85,19 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
             console.print(repl.text.presented(command.lines(view)))
             return .stay
         }
-        if let command = CommandTable.parse(line, for: .player) { return await command.perform(on: self, console: console) }
+        if let command = CommandTable.parse(line, for: .player) {
+            // What a command shows comes after the answers to the moves typed before it.
+            if !link.isReconnecting { await unanswered.wait(until: { $0 == 0 }, before: .now + .seconds(2)) }
+            return await command.perform(on: self, console: console)
+        }
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !link.keepWhileDown(line), !link.isReconnecting else { return .stay }
         let view = guest.current.view
         do {
             switch screen.withLock({ $0.presenter.input(trimmed, in: view) }) {
-            case .play(let move): try guest.play(move)
+            case .play(let move):
+                try guest.play(move)
+                unanswered.withLock { $0 += 1 }
             case .chat: try guest.say(trimmed)
             case .answer(let sentence): console.print(sentence)
             }
@@ -98,7 +107,10 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
 
     var seatHold: Duration? { guest.current.seatHold }
     var resumePoint: UInt64? { guest.current.isWelcomed ? guest.current.lastSequence : nil }
-    func showFinalScores() { console.print(repl.text.roomFinalScores(guest.current.scores)) }
+    func showFinalScores() {
+        let presenter = screen.withLock(\.presenter)
+        console.print(repl.text.finalScores(guest.current.scores, presenter: presenter))
+    }
 
     func catchingUp() -> @Sendable () async -> Void {
         let before = guest.current
@@ -108,7 +120,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
     /// Prints what `event` tells the player, and plays what the presenter plays by itself.
     private func show(_ event: RoomGuestEvent<Rules>) {
         let text = repl.text
-        var lines: [ScreenLine?] = []
+        var lines: [ScreenLine] = []
         var view: Rules.View?
         // A welcome shows the whole game: after a restarted host's, the board may be as the
         // player last saw it, and "the game is shown as it is now" must be followed by it.
@@ -116,52 +128,65 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
         switch event {
         case .welcomed(let welcome):
             isWelcome = true
-            let others = welcome.players.filter { $0.id != welcome.you.id }.map(\.displayText)
-            lines = [.event("welcome", welcome) {
-                "You play as \(welcome.you.displayText)" + (others.isEmpty ? "; nobody else is here yet." : " with \(others.joined(separator: ", ")).")
-            }]
+            lines = text.screenLines(screen.withLock { $0.presenter.lines(forWelcome: welcome, to: text.reader) }, as: "welcome", welcome)
             view = welcome.view
         case .item(let item):
-            lines = [screen.withLock { text.item(item, presenter: $0.presenter, host: link.host?.identity) }]
-        case .view(let fresh): view = fresh
+            lines = screen.withLock { text.item(item, presenter: &$0.presenter, host: link.host?.identity) }
+        case .view(let fresh):
+            view = fresh
+            answered()
         case .reply(let event):
-            let said = screen.withLock { $0.presenter.lines(for: event) }
-            lines = [.event("reply", event) { text.presented(said) }]
-        case .refused(let refusal): lines = [.event("refused", refusal) { refusal.message }]
-        case .error(let error): lines = [ScreenLine(error.message)]
-        case .caughtUp(let missed): lines = [text.caughtUp(CaughtUp(missed: missed))]
+            lines = text.screenLines(screen.withLock { $0.presenter.lines(for: event, to: text.reader) }, as: "reply", event)
+            answered()
+        case .refused(let refusal):
+            lines = [.event("refused", refusal) { refusal.message }]
+            answered()
+        case .error(let error):
+            lines = [ScreenLine(error.message)]
+            answered()
+        case .caughtUp(let missed): lines = text.caughtUp(CaughtUp(missed: missed)).map { [$0] } ?? []
         case .replyCopy, .omitted: break  // shown already; counted lines are not listed
         case .hostLeft: break  // the session's own event says how (see init)
         }
         var automatic: Rules.Move?
         if let view {
-            let shown = screen.withLock { screen -> [String] in
+            let shown = screen.withLock { screen -> [GameLine] in
                 defer { screen.shown = view }
                 automatic = screen.presenter.automaticMove(in: view)
-                return screen.presenter.lines(for: view, before: isWelcome ? nil : screen.shown)
+                return screen.presenter.lines(for: view, before: isWelcome ? nil : screen.shown, to: text.reader)
             }
-            lines.append(text.view(view, lines: shown))
+            lines += text.screenLines(shown, as: "view", view)
         }
-        console.print(lines.compactMap { $0 })
+        console.print(lines)
         if let automatic {
             do { try guest.play(automatic) } catch { console.print(error.message) }
         }
     }
 
+    private func answered() { unanswered.withLock { $0 = max(0, $0 - 1) } }
+
     // MARK: Commands
 
+    /// The players of the game (the host is not one of them).
     func showPlayers() {
-        let current = guest.current
-        console.print(repl.text.roomPlayers(current.players, scores: current.scores, unlisted: current.playerCount - current.players.count))
+        let (current, presenter) = (guest.current, screen.withLock(\.presenter))
+        var players = current.players
+        if let you = current.you, !players.contains(where: { $0.id == you.id }) { players.append(you) }
+        console.print(repl.text.roomPlayers(
+            players.filter { $0.id != link.host?.identity }, scores: current.scores, presenter: presenter,
+            unlisted: current.playerCount - players.count, isAway: current.away.contains))
     }
 
     func showHistory() {
-        let events = guest.current.gameEvents.suffix(20)
-        let lines = screen.withLock { screen in events.flatMap { screen.presenter.lines(for: $0) } }
+        let (events, presenter) = (Array(guest.current.gameEvents.suffix(20)), screen.withLock(\.presenter))
+        let lines = presenter.history(of: events, to: repl.text.reader)
         console.print(lines.isEmpty ? "Nothing has happened in the game yet." : repl.text.presented(lines))
     }
 
-    func showScore() { console.print(repl.text.roomScores(guest.current.scores)) }
+    func showScore() {
+        let presenter = screen.withLock(\.presenter)
+        console.print(repl.text.scores(guest.current.scores, presenter: presenter))
+    }
 
     func rename(to name: String) {
         do { try guest.rename(to: name) } catch { console.print(error.message) }

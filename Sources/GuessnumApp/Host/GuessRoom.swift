@@ -41,7 +41,7 @@ final class GuessRoom: HostedRoom {
         let resumeAnnounced = Protected(false)
         let observations = ObservationBag()
         observations.add(contentsOf: [
-            events.observe(.verdict) { console.print(text.verdict($0)) },
+            events.observe(.verdict) { console.print(text.screenLine(GuessText.verdict($0, to: text.reader))) },
             events.observe(.chat) { chat in if !text.isMe(chat.from) { console.print(text.chat(chat, fromHost: false)) } },
             events.observe(.playerJoined) { console.print(text.joined($0)); changed() },
             events.observe(.playerLeft) { console.print(text.left($0)); changed() },
@@ -49,11 +49,12 @@ final class GuessRoom: HostedRoom {
             events.observe(.playerBack) { console.print(text.back($0)) },
             events.observe(.playerRenamed) { console.print(text.renamed($0)) },
             events.observe(.passwordRefusals) { console.print(text.passwordRefusals($0)) },
-            events.observe(.roundWon) { console.print(text.roundWon($0)) },
+            events.observe(.roundWon) { console.print(text.screenLine(GuessText.roundWon($0, to: text.reader))) },
             events.observe(.roundStarted) { started in
                 // The first one of a resumed game is the round it goes on with, not a new one.
                 let resumed = master.isResumed && resumeAnnounced.withLock { announced in defer { announced = true }; return !announced }
-                console.print(resumed ? text.resumed(started, seatsHeld: master.players.count { $0.isAway }) : text.roundStarted(started))
+                let line = resumed ? GuessText.resumed(started, seatsHeld: master.players.count { $0.isAway }) : GuessText.roundStarted(started)
+                console.print(text.screenLine(line))
                 changed()
             },
         ])
@@ -61,20 +62,29 @@ final class GuessRoom: HostedRoom {
     }
 
     func players(text: GameText) -> ScreenLine {
-        let rows = players.rows
-        var addresses: [UUID: String] = [:]
-        for row in rows { addresses[row.id] = master.address(of: row.id) }
-        return text.players(rows, codes: verificationCodes, addresses: addresses)
+        let codes = verificationCodes
+        let rows = players.rows.map { row in
+            PlayerTableRow(
+                player: PlayerRef(id: row.id, name: row.name), state: row.presence.rawValue, wins: row.wins, column: String(row.guessesThisRound),
+                code: codes[row.id], address: master.address(of: row.id))
+        }
+        return text.playerTable(rows, column: GuessPresenter.playerColumn)
     }
 
     func history(text: GameText) -> ScreenLine {
         let round = master.currentRound
-        return text.history(round.history, round: round.number, previous: master.previousRound)
+        return text.screenLine(GuessText.history(round.history, round: round.number, previous: master.previousRound, to: text.reader))
     }
 
-    func scores(text: GameText) -> ScreenLine { text.scoreboard(master.scoreboard.ranked) }
+    func scores(text: GameText) -> ScreenLine {
+        let entries = master.scoreboard.ranked
+        return text.scores(GuessText.scoreboard(entries), data: entries)
+    }
 
-    func finalScores(text: GameText) -> ScreenLine { text.finalScores(master.scoreboard.ranked) }
+    func finalScores(text: GameText) -> ScreenLine {
+        let entries = master.scoreboard.ranked
+        return text.finalScores(GuessText.scoreboard(entries), data: entries)
+    }
 
     func gameCommand(_ line: String) -> [String]? { nil }
     var gameHelp: GameHelp { .guessTheNumber }

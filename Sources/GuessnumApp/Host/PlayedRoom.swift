@@ -10,7 +10,8 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
     typealias Rules = Presenter.Rules
 
     let room: RoomHost<Rules>
-    private let presenter = Presenter()
+    /// The presenter that tells the host the game (and keeps what it has told).
+    private let presenter = Protected(Presenter())
     /// The game's events so far, for `/history` (the latest ``historyLimit``).
     private let history = Protected<[Rules.Event]>([])
     private static var historyLimit: Int { 20 }
@@ -56,30 +57,33 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
                     history.withLock { $0 = Array(($0 + [event]).suffix(Self.historyLimit)) }
                 default: break
                 }
-                if let line = text.item(item, presenter: presenter, host: me) { console.print(line) }
+                console.print(presenter.withLock { text.item(item, presenter: &$0, host: me) })
             }
         }
         return { reading.cancel() }
     }
 
     func players(text: GameText) -> ScreenLine {
-        text.roomPlayers(room.players, scores: room.scores, codes: verificationCodes, isAway: room.isAway)
+        var addresses: [UUID: String] = [:]
+        for player in room.players { addresses[player.id] = room.address(of: player.id) }
+        return text.roomPlayers(
+            room.players, scores: room.scores, presenter: presenter.withLock { $0 }, codes: verificationCodes, addresses: addresses, isAway: room.isAway)
     }
 
     func history(text: GameText) -> ScreenLine {
-        let lines = history.withLock { $0 }.flatMap(presenter.lines(for:))
+        let lines = presenter.withLock { $0 }.history(of: history.withLock { $0 }, to: text.reader)
         return ScreenLine(lines.isEmpty ? "Nothing has happened in the game yet." : text.presented(lines))
     }
 
-    func scores(text: GameText) -> ScreenLine { text.roomScores(room.scores) }
+    func scores(text: GameText) -> ScreenLine { text.scores(room.scores, presenter: presenter.withLock { $0 }) }
 
-    func finalScores(text: GameText) -> ScreenLine { text.roomFinalScores(room.scores) }
+    func finalScores(text: GameText) -> ScreenLine { text.finalScores(room.scores, presenter: presenter.withLock { $0 }) }
 
     func gameCommand(_ line: String) -> [String]? {
         GameCommand.typed(line, among: Presenter.commands).map { $0.lines(room.rules.view(for: nil)) }
     }
 
-    var gameHelp: GameHelp { .room(commands: Presenter.commands, howToPlay: presenter.howToPlay) }
+    var gameHelp: GameHelp { .room(commands: Presenter.commands, howToPlay: presenter.withLock { $0.howToPlay }) }
 
     func newRound(range: String?) throws(GameError) {
         guard range == nil else { throw GameError(.invalidRange, "\(Rules.kind.title) has no range: type /new alone.") }

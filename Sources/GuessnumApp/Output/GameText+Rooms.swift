@@ -5,10 +5,18 @@ import SafeText
 
 /// What the host and players read of a room of any game, beside what its presenter says.
 extension GameText {
-    /// One of the room's numbered items (nil for one not shown): the room's own as in
-    /// guess-the-number, the game's events told by `presenter` (as JSON, a `game` event with the
-    /// game's event); `host` is the host's identity (its chat is marked as the host's).
-    func item<Presenter: GamePresenter>(_ item: RoomItem<Presenter.Rules>, presenter: Presenter, host: UUID?) -> ScreenLine? {
+    /// One of the room's numbered items as screen lines (none for one not shown): the room's own,
+    /// the game's events told by `presenter` (as JSON, a `game` event with the game's event,
+    /// unless the presenter names its own); `host` is the host's identity (its chat is marked as
+    /// the host's).
+    func item<Presenter: GamePresenter>(_ item: RoomItem<Presenter.Rules>, presenter: inout Presenter, host: UUID?) -> [ScreenLine] {
+        if case .game(_, let event) = item { return screenLines(presenter.lines(for: event, to: reader), as: "game", event) }
+        if case .renamed(let renamed) = item { presenter.renamed(renamed.player) }
+        return roomItem(item, roundName: Presenter.roundName, host: host).map { [$0] } ?? []
+    }
+
+    /// One of the room's own items (nil for one not shown, or the game's).
+    private func roomItem<Rules: GameRules>(_ item: RoomItem<Rules>, roundName: String, host: UUID?) -> ScreenLine? {
         switch item {
         case .joined(let event): return joined(event)
         case .left(let event): return left(event)
@@ -18,9 +26,8 @@ extension GameText {
         case .renamed(let event): return renamed(event)
         case .chat(let chat): return isMe(chat.from) ? nil : self.chat(chat, fromHost: chat.from.id == host)
         case .turnClock(let notice): return turnClock(notice)
-        case .scores(let scores): return .event("scores", scores) { "Scores after \(Presenter.roundName) \(scores.round): " + roomScoresLine(scores.entries) }
-        case .game(_, let event): return .event("game", event) { presented(presenter.lines(for: event)) }
-        case .unknown: return nil
+        case .scores(let scores): return .event("scores", scores) { "Scores after \(roundName) \(scores.round): " + roomScoresLine(scores.entries) }
+        case .game, .unknown: return nil
         }
     }
 
@@ -33,13 +40,22 @@ extension GameText {
         }
     }
 
-    /// The scores of a room, for `/score`.
-    func roomScores(_ entries: [RoomScores.Entry]) -> ScreenLine {
-        .event("scoreboard", entries) {
-            guard !entries.isEmpty else { return "No scores yet." }
-            return entries.enumerated().map { "\($0.offset + 1). \($0.element.player.displayText): \(Self.count($0.element.wins, "win"))" }
-                .joined(separator: "\n")
-        }
+    /// `/score`: the game's own scores as `presenter` keeps them, or the room's wins.
+    func scores<Presenter: GamePresenter>(_ entries: [RoomScores.Entry], presenter: Presenter) -> ScreenLine {
+        let (lines, data) = scoreLines(entries, presenter: presenter)
+        return scores(lines, data: data)
+    }
+
+    /// The scores when a game ends, for everyone.
+    func finalScores<Presenter: GamePresenter>(_ entries: [RoomScores.Entry], presenter: Presenter) -> ScreenLine {
+        let (lines, data) = scoreLines(entries, presenter: presenter)
+        return finalScores(lines, data: data)
+    }
+
+    /// The lines of the scores, best first, and what a program reads of them.
+    private func scoreLines<Presenter: GamePresenter>(_ entries: [RoomScores.Entry], presenter: Presenter) -> ([StyledText], any Encodable & Sendable) {
+        presenter.scores(to: reader)
+            ?? (entries.enumerated().map { StyledText("\($0.offset + 1). \($0.element.player.displayText): \(Self.count($0.element.wins, "win"))") }, entries)
     }
 
     /// "alice 2, bob 1".
@@ -47,68 +63,23 @@ extension GameText {
         entries.isEmpty ? "nobody has won yet." : entries.map { "\($0.player.displayText) \($0.wins)" }.joined(separator: ", ") + "."
     }
 
-    /// Who is in a room, for `/players`: each with their wins, marked when away, and (for the
-    /// host) the verification code with them, which they read beside the host's name.
-    /// `unlisted`: how many more players are in the room than `players` lists (a big room's
-    /// welcome lists only some).
-    func roomPlayers(
-        _ players: [PlayerRef], scores: [RoomScores.Entry], unlisted: Int = 0, codes: [UUID: String] = [:], isAway: (UUID) -> Bool = { _ in false }
+    /// `/players` of a room: each player with their wins, where they stand and the game's own
+    /// column; for the host, the verification code with them and their address.
+    func roomPlayers<Presenter: GamePresenter>(
+        _ players: [PlayerRef], scores: [RoomScores.Entry], presenter: Presenter, unlisted: Int = 0, codes: [UUID: String] = [:],
+        addresses: [UUID: String] = [:], isAway: (UUID) -> Bool = { _ in false }
     ) -> ScreenLine {
         let wins = Dictionary(scores.map { ($0.player.id, $0.wins) }, uniquingKeysWith: max)
-        let rows = players.map { RoomPlayerLine(player: $0, wins: wins[$0.id] ?? 0, away: isAway($0.id), verificationCode: codes[$0.id]) }
-        return .event("players", rows) {
-            guard !rows.isEmpty else { return "Nobody has joined yet." }
-            let lines = rows.map { row in
-                "  \(isMe(row.player) ? "you" : row.player.displayText): \(Self.count(row.wins, "win"))" + (row.away ? " (away, seat held)" : "")
-                    + (row.verificationCode.map { ", verification code \($0)" } ?? "")
-            }
-            return (lines + (unlisted > 0 ? ["  … and \(Self.count(unlisted, "other player"))"] : [])).joined(separator: "\n")
+        let rows = players.map { player in
+            PlayerTableRow(
+                player: player, state: isAway(player.id) ? "away" : "connected", wins: wins[player.id] ?? 0,
+                column: Presenter.playerColumn.map { _ in presenter.playerColumn(for: player) }, code: codes[player.id], address: addresses[player.id])
         }
+        return playerTable(rows, column: Presenter.playerColumn, unlisted: unlisted)
     }
 
-    /// The scores when a room ends, for everyone.
-    func roomFinalScores(_ entries: [RoomScores.Entry]) -> ScreenLine {
-        .event("finalScores", entries) {
-            Self.gameOver(entries.isEmpty ? nil : roomScores(entries).text)
-        }
-    }
-
-    /// What a presenter wrote (plain text from the game), made safe to print, one line each.
+    /// What a game's command wrote (plain text from the game), made safe to print, one line each.
     func presented(_ lines: [String]) -> String {
         lines.map(TerminalText.sanitized).joined(separator: "\n")
-    }
-
-    /// The game as this player now sees it, as a presenter tells it (nil when it tells nothing
-    /// new); as JSON, a `view` event with the view.
-    func view<View: Encodable & Sendable>(_ view: View, lines: [String]) -> ScreenLine? {
-        lines.isEmpty ? nil : .event("view", view) { presented(lines) }
-    }
-}
-
-/// A row of a room's `/players` (as JSON, `players`' data).
-private struct RoomPlayerLine: Encodable, Sendable {
-    let player: PlayerRef
-    let wins: Int
-    let away: Bool
-    let verificationCode: String?
-}
-
-extension GameText {
-    /// One of guess-the-number's items as a player reads it (nil for one not shown); `host` is
-    /// the host's identity (its chat is marked as the host's).
-    func item(_ item: HistoryItem, host: UUID?) -> ScreenLine? {
-        switch item {
-        case .verdict(let judged): verdict(judged)
-        case .joined(let event): joined(event)
-        case .left(let event): left(event)
-        // A player's own away and back lines (in a replay) say what the player knows already.
-        case .away(let event): isMe(event.player) ? nil : away(event)
-        case .back(let event): isMe(event.player) ? nil : back(event)
-        case .renamed(let event): renamed(event)
-        case .chat(let chat): isMe(chat.from) ? nil : self.chat(chat, fromHost: chat.from.id == host)
-        case .roundWon(let event): roundWon(event)
-        case .roundStarted(let event): roundStarted(event)
-        case .scoreboard, .unknown: nil
-        }
     }
 }

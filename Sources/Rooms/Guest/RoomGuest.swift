@@ -64,7 +64,7 @@ public final class RoomGuest<Rules: GameRules>: Sendable {
     /// What to invite the host with: the game this guest plays, and after a drop the last item
     /// it has, so that the host gives back the held seat and replays what came after.
     public var joinRequest: JoinRequest {
-        JoinRequest(resumeAfter: resumePoint, game: Rules.kind.id)
+        JoinRequest(resumeAfter: resumePoint, playing: Rules.kind)
     }
 
     /// What a guest coming back after a drop says it has: the last item's number; nil before

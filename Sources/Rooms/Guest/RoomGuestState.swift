@@ -19,6 +19,8 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
     /// The players this guest knows of, in join order: everyone, except in a big room whose
     /// welcome listed only some (see ``playerCount``).
     public internal(set) var players: [PlayerRef] = []
+    /// The players whose link dropped and whose seats the host holds, as the room last said.
+    public internal(set) var away: Set<UUID> = []
     /// How many players are in the room.
     public internal(set) var playerCount = 0
     /// The scores, most wins first.
@@ -132,6 +134,7 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
         you = welcome.you
         round = welcome.round
         players = welcome.players
+        away = []
         playerCount = welcome.playerCount ?? welcome.players.count
         scores = welcome.scores
         view = welcome.view
@@ -250,6 +253,7 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
             playerCount = joined.playerCount
         case .left(let left):
             players.removeAll { $0.id == left.player.id }
+            away.remove(left.player.id)
             playerCount = left.playerCount
         case .renamed(let renamed):
             players = players.map { $0.id == renamed.player.id ? renamed.player : $0 }
@@ -260,10 +264,13 @@ public struct RoomGuestState<Rules: GameRules>: Sendable {
         case .game(_, let event):
             gameEvents.append(event)
             if gameEvents.count > Self.eventLimit { gameEvents.removeFirst(gameEvents.count - Self.eventLimit) }
+        case .away(let away):
+            self.away.insert(away.player.id)
         case .back(let back):
+            away.remove(back.player.id)
             // A big room's welcome lists only some players: one back is known from now on.
             if !players.contains(where: { $0.id == back.player.id }) { players.append(back.player) }
-        case .away, .chat, .turnClock, .unknown: break
+        case .chat, .turnClock, .unknown: break
         }
     }
 }

@@ -50,11 +50,28 @@ public protocol GamePresenter<Rules>: Sendable {
     /// sealed hand once both have chosen); nil for none.
     mutating func automaticMove(in view: Rules.View) -> Rules.Move?
 
-    /// The lines that tell an event everyone sees (or this player's private reply).
-    func lines(for event: Rules.Event) -> [String]
+    /// What the player `you` reads on being welcomed into the room, which `welcome` shows as it
+    /// is (by default "You play as bob with alice."). A presenter that keeps what the player has
+    /// seen starts from here.
+    mutating func lines(forWelcome welcome: RoomWelcome<Rules>, to reader: Reader) -> [GameLine]
+    /// The lines that tell an event everyone sees (or this player's private reply), in the order
+    /// they happened; a presenter that keeps what the player has seen takes it in here.
+    mutating func lines(for event: Rules.Event, to reader: Reader) -> [GameLine]
     /// The lines that show the game as it now is to this player, given how it looked before
     /// (nil: never shown); none when nothing worth showing changed.
-    func lines(for view: Rules.View, before: Rules.View?) -> [String]
+    mutating func lines(for view: Rules.View, before: Rules.View?, to reader: Reader) -> [GameLine]
+    /// `player` is now called as it says (a presenter that keeps names takes it in).
+    mutating func renamed(_ player: PlayerRef)
+
+    /// `/history`, given the game's latest `events` (by default each told again, in order).
+    func history(of events: [Rules.Event], to reader: Reader) -> [GameLine]
+    /// `/score` and the end of the game, when the game keeps scores of its own: each line and
+    /// what a program reads for them (nil, the default: the room's wins).
+    func scores(to reader: Reader) -> (lines: [StyledText], data: any Encodable & Sendable)?
+    /// The title of a column the game adds to `/players` ("guesses this round"); nil for none.
+    static var playerColumn: String? { get }
+    /// What that column says of `player`.
+    func playerColumn(for player: PlayerRef) -> String
 }
 
 extension GamePresenter {
@@ -63,4 +80,33 @@ extension GamePresenter {
     public static var roundName: String { "round" }
 
     public mutating func automaticMove(in view: Rules.View) -> Rules.Move? { nil }
+
+    public mutating func lines(forWelcome welcome: RoomWelcome<Rules>, to reader: Reader) -> [GameLine] {
+        let others = welcome.players.filter { $0.id != welcome.you.id }.map(\.displayText)
+        let text = "You play as \(welcome.you.displayText)" + (others.isEmpty ? "; nobody else is here yet." : " with \(others.joined(separator: ", ")).")
+        return [GameLine(StyledText(text), record: GameLine.Record("welcome", welcome))]
+    }
+
+    public mutating func renamed(_ player: PlayerRef) {}
+
+    public func history(of events: [Rules.Event], to reader: Reader) -> [GameLine] {
+        var presenter = self  // told again: what this presenter keeps stays as it is
+        return events.flatMap { presenter.lines(for: $0, to: reader) }
+    }
+
+    public func scores(to reader: Reader) -> (lines: [StyledText], data: any Encodable & Sendable)? { nil }
+
+    public static var playerColumn: String? { nil }
+
+    public func playerColumn(for player: PlayerRef) -> String { "" }
+
+    /// The lines for `event` as plain text, told to nobody in particular (what tests and logs read).
+    public mutating func plainLines(for event: Rules.Event) -> [String] {
+        lines(for: event, to: .anyone).map(\.text.plain)
+    }
+
+    /// The lines for `view` as plain text (what tests read).
+    public mutating func plainLines(for view: Rules.View, before: Rules.View?) -> [String] {
+        lines(for: view, before: before, to: .anyone).map(\.text.plain)
+    }
 }
