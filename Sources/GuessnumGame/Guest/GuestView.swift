@@ -7,7 +7,7 @@ import Rooms
 /// knows it (``room``), which puts what the host sends in the host's order first.
 public struct GuestView: Sendable {
     /// How many judgements of the current round are kept (the oldest are dropped in batches).
-    public static let historyLimit = 1000
+    public static var historyLimit: Int { SeenGame.historyLimit }
 
     /// The room as this guest knows it: its numbering, its players, what waits for a catch-up.
     public internal(set) var room = RoomGuestState<GuessRules>()
@@ -15,24 +15,24 @@ public struct GuestView: Sendable {
     public var isWelcomed: Bool { room.isWelcomed }
     /// This guest, under the name the host gave it.
     public var you: PlayerRef? { room.you }
+    /// What this guest has seen of the game, as its screen's presenter keeps it.
+    private(set) var seen = SeenGame()
     /// The current round's number (0 before the welcome).
-    public internal(set) var round = 0
+    public var round: Int { seen.round }
     /// The current round's range.
-    public internal(set) var range: GuessRange?
-    /// The current round's commitment.
-    public internal(set) var commitment: Commitment?
+    public var range: GuessRange? { seen.range }
     /// The recent judgements of the current round, oldest first.
-    public internal(set) var history: [Judgement] = []
+    public var history: [Judgement] { seen.history }
     /// The round before the current one, as this guest saw it; nil until a round starts after
     /// the welcome.
-    public internal(set) var previousRound: FinishedRound?
+    public var previousRound: FinishedRound? { seen.previousRound }
     /// The verdict on this guest's last guess.
     public internal(set) var lastVerdict: JudgedGuess?
     /// The current round's reveal, once it is over.
-    public internal(set) var reveal: RoundWon?
+    public var reveal: RoundWon? { seen.reveal }
     /// The scoreboard, best first: the host's last word on it, kept current with every verdict,
     /// win and rename since.
-    public var scoreboard: [Scoreboard.Entry] { scores.ranked }
+    public var scoreboard: [Scoreboard.Entry] { seen.scores.ranked }
     /// The players this guest has heard of (all of them in a small game).
     public var players: [UUID: PlayerRef] {
         Dictionary((room.players + [room.you].compactMap { $0 }).map { ($0.id, $0) }, uniquingKeysWith: { $1 })
@@ -40,7 +40,7 @@ public struct GuestView: Sendable {
     /// How many players there are.
     public var playerCount: Int { room.playerCount }
     /// Round number → whether the host was honest in it.
-    public internal(set) var fairnessChecks: [Int: FairnessCheck] = [:]
+    public var fairnessChecks: [Int: FairnessCheck] { seen.fairnessChecks }
     /// Guess lines the host left out of busy broadcasts.
     public internal(set) var omittedGuesses = 0
     /// How many welcomes have arrived (the first, and fresh ones after a rejoin or a request).
@@ -55,9 +55,6 @@ public struct GuestView: Sendable {
     /// What a guest coming back after a drop says it has (``lastSequence``); nil before any
     /// welcome, when it has nothing to go on from.
     public var resumePoint: UInt64? { isWelcomed ? lastSequence : nil }
-
-    var scores = Scoreboard()
-    var audit: RoundAudit?
 
     init() {}
 
@@ -94,84 +91,38 @@ public struct GuestView: Sendable {
     }
 
     private mutating func take(_ welcome: RoomWelcome<GuessRules>) -> [GuestGameEvent] {
-        let game = welcome.view
-        round = game.round
-        range = game.range
-        commitment = game.commitment
-        history = game.history
-        reveal = game.reveal
-        scores = Scoreboard()
-        for entry in game.scoreboard { scores.set(entry) }
-        var audit = RoundAudit(round: game.round, range: game.range, commitment: game.commitment)
-        for judgement in game.history { audit.observe(judgement) }
-        self.audit = audit
-        var events: [GuestGameEvent] = [.welcomed(WelcomeMessage(you: welcome.you, game: GuessCodec.state(of: welcome)))]
-        if let reveal = game.reveal, reveal.round == game.round { events.append(contentsOf: check(reveal)) }
-        return events
+        let checks = seen.take(welcome.view)
+        return [.welcomed(WelcomeMessage(you: welcome.you, game: GuessCodec.state(of: welcome)))] + checks.map(GuestGameEvent.fairness)
     }
 
     /// Takes in this guest's own verdict, told before its broadcast copy; returns what to post.
     private mutating func takeOwn(_ line: JudgedGuess) -> [GuestGameEvent] {
         lastVerdict = line
-        if line.round == round { audit?.observe(line.judgement) }
-        if line.judgement.verdict.countsAsGuess { scores.recordGuess(by: line.player) }
+        seen.take(line)
         return [.item(.verdict(line))]
     }
 
     /// Takes in one broadcast item; returns what to post: the item itself (unless it is the
     /// copy of an own verdict `shownAlready`, or unknown), then any fairness check it brings.
     private mutating func take(_ item: HistoryItem, shownAlready: Bool) -> [GuestGameEvent] {
+        if shownAlready { return [] }  // taken in as the guest's own verdict
         switch item {
         case .verdict(let line):
-            if line.round == round {
-                record(line.judgement)
-                audit?.observe(line.judgement)
-            }
-            if shownAlready { return [] }
             if line.player.id == you?.id { lastVerdict = line }
-            if line.judgement.verdict.countsAsGuess { scores.recordGuess(by: line.player) }
+            seen.take(line)
         case .renamed(let renamed):
-            scores.rename(renamed.player)
+            seen.scores.rename(renamed.player)
         case .roundWon(let won):
-            guard won.round == round else { break }
-            reveal = won
-            if let winner = won.winner { scores.recordWin(by: winner, guesses: won.winningGuesses ?? 0) }
-            return [.item(item)] + check(won)
+            return [.item(item)] + seen.take(won).map(GuestGameEvent.fairness)
         case .roundStarted(let started):
-            if round > 0, started.round != round { previousRound = FinishedRound(number: round, history: history, reveal: reveal) }
-            round = started.round
-            range = started.range
-            commitment = started.commitment
-            history = []
-            reveal = nil
-            audit = RoundAudit(round: started.round, range: started.range, commitment: started.commitment)
+            seen.take(started)
         case .scoreboard(let update):
-            for entry in update.entries { scores.set(entry) }
+            seen.take(update)
         case .unknown:
             return []
         case .chat, .joined, .left, .away, .back:
             break  // the room keeps its players
         }
         return [.item(item)]
-    }
-
-    private mutating func record(_ judgement: Judgement) {
-        history.append(judgement)
-        if history.count >= 2 * Self.historyLimit { history.removeFirst(history.count - Self.historyLimit) }
-    }
-
-    private mutating func check(_ reveal: RoundWon) -> [GuestGameEvent] {
-        let audit: RoundAudit
-        if let current = self.audit, current.round == reveal.round {
-            audit = current
-        } else {
-            // Joined too late to see the commitment published at the start: check the reveal
-            // against the commitment it names.
-            audit = RoundAudit(round: reveal.round, range: reveal.range, commitment: reveal.commitment)
-        }
-        let checked = audit.check(reveal)
-        let result = FairnessCheck(round: checked.round, problems: checked.problems, hostChoseSecret: reveal.hostChoseSecret == true)
-        fairnessChecks[reveal.round] = result
-        return [.fairness(result)]
     }
 }
