@@ -1,5 +1,6 @@
 import Foundation
 @testable import GuessnumApp
+import GuessnumGame
 import RockPaperScissors
 import Snap
 import Testing
@@ -98,12 +99,12 @@ extension CommandTableTests {
 
 extension CommandTableTests {
     @Test("Each game's /help is its own: guess-the-number's speaks of guesses and a range; a room game's of neither, and lists its own commands and what typing does", arguments: [
-        ("tic-tac-toe", GameHelp.room(commands: TicTacToePresenter.commands, howToPlay: TicTacToePresenter().howToPlay), "/board"),
-        ("rock-paper-scissors", GameHelp.room(commands: RPSPresenter.commands, howToPlay: RPSPresenter().howToPlay), "/match"),
-        ("Snap", GameHelp.room(commands: SnapPresenter.commands, howToPlay: SnapPresenter().howToPlay), "/table"),
+        ("tic-tac-toe", GameHelp.room(TicTacToePresenter()), "/board"),
+        ("rock-paper-scissors", GameHelp.room(RPSPresenter()), "/match"),
+        ("Snap", GameHelp.room(SnapPresenter()), "/table"),
     ])
     func perGameHelp(game: String, help: GameHelp, command: String) {
-        let guessing = CommandTable.help(for: .player, in: .guessTheNumber)
+        let guessing = CommandTable.help(for: .player, in: .room(GuessPresenter()))
         #expect(guessing.contains("this round's guesses") && guessing.hasSuffix("A number is a guess; anything else you type is chat."))
         #expect(CommandTable.help(for: .host, in: .guessTheNumber).contains("such as 1-500"))
         for role in [CommandRole.host, .player] {
@@ -121,7 +122,8 @@ extension CommandTableTests {
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         for role in CommandRole.allCases {
-            let help = CommandTable.help(for: role, in: role == .lobby ? nil : .guessTheNumber)
+            // What guess-the-number's players and host read (its players sit in the room layer's seat).
+            let help = CommandTable.help(for: role, in: role == .lobby ? nil : role == .player ? .room(GuessPresenter()) : .guessTheNumber)
             #expect(text.contains("```text\n" + help + "\n```"), "README.md lacks /help for \(role)")
         }
         for option in ["--json", "--log-level", "--no-color", "--ask", "--max-players", "--game", "--timeout"] {

@@ -53,6 +53,15 @@ struct OutputTests {
         #expect(coloured.left(PlayerLeft(sequence: 1, player: bob, playerCount: 0)).text == "\u{1B}[2mbob left (0 playing).\u{1B}[22m")
     }
 
+    @Test("A game's styled text: each run made safe to print, then styled; the game's line breaks kept")
+    func styledText() {
+        let coloured = GameText(style: TextStyle(isColored: true), json: false, me: me)
+        let line: StyledText = "\(StyledText("eve\u{1B}[2J", weight: .strong)) wins" + StyledText("\nnext", colour: .news)
+        #expect(coloured.styled(line) == "\u{1B}[1meve\u{FFFD}[2J\u{1B}[22m wins\u{1B}[36m\nnext\u{1B}[39m")
+        let plain = GameText(style: .plain, json: false, me: me)
+        #expect(plain.styled(line) == "eve\u{FFFD}[2J wins\nnext")
+    }
+
     @Test("Log lines: level, message, sorted metadata and the logger's label; below the level nothing")
     func logLines() {
         let console = ScriptedConsole()

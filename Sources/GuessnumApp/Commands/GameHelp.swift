@@ -33,9 +33,16 @@ extension GameHelp {
         ],
         typing: "A number is a guess; anything else you type is chat.")
 
-    /// A game on the room layer: the shared commands as the table words them, then the
+    /// A game on the room layer, as `presenter` words it: the shared commands as the table words
+    /// them (`/players` with the game's column, `/history` as the game keeps it), then the
     /// presenter's own commands; a typed line does what the presenter's `howToPlay` says.
-    static func room<Rules: GameRules>(commands: [GameCommand<Rules>], howToPlay: String) -> GameHelp {
-        GameHelp(wording: ["/new": ("/new", "start a new round now")], commandLines: commands.map(\.helpLine), typing: howToPlay)
+    static func room<Presenter: GamePresenter>(_ presenter: Presenter) -> GameHelp {
+        GameHelp(
+            wording: [
+                "/new": ("/new", "start a new round now"),
+                "/players": ("/players", "who is playing: state, wins" + (Presenter.playerColumn.map { ", " + $0 } ?? "")),
+                "/history": ("/history", Presenter.historyHelp),
+            ],
+            commandLines: Presenter.commands.map(\.helpLine), typing: presenter.howToPlay)
     }
 }

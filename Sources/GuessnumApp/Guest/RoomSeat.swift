@@ -53,7 +53,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
         JoinRequest(resumeAfter: resumeAfter, playing: Rules.kind)
     }
 
-    var gameHelp: GameHelp { .room(commands: Presenter.commands, howToPlay: screen.withLock { $0.presenter.howToPlay }) }
+    var gameHelp: GameHelp { .room(screen.withLock(\.presenter)) }
 
     func start(host: PeerID, listedAs name: String, rejoin: Reconnection.Rejoin?) async {
         link.sit(at: host, listedAs: name, rejoin: rejoin)

@@ -83,7 +83,7 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
         GameCommand.typed(line, among: Presenter.commands).map { $0.lines(room.rules.view(for: nil)) }
     }
 
-    var gameHelp: GameHelp { .room(commands: Presenter.commands, howToPlay: presenter.withLock { $0.howToPlay }) }
+    var gameHelp: GameHelp { .room(presenter.withLock { $0 }) }
 
     func newRound(range: String?) throws(GameError) {
         guard range == nil else { throw GameError(.invalidRange, "\(Rules.kind.title) has no range: type /new alone.") }

@@ -15,7 +15,7 @@ public struct GuessPresenter: GamePresenter {
 
     public var prompt: String { "guess> " }
 
-    public var howToPlay: String { "Type a number to guess, anything else to chat;" }
+    public var howToPlay: String { "A number is a guess; anything else you type is chat." }
 
     public static func summary(of rules: GuessRules) -> String {
         "numbers \(rules.currentRound?.range ?? rules.settings.range)"
@@ -66,6 +66,8 @@ public struct GuessPresenter: GamePresenter {
     }
 
     public static var playerColumn: String? { "guesses this round" }
+
+    public static var historyHelp: String { "this round's guesses" }
 
     public func playerColumn(for player: PlayerRef) -> String {
         String(seen.guessesThisRound[player.id, default: 0])

@@ -63,6 +63,8 @@ public protocol GamePresenter<Rules>: Sendable {
     /// `player` is now called as it says (a presenter that keeps names takes it in).
     mutating func renamed(_ player: PlayerRef)
 
+    /// What `/help` says `/history` shows ("what happened in the game lately" by default).
+    static var historyHelp: String { get }
     /// `/history`, given the game's latest `events` (by default each told again, in order).
     func history(of events: [Rules.Event], to reader: Reader) -> [GameLine]
     /// `/score` and the end of the game, when the game keeps scores of its own: each line and
@@ -97,6 +99,8 @@ extension GamePresenter {
     public func scores(to reader: Reader) -> (lines: [StyledText], data: any Encodable & Sendable)? { nil }
 
     public static var playerColumn: String? { nil }
+
+    public static var historyHelp: String { "what happened in the game lately" }
 
     public func playerColumn(for player: PlayerRef) -> String { "" }
 
