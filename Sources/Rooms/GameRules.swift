@@ -103,6 +103,14 @@ public protocol GameRules: Sendable {
     /// game decides for them by its rule (a forfeited turn, throw or round), so that nobody can
     /// stall it; the events that say so. A game with nobody ``awaited`` is never asked.
     mutating func timedOut(_ players: [PlayerRef]) -> [Event]
+
+    /// Prepares the next round as the host's `/new ARGUMENT` asks (guess-the-number: a range
+    /// such as `1-500`), before anything changes; throws the sentence for one it refuses. By
+    /// default a game takes no argument.
+    mutating func prepareRound(asked argument: String) throws(GameError)
+    /// The numbers a round is played over, for the list of games (guess-the-number's range);
+    /// nil by default.
+    var announcedRange: ClosedRange<Int64>? { get }
 }
 
 extension GameRules {
@@ -115,6 +123,12 @@ extension GameRules {
     public static func isNews(_ event: Event) -> Bool { true }
     public var awaited: [PlayerRef] { [] }
     public mutating func timedOut(_ players: [PlayerRef]) -> [Event] { [] }
+
+    public mutating func prepareRound(asked argument: String) throws(GameError) {
+        throw GameError(.invalidRange, "\(Self.kind.title) has no range: type /new alone.")
+    }
+
+    public var announcedRange: ClosedRange<Int64>? { nil }
 }
 
 /// What an accepted move caused.

@@ -57,12 +57,12 @@ extension CommandTableTests {
 
     @Test("Help lines are aligned in one column and name each argument")
     func helpLayout() {
-        let host = CommandTable.help(for: .host, in: .guessTheNumber)
+        let host = CommandTable.help(for: .host, in: .room(GuessPresenter()))
         #expect(host.contains("/visible on|off    announce the game on the LAN, or stop (players stay)"))
         #expect(host.contains("/new [RANGE]       start a new round"))
         #expect(host.contains("/kick NAME         remove a player"))
         #expect(host.hasSuffix("Anything else you type is chat."))
-        let player = CommandTable.help(for: .player, in: .guessTheNumber)
+        let player = CommandTable.help(for: .player, in: .room(GuessPresenter()))
         #expect(player.contains("/name NEW          change your name"))
         #expect(player.contains("/quit              leave and quit"))
         for line in (host + "\n" + player).split(separator: "\n") where line.hasPrefix("/") {
@@ -106,7 +106,7 @@ extension CommandTableTests {
     func perGameHelp(game: String, help: GameHelp, command: String) {
         let guessing = CommandTable.help(for: .player, in: .room(GuessPresenter()))
         #expect(guessing.contains("this round's guesses") && guessing.hasSuffix("A number is a guess; anything else you type is chat."))
-        #expect(CommandTable.help(for: .host, in: .guessTheNumber).contains("such as 1-500"))
+        #expect(CommandTable.help(for: .host, in: .room(GuessPresenter())).contains("such as 1-500"))
         for role in [CommandRole.host, .player] {
             let text = CommandTable.help(for: role, in: help)
             for word in ["guess", "RANGE", "range"] { #expect(!text.contains(word), "\(game) \(role) help says \(word): \(text)") }
@@ -122,8 +122,7 @@ extension CommandTableTests {
             .deletingLastPathComponent().appendingPathComponent("README.md")
         let text = try String(contentsOf: readme, encoding: .utf8)
         for role in CommandRole.allCases {
-            // What guess-the-number's players and host read (its players sit in the room layer's seat).
-            let help = CommandTable.help(for: role, in: role == .lobby ? nil : role == .player ? .room(GuessPresenter()) : .guessTheNumber)
+            let help = CommandTable.help(for: role, in: role == .lobby ? nil : .room(GuessPresenter()))
             #expect(text.contains("```text\n" + help + "\n```"), "README.md lacks /help for \(role)")
         }
         for option in ["--json", "--log-level", "--no-color", "--ask", "--max-players", "--game", "--timeout"] {

@@ -24,22 +24,13 @@ public struct GameHelp: Sendable {
 }
 
 extension GameHelp {
-    /// Guess-the-number's: guesses in `/players` and `/history`, a range after `/new`.
-    public static let guessTheNumber = GameHelp(
-        wording: [
-            "/players": ("/players", "who is playing: state, wins, guesses this round"),
-            "/history": ("/history", "this round's guesses"),
-            "/new": ("/new [RANGE]", "start a new round, optionally over a new range such as 1-500"),
-        ],
-        typing: "A number is a guess; anything else you type is chat.")
-
-    /// A game on the room layer, as `presenter` words it: the shared commands as the table words
+    /// A game as `presenter` words it: the shared commands as the table words
     /// them (`/players` with the game's column, `/history` as the game keeps it), then the
     /// presenter's own commands; a typed line does what the presenter's `howToPlay` says.
     static func room<Presenter: GamePresenter>(_ presenter: Presenter) -> GameHelp {
         GameHelp(
             wording: [
-                "/new": ("/new", "start a new round now"),
+                "/new": Presenter.newRoundHelp,
                 "/players": ("/players", "who is playing: state, wins" + (Presenter.playerColumn.map { ", " + $0 } ?? "")),
                 "/history": ("/history", Presenter.historyHelp),
             ],

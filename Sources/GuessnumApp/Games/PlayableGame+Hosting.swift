@@ -3,7 +3,8 @@ import GuessnumStore
 import Rooms
 
 extension PlayableGame {
-    /// Guess-the-number: `--range` and `--secret`; hosted by its game master, kept in its store.
+    /// Guess-the-number: `--range` and `--secret`; its room made by its game master, which keeps
+    /// it in its store; shown by its presenter as every game is.
     public static let guessTheNumber = PlayableGame(
         kind: GameProtocol.kind, settings: [.range, .secret], check: { _ in },
         seat: { RoomSeat<GuessPresenter>(repl: $0) },
@@ -17,9 +18,10 @@ extension PlayableGame {
             let master = try await GameMaster(session: setup.session, configuration: configuration, resuming: resuming, journal: store)
             if resuming == nil { try store.start(master.record, host: master.host) }
             let host = HostREPL(
-                master: master, console: setup.terminal.console, inbox: setup.terminal.inbox, discovery: setup.discovery,
-                text: setup.text, asks: setup.asks, command: ProgramCommand.current())
+                room: master.room, presenter: GuessPresenter.self, console: setup.terminal.console, inbox: setup.terminal.inbox,
+                discovery: setup.discovery, text: setup.text, asks: setup.asks, command: ProgramCommand.current())
             try await host.run(port: setup.port, ports: ListeningPortMemory.standard())
+            withExtendedLifetime(master) {}  // it keeps the room going, and its store's journal, while the screen serves it
             // The game ended as it should (its players were told): nothing to resume.
             await store.waitForWrites()
             store.delete()

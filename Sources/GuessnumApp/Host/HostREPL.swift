@@ -37,22 +37,11 @@ public final class HostREPL: HostScreen, Sendable {
         var interrupts = InterruptTimer()
     }
 
-    /// A host REPL for `master`'s game of guess-the-number.
+    /// A host REPL for `room`'s game, told by `presenter`'s sentences.
     /// - Parameters:
     ///   - discovery: where the game is announced (Avahi in the program, in-memory in tests).
     ///   - asks: whether the host is asked before each player is let in (`--ask`).
     ///   - command: how players run the program, in the join command the host prints.
-    public convenience init(
-        master: GameMaster, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend,
-        text: GameText, asks: Bool, command: String = "guessnum", logger: Logger = Logger(label: "guessnum.app")
-    ) {
-        self.init(
-            room: GuessRoom(master: master), console: console, inbox: inbox, discovery: discovery, text: text, asks: asks,
-            command: command, logger: logger)
-    }
-
-    /// A host REPL for `room`'s game of another kind (tic-tac-toe, rock-paper-scissors), told
-    /// by `presenter`'s sentences; the rest as ``init(master:console:inbox:discovery:text:asks:command:logger:)``.
     public convenience init<Presenter: GamePresenter>(
         room: RoomHost<Presenter.Rules>, presenter: Presenter.Type, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend,
         text: GameText, asks: Bool, command: String = "guessnum", logger: Logger = Logger(label: "guessnum.app")

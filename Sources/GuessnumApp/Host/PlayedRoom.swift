@@ -4,8 +4,8 @@ import GuessnumGame
 import GuessnumTerminal
 import Multipeer
 
-/// A game on the room layer (tic-tac-toe, rock-paper-scissors) as the host's screen drives it:
-/// its ``Rooms/RoomHost``, and what the host reads of it through the game's presenter.
+/// A game as the host's screen drives it, whatever the game: its ``Rooms/RoomHost``, and what
+/// the host reads of it through the game's presenter.
 final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
     typealias Rules = Presenter.Rules
 
@@ -15,6 +15,10 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
     /// The game's events so far, for `/history` (the latest ``historyLimit``).
     private let history = Protected<[Rules.Event]>([])
     private static var historyLimit: Int { 20 }
+    /// The players who left (or were removed) and have not come back, latest last: `/players`
+    /// lists them as gone, so that two of one name can be told apart (at most ``departedLimit``).
+    private let departed = Protected<[PlayerRef]>([])
+    private static var departedLimit: Int { 50 }
 
     init(room: RoomHost<Rules>) {
         self.room = room
@@ -27,12 +31,7 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
     var removalPeriod: Duration { room.configuration.removalPeriod }
     var isPrivate: Bool { room.isPrivate }
     var playerCount: Int { room.playerCount }
-    var discoveryInfo: DiscoveryInfo {
-        GameAdvertisement(
-            range: nil, playerCount: room.playerCount, maximumPlayers: maximumPlayers, round: room.round, isPrivate: isPrivate,
-            game: Rules.kind.id
-        ).discoveryInfo
-    }
+    var discoveryInfo: DiscoveryInfo { GameAdvertisement(of: room).discoveryInfo }
 
     func start() { room.start() }
     func stop() { room.stop() }
@@ -43,8 +42,13 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
     func readmit(named name: String) throws(GameError) -> [PlayerRemoval] { try room.readmit(named: name) }
 
     func observe(console: any Console, text: GameText, changed: @escaping @Sendable () -> Void) -> @Sendable () -> Void {
-        let (room, presenter, history) = (room, presenter, history)
+        let (room, presenter, history, departed) = (room, presenter, history, departed)
         let me = host.id
+        // The game as it stands when the host starts serving it: a resumed game says so.
+        let view = room.rules.view(for: nil)
+        let seatsHeld = room.players.count { room.isAway($0.id) }
+        let opening = presenter.withLock { $0.lines(forHosting: view, resumedAt: room.resumedRound, seatsHeld: seatsHeld, to: text.reader) }
+        console.print(text.screenLines(opening, as: "resumed", view))
         let reading = Task {
             for await activity in room.activity {
                 guard case .item(let item) = activity else {
@@ -52,7 +56,13 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
                     continue
                 }
                 switch item {
-                case .joined, .left, .scores: changed()
+                case .joined(let joined):
+                    departed.withLock { $0.removeAll { $0.id == joined.player.id } }
+                    changed()
+                case .left(let left):
+                    departed.withLock { $0 = Array(($0.filter { $0.id != left.player.id } + [left.player]).suffix(Self.departedLimit)) }
+                    changed()
+                case .scores: changed()
                 case .game(_, let event):
                     history.withLock { $0 = Array(($0 + [event]).suffix(Self.historyLimit)) }
                 default: break
@@ -64,10 +74,13 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
     }
 
     func players(text: GameText) -> ScreenLine {
+        let players = room.players
+        let gone = departed.withLock { $0 }.filter { player in !players.contains { $0.id == player.id } }
         var addresses: [UUID: String] = [:]
-        for player in room.players { addresses[player.id] = room.address(of: player.id) }
+        for player in players + gone { addresses[player.id] = room.address(of: player.id) }
         return text.roomPlayers(
-            room.players, scores: room.scores, presenter: presenter.withLock { $0 }, codes: verificationCodes, addresses: addresses, isAway: room.isAway)
+            players, gone: gone, scores: room.scores, presenter: presenter.withLock { $0 }, codes: verificationCodes, addresses: addresses,
+            isAway: room.isAway)
     }
 
     func history(text: GameText) -> ScreenLine {
@@ -85,8 +98,8 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
 
     var gameHelp: GameHelp { .room(presenter.withLock { $0 }) }
 
-    func newRound(range: String?) throws(GameError) {
-        guard range == nil else { throw GameError(.invalidRange, "\(Rules.kind.title) has no range: type /new alone.") }
-        room.newRound()
+    func newRound(range argument: String?) throws(GameError) {
+        guard let argument else { return room.newRound() }
+        try room.newRound(changing: { rules throws(GameError) in try rules.prepareRound(asked: argument) })
     }
 }

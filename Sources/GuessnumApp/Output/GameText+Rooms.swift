@@ -64,15 +64,16 @@ extension GameText {
     }
 
     /// `/players` of a room: each player with their wins, where they stand and the game's own
-    /// column; for the host, the verification code with them and their address.
+    /// column, then those `gone`; for the host, the verification code with them and their address.
     func roomPlayers<Presenter: GamePresenter>(
-        _ players: [PlayerRef], scores: [RoomScores.Entry], presenter: Presenter, unlisted: Int = 0, codes: [UUID: String] = [:],
-        addresses: [UUID: String] = [:], isAway: (UUID) -> Bool = { _ in false }
+        _ players: [PlayerRef], gone: [PlayerRef] = [], scores: [RoomScores.Entry], presenter: Presenter, unlisted: Int = 0,
+        codes: [UUID: String] = [:], addresses: [UUID: String] = [:], isAway: (UUID) -> Bool = { _ in false }
     ) -> ScreenLine {
         let wins = Dictionary(scores.map { ($0.player.id, $0.wins) }, uniquingKeysWith: max)
-        let rows = players.map { player in
+        let goneIDs = Set(gone.map(\.id))
+        let rows = (players + gone).map { player in
             PlayerTableRow(
-                player: player, state: isAway(player.id) ? "away" : "connected", wins: wins[player.id] ?? 0,
+                player: player, state: goneIDs.contains(player.id) ? "gone" : isAway(player.id) ? "away" : "connected", wins: wins[player.id] ?? 0,
                 column: Presenter.playerColumn.map { _ in presenter.playerColumn(for: player) }, code: codes[player.id], address: addresses[player.id])
         }
         return playerTable(rows, column: Presenter.playerColumn, unlisted: unlisted)

@@ -1,4 +1,5 @@
 import Multipeer
+import Rooms
 
 /// What a host announces about its game on the LAN, and what `guessnum join` lists: the
 /// range of the round, how many play out of how many seats, and the round number.
@@ -80,6 +81,18 @@ public struct GameAdvertisement: Sendable, Hashable {
         static let round = "n"
         static let locked = "k"
         static let game = "g"
+    }
+}
+
+extension GameAdvertisement {
+    /// What `room` announces now: its game (left unsaid for guess-the-number, as every earlier
+    /// host did), the range its rules announce, its round, players and seats, and whether it is
+    /// private.
+    public init<Rules: GameRules>(of room: RoomHost<Rules>) {
+        let range = room.rules.announcedRange.flatMap { try? GuessRange($0.lowerBound, $0.upperBound) }
+        self.init(
+            range: range, playerCount: room.playerCount, maximumPlayers: room.configuration.maximumPlayers, round: room.round,
+            isPrivate: room.isPrivate, game: Rules.kind.id == JoinRequest.unnamedGame ? nil : Rules.kind.id)
     }
 }
 

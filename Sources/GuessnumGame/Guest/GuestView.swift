@@ -91,7 +91,7 @@ public struct GuestView: Sendable {
     }
 
     private mutating func take(_ welcome: RoomWelcome<GuessRules>) -> [GuestGameEvent] {
-        let checks = seen.take(welcome.view)
+        let checks = seen.take(welcome.view, checkingReveals: true)
         return [.welcomed(WelcomeMessage(you: welcome.you, game: GuessCodec.state(of: welcome)))] + checks.map(GuestGameEvent.fairness)
     }
 

@@ -44,8 +44,8 @@ public final class GameMaster: Sendable {
     /// Whether this game goes on from a record (``init(session:configuration:events:resuming:journal:logger:)``'s
     /// `resuming`): its first ``EventName/roundStarted`` is the round it resumed at, not a new one.
     public let isResumed: Bool
-    /// The room that runs the game.
-    let room: RoomHost<GuessRules>
+    /// The room that runs the game (what a screen shows it through).
+    public let room: RoomHost<GuessRules>
     private let ticks: GuessTicks
 
     /// How far past its record's last sequence number a resumed game numbers its items: the

@@ -66,6 +66,9 @@ final class GuessTicks: RoomObserver {
         journal.keep(changes)
     }
 
+    /// The host's screen reads the room's activity; the bus is for the library's own observers.
+    var leavesActivity: Bool { true }
+
     func report(_ items: [RoomItem<GuessRules>], passwordRefusals: [PasswordRefusals]) {
         for item in items { item.historyItem.post(on: events) }
         for refusals in passwordRefusals { events.post(.passwordRefusals, refusals) }

@@ -30,7 +30,16 @@ public struct GuessPresenter: GamePresenter {
     }
 
     public mutating func lines(forWelcome welcome: RoomWelcome<GuessRules>, to reader: Reader) -> [GameLine] {
-        [GuessText.welcome(welcome)] + seen.take(welcome.view).map(GuessText.fairness)
+        [GuessText.welcome(welcome)] + seen.take(welcome.view, checkingReveals: true).map(GuessText.fairness)
+    }
+
+    /// The host's screen: the round resumed at (its range and commitment), and nothing for a new
+    /// game, whose first round is told as it starts. The host knows the secret: it checks no reveal.
+    public mutating func lines(forHosting view: GuessView, resumedAt round: Int?, seatsHeld: Int, to reader: Reader) -> [GameLine] {
+        _ = seen.take(view, checkingReveals: false)
+        guard round != nil else { return [] }
+        let resumed = RoundStarted(sequence: 0, round: view.round, range: view.range, commitment: view.commitment, hostChoseSecret: view.hostChoseSecret)
+        return [GuessText.resumed(resumed, seatsHeld: seatsHeld)]
     }
 
     public mutating func lines(for event: GuessEvent, to reader: Reader) -> [GameLine] {
@@ -68,6 +77,10 @@ public struct GuessPresenter: GamePresenter {
     public static var playerColumn: String? { "guesses this round" }
 
     public static var historyHelp: String { "this round's guesses" }
+
+    public static var newRoundHelp: (usage: String, help: String) {
+        ("/new [RANGE]", "start a new round, optionally over a new range such as 1-500")
+    }
 
     public func playerColumn(for player: PlayerRef) -> String {
         String(seen.guessesThisRound[player.id, default: 0])

@@ -28,7 +28,7 @@ public enum GuessText {
     /// What the host reads when its game goes on from its store: the round it resumed at, not a
     /// new one, and how many seats are held for players who have not come back yet.
     public static func resumed(_ event: RoundStarted, seatsHeld: Int) -> GameLine {
-        let held = seatsHeld == 0 ? "" : " " + (seatsHeld == 1 ? "1 seat is" : "\(seatsHeld) seats are") + " held for players who have not come back yet."
+        let held = GuessPresenter.seatsHeld(seatsHeld)
         let text = StyledText("The game resumed at round \(event.round): numbers from \(event.range.lowerBound) to \(event.range.upperBound).", colour: .news)
         return GameLine(text + commitment(event.commitment, hostChoseSecret: event.hostChoseSecret == true) + StyledText(held), record: GameLine.Record("resumed", event))
     }

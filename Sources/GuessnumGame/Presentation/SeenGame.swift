@@ -25,9 +25,13 @@ struct SeenGame: Sendable {
     /// Round number → whether the host was honest in it.
     private(set) var fairnessChecks: [Int: FairnessCheck] = [:]
     private var audit: RoundAudit?
+    /// Whether reveals are checked (a player's screen; the host knows the secret).
+    private var checksReveals = false
 
-    /// Takes in a welcome's view of the game; returns the check of its reveal, if it has one.
-    mutating func take(_ view: GuessView) -> [FairnessCheck] {
+    /// Takes in a welcome's view of the game (or the host's, `checkingReveals` none); returns the
+    /// check of its reveal, if it has one.
+    mutating func take(_ view: GuessView, checkingReveals: Bool) -> [FairnessCheck] {
+        checksReveals = checkingReveals
         round = view.round
         range = view.range
         history = []
@@ -37,7 +41,7 @@ struct SeenGame: Sendable {
         for entry in view.scoreboard { scores.set(entry) }
         audit = RoundAudit(round: view.round, range: view.range, commitment: view.commitment)
         for judgement in view.history { record(judgement) }
-        guard let reveal = view.reveal, reveal.round == view.round else { return [] }
+        guard checksReveals, let reveal = view.reveal, reveal.round == view.round else { return [] }
         return [check(reveal)]
     }
 
@@ -62,7 +66,7 @@ struct SeenGame: Sendable {
         guard won.round == round else { return [] }
         reveal = won
         if let winner = won.winner { scores.recordWin(by: winner, guesses: won.winningGuesses ?? 0) }
-        return [check(won)]
+        return checksReveals ? [check(won)] : []
     }
 
     mutating func take(_ update: ScoreboardUpdate) {

@@ -157,6 +157,17 @@ public struct GuessRules: GameRules {
         if case .roundWon(let won) = event, won.round == reveal?.round { reveal?.sequence = sequence }
     }
 
+    /// `/new RANGE`: the next round over `RANGE` (`1-500`), its secret drawn now.
+    /// - Throws: ``Rooms/GameError/Code/invalidRange``, ``Rooms/GameError/Code/secretOutOfRange``.
+    public mutating func prepareRound(asked argument: String) throws(GameError) {
+        try prepareRound(over: try GuessRange(parsing: argument))
+    }
+
+    public var announcedRange: ClosedRange<Int64>? {
+        let range = currentRound?.range ?? settings.range
+        return range.lowerBound...range.upperBound
+    }
+
     public var roundResult: RoundResult? {
         guard let winner = round?.winner else { return nil }
         return RoundResult(winners: [winner])

@@ -59,6 +59,8 @@ extension RoomHost {
     public var scores: [RoomScores.Entry] { state.value.table.scores }
     /// The current round's number (0 before ``start()``).
     public var round: Int { state.value.table.round }
+    /// The round a room resumed from its store went on at; nil for a new room.
+    public var resumedRound: Int? { state.value.table.resumedAt }
 
     /// Waits until the rules meet `condition` or `deadline` passes; the rules then.
     @discardableResult

@@ -48,8 +48,10 @@ extension RoomHost {
                 logger.warning("Could not encode the welcomes.", metadata: ["error": "\(error)"])
             }
         }
+        // The host's screen is told every item when the room keeps them all (an observer's room),
+        // those the broadcast only counted included; otherwise what the broadcast lists.
+        for item in observer == nil ? flush.batch?.items ?? [] : flush.everything { activityContinuation.yield(.item(item)) }
         if let batch = flush.batch {
-            for item in batch.items { activityContinuation.yield(.item(item)) }
             for payload in payloads(of: batch) {
                 do {
                     frames += try session.sendToAll(payload, messageType: Rules.Codec.batchType, skippingBacklogged: true, excluding: away)

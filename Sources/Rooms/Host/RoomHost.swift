@@ -35,9 +35,10 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     public let configuration: RoomConfiguration
     let logger: Logger
     let privacy: RoomPrivacy?
-    /// Everything numbered that happened in the room, as it is broadcast (one tick late at most),
-    /// and the guests turned away for the password: what the host's own screen shows. Buffered
-    /// up to a limit; read it or leave it.
+    /// Everything numbered that happened in the room, as it is broadcast (one tick late at most;
+    /// in a room with an observer, the items the broadcast only counted too), and the guests
+    /// turned away for the password: what the host's own screen shows. Buffered up to a limit;
+    /// read it or leave it.
     public let activity: AsyncStream<RoomActivity<Rules>>
     let activityContinuation: AsyncStream<RoomActivity<Rules>>.Continuation
     let state: Watched<State>
@@ -70,7 +71,8 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     }
 
     /// A room as ``init(session:rules:configuration:moveThrottle:password:logger:)`` makes it,
-    /// whose ticks `observer` sees (then ``activity`` stays empty), its table first set up by
+    /// whose ticks `observer` sees (then ``activity`` stays empty unless the observer leaves it
+    /// to the screen), its table first set up by
     /// `prepare` (a room resumed from a store, say).
     package init(
         session: Session, rules: Rules, configuration: RoomConfiguration, moveThrottle: Throttle, password: GamePassword?, logger: Logger,

@@ -63,6 +63,14 @@ public protocol GamePresenter<Rules>: Sendable {
     /// `player` is now called as it says (a presenter that keeps names takes it in).
     mutating func renamed(_ player: PlayerRef)
 
+    /// How `/help` shows the host's `/new` (`("/new", "start a new round now")` by default; a
+    /// game whose rules take an argument, ``GameRules/prepareRound(asked:)``, says which).
+    static var newRoundHelp: (usage: String, help: String) { get }
+    /// What the host reads on starting to serve the game as `view` shows it: for a game resumed
+    /// from its store at `round`, with `seatsHeld` seats held for players not back yet, that it
+    /// goes on (by default "The game resumed at round 2."); nothing by default for a new game. A
+    /// presenter that keeps what its reader has seen starts from `view` here.
+    mutating func lines(forHosting view: Rules.View, resumedAt round: Int?, seatsHeld: Int, to reader: Reader) -> [GameLine]
     /// What `/help` says `/history` shows ("what happened in the game lately" by default).
     static var historyHelp: String { get }
     /// `/history`, given the game's latest `events` (by default each told again, in order).
@@ -101,6 +109,18 @@ extension GamePresenter {
     public static var playerColumn: String? { nil }
 
     public static var historyHelp: String { "what happened in the game lately" }
+
+    public static var newRoundHelp: (usage: String, help: String) { ("/new", "start a new round now") }
+
+    public mutating func lines(forHosting view: Rules.View, resumedAt round: Int?, seatsHeld: Int, to reader: Reader) -> [GameLine] {
+        guard let round else { return [] }
+        return [GameLine("The game resumed at \(Self.roundName) \(round)." + Self.seatsHeld(seatsHeld))]
+    }
+
+    /// " 2 seats are held for players who have not come back yet." (nothing for none).
+    public static func seatsHeld(_ count: Int) -> String {
+        count == 0 ? "" : " " + (count == 1 ? "1 seat is" : "\(count) seats are") + " held for players who have not come back yet."
+    }
 
     public func playerColumn(for player: PlayerRef) -> String { "" }
 

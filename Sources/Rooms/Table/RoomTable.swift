@@ -89,12 +89,17 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         round: Int, lastSequence: UInt64, gap: UInt64, players: [(player: PlayerRef, displayName: String)], wins: [UUID: Int],
         at now: ContinuousClock.Instant
     ) {
+        resumedAt = round
         self.round = round
         self.lastSequence = lastSequence &+ gap
         self.wins = wins
         recent = RecentItems(limit: seats.configuration.replayLimit, floor: self.lastSequence)
         for (player, displayName) in players { seats.holdSeat(for: player, displayName: displayName, at: now, sequence: self.lastSequence) }
     }
+
+    /// The round a room kept before the host's program ended went on at (``resume(round:lastSequence:gap:players:wins:at:)``);
+    /// nil for a new room.
+    package private(set) var resumedAt: Int?
 
     /// Everyone in the room, in join order.
     package var players: [PlayerRef] {

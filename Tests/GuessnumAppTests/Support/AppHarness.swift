@@ -30,7 +30,7 @@ final class AppHarness: Sendable {
         master = try await GameMaster(session: session, configuration: configuration, resuming: resuming)
         hostConsole = ScriptedConsole(interactive: hostInteractive)
         host = HostREPL(
-            master: master, console: json ? JSONConsole(wrapping: hostConsole) : hostConsole, inbox: hostInbox, discovery: network.discovery,
+            room: master.room, presenter: GuessPresenter.self, console: json ? JSONConsole(wrapping: hostConsole) : hostConsole, inbox: hostInbox, discovery: network.discovery,
             text: GameText(style: .plain, json: json, me: master.host.id), asks: asks)
         let host = host
         hostRun = Task {
