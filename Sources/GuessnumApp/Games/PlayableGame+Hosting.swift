@@ -15,7 +15,7 @@ extension PlayableGame {
             let store = try GameStore(at: GameStore.fileURL(forGame: setup.name))
             let saved = try store.load()
             let resuming = try await setup.shouldResume(saved.map(ResumeQuestion.summary(of:))) ? saved : nil
-            let master = try await GameMaster(session: setup.session, configuration: configuration, resuming: resuming, journal: store)
+            let master = try await GameMaster(session: setup.session, configuration: configuration, resuming: resuming, journal: store, showsActivity: true)
             if resuming == nil { try store.start(master.record, host: master.host) }
             let host = HostREPL(
                 room: master.room, presenter: GuessPresenter.self, console: setup.terminal.console, inbox: setup.terminal.inbox,

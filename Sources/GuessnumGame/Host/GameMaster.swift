@@ -62,10 +62,13 @@ public final class GameMaster: Sendable {
     ///   - resuming: a game kept by a store before the host's program ended (a crash): it goes
     ///     on from there, its players' seats held for them as away, instead of a new game.
     ///   - journal: where each tick's changes are sent to be kept, if anywhere.
+    ///   - showsActivity: whether ``room``'s activity stream tells a screen everything that
+    ///     happens (the `guessnum` program's host screen reads it there); off by default, when the
+    ///     events are posted on ``events`` alone.
     ///   - logger: where the game logs; by default a logger labelled `guessnum.game`.
     public init(
         session: Session, configuration: GameConfiguration = GameConfiguration(), events: EventBus = EventBus(),
-        resuming record: GameRecord? = nil, journal: (any GameJournalSink)? = nil,
+        resuming record: GameRecord? = nil, journal: (any GameJournalSink)? = nil, showsActivity: Bool = false,
         logger: Logger = Logger(label: "guessnum.game")
     ) async throws(GameError) {
         try configuration.validate()
@@ -87,7 +90,7 @@ public final class GameMaster: Sendable {
         }
         var room = configuration.room
         room.maximumLinesPerTick = configuration.maximumGuessLinesPerTick
-        let ticks = GuessTicks(events: events, journal: journal, journaled: record?.lastSequence ?? 0)
+        let ticks = GuessTicks(events: events, journal: journal, journaled: record?.lastSequence ?? 0, leavesActivity: showsActivity)
         self.ticks = ticks
         self.room = RoomHost(
             session: session, rules: rules, configuration: room, moveThrottle: configuration.guessThrottle, password: configuration.password,

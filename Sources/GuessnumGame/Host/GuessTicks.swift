@@ -13,8 +13,12 @@ final class GuessTicks: RoomObserver {
     /// The sequence number the last journal handed on, and whether the resumed round was announced.
     private let state: Mutex<(journaled: UInt64, announced: Bool)>
 
-    init(events: EventBus, journal: (any GameJournalSink)?, journaled: UInt64) {
+    /// Whether the room's activity stream still tells a screen everything (see ``GameMaster``'s `showsActivity`).
+    let leavesActivity: Bool
+
+    init(events: EventBus, journal: (any GameJournalSink)?, journaled: UInt64, leavesActivity: Bool) {
         self.events = events
+        self.leavesActivity = leavesActivity
         self.journal = journal
         state = Mutex((journaled, false))
     }
@@ -65,9 +69,6 @@ final class GuessTicks: RoomObserver {
         changes.lastSequence = table.lastSequence
         journal.keep(changes)
     }
-
-    /// The host's screen reads the room's activity; the bus is for the library's own observers.
-    var leavesActivity: Bool { true }
 
     func report(_ items: [RoomItem<GuessRules>], passwordRefusals: [PasswordRefusals]) {
         for item in items { item.historyItem.post(on: events) }

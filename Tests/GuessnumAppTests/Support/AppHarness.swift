@@ -27,7 +27,7 @@ final class AppHarness: Sendable {
         configuration.password = password
         configuration.awayGracePeriod = grace
         let session = Session(localPeer: try PeerID(displayName: hostName), transport: network, configuration: .notAboutTimeouts)
-        master = try await GameMaster(session: session, configuration: configuration, resuming: resuming)
+        master = try await GameMaster(session: session, configuration: configuration, resuming: resuming, showsActivity: true)
         hostConsole = ScriptedConsole(interactive: hostInteractive)
         host = HostREPL(
             room: master.room, presenter: GuessPresenter.self, console: json ? JSONConsole(wrapping: hostConsole) : hostConsole, inbox: hostInbox, discovery: network.discovery,

@@ -60,7 +60,7 @@ struct GuessTable {
         table = RoomTable(rules: rules, configuration: Self.room(of: configuration), host: host, moveThrottle: configuration.guessThrottle)
         table.keepsEveryItem = true
         table.resume(round: 1, lastSequence: 0, gap: 0, players: [], wins: [:], at: .now)
-        ticks = GuessTicks(events: .init(), journal: journal, journaled: 0)
+        ticks = GuessTicks(events: .init(), journal: journal, journaled: 0, leavesActivity: false)
     }
 
     /// The game of `record`, resumed at `now` as a game master resumes it.
@@ -73,7 +73,7 @@ struct GuessTable {
             round: record.round.number, lastSequence: record.lastSequence, gap: Self.resumeGap,
             players: record.players.map { (PlayerRef(id: $0.id, name: $0.name), $0.displayName) },
             wins: Dictionary(record.scores.map { ($0.player.id, $0.wins) }, uniquingKeysWith: max), at: now)
-        ticks = GuessTicks(events: .init(), journal: journal, journaled: record.lastSequence)
+        ticks = GuessTicks(events: .init(), journal: journal, journaled: record.lastSequence, leavesActivity: false)
     }
 
     static func settings(of configuration: GameConfiguration) -> GuessSettings {
