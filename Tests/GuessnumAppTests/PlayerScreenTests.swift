@@ -30,6 +30,25 @@ struct PlayerScreenTests {
         _ = await game.stopHost()
     }
 
+    @Test("/score lists every player in the game, one who has not guessed yet too, for players and the host alike")
+    func scoreListsEveryone() async throws {
+        let game = try await AppHarness()
+        let bob = try game.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        let carol = try game.player("carol", gameName: "alice")
+        #expect(await carol.console.line(containing: "Welcome, carol!") != nil)
+        #expect(await bob.console.line(containing: "carol joined") != nil)
+        bob.type("10")
+        #expect(await bob.console.line(containing: "you guessed 10") != nil)
+        bob.type("/score")
+        #expect(await bob.console.line(containing: "2. carol: 0 wins, 0 guesses") != nil, "\(bob.console.transcript)")
+        game.hostInbox.post(.typed("/score"))
+        #expect(await game.hostConsole.line(containing: "2. carol: 0 wins, 0 guesses") != nil, "\(game.hostConsole.transcript)")
+        _ = await bob.stop()
+        _ = await carol.stop()
+        _ = await game.stopHost()
+    }
+
     @Test("Piped lines are answered in order: a guess's verdict comes before the /players typed after it")
     func answersInOrder() async throws {
         let game = try await AppHarness()

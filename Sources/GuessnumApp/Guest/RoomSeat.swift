@@ -109,7 +109,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
     var resumePoint: UInt64? { guest.current.isWelcomed ? guest.current.lastSequence : nil }
     func showFinalScores() {
         let presenter = screen.withLock(\.presenter)
-        console.print(repl.text.finalScores(guest.current.scores, presenter: presenter))
+        console.print(repl.text.finalScores(guest.current.scores, of: players, presenter: presenter))
     }
 
     func catchingUp() -> @Sendable () async -> Void {
@@ -167,14 +167,19 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
 
     // MARK: Commands
 
-    /// The players of the game (the host is not one of them).
-    func showPlayers() {
-        let (current, presenter) = (guest.current, screen.withLock(\.presenter))
+    /// The players in the game as this player knows them, this player included (the host is
+    /// not one of them).
+    private var players: [PlayerRef] {
+        let current = guest.current
         var players = current.players
         if let you = current.you, !players.contains(where: { $0.id == you.id }) { players.append(you) }
+        return players.filter { $0.id != link.host?.identity }
+    }
+
+    func showPlayers() {
+        let (current, presenter, players) = (guest.current, screen.withLock(\.presenter), players)
         console.print(repl.text.roomPlayers(
-            players.filter { $0.id != link.host?.identity }, scores: current.scores, presenter: presenter,
-            unlisted: current.playerCount - players.count, isAway: current.away.contains))
+            players, scores: current.scores, presenter: presenter, unlisted: max(0, current.playerCount - players.count), isAway: current.away.contains))
     }
 
     func showHistory() {
@@ -185,7 +190,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
 
     func showScore() {
         let presenter = screen.withLock(\.presenter)
-        console.print(repl.text.scores(guest.current.scores, presenter: presenter))
+        console.print(repl.text.scores(guest.current.scores, of: players, presenter: presenter))
     }
 
     func rename(to name: String) {

@@ -88,9 +88,9 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
         return ScreenLine(lines.isEmpty ? "Nothing has happened in the game yet." : text.presented(lines))
     }
 
-    func scores(text: GameText) -> ScreenLine { text.scores(room.scores, presenter: presenter.withLock { $0 }) }
+    func scores(text: GameText) -> ScreenLine { text.scores(room.scores, of: room.players, presenter: presenter.withLock { $0 }) }
 
-    func finalScores(text: GameText) -> ScreenLine { text.finalScores(room.scores, presenter: presenter.withLock { $0 }) }
+    func finalScores(text: GameText) -> ScreenLine { text.finalScores(room.scores, of: room.players, presenter: presenter.withLock { $0 }) }
 
     func gameCommand(_ line: String) -> [String]? {
         GameCommand.typed(line, among: Presenter.commands).map { $0.lines(room.rules.view(for: nil)) }

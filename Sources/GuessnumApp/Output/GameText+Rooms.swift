@@ -40,22 +40,27 @@ extension GameText {
         }
     }
 
-    /// `/score`: the game's own scores as `presenter` keeps them, or the room's wins.
-    func scores<Presenter: GamePresenter>(_ entries: [RoomScores.Entry], presenter: Presenter) -> ScreenLine {
-        let (lines, data) = scoreLines(entries, presenter: presenter)
+    /// `/score`: the game's own scores as `presenter` keeps them, or the room's wins; every one
+    /// of `players` (those in the room) is listed, with nothing to their name too.
+    func scores<Presenter: GamePresenter>(_ entries: [RoomScores.Entry], of players: [PlayerRef], presenter: Presenter) -> ScreenLine {
+        let (lines, data) = scoreLines(entries, of: players, presenter: presenter)
         return scores(lines, data: data)
     }
 
     /// The scores when a game ends, for everyone.
-    func finalScores<Presenter: GamePresenter>(_ entries: [RoomScores.Entry], presenter: Presenter) -> ScreenLine {
-        let (lines, data) = scoreLines(entries, presenter: presenter)
+    func finalScores<Presenter: GamePresenter>(_ entries: [RoomScores.Entry], of players: [PlayerRef], presenter: Presenter) -> ScreenLine {
+        let (lines, data) = scoreLines(entries, of: players, presenter: presenter)
         return finalScores(lines, data: data)
     }
 
     /// The lines of the scores, best first, and what a program reads of them.
-    private func scoreLines<Presenter: GamePresenter>(_ entries: [RoomScores.Entry], presenter: Presenter) -> ([StyledText], any Encodable & Sendable) {
-        presenter.scores(to: reader)
-            ?? (entries.enumerated().map { StyledText("\($0.offset + 1). \($0.element.player.displayText): \(Self.count($0.element.wins, "win"))") }, entries)
+    private func scoreLines<Presenter: GamePresenter>(
+        _ entries: [RoomScores.Entry], of players: [PlayerRef], presenter: Presenter
+    ) -> ([StyledText], any Encodable & Sendable) {
+        if let own = presenter.scores(of: players, to: reader) { return own }
+        let scored = Set(entries.map(\.player.id))
+        let all = entries + players.filter { !scored.contains($0.id) }.map { RoomScores.Entry(player: $0, wins: 0) }
+        return (all.enumerated().map { StyledText("\($0.offset + 1). \($0.element.player.displayText): \(Self.count($0.element.wins, "win"))") }, all)
     }
 
     /// "alice 2, bob 1".

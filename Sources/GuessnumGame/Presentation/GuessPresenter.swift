@@ -69,8 +69,10 @@ public struct GuessPresenter: GamePresenter {
         [GuessText.history(seen.history, round: seen.round, previous: seen.previousRound, to: reader)]
     }
 
-    public func scores(to reader: Reader) -> (lines: [StyledText], data: any Encodable & Sendable)? {
-        let entries = seen.scores.ranked
+    public func scores(of players: [PlayerRef], to reader: Reader) -> (lines: [StyledText], data: any Encodable & Sendable)? {
+        var entries = seen.scores.ranked
+        let scored = Set(entries.map(\.player.id))
+        entries += players.filter { !scored.contains($0.id) }.map { Scoreboard.Entry(player: $0) }
         return (GuessText.scoreboard(entries), entries)
     }
 

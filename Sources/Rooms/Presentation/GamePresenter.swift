@@ -76,8 +76,9 @@ public protocol GamePresenter<Rules>: Sendable {
     /// `/history`, given the game's latest `events` (by default each told again, in order).
     func history(of events: [Rules.Event], to reader: Reader) -> [GameLine]
     /// `/score` and the end of the game, when the game keeps scores of its own: each line and
-    /// what a program reads for them (nil, the default: the room's wins).
-    func scores(to reader: Reader) -> (lines: [StyledText], data: any Encodable & Sendable)?
+    /// what a program reads for them, `players` (everyone in the room now) listed even with
+    /// nothing to their name (nil, the default: the room's wins).
+    func scores(of players: [PlayerRef], to reader: Reader) -> (lines: [StyledText], data: any Encodable & Sendable)?
     /// The title of a column the game adds to `/players` ("guesses this round"); nil for none.
     static var playerColumn: String? { get }
     /// What that column says of `player`.
@@ -104,7 +105,7 @@ extension GamePresenter {
         return events.flatMap { presenter.lines(for: $0, to: reader) }
     }
 
-    public func scores(to reader: Reader) -> (lines: [StyledText], data: any Encodable & Sendable)? { nil }
+    public func scores(of players: [PlayerRef], to reader: Reader) -> (lines: [StyledText], data: any Encodable & Sendable)? { nil }
 
     public static var playerColumn: String? { nil }
 

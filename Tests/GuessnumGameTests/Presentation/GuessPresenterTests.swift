@@ -81,7 +81,9 @@ struct GuessPresenterTests {
         let history = presenter.history(of: [], to: Reader(me: bob.id))
         #expect(history.map(\.text.plain) == ["carol guessed 10: too low\ncarol guessed 20: too low\nbob guessed 30: too low"])
         presenter.renamed(PlayerRef(id: bob.id, name: "bobby"))
-        let scores = presenter.scores(to: .anyone)?.lines.map(\.plain)
+        let dave = PlayerRef(id: UUID(), name: "dave")  // in the room, no guess yet
+        let scores = presenter.scores(of: [bob, carol, dave], to: .anyone)?.lines.map(\.plain)
         #expect(scores?.contains { $0.hasSuffix(". bobby: 0 wins, 1 guess") } == true, "\(scores ?? [])")
+        #expect(scores?.last == "3. dave: 0 wins, 0 guesses", "a player with no guess is listed too (issue 44): \(scores ?? [])")
     }
 }
