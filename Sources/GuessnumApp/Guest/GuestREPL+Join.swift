@@ -59,7 +59,7 @@ extension GuestREPL {
     /// password — is sent the exchange of `password`, or of the environment's; without one the
     /// player is asked for it at a terminal, and a script is told to set it.
     func join(
-        _ target: JoinTarget, acceptingNewKey: Bool = false, password typed: GamePassword? = nil, again: Bool = false
+        _ target: JoinTarget, acceptingNewKey: Bool = false, password typed: GamePassword? = nil, again: Bool = false, saidJoining: Bool = false
     ) async -> JoinResult {
         let game = target.game
         let hostName = target.host
@@ -89,7 +89,8 @@ extension GuestREPL {
             return .notJoined
         }
         let (request, answer) = Self.joinRequest(seat.joinRequest(resumeAfter: nil), from: session.localPeer, to: game.peer, secret: secret)
-        if target.isListed { console.print("Joining \(hostName)…") }  // a code or an address said "Connecting to" already
+        // Once a join (a code or an address said "Connecting to" already), not again as it tries again.
+        if target.isListed, !saidJoining { console.print("Joining \(hostName)…") }
         // A code's or an address's host is checked by the name it answers with: the key is
         // pinned, but never silently in place of another key remembered for that name.
         let refusedName = RefusedName()
@@ -111,7 +112,7 @@ extension GuestREPL {
             case .declined(let reason) where GameError.asksForPassword(reason) && secret == nil:
                 // Private, though nothing said so before: the same question as a listed private game.
                 seat.stop()
-                if let password { return await join(target, acceptingNewKey: acceptingNewKey, password: password) }
+                if let password { return await join(target, acceptingNewKey: acceptingNewKey, password: password, saidJoining: true) }
                 return askPassword(for: target, acceptingNewKey: acceptingNewKey)
             case .declined(let reason) where target.playing == nil:
                 // Another game than the listing said (or than guess-the-number, by code or address): play that one.
@@ -119,7 +120,7 @@ extension GuestREPL {
                 seat.stop()
                 var playing = target
                 playing.playing = hosted.id
-                return await join(playing, acceptingNewKey: acceptingNewKey, password: typed, again: again)
+                return await join(playing, acceptingNewKey: acceptingNewKey, password: typed, again: again, saidJoining: true)
             case .declined(let reason):
                 console.print(Self.turnedAway(target.hostStartingSentence, reason))
             case .timedOut:
@@ -143,7 +144,7 @@ extension GuestREPL {
             // Discovery resolved more addresses meanwhile (it reports a game at its first): try those too.
             seat.stop()
             let refreshed = JoinTarget(game: games.entry(for: game.peer) ?? game, route: .listed)
-            return await join(refreshed, acceptingNewKey: acceptingNewKey, password: typed, again: true)
+            return await join(refreshed, acceptingNewKey: acceptingNewKey, password: typed, again: true, saidJoining: true)
         } catch where target.isListed && error.code == .hostNotAnswering {
             games.markSilent(game.peer)
             console.print(Self.foundButSilent(hostName, at: game.endpoints))
