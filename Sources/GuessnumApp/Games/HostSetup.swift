@@ -1,3 +1,4 @@
+import GuessnumStore
 import Multipeer
 import Rooms
 
@@ -39,5 +40,24 @@ public struct HostSetup: Sendable {
     func shouldResume(_ summary: String?) async throws(AppFailure) -> Bool {
         let grace = Int(room.awayGracePeriod.components.seconds)
         return try await ResumeQuestion.shouldResume(summary, resume: resumes, grace: grace, console: terminal.console, inbox: terminal.inbox)
+    }
+
+    /// Serves a game kept in `store`, whatever the game: asks whether to go on with what the
+    /// store saved (told by `summary`), has `open` make the room from the answer (with whatever
+    /// must live as long as it serves), serves it on the host's screen told by `presenter`, and
+    /// deletes the store once the game ended as it should (its players were told).
+    func serve<Store: KeptGame, Presenter: GamePresenter>(
+        keptIn store: Store, summary: (Store.Saved) -> String, presenter: Presenter.Type,
+        open: (Store.Saved?) async throws -> (room: RoomHost<Presenter.Rules>, owner: (any Sendable)?)
+    ) async throws {
+        let saved = try store.load()
+        let (room, owner) = try await open(try await shouldResume(saved.map(summary)) ? saved : nil)
+        let screen = HostREPL(
+            room: room, presenter: presenter, console: terminal.console, inbox: terminal.inbox, discovery: discovery, text: text,
+            asks: asks, command: ProgramCommand.current())
+        try await screen.run(port: port, ports: ListeningPortMemory.standard())
+        withExtendedLifetime(owner) {}
+        await store.waitForWrites()
+        store.delete()
     }
 }

@@ -13,18 +13,12 @@ extension PlayableGame {
             configuration.room = setup.room
             configuration.password = setup.password
             let store = try GameStore(at: GameStore.fileURL(forGame: setup.name))
-            let saved = try store.load()
-            let resuming = try await setup.shouldResume(saved.map(ResumeQuestion.summary(of:))) ? saved : nil
-            let master = try await GameMaster(session: setup.session, configuration: configuration, resuming: resuming, journal: store, showsActivity: true)
-            if resuming == nil { try store.start(master.record, host: master.host) }
-            let host = HostREPL(
-                room: master.room, presenter: GuessPresenter.self, console: setup.terminal.console, inbox: setup.terminal.inbox,
-                discovery: setup.discovery, text: setup.text, asks: setup.asks, command: ProgramCommand.current())
-            try await host.run(port: setup.port, ports: ListeningPortMemory.standard())
-            withExtendedLifetime(master) {}  // it keeps the room going, and its store's journal, while the screen serves it
-            // The game ended as it should (its players were told): nothing to resume.
-            await store.waitForWrites()
-            store.delete()
+            try await setup.serve(keptIn: store, summary: ResumeQuestion.summary(of:), presenter: GuessPresenter.self) { resuming in
+                let master = try await GameMaster(
+                    session: setup.session, configuration: configuration, resuming: resuming, journal: store, showsActivity: true)
+                if resuming == nil { try store.start(master.record, host: master.host) }
+                return (master.room, master)  // the master keeps the room going, and its store's journal
+            }
         })
 
     /// A game on the room layer, shown by `presenter`, reading `settings`, whose rules
@@ -42,18 +36,12 @@ extension PlayableGame {
             seat: { RoomSeat<Presenter>(repl: $0) },
             host: { setup, given in
                 let store = try RoomStore<Presenter.Rules>(at: RoomStore<Presenter.Rules>.fileURL(forGame: setup.name))
-                let saved = try store.load()
-                let resuming = try await setup.shouldResume(saved.map(ResumeQuestion.summary(of:))) ? saved : nil
-                let room = RoomHost(
-                    session: setup.session, rules: try rules(given), configuration: setup.room, password: setup.password, keptBy: store,
-                    resuming: resuming)
-                let screen = HostREPL(
-                    room: room, presenter: presenter, console: setup.terminal.console, inbox: setup.terminal.inbox,
-                    discovery: setup.discovery, text: setup.text, asks: setup.asks, command: ProgramCommand.current())
-                try await screen.run(port: setup.port, ports: ListeningPortMemory.standard())
-                // The game ended as it should (its players were told): nothing to resume.
-                await store.waitForWrites()
-                store.delete()
+                try await setup.serve(keptIn: store, summary: ResumeQuestion.summary(of:), presenter: presenter) { resuming in
+                    let room = RoomHost(
+                        session: setup.session, rules: try rules(given), configuration: setup.room, password: setup.password, keptBy: store,
+                        resuming: resuming)
+                    return (room, nil)
+                }
             })
     }
 }
