@@ -93,11 +93,15 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
         let trimmed = line.trimmingCharacters(in: .whitespaces)
         guard !trimmed.isEmpty, !link.keepWhileDown(line), !link.isReconnecting else { return .stay }
         let view = guest.current.view
-        do {
+        do throws(GameError) {
             switch screen.withLock({ $0.presenter.input(trimmed, in: view) }) {
             case .play(let move):
-                try guest.play(move)
+                // Counted before it goes: its answer may come back before `play` returns.
                 unanswered.withLock { $0 += 1 }
+                do throws(GameError) { try guest.play(move) } catch {
+                    answered()
+                    throw error
+                }
             case .chat: try guest.say(trimmed)
             case .answer(let sentence): console.print(sentence)
             }
