@@ -98,6 +98,12 @@ struct BenchResult: Codable, Sendable {
     var hostUserCPUPerVerdictUs: Double? = nil
     var nioEchoUserCPUPerRoundTripUs: Double? = nil
     var nioTLSEchoUserCPUPerRoundTripUs: Double? = nil
+    /// What a faster machine does not shrink: the host's context switches and read/write system
+    /// calls per verdict, and the same floor's (TLS when the run is) per round trip, one side.
+    var hostContextSwitchesPerVerdict: Double? = nil
+    var hostReadWriteSyscallsPerVerdict: Double? = nil
+    var floorContextSwitchesPerRoundTrip: Double? = nil
+    var floorReadWriteSyscallsPerRoundTrip: Double? = nil
 
     enum CodingKeys: String, CodingKey {
         case guests, mode, seconds, workers, machine, dropped, refused, late, attack, tls
@@ -113,6 +119,8 @@ struct BenchResult: Codable, Sendable {
         case nioTLSEchoCPUPerRoundTripUs = "nio_tls_echo_cpu_us_per_rtt"
         case hostUserCPUPerVerdictUs = "host_user_cpu_us_per_verdict", nioEchoUserCPUPerRoundTripUs = "nio_echo_user_cpu_us_per_rtt"
         case nioTLSEchoUserCPUPerRoundTripUs = "nio_tls_echo_user_cpu_us_per_rtt"
+        case hostContextSwitchesPerVerdict = "host_context_switches_per_verdict", hostReadWriteSyscallsPerVerdict = "host_rw_syscalls_per_verdict"
+        case floorContextSwitchesPerRoundTrip = "floor_context_switches_per_rtt", floorReadWriteSyscallsPerRoundTrip = "floor_rw_syscalls_per_rtt"
         case roundTrips = "round_trips"
         case rttP50Us = "rtt_p50_us", rttP99Us = "rtt_p99_us", rttP999Us = "rtt_p999_us", rttMaxUs = "rtt_max_us"
         case probeRttP50Us = "probe_rtt_p50_us", probeRttP99Us = "probe_rtt_p99_us"
@@ -158,6 +166,11 @@ struct BenchResult: Codable, Sendable {
             if let nioEchoRttP50Us, let nioTLSEchoRttP50Us {
                 lines.append("swift-nio echo, same sizes: p50 \(us(nioEchoRttP50Us)); over swift-nio-ssl: p50 \(us(nioTLSEchoRttP50Us)); guess against its floor: p50 \(ratio(rttP50OverFloor))")
                 lines.append("CPU per round trip, one side: the host \(us(hostCPUPerVerdictUs)) a verdict; the swift-nio echo's client \(us(nioEchoCPUPerRoundTripUs)), over swift-nio-ssl \(us(nioTLSEchoCPUPerRoundTripUs))")
+                if let hostContextSwitchesPerVerdict, let hostReadWriteSyscallsPerVerdict, let floorContextSwitchesPerRoundTrip, let floorReadWriteSyscallsPerRoundTrip {
+                    lines.append(String(
+                        format: "per round trip, one side: the host %.2f context switches and %.2f read/write system calls a verdict; the floor's client %.2f and %.2f",
+                        hostContextSwitchesPerVerdict, hostReadWriteSyscallsPerVerdict, floorContextSwitchesPerRoundTrip, floorReadWriteSyscallsPerRoundTrip))
+                }
             }
             if mode == .storm {
                 lines.append(String(format: "join storm: %d of %d guests welcomed, the last %.2f s after they all started connecting; %d tries again",

@@ -126,6 +126,7 @@ struct Coordinator {
         let sampling = Task { await peak.sample(every: .milliseconds(100)) }
         var stormStart: UInt64?
         let (hostCPUAtStart, hostUserAtStart) = ProcessCPU.sample()
+        let hostCountersAtStart = ProcessCPU.counters()
         let hostThreadsAtStart = SchedulerDelay.threads()
         let crowdPIDs = processes.dropLast(probe ? 1 : 0).map(\.pid)
         let crowdCPUAtStart = crowdPIDs.map(SchedulerDelay.cpuNanoseconds(ofProcess:))
@@ -171,6 +172,7 @@ struct Coordinator {
             return report.stats
         }
         let hostEnd = ProcessCPU.sample()
+        let hostCounters = ProcessCPU.counters()
         let (hostCPU, hostUser) = (hostEnd.total - hostCPUAtStart, hostEnd.user - hostUserAtStart)
         let hostWaits = SchedulerDelay.waited(from: hostThreadsAtStart, to: SchedulerDelay.threads())
         // A worker that ended meanwhile (its figures gone with it) counts nothing.
@@ -201,6 +203,7 @@ struct Coordinator {
         if verdicts > 0 {
             result.hostCPUPerVerdictUs = Double(hostCPU) / 1000 / Double(verdicts)
             result.hostUserCPUPerVerdictUs = Double(hostUser) / 1000 / Double(verdicts)
+            (result.hostContextSwitchesPerVerdict, result.hostReadWriteSyscallsPerVerdict) = hostCounters.per(Double(verdicts), since: hostCountersAtStart)
         }
         result.hostCPUSeconds = Double(hostCPU) / 1e9
         result.hostRunQueueWaitSeconds = Double(hostWaits.nanoseconds) / 1e9
@@ -213,6 +216,9 @@ struct Coordinator {
             result.nioTLSEchoCPUPerRoundTripUs = floors.tls.cpuPerRoundTripUs
             result.nioEchoUserCPUPerRoundTripUs = floors.plain.userCPUPerRoundTripUs
             result.nioTLSEchoUserCPUPerRoundTripUs = floors.tls.userCPUPerRoundTripUs
+            let floorSide = tls ? floors.tls : floors.plain
+            (result.floorContextSwitchesPerRoundTrip, result.floorReadWriteSyscallsPerRoundTrip) =
+                (floorSide.contextSwitchesPerRoundTrip, floorSide.readWriteSyscallsPerRoundTrip)
             let floor = tls ? result.nioTLSEchoRttP50Us : result.nioEchoRttP50Us
             result.rttP50OverFloor = result.rttP50Us.flatMap { ours in floor.map { ours / $0 } }
         }

@@ -20,6 +20,9 @@ enum NIOPingPong {
         var cpuPerRoundTripUs: Double
         /// Its user-space part (``ProcessCPU/sample()``).
         var userCPUPerRoundTripUs: Double
+        /// This side's context switches and read/write system calls per round trip (``ProcessCPU/counters()``).
+        var contextSwitchesPerRoundTrip: Double
+        var readWriteSyscallsPerRoundTrip: Double
     }
 
     /// Round trips before the timed ones.
@@ -29,6 +32,7 @@ enum NIOPingPong {
     /// on `port`.
     static func measure(port: Int, tls: Bool, requestBytes: Int, replyBytes: Int, duration: Duration) async throws -> Result {
         let (cpuAtStart, userAtStart) = ProcessCPU.sample()
+        let countersAtStart = ProcessCPU.counters()
         let done = MultiThreadedEventLoopGroup.singleton.next().makePromise(of: LatencyHistogram.self)
         let nanoseconds = UInt64(duration.components.seconds) * 1_000_000_000 + UInt64(duration.components.attoseconds / 1_000_000_000)
         let channel = try await BareChannel.connect(port: port, tls: tls) {
@@ -37,9 +41,13 @@ enum NIOPingPong {
         defer { channel.close(promise: nil) }
         let roundTrips = try await done.futureResult.get()
         let end = ProcessCPU.sample()
+        let counters = ProcessCPU.counters()
         let (cpu, user) = (Double(end.total - cpuAtStart) / 1000, Double(end.user - userAtStart) / 1000)
         let count = Double(roundTrips.totalCount) + Double(warmUpRoundTrips)
-        return Result(roundTrips: roundTrips, cpuPerRoundTripUs: cpu / count, userCPUPerRoundTripUs: user / count)
+        let (switches, syscalls) = counters.per(count, since: countersAtStart)
+        return Result(
+            roundTrips: roundTrips, cpuPerRoundTripUs: cpu / count, userCPUPerRoundTripUs: user / count, contextSwitchesPerRoundTrip: switches,
+            readWriteSyscallsPerRoundTrip: syscalls)
     }
 }
 

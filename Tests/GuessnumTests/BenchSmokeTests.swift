@@ -53,6 +53,9 @@ struct BenchSmokeTests {
         let user = try #require(result["host_user_cpu_us_per_verdict"] as? Double)
         #expect(user > 0 && user <= (result["host_cpu_us_per_verdict"] as? Double ?? 0), "user-space CPU is part of the whole")
         #expect((result["nio_tls_echo_user_cpu_us_per_rtt"] as? Double ?? 0) > 0)
+        // Each verdict is read and written on the host's socket, each echo on the floor's.
+        #expect((result["host_rw_syscalls_per_verdict"] as? Double ?? 0) > 0 && (result["floor_rw_syscalls_per_rtt"] as? Double ?? 0) > 0, "\(result)")
+        #expect(result["host_context_switches_per_verdict"] is Double && result["floor_context_switches_per_rtt"] is Double, "\(result)")
     }
 
     @Test("The memory floor: a server's memory per connection with swift-nio alone, plaintext and over TLS, is reported")
