@@ -31,7 +31,8 @@ extension Session {
             if state.isClosed { throw .sessionClosed }
             guard let link = state.connectedLinks[peer], var record = state.links[link] else { throw .peerNotConnected([peer]) }
             guard record.streams.supports(feature) else {
-                let what = feature == WireProtocol.Feature.streams ? "streams" : "sending files"
+                let what = feature == WireProtocol.Feature.streams ? "streams"
+                    : feature & WireProtocol.Feature.folders != 0 ? "folders or several files at once (it takes one file at a time)" : "sending files"
                 throw MultipeerError(.unsupportedProtocolVersion, "\(peer.displayName)'s program does not support \(what); update both programs to the same release.")
             }
             guard record.streams.writers.count < limit else { throw .tooManyStreams(peer.displayName, limit: limit) }
@@ -190,6 +191,7 @@ extension Session {
 
         case .resourceOffer(let offer):
             guard streams.supports(WireProtocol.Feature.resources) else { return violation("a resource frame on a link without resources") }
+            if offer.name.contains("/"), !streams.supports(WireProtocol.Feature.folders) { return violation("a resource path on a link without folders") }
             guard let incoming = openReader(offer.streamID, named: offer.name, from: peer, on: link, record: record, streams: &streams, state: &state, effects: &effects) else { break }
             let arrival = ResourceArrival(peer: peer, link: link, offer: offer, stream: incoming)
             if state.links[link]?.heldData != nil {
