@@ -17,9 +17,9 @@ import Glibc
 /// whatever links its folders hold or gain meanwhile.
 ///
 /// Its descriptors close once the file is in place or discarded, not when the last reference
-/// goes: an ``IncomingResource`` is kept a while after its end (to answer a sender that
-/// offers it again), and an open descriptor would keep a file the user removed meanwhile on
-/// the disk, and count against the process's limit for every file received in that while.
+/// goes: an application may keep its ``IncomingResource`` after the end, and an open
+/// descriptor would keep a file the user removed meanwhile on the disk, and count against the
+/// process's limit for every file received in that while.
 final class PartialFile: Sendable {
     /// The directory the resource was accepted into.
     let directory: URL

@@ -88,6 +88,8 @@ extension Session {
         let key = ResourceRegistry.Key(peer: arrival.peer.identity, transfer: arrival.offer.transfer)
         if let resource = resources.receiver(for: key) {
             resource.offeredAgain(arrival)
+        } else if let ended = resources.endedTransfer(for: key, now: clock.now, window: configuration.resourceResumeWindow) {
+            ResourceReceiving.tell(ended, on: arrival, session: self)
         } else {
             events.post(.resourceOffered, ResourceOffer(session: self, arrival: arrival))
         }
