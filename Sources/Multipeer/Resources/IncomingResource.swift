@@ -221,7 +221,7 @@ final class ResourceReceiving: Sendable {
     }
 
     /// The reason a RESOURCE_RESULT gives: the error's sentence after "… was not saved: ".
-    private static func reason(of error: MultipeerError) -> String {
+    static func reason(of error: MultipeerError) -> String {
         guard let range = error.message.range(of: " was not saved: ") else { return error.message }
         return String(error.message[range.upperBound...].dropLast(error.message.hasSuffix(".") ? 1 : 0))
     }

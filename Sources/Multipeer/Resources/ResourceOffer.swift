@@ -58,7 +58,7 @@ public final class ResourceOffer: Sendable {
                 try PartialFile(in: directory, name: arrival.offer.name, transfer: arrival.offer.transfer)
             }
         } catch {
-            refuse(reason: error.message)
+            refuse(reason: ResourceReceiving.reason(of: error))
             throw error
         }
         let resource = IncomingResource(session: session, arrival: arrival, file: file, queue: queue)
