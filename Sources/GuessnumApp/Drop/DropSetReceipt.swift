@@ -48,7 +48,8 @@ struct DropSetReceipt {
 
     /// The file `name` ended, saved or not.
     mutating func finished(_ name: String, saved: Bool) {
-        guard let index = running.firstIndex(where: { $0.name == name }) else { return }
+        // By its bytes: String equality would take names that differ only in normalization for one.
+        guard let index = running.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) else { return }
         let resource = running.remove(at: index)
         if saved {
             self.saved += 1
