@@ -93,6 +93,49 @@ struct FileDropLANTests {
         try await restoreSendersLink()
     }
 
+    @Test("A file and a folder of nested folders sent by address: the receiver is asked once for the set, the tree arrives identical under its directory, the link inside stays behind, and both sides show the set's progress and say how it ended")
+    func folderWithNestedFolders() async throws {
+        let outbox = Scratch.path("drop-folder-outbox")
+        let photos = outbox.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos.appendingPathComponent("2024/summer"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: photos.appendingPathComponent("notes/deep/deeper"), withIntermediateDirectories: true)
+        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
+        defer { try? random.close() }
+        for index in 1...20 { try random.readData(ofLength: 50_000).write(to: photos.appendingPathComponent("2024/summer/beach-\(index).jpg")) }
+        try Data("top".utf8).write(to: photos.appendingPathComponent("2024/top.txt"))
+        try Data("# deep".utf8).write(to: photos.appendingPathComponent("notes/deep/deeper/n.md"))
+        try Data("notes".utf8).write(to: outbox.appendingPathComponent("notes.txt"))
+        try FileManager.default.createSymbolicLink(atPath: photos.appendingPathComponent("passwd").path, withDestinationPath: "/etc/passwd")
+        let folder = try inbox()
+        let address = try await lan.address(of: 0)
+        let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--once", "--name", "rosa", "--port", "47302"])
+        defer { receiver.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "Receiving files into") != nil, "receiver: \(receiver.text)")
+        let sender = try lan.guessnum(on: 1, ["send", outbox.appendingPathComponent("notes.txt").path, photos.path, "\(address):47302", "--name", "sam"])
+        defer { sender.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "sam offers a file and a folder: 23 files, 1.0 MB. Save them in \(folder.path)? [y/N]") != nil, "receiver: \(receiver.text)")
+        receiver.send(line: "y")
+        #expect(await sender.exitStatus(within: .seconds(60)) == 0, "sender: \(sender.text)")
+        #expect(sender.text.contains("“photos/passwd” is left out: it is a symbolic link, which is not followed."), "sender: \(sender.text)")
+        #expect(sender.text.contains("23 files  100%  1.0 MB of 1.0 MB"), "the set's progress: \(sender.text)")
+        #expect(sender.text.contains("rosa saved all 23 files (1.0 MB), each one's SHA-256 checked."), "sender: \(sender.text)")
+        #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "--once, all saved: \(receiver.text)")
+        #expect(receiver.text.contains("Saved all 23 files (1.0 MB) from sam in \(folder.path), each one's SHA-256 checked."), "receiver: \(receiver.text)")
+        #expect(receiver.text.split(separator: "\n").filter { $0.contains("[y/N]") }.count == 1, "one question: \(receiver.text)")
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.txt", "photos"])
+        let received = folder.appendingPathComponent("photos")
+        #expect(!FileManager.default.fileExists(atPath: received.appendingPathComponent("passwd").path), "no link is made")
+        for index in 1...20 {
+            let path = "2024/summer/beach-\(index).jpg"
+            #expect(try Data(contentsOf: received.appendingPathComponent(path)) == Data(contentsOf: photos.appendingPathComponent(path)), "\(path)")
+        }
+        #expect(try Data(contentsOf: received.appendingPathComponent("notes/deep/deeper/n.md")) == Data("# deep".utf8))
+        #expect(try Data(contentsOf: received.appendingPathComponent("2024/top.txt")) == Data("top".utf8))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("notes.txt")) == Data("notes".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: received.appendingPathComponent("2024/summer").path).count == 20, "no partial file is left")
+    }
+
     @Test("Picked from the list and asked at the prompt, the receiver says no: the sender is told why and exits 3, nothing is written; sent by address, a name already taken is never overwritten; Ctrl-C closes the box")
     func declinedThenNoOverwrite() async throws {
         let file = try randomFile(100_000)
