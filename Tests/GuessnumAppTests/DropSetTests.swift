@@ -74,6 +74,7 @@ struct DropSetTests {
             }
         }
         #expect(sent == ["photos/2024/beach.jpg": 4, "photos/top.txt": 3, "named-link.txt": 1], "\(entries)")
+        #expect(entries.contains(.file(url: root.appendingPathComponent("notes.txt").resolvingSymlinksInPath(), path: "named-link.txt", size: 1)), "\(entries)")
         #expect(leftOut == [
             "photos/.secret": "its name starts with a dot",
             "photos/link.txt": "it is a symbolic link, which is not followed",

@@ -77,7 +77,8 @@ public final class DropWalk: IteratorProtocol {
         guard stat(root.path, &info) == 0 else { return .leftOut(path: name, reason: Self.describe(errno)) }
         switch info.st_mode & S_IFMT {
         case S_IFREG:
-            return .file(url: root, path: name, size: Int64(info.st_size))
+            // Where a link named on the command line leads: the file is opened without following one.
+            return .file(url: root.resolvingSymlinksInPath(), path: name, size: Int64(info.st_size))
         case S_IFDIR:
             let descriptor = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
             return push(descriptor, url: root, path: name)
