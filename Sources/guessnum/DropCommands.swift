@@ -24,7 +24,7 @@ struct SendCommand: AsyncParsableCommand {
     @Option(help: ArgumentHelp("Send to the receiver of this name as soon as it is found (for scripts).", valueName: "name"))
     var to: String?
 
-    @Option(name: .customLong("as"), help: ArgumentHelp("The name the receiver sees for the file (default: the file's own name).", valueName: "file-name"))
+    @Option(name: .customLong("as"), help: ArgumentHelp("The name the receiver sees for the file, when one file is sent (default: the file's own name).", valueName: "file-name"))
     var fileName: String?
 
     @Option(help: "Your name as the receiver sees it (default: your login name).")
@@ -43,7 +43,7 @@ struct SendCommand: AsyncParsableCommand {
         do {
             return (Array(arguments.dropLast()), try Self.parseTarget(last))
         } catch let error as MultipeerError {
-            throw ValidationError(error.message)
+            throw ValidationError("There is no file \(last), and as the receiver: \(error.message)")
         }
     }
 

@@ -3,7 +3,9 @@ import Foundation
 /// What a set holds, counted by a first walk (``DropWalk``) before it is offered: its files
 /// and bytes, the kinds of the items named, and what is left out (the first few named).
 public struct DropSetCount: Sendable, Equatable {
+    /// The files that will be sent.
     public var files = 0
+    /// Their bytes in all.
     public var bytes: Int64 = 0
     /// Items named that are folders.
     public var folders = 0

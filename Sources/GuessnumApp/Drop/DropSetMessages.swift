@@ -51,6 +51,7 @@ public struct DropSetOffer: SessionMessage, Hashable {
 /// The receiver's answer to a ``DropSetOffer``.
 public struct DropSetAnswer: SessionMessage, Hashable {
     public static let messageType = "guessnum.drop.v1.set-answer"
+    /// The set answered.
     public let set: UUID
     /// Whether its files may come.
     public let accepted: Bool
@@ -67,6 +68,7 @@ public struct DropSetAnswer: SessionMessage, Hashable {
 /// The sender has had the outcome of every file of the set it offered: nothing more comes.
 public struct DropSetEnd: SessionMessage, Hashable {
     public static let messageType = "guessnum.drop.v1.set-end"
+    /// The set that ended.
     public let set: UUID
     /// The files of the offer that were never offered after all (they could not be read, or
     /// changed after they were counted).

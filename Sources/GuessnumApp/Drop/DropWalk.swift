@@ -49,6 +49,7 @@ public final class DropWalk: IteratorProtocol {
         item.standardizedFileURL.lastPathComponent
     }
 
+    /// The next file or left-out entry, in the order the folders list them; nil at the end.
     public func next() -> DropWalkEntry? {
         while true {
             guard let level = levels.last else {
