@@ -136,6 +136,42 @@ struct FileDropLANTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: received.appendingPathComponent("2024/summer").path).count == 20, "no partial file is left")
     }
 
+    @Test("A folder whose link is cut for 4 s in the middle of the set: the sender connects again by itself, the files under way go on from what the receiver holds, the others follow, and every file arrives whole")
+    func folderCutAndResumed() async throws {
+        let outbox = Scratch.path("drop-cut-outbox")
+        let album = outbox.appendingPathComponent("album")
+        try FileManager.default.createDirectory(at: album.appendingPathComponent("raw"), withIntermediateDirectories: true)
+        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
+        defer { try? random.close() }
+        for index in 1...30 { try random.readData(ofLength: 800_000).write(to: album.appendingPathComponent("raw/\(index).raw")) }
+        let folder = try inbox()
+        try await slowSendersLink()  // about 5 s for the set
+
+        let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--yes", "--once", "--name", "rita"])
+        defer { receiver.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "Receiving files into \(folder.path) as rita") != nil, "receiver: \(receiver.text)")
+        let sender = try lan.guessnum(on: 1, ["send", album.path, "--to", "rita", "--name", "sam"])
+        defer { sender.signal(SIGKILL) }
+        #expect(await sender.line(containing: "Offering a folder: 30 files, 24.0 MB to rita") != nil, "sender: \(sender.text)")
+        #expect(await sender.line(containing: "30 files  25%") != nil, "sender: \(sender.text)")
+
+        try await lan.setLink(of: 1, up: false)
+        #expect(await sender.line(containing: "The link to rita dropped; connecting again", within: .seconds(30)) != nil, "sender: \(sender.text)")
+        try await Task.sleep(for: .seconds(4))
+        try await lan.setLink(of: 1, up: true)
+        #expect(await sender.line(containing: "Connected to rita again.", within: .seconds(40)) != nil, "sender: \(sender.text)")
+        #expect(await sender.exitStatus(within: .seconds(90)) == 0, "sender: \(sender.text)")
+        #expect(sender.text.contains("rita saved all 30 files (24.0 MB), each one's SHA-256 checked."), "sender: \(sender.text)")
+        #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "receiver: \(receiver.text)")
+        #expect(receiver.text.contains("Saved all 30 files (24.0 MB) from sam in \(folder.path), each one's SHA-256 checked."), "receiver: \(receiver.text)")
+        for index in 1...30 {
+            let path = "raw/\(index).raw"
+            #expect(try Data(contentsOf: folder.appendingPathComponent("album/" + path)) == Data(contentsOf: album.appendingPathComponent(path)), "\(path)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("album/raw").path).count == 30, "no partial file is left")
+        try await restoreSendersLink()
+    }
+
     @Test("Picked from the list and asked at the prompt, the receiver says no: the sender is told why and exits 3, nothing is written; sent by address, a name already taken is never overwritten; Ctrl-C closes the box")
     func declinedThenNoOverwrite() async throws {
         let file = try randomFile(100_000)
