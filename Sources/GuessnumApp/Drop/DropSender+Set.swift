@@ -137,8 +137,12 @@ extension DropSender {
         }
         let ended = tally.counts.withLock { $0 }
         if await awaitConnected(peer) { try? session.send(DropSetEnd(set: offer.set, notOffered: offer.files - ended.offered), to: [peer]) }
-        if cancelled.withLock({ $0 }) { return AppFailure.Code.cancelled.exitCode }
         let name = peer.displayName
+        if cancelled.withLock({ $0 }) {
+            // A file that ended as it was cancelled may be saved all the same: the receiver's count is the last word.
+            output.line("Stopped: \(name) had saved \(ended.saved) of the \(DropSetOffer.files(offer.files)) (\(TransferMeter.bytes(ended.savedBytes))) by then; the files under way were cancelled.")
+            return AppFailure.Code.cancelled.exitCode
+        }
         if ended.saved == offer.files {
             output.line("\(name) saved \(offer.files == 1 ? "the file" : "all \(offer.files) files") (\(TransferMeter.bytes(ended.savedBytes))), each one's SHA-256 checked.")
             return 0
