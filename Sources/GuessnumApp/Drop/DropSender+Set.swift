@@ -39,38 +39,12 @@ extension DropSender {
                 return AppFailure.Code.turnedAway.exitCode
             }
             let offer = count.offer(set: UUID())
-            let answers = session.events.stream(.dataReceived)
             let session = session
             // A drop before the answer: the offer goes again on the new link (the receiver
-            // withdrew it, or answers again a set it knows).
+            // withdrew it, or answers again a set it knows); a drop while files go: they resume.
             let reconnecting = keepConnected(to: receiver, peer: peer) { try? session.send(offer, to: [peer]) }
-            // A link that does not come back within the resume window ends the wait.
-            let gone = session.events.stream(.stateChanged)
-            let giveUp = Task {
-                for await change in gone where change.peer == peer && change.state == .notConnected {
-                    if !(await self.awaitConnected(peer)) {
-                        answers.cancel()
-                        return
-                    }
-                }
-            }
-            defer {
-                reconnecting.cancel()
-                giveUp.cancel()
-                gone.cancel()
-                answers.cancel()
-            }
-            try session.send(offer, to: [peer])
-            let code = session.verificationCode(with: peer).map { " (verification code \($0))" } ?? ""
-            output.line("Offering \(offer.summary) to \(peer.displayName)\(code); waiting for an answer.")
-            var answer: DropSetAnswer?
-            for await data in answers where data.peer.identity == peer.identity && data.carries(DropSetAnswer.self) {
-                if let decoded = try? data.decode(DropSetAnswer.self), decoded.set == offer.set {
-                    answer = decoded
-                    break
-                }
-            }
-            guard let answer else {
+            defer { reconnecting.cancel() }
+            guard let answer = try await answer(to: offer, from: peer) else {
                 output.line("The link to \(peer.displayName) closed before an answer and did not come back within \(MultipeerError.secondsText(session.configuration.resourceResumeWindow)); send again.")
                 return AppFailure.Code.runtime.exitCode
             }
@@ -83,6 +57,30 @@ extension DropSender {
             output.line(error.message)
             return AppFailure.Code(error.code).exitCode
         }
+    }
+
+    /// Offers `offer` to `peer` and waits for its answer; nil when the link closed and did not
+    /// come back within the resume window.
+    private func answer(to offer: DropSetOffer, from peer: PeerID) async throws(MultipeerError) -> DropSetAnswer? {
+        let answers = session.events.stream(.dataReceived)
+        let changes = session.events.stream(.stateChanged)
+        let giveUp = Task {
+            for await change in changes where change.peer == peer && change.state == .notConnected {
+                if !(await self.awaitConnected(peer)) { return answers.cancel() }
+            }
+        }
+        defer {
+            giveUp.cancel()
+            changes.cancel()
+            answers.cancel()
+        }
+        try session.send(offer, to: [peer])
+        let code = session.verificationCode(with: peer).map { " (verification code \($0))" } ?? ""
+        output.line("Offering \(offer.summary) to \(peer.displayName)\(code); waiting for an answer.")
+        for await data in answers where data.peer.identity == peer.identity && data.carries(DropSetAnswer.self) {
+            if let answer = try? data.decode(DropSetAnswer.self), answer.set == offer.set { return answer }
+        }
+        return nil
     }
 
     /// What the sender reads when the receiver's program takes one file at a time.
