@@ -133,7 +133,7 @@ public final class DropBox: Sendable {
                     output.line("Declined \(entry.offer.label) from \(sender).")
                 }
             case .finished(let completion):
-                if transfers.sets[completion.peer.identity] != nil {
+                if transfers.sets[completion.peer.identity]?.isRunning(completion.name) == true {
                     if let code = setFileFinished(completion, in: &transfers) {
                         exitCode = code
                         break loop

@@ -41,6 +41,12 @@ struct DropSetReceipt {
         return nil
     }
 
+    /// Whether the file `name` is one of the set's under way (a file its sender sent alone
+    /// before the set is not).
+    func isRunning(_ name: String) -> Bool {
+        running.contains { $0.name.utf8.elementsEqual(name.utf8) }
+    }
+
     /// `resource` started.
     mutating func started(_ resource: IncomingResource) {
         running.append(resource)
