@@ -22,6 +22,7 @@ extension DropBox {
     /// under way (its answer was lost with a link), or declined.
     func offerSet(_ request: DropSetRequest, into transfers: inout Transfers) {
         guard request.offer.isValid else { return request.answer(accepted: false, reason: "its counts make no sense") }
+        if transfers.endedSets.contains(request.offer.set) { return }
         if let receipt = transfers.sets[request.peer.identity] {
             if receipt.offer.set == request.offer.set { return request.answer(accepted: true, reason: nil) }
             return request.answer(accepted: false, reason: "a set of yours is under way already; offer the next once it ends")
@@ -101,19 +102,25 @@ extension DropBox {
     /// with what was saved (the files under way end by themselves).
     func setExpired(_ set: UUID, from peer: PeerID, in transfers: inout Transfers) -> Int32? {
         guard let receipt = transfers.sets[peer.identity], receipt.offer.set == set, session.state(of: peer) != .connected else { return nil }
-        transfers.sets[peer.identity] = nil
-        transfers.queue.finished(from: peer.identity)
+        end(receipt, in: &transfers)
         output.line("\(TerminalText.sanitized(peer.displayName)) left before the whole set came: \(receipt.saved) of the \(DropSetOffer.files(receipt.offer.files)) "
             + "(\(TransferMeter.bytes(receipt.savedBytes))) were saved in \(directory.path).")
         return once ? AppFailure.Code.runtime.exitCode : nil
     }
 
+    /// Lets go of the set of `receipt`: its sender may offer another, and this one is not asked about again.
+    private func end(_ receipt: DropSetReceipt, in transfers: inout Transfers) {
+        receipt.expiry?.cancel()
+        transfers.sets[receipt.peer.identity] = nil
+        transfers.queue.finished(from: receipt.peer.identity)
+        transfers.endedSets.append(receipt.offer.set)
+        if transfers.endedSets.count > 64 { transfers.endedSets.removeFirst() }
+    }
+
     /// Ends the set of `sender` when it is complete, with one line; the exit code with `--once`.
     private func closeIfComplete(_ sender: UUID, in transfers: inout Transfers) -> Int32? {
         guard let receipt = transfers.sets[sender], receipt.isComplete else { return nil }
-        receipt.expiry?.cancel()
-        transfers.sets[sender] = nil
-        transfers.queue.finished(from: sender)
+        end(receipt, in: &transfers)
         let name = TerminalText.sanitized(receipt.peer.displayName)
         let size = TransferMeter.bytes(receipt.savedBytes)
         if receipt.missing == 0 {

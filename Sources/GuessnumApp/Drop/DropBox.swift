@@ -214,6 +214,9 @@ public final class DropBox: Sendable {
         var questions: [Task<Void, Never>] = []
         /// The sets accepted and under way, by sender identity (one each).
         var sets: [UUID: DropSetReceipt] = [:]
+        /// The ids of the sets that ended lately (at most 64), whose offer a sender's reconnection
+        /// may bring again: it is not asked about twice.
+        var endedSets: [UUID] = []
     }
 
     private func printBanner(port: Int, listed: Bool) {
