@@ -239,6 +239,43 @@ struct DropSetTests {
         #expect(try String(contentsOf: inbox.appendingPathComponent("a.txt"), encoding: .utf8) == "alpha")
     }
 
+    @Test("A sender that offers its set twice (a reconnection brings the offer again) is asked about once and answered again; past the files it offered, a file is declined with the reason; the set's end closes it with the count")
+    func duplicateOfferAndExtraFile() async throws {
+        let inbox = try ResourceScenarios.emptyDirectory()
+        let questions = Mutex(0)
+        try await withBox(inbox: inbox, ask: { _ in
+            questions.withLock { $0 += 1 }
+            return true
+        }) { sender, endpoint, _, box in
+            let session = sender.session
+            guard case .connected(let rita)? = try? await session.invite(endpoint) else {
+                Issue.record("not connected")
+                return
+            }
+            let answers = EventLog(session.events, .dataReceived)
+            let offer = DropSetOffer(set: UUID(), files: 1, bytes: 1, folders: 1, looseFiles: 0)
+            try session.send(offer, to: [rita])
+            try session.send(offer, to: [rita])
+            #expect(await eventually { answers.all.count { (try? $0.decode(DropSetAnswer.self))?.accepted == true } >= 1 })
+            try session.send(offer, to: [rita])  // under way now: answered again (the second may have been too)
+            #expect(await eventually { answers.all.count { (try? $0.decode(DropSetAnswer.self))?.accepted == true } >= 2 })
+            #expect(questions.withLock { $0 } == 1)
+
+            let first = try session.sendResource(at: try ResourceScenarios.file(named: "1.txt", Data("1".utf8)), path: "a/1.txt", to: rita)
+            try await first.outcome()
+            let extra = try session.sendResource(at: try ResourceScenarios.file(named: "2.txt", Data("2".utf8)), path: "a/2.txt", to: rita)
+            do throws(MultipeerError) {
+                try await extra.outcome()
+                Issue.record("a file past the set's offer was saved")
+            } catch {
+                #expect(error.message == "rita declined “a/2.txt”: the set was offered with 1 file, and this one is past them.")
+            }
+            try session.send(DropSetEnd(set: offer.set, notOffered: 0), to: [rita])
+            #expect(await eventually { box.all.contains("Saved the file (1 B) from sam in \(inbox.path), each one's SHA-256 checked.") }, "\(box.all)")
+        }
+        #expect(ResourceScenarios.names(in: inbox.appendingPathComponent("a")) == ["1.txt"])
+    }
+
     @Test("The drop box turns away a file whose name is a path when no set of its sender was accepted")
     func pathWithoutSet() async throws {
         let inbox = try ResourceScenarios.emptyDirectory()

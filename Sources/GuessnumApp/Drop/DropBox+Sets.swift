@@ -31,7 +31,7 @@ extension DropBox {
             if case .set(let queued) = entry.offer { return queued.offer.set == request.offer.set && queued.peer.identity == request.peer.identity }
             return false
         }
-        if !waiting { queue(.set(request), into: &transfers) }
+        if !waiting, transfers.askingAboutSet != request.offer.set { queue(.set(request), into: &transfers) }
     }
 
     /// Starts the accepted set of `request`: its files may come.

@@ -120,6 +120,7 @@ public final class DropBox: Sendable {
                 offerSet(request, into: &transfers)
             case .answered(let entry, let accept):
                 transfers.asking = false
+                transfers.askingAboutSet = nil
                 let sender = TerminalText.sanitized(entry.offer.peer.displayName)
                 if session.state(of: entry.offer.peer) != .connected {
                     output.line("\(sender) left meanwhile: the offer of \(entry.offer.label) was withdrawn.")
@@ -214,6 +215,8 @@ public final class DropBox: Sendable {
         var questions: [Task<Void, Never>] = []
         /// The sets accepted and under way, by sender identity (one each).
         var sets: [UUID: DropSetReceipt] = [:]
+        /// The set the question under way is about, if it is about a set.
+        var askingAboutSet: UUID?
         /// The ids of the sets that ended lately (at most 64), whose offer a sender's reconnection
         /// may bring again: it is not asked about twice.
         var endedSets: [UUID] = []
@@ -235,6 +238,7 @@ public final class DropBox: Sendable {
     private func askNext(_ transfers: inout Transfers) {
         guard !transfers.asking, let entry = transfers.queue.nextQuestion() else { return }
         transfers.asking = true
+        if case .set(let request) = entry.offer { transfers.askingAboutSet = request.offer.set }
         let question = entry.offer.question(savingIn: directory)
         let ask = ask
         let events = inbox.continuation
