@@ -7,23 +7,24 @@ import Multipeer
 import MultipeerAvahi
 import MultipeerNIO
 
-/// `guessnum send`: send a file to someone running `guessnum receive` on the LAN.
+/// `guessnum send`: send files and folders to someone running `guessnum receive` on the LAN.
 struct SendCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "send",
-        abstract: "Send a file to someone running `guessnum receive`: pick them from the receivers nearby, or give their address or code."
+        abstract: "Send files and folders to someone running `guessnum receive`: pick them from the receivers nearby, or give their address or code.",
+        discussion: "Several files and folders go as one offer, asked about once; folders keep their structure under the receiver's directory. "
+            + "Inside folders, symbolic links and hidden (dot) names are left out, and empty folders are not sent."
     )
 
-    @Argument(help: "The file to send.")
-    var file: String
-
-    @Argument(help: "Send to the receiver at this address, or with this join code (as `guessnum receive` prints them), without looking for receivers.", transform: SendCommand.parseTarget)
-    var target: DropTarget?
+    @Argument(help: ArgumentHelp(
+        "The files and folders to send, then optionally the receiver's address or join code (as `guessnum receive` prints them) to send to it without looking for receivers.",
+        valueName: "file-or-folder"))
+    var arguments: [String]
 
     @Option(help: ArgumentHelp("Send to the receiver of this name as soon as it is found (for scripts).", valueName: "name"))
     var to: String?
 
-    @Option(name: .customLong("as"), help: ArgumentHelp("The name the receiver sees for the file (default: the file's own name).", valueName: "file-name"))
+    @Option(name: .customLong("as"), help: ArgumentHelp("The name the receiver sees for the file, when one file is sent (default: the file's own name).", valueName: "file-name"))
     var fileName: String?
 
     @Option(help: "Your name as the receiver sees it (default: your login name).")
@@ -35,13 +36,33 @@ struct SendCommand: AsyncParsableCommand {
 
     @OptionGroup var output: LogOptions
 
+    /// The files and folders named, and the receiver's address or code when the last argument
+    /// is one: of two or more arguments, the last is the receiver unless it is a path on disk.
+    func parsed() throws -> (items: [String], target: DropTarget?) {
+        guard arguments.count >= 2, let last = arguments.last, !FileManager.default.fileExists(atPath: last) else { return (arguments, nil) }
+        do {
+            return (Array(arguments.dropLast()), try Self.parseTarget(last))
+        } catch let error as MultipeerError {
+            throw ValidationError("There is no file \(last), and as the receiver: \(error.message)")
+        }
+    }
+
     func validate() throws {
         guard timeout >= 1 else { throw ValidationError("--timeout must be at least 1 second.") }
+        guard !arguments.isEmpty else { throw ValidationError("Name a file or folder to send.") }
+        let (items, target) = try parsed()
         if target != nil, to != nil { throw ValidationError("Give either an address or code, or --to, not both.") }
+        for item in items where !FileManager.default.fileExists(atPath: item) { throw ValidationError("There is no file \(item).") }
+        if let fileName {
+            guard !isSet(items) else { throw ValidationError("--as names the one file sent; it cannot name several files or a folder.") }
+            if let problem = ResourceName.problem(with: fileName) { throw ValidationError(MultipeerError.invalidResourceName(fileName, problem).message) }
+        }
+    }
+
+    /// Whether `items` go as a set (several, or a folder) rather than as one file, as before sets.
+    func isSet(_ items: [String]) -> Bool {
         var isDirectory: ObjCBool = false
-        guard FileManager.default.fileExists(atPath: file, isDirectory: &isDirectory) else { throw ValidationError("There is no file \(file).") }
-        guard !isDirectory.boolValue else { throw ValidationError("\(file) is a directory; send one file at a time (or an archive of the directory).") }
-        if let fileName, let problem = ResourceName.problem(with: fileName) { throw ValidationError(MultipeerError.invalidResourceName(fileName, problem).message) }
+        return items.count > 1 || (FileManager.default.fileExists(atPath: items[0], isDirectory: &isDirectory) && isDirectory.boolValue)
     }
 
     static func parseTarget(_ text: String) throws -> DropTarget {
@@ -65,7 +86,11 @@ struct SendCommand: AsyncParsableCommand {
                 })
             // Before a transfer starts (the list, a question) there is nothing to undo: Ctrl-C ends it.
             let interrupt = InterruptSource { if !sender.cancel() { Foundation.exit(AppFailure.Code.cancelled.exitCode) } }
-            let code = await sender.run(file: URL(fileURLWithPath: file), named: fileName, to: target ?? to.map { .named($0) } ?? .pick)
+            let (items, target) = try parsed()
+            let receiver = target ?? to.map { .named($0) } ?? .pick
+            let code = isSet(items)
+                ? await sender.run(set: items.map { URL(fileURLWithPath: $0) }, to: receiver)
+                : await sender.run(file: URL(fileURLWithPath: items[0]), named: fileName, to: receiver)
             interrupt.cancel()
             await session.disconnect()
             withExtendedLifetime(me) {}

@@ -93,6 +93,119 @@ struct FileDropLANTests {
         try await restoreSendersLink()
     }
 
+    @Test("A file and a folder of nested folders sent by address: the receiver is asked once for the set, the tree arrives identical under its directory, the link inside stays behind, and both sides show the set's progress and say how it ended")
+    func folderWithNestedFolders() async throws {
+        let outbox = Scratch.path("drop-folder-outbox")
+        let photos = outbox.appendingPathComponent("photos")
+        try FileManager.default.createDirectory(at: photos.appendingPathComponent("2024/summer"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: photos.appendingPathComponent("notes/deep/deeper"), withIntermediateDirectories: true)
+        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
+        defer { try? random.close() }
+        for index in 1...20 { try random.readData(ofLength: 50_000).write(to: photos.appendingPathComponent("2024/summer/beach-\(index).jpg")) }
+        try Data("top".utf8).write(to: photos.appendingPathComponent("2024/top.txt"))
+        try Data("# deep".utf8).write(to: photos.appendingPathComponent("notes/deep/deeper/n.md"))
+        try Data("notes".utf8).write(to: outbox.appendingPathComponent("notes.txt"))
+        try FileManager.default.createSymbolicLink(atPath: photos.appendingPathComponent("passwd").path, withDestinationPath: "/etc/passwd")
+        let folder = try inbox()
+        let address = try await lan.address(of: 0)
+        let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--once", "--name", "rosa", "--port", "47302"])
+        defer { receiver.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "Receiving files into") != nil, "receiver: \(receiver.text)")
+        let sender = try lan.guessnum(on: 1, ["send", outbox.appendingPathComponent("notes.txt").path, photos.path, "\(address):47302", "--name", "sam"])
+        defer { sender.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "sam offers a file and a folder: 23 files, 1.0 MB. Save them in \(folder.path)? [y/N]") != nil, "receiver: \(receiver.text)")
+        receiver.send(line: "y")
+        #expect(await sender.exitStatus(within: .seconds(60)) == 0, "sender: \(sender.text)")
+        #expect(sender.text.contains("“photos/passwd” is left out: it is a symbolic link, which is not followed."), "sender: \(sender.text)")
+        #expect(sender.text.contains("23 files  100%  1.0 MB of 1.0 MB"), "the set's progress: \(sender.text)")
+        #expect(sender.text.contains("rosa saved all 23 files (1.0 MB), each one's SHA-256 checked."), "sender: \(sender.text)")
+        #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "--once, all saved: \(receiver.text)")
+        #expect(receiver.text.contains("Saved all 23 files (1.0 MB) from sam in \(folder.path), each one's SHA-256 checked."), "receiver: \(receiver.text)")
+        #expect(receiver.text.split(separator: "\n").filter { $0.contains("[y/N]") }.count == 1, "one question: \(receiver.text)")
+
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["notes.txt", "photos"])
+        let received = folder.appendingPathComponent("photos")
+        #expect(!FileManager.default.fileExists(atPath: received.appendingPathComponent("passwd").path), "no link is made")
+        for index in 1...20 {
+            let path = "2024/summer/beach-\(index).jpg"
+            #expect(try Data(contentsOf: received.appendingPathComponent(path)) == Data(contentsOf: photos.appendingPathComponent(path)), "\(path)")
+        }
+        #expect(try Data(contentsOf: received.appendingPathComponent("notes/deep/deeper/n.md")) == Data("# deep".utf8))
+        #expect(try Data(contentsOf: received.appendingPathComponent("2024/top.txt")) == Data("top".utf8))
+        #expect(try Data(contentsOf: folder.appendingPathComponent("notes.txt")) == Data("notes".utf8))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: received.appendingPathComponent("2024/summer").path).count == 20, "no partial file is left")
+    }
+
+    @Test("A folder whose link is cut for 4 s in the middle of the set: the sender connects again by itself, the files under way go on from what the receiver holds, the others follow, and every file arrives whole")
+    func folderCutAndResumed() async throws {
+        let outbox = Scratch.path("drop-cut-outbox")
+        let album = outbox.appendingPathComponent("album")
+        try FileManager.default.createDirectory(at: album.appendingPathComponent("raw"), withIntermediateDirectories: true)
+        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
+        defer { try? random.close() }
+        for index in 1...30 { try random.readData(ofLength: 800_000).write(to: album.appendingPathComponent("raw/\(index).raw")) }
+        let folder = try inbox()
+        try await slowSendersLink()  // about 5 s for the set
+
+        let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--yes", "--once", "--name", "rita"])
+        defer { receiver.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "Receiving files into \(folder.path) as rita") != nil, "receiver: \(receiver.text)")
+        let sender = try lan.guessnum(on: 1, ["send", album.path, "--to", "rita", "--name", "sam"])
+        defer { sender.signal(SIGKILL) }
+        #expect(await sender.line(containing: "Offering a folder: 30 files, 24.0 MB to rita") != nil, "sender: \(sender.text)")
+        // In a pipe the set's progress is written at each quarter: the first line is past a quarter.
+        #expect(await sender.line(containing: "MB of 24.0 MB") != nil, "sender: \(sender.text)")
+
+        try await lan.setLink(of: 1, up: false)
+        #expect(await sender.line(containing: "The link to rita dropped; connecting again", within: .seconds(30)) != nil, "sender: \(sender.text)")
+        try await Task.sleep(for: .seconds(4))
+        try await lan.setLink(of: 1, up: true)
+        #expect(await sender.line(containing: "Connected to rita again.", within: .seconds(40)) != nil, "sender: \(sender.text)")
+        #expect(await sender.exitStatus(within: .seconds(90)) == 0, "sender: \(sender.text)")
+        #expect(sender.text.contains("rita saved all 30 files (24.0 MB), each one's SHA-256 checked."), "sender: \(sender.text)")
+        #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "receiver: \(receiver.text)")
+        #expect(receiver.text.contains("Saved all 30 files (24.0 MB) from sam in \(folder.path), each one's SHA-256 checked."), "receiver: \(receiver.text)")
+        for index in 1...30 {
+            let path = "raw/\(index).raw"
+            #expect(try Data(contentsOf: folder.appendingPathComponent("album/" + path)) == Data(contentsOf: album.appendingPathComponent(path)), "\(path)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("album/raw").path).count == 30, "no partial file is left")
+        try await restoreSendersLink()
+    }
+
+    @Test("Ctrl-C in the middle of a set: the sender exits 130 saying what was saved by then, the receiver ends the set with its count (exit 1 with --once), every file it kept is whole, and no partial file is left")
+    func folderInterrupted() async throws {
+        let outbox = Scratch.path("drop-stop-outbox")
+        let album = outbox.appendingPathComponent("album")
+        try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
+        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
+        defer { try? random.close() }
+        for index in 1...20 { try random.readData(ofLength: 800_000).write(to: album.appendingPathComponent("\(index).raw")) }
+        let folder = try inbox()
+        try await slowSendersLink()
+        let address = try await lan.address(of: 0)
+        let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--yes", "--once", "--name", "ruth", "--port", "47303"])
+        defer { receiver.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "Receiving files into") != nil, "receiver: \(receiver.text)")
+        let sender = try lan.guessnum(on: 1, ["send", album.path, "\(address):47303", "--name", "sam"])
+        defer { sender.signal(SIGKILL) }
+        // In a pipe the set's progress is written at each quarter: the first line is past a quarter.
+        #expect(await sender.line(containing: "MB of 16.0 MB") != nil, "sender: \(sender.text)")
+        sender.signal(SIGINT)
+        #expect(await sender.exitStatus(within: .seconds(30)) == 130, "sender: \(sender.text)")
+        #expect(sender.text.contains("Stopped: ruth had saved "), "sender: \(sender.text)")
+        #expect(await receiver.exitStatus(within: .seconds(30)) == 1, "--once and not all saved: \(receiver.text)")
+        #expect(receiver.text.contains("of the 20 files"), "receiver: \(receiver.text)")
+        #expect(receiver.text.contains("not saved (said above, or never sent)."), "receiver: \(receiver.text)")
+        let kept = try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("album").path)
+        #expect(!kept.isEmpty && kept.count < 20, "\(kept)")
+        #expect(kept.allSatisfy { $0.hasSuffix(".raw") && !$0.hasPrefix(".") }, "no partial file is left: \(kept)")
+        for name in kept {
+            #expect(try Data(contentsOf: folder.appendingPathComponent("album/" + name)) == Data(contentsOf: album.appendingPathComponent(name)), "\(name)")
+        }
+        try await restoreSendersLink()
+    }
+
     @Test("Picked from the list and asked at the prompt, the receiver says no: the sender is told why and exits 3, nothing is written; sent by address, a name already taken is never overwritten; Ctrl-C closes the box")
     func declinedThenNoOverwrite() async throws {
         let file = try randomFile(100_000)

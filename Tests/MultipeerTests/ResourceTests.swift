@@ -202,7 +202,7 @@ struct ResourceViolationTests {
         #expect(frames.contains(.resourceResult(transfer: Array(repeating: 7, count: 16), outcome: .saved, reason: nil)))
     }
 
-    @Test("An offer whose name is a path closes the link as malformed; nothing is offered or written")
+    @Test("An offer whose name is a path out of the directory closes the link as malformed; nothing is offered or written")
     func pathNameIsMalformed() async throws {
         var configuration = SessionConfiguration()
         configuration.peerTimeout = .seconds(300)
@@ -217,7 +217,7 @@ struct ResourceViolationTests {
                 return
             }
             #expect(error.code == .malformedFrame)
-            #expect(error.message.contains("a resource name that is a path"), "\(error.message)")
+            #expect(error.message.contains("a resource path that has a part “..” that starts with a dot"), "\(error.message)")
             #expect(offers.all.isEmpty)
         }
     }

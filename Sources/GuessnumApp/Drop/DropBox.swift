@@ -8,6 +8,8 @@ import Synchronization
 /// ``DropService/serviceType``, asks about each file offered (or takes them all with
 /// `acceptAll`), shows each transfer's progress and saves the files in its directory, never
 /// over an existing file. A transfer cut by a link drop goes on when the sender is back.
+/// A set of files and folders (``DropSetOffer``) is asked about once, and its files are
+/// saved under their paths (DropBox+Sets.swift).
 ///
 /// What waits and what runs is bounded (``DropQueue``): a few offers per sender and per
 /// network wait for a question, asked one at a time and round the networks; a few transfers
@@ -16,7 +18,12 @@ public final class DropBox: Sendable {
     /// What the box's loop reacts to.
     enum Event: Sendable {
         case offered(ResourceOffer)
-        case answered(DropQueue<ResourceOffer>.Entry, accept: Bool)
+        case answered(DropQueue<DropOffer>.Entry, accept: Bool)
+        /// A sender offered a set, or said its set ended.
+        case setOffered(DropSetRequest)
+        case setEnded(PeerID, DropSetEnd)
+        /// The resume window passed since a set's sender left.
+        case setExpired(PeerID, set: UUID)
         case finished(ResourceCompletion)
         /// A sender's link ended.
         case left(PeerID)
@@ -24,16 +31,16 @@ public final class DropBox: Sendable {
         case stop
     }
 
-    private let session: Session
+    let session: Session
     private let advertiser: Advertiser
-    private let directory: URL
+    let directory: URL
     private let acceptAll: Bool
-    private let once: Bool
-    private let output: any DropOutput
+    let once: Bool
+    let output: any DropOutput
     private let ask: @Sendable (String) async -> Bool
     private let command: String
-    private let inbox: (stream: AsyncStream<Event>, continuation: AsyncStream<Event>.Continuation)
-    private let limits: DropQueue<ResourceOffer>.Limits
+    let inbox: (stream: AsyncStream<Event>, continuation: AsyncStream<Event>.Continuation)
+    private let limits: DropQueue<DropOffer>.Limits
     /// The address each connected sender's link came from (its invitation's).
     private let addresses = Mutex<[UUID: String]>([:])
 
@@ -53,7 +60,7 @@ public final class DropBox: Sendable {
     /// A box whose queue has `limits` (tests use small ones).
     init(
         session: Session, discovery: any DiscoveryBackend, directory: URL, acceptAll: Bool, once: Bool,
-        output: any DropOutput, command: String, limits: DropQueue<ResourceOffer>.Limits, ask: @escaping @Sendable (String) async -> Bool
+        output: any DropOutput, command: String, limits: DropQueue<DropOffer>.Limits, ask: @escaping @Sendable (String) async -> Bool
     ) {
         self.limits = limits
         self.session = session
@@ -87,6 +94,10 @@ public final class DropBox: Sendable {
         observations.add(session.events.observe(.stateChanged) { change in
             if change.state == .notConnected { events.yield(.left(change.peer)) }
         })
+        let session = session
+        observations.add(session.events.observe(.dataReceived) { data in
+            if let event = Self.setEvent(data, session: session) { events.yield(event) }
+        })
         var listed = true
         do { try await advertiser.start() } catch {
             output.line(error.message)
@@ -98,29 +109,52 @@ public final class DropBox: Sendable {
         loop: for await event in inbox.stream {
             switch event {
             case .offered(let offer):
-                let network = RemoteAddress.limitGroup(of: addresses.withLock { $0[offer.peer.identity] } ?? "")
-                if let refusal = transfers.queue.add(offer, from: offer.peer.identity, network: network) {
-                    offer.decline(reason: refusal)
+                if transfers.sets[offer.peer.identity] != nil {
+                    await takeSetFile(offer, into: &transfers)
+                } else if offer.isInFolder {
+                    offer.decline(reason: "it belongs to no set of files that was accepted")
+                } else {
+                    queue(.file(offer), into: &transfers)
                 }
+            case .setOffered(let request):
+                offerSet(request, into: &transfers)
             case .answered(let entry, let accept):
                 transfers.asking = false
+                transfers.askingAboutSet = nil
                 let sender = TerminalText.sanitized(entry.offer.peer.displayName)
                 if session.state(of: entry.offer.peer) != .connected {
-                    output.line("\(sender) left meanwhile: the offer of \(TerminalText.quotedName(entry.offer.name)) was withdrawn.")
+                    output.line("\(sender) left meanwhile: the offer of \(entry.offer.label) was withdrawn.")
                 } else if accept {
                     transfers.queue.accept(entry)
                     if transfers.queue.transferCount >= limits.transfersInAll {
-                        output.line("\(TerminalText.quotedName(entry.offer.name)) starts when one of the \(limits.transfersInAll) transfers under way ends.")
+                        output.line("\(entry.offer.label) starts when one of the \(limits.transfersInAll) transfers under way ends.")
                     }
                 } else {
                     entry.offer.decline(reason: "\(session.localPeer.displayName) said no")
-                    output.line("Declined \(TerminalText.quotedName(entry.offer.name)) from \(sender).")
+                    output.line("Declined \(entry.offer.label) from \(sender).")
                 }
             case .finished(let completion):
-                transfers.queue.finished(from: completion.peer.identity)
-                report(completion)
-                if once {
-                    if case .failure = completion.result { exitCode = AppFailure.Code.runtime.exitCode }
+                if transfers.sets[completion.peer.identity]?.isRunning(completion.name) == true {
+                    if let code = setFileFinished(completion, in: &transfers) {
+                        exitCode = code
+                        break loop
+                    }
+                } else {
+                    transfers.queue.finished(from: completion.peer.identity)
+                    report(completion)
+                    if once {
+                        if case .failure = completion.result { exitCode = AppFailure.Code.runtime.exitCode }
+                        break loop
+                    }
+                }
+            case .setEnded(let peer, let end):
+                if let code = setEnded(end, from: peer, in: &transfers) {
+                    exitCode = code
+                    break loop
+                }
+            case .setExpired(let peer, let set):
+                if let code = setExpired(set, from: peer, in: &transfers) {
+                    exitCode = code
                     break loop
                 }
             case .left(let peer):
@@ -129,6 +163,7 @@ public final class DropBox: Sendable {
                 if !withdrawn.isEmpty {
                     output.line("\(TerminalText.sanitized(peer.displayName)) left: \(withdrawn.count == 1 ? "its offer was" : "its \(withdrawn.count) offers were") withdrawn.")
                 }
+                setSenderLeft(peer, in: &transfers)
             case .stop:
                 break loop
             }
@@ -136,6 +171,10 @@ public final class DropBox: Sendable {
         }
         for entry in transfers.queue.takeAll() { entry.offer.decline(reason: "\(session.localPeer.displayName) stopped receiving") }
         for resource in transfers.receiving { resource.cancel() }  // nothing happens to those that ended
+        for receipt in transfers.sets.values {
+            receipt.expiry?.cancel()
+            for resource in receipt.running { resource.cancel() }
+        }
         for question in transfers.questions { question.cancel() }  // a question waits on the terminal: not awaited
         for watcher in transfers.watchers { await watcher.value }
         observations.cancelAll()
@@ -148,18 +187,39 @@ public final class DropBox: Sendable {
     /// question when none is being asked.
     private func pump(_ transfers: inout Transfers) async {
         for entry in transfers.queue.startable(takingWaiting: acceptAll) {
-            if !(await take(entry.offer, into: &transfers)) { transfers.queue.finished(from: entry.sender) }
+            switch entry.offer {
+            case .file(let offer):
+                if !(await take(offer, into: &transfers)) { transfers.queue.finished(from: entry.sender) }
+            case .set(let request):
+                startSet(request, into: &transfers)
+            }
         }
         if !acceptAll { askNext(&transfers) }
     }
 
+    /// Queues `offer` to be asked about (or taken, with `--yes`), or declines it at once when
+    /// too many wait.
+    func queue(_ offer: DropOffer, into transfers: inout Transfers) {
+        let network = RemoteAddress.limitGroup(of: addresses.withLock { $0[offer.peer.identity] } ?? "")
+        if let refusal = transfers.queue.add(offer, from: offer.peer.identity, network: network) {
+            offer.decline(reason: refusal)
+        }
+    }
+
     /// The transfers the box is dealing with.
-    private struct Transfers {
-        var queue: DropQueue<ResourceOffer>
+    struct Transfers {
+        var queue: DropQueue<DropOffer>
         var asking = false
         var receiving: [IncomingResource] = []
         var watchers: [Task<Void, Never>] = []
         var questions: [Task<Void, Never>] = []
+        /// The sets accepted and under way, by sender identity (one each).
+        var sets: [UUID: DropSetReceipt] = [:]
+        /// The set the question under way is about, if it is about a set.
+        var askingAboutSet: UUID?
+        /// The ids of the sets that ended lately (at most 64), whose offer a sender's reconnection
+        /// may bring again: it is not asked about twice.
+        var endedSets: [UUID] = []
     }
 
     private func printBanner(port: Int, listed: Bool) {
@@ -178,8 +238,8 @@ public final class DropBox: Sendable {
     private func askNext(_ transfers: inout Transfers) {
         guard !transfers.asking, let entry = transfers.queue.nextQuestion() else { return }
         transfers.asking = true
-        let offer = entry.offer
-        let question = "\(TerminalText.sanitized(offer.peer.displayName)) offers \(TerminalText.quotedName(offer.name)) (\(TransferMeter.bytes(offer.size))). Save it in \(directory.path)? [y/N]"
+        if case .set(let request) = entry.offer { transfers.askingAboutSet = request.offer.set }
+        let question = entry.offer.question(savingIn: directory)
         let ask = ask
         let events = inbox.continuation
         transfers.questions.append(Task { events.yield(.answered(entry, accept: await ask(question))) })

@@ -20,13 +20,20 @@ public enum DropTarget: Sendable {
 /// the receiver has saved it. When the link drops it connects again by itself, and the transfer
 /// goes on from what the receiver holds; ``cancel()`` (Ctrl-C) stops it cleanly.
 public final class DropSender: Sendable {
-    private let session: Session
+    let session: Session
     private let discovery: any DiscoveryBackend
-    private let output: any DropOutput
+    let output: any DropOutput
     private let timeout: Duration
     private let pick: @Sendable () async -> String?
-    private let sending = Mutex<OutgoingResource?>(nil)
-    private let cancelled = Mutex(false)
+    /// The transfers under way, once files are being sent.
+    let sending = Mutex(Sending())
+    let cancelled = Mutex(false)
+
+    /// What ``cancel()`` stops: nothing before files are sent, then each one under way.
+    struct Sending {
+        var started = false
+        var resources: [OutgoingResource] = []
+    }
 
     /// - Parameters:
     ///   - timeout: how long to wait for the receiver to be found or to answer.
@@ -42,13 +49,14 @@ public final class DropSender: Sendable {
         self.pick = pick
     }
 
-    /// Cancels the transfer (Ctrl-C): the receiver removes what it has. Returns false when no
-    /// transfer has started yet (the program may simply end).
+    /// Cancels the transfer (Ctrl-C): the receiver removes what it has, and no other file of
+    /// a set is offered. Returns false when no transfer has started yet (the program may simply end).
     @discardableResult
     public func cancel() -> Bool {
         cancelled.withLock { $0 = true }
-        guard let resource = sending.withLock({ $0 }) else { return false }
-        resource.cancel()
+        let sending = sending.withLock { $0 }
+        guard sending.started else { return false }
+        for resource in sending.resources { resource.cancel() }
         return true
     }
 
@@ -64,7 +72,7 @@ public final class DropSender: Sendable {
             case .notConnected(let kind): return kind.exitCode
             }
             let resource = try session.sendResource(at: file, named: name, to: peer)
-            sending.withLock { $0 = resource }
+            sending.withLock { $0 = Sending(started: true, resources: [resource]) }
             if cancelled.withLock({ $0 }) { resource.cancel() }
             let code = session.verificationCode(with: peer).map { " (verification code \($0))" } ?? ""
             output.line("Offering “\(resource.name)” (\(TransferMeter.bytes(resource.totalBytes))) to \(peer.displayName)\(code); waiting for an answer.")
@@ -77,7 +85,7 @@ public final class DropSender: Sendable {
 
     /// The receiver as a discovered peer: found by name or picked from the list, or made from
     /// an address or a code.
-    private func find(_ target: DropTarget) async throws(MultipeerError) -> DiscoveredPeer? {
+    func find(_ target: DropTarget) async throws(MultipeerError) -> DiscoveredPeer? {
         switch target {
         case .address(let endpoint):
             // Whoever answers there: its identity is learnt from the connection.
@@ -162,13 +170,13 @@ public final class DropSender: Sendable {
 
     /// How a connection to the receiver ended: connected, or not (why is said), with the kind
     /// of failure.
-    private enum ReceiverConnection {
+    enum ReceiverConnection {
         case connected(PeerID)
         case notConnected(AppFailure.Code)
     }
 
     /// Connects to `receiver`; not when it declined or did not answer (said why).
-    private func connect(_ receiver: DiscoveredPeer, provenBy proves: Bool) async throws(MultipeerError) -> ReceiverConnection {
+    func connect(_ receiver: DiscoveredPeer, provenBy proves: Bool) async throws(MultipeerError) -> ReceiverConnection {
         let outcome: InvitationOutcome
         do {
             outcome = proves
@@ -212,26 +220,8 @@ public final class DropSender: Sendable {
                 output.progress(of: resource.name, meter.line(for: step), fraction: step.fractionCompleted)
             }
         }
-        let drops = session.events.stream(.stateChanged)
-        let session = session
-        let reconnecting = Task {
-            for await change in drops where change.peer == peer && change.state == .notConnected {
-                output.line("The link to \(peer.displayName) dropped; connecting again to go on from where it stopped.")
-                var backoff = ReconnectBackoff()
-                while !Task.isCancelled, !session.connectedPeers.contains(peer) {
-                    try? await Task.sleep(for: backoff.nextDelay())
-                    if Task.isCancelled { return }
-                    if case .connected? = try? await session.invite(DiscoveredPeer(peer: peer, endpoints: receiver.endpoints, info: receiver.info), timeout: .seconds(5)) {
-                        resumed.raise()
-                        output.line("Connected to \(peer.displayName) again.")
-                    }
-                }
-            }
-        }
-        defer {
-            reconnecting.cancel()
-            drops.cancel()
-        }
+        let reconnecting = keepConnected(to: receiver, peer: peer) { resumed.raise() }
+        defer { reconnecting.cancel() }
         do throws(MultipeerError) {
             try await resource.outcome()
             await progress.value
@@ -242,6 +232,31 @@ public final class DropSender: Sendable {
             output.line(error.message)
             if error.code == .cancelled, cancelled.withLock({ $0 }) { return AppFailure.Code.cancelled.exitCode }
             return AppFailure.Code(error.code).exitCode
+        }
+    }
+}
+
+extension DropSender {
+    /// Connects again to `receiver` whenever the link to `peer` drops (saying so), calling
+    /// `reconnected` each time it is back, until the returned task is cancelled.
+    func keepConnected(to receiver: DiscoveredPeer, peer: PeerID, reconnected: @escaping @Sendable () -> Void) -> Task<Void, Never> {
+        let drops = session.events.stream(.stateChanged)
+        let session = session
+        let output = output
+        return Task {
+            defer { drops.cancel() }
+            for await change in drops where change.peer == peer && change.state == .notConnected {
+                output.line("The link to \(peer.displayName) dropped; connecting again to go on from where it stopped.")
+                var backoff = ReconnectBackoff()
+                while !Task.isCancelled, !session.connectedPeers.contains(peer) {
+                    try? await Task.sleep(for: backoff.nextDelay())
+                    if Task.isCancelled { return }
+                    if case .connected? = try? await session.invite(DiscoveredPeer(peer: peer, endpoints: receiver.endpoints, info: receiver.info), timeout: .seconds(5)) {
+                        reconnected()
+                        output.line("Connected to \(peer.displayName) again.")
+                    }
+                }
+            }
         }
     }
 }

@@ -9,6 +9,9 @@ import Synchronization
 /// file is kept for ``SessionConfiguration/resourceResumeWindow`` and the transfer goes on
 /// from there when the sender offers it again on a new link; a transfer that is cancelled,
 /// fails its checks or does not come back removes it.
+///
+/// Once it ended, the session keeps only its outcome (for the resume window, and for at most
+/// 1,024 transfers), to tell a sender that offers it again.
 public final class IncomingResource: Sendable {
     /// The peer sending it.
     public let peer: PeerID
@@ -19,7 +22,6 @@ public final class IncomingResource: Sendable {
 
     private let receiving: ResourceReceiving
     private let task = Mutex<Task<Result<URL, MultipeerError>, Never>?>(nil)
-    private let lingering = Mutex<Task<Void, Never>?>(nil)
 
     init(session: Session, arrival: ResourceArrival, file: PartialFile, queue: FileQueue) {
         peer = arrival.peer
@@ -59,22 +61,18 @@ public final class IncomingResource: Sendable {
         let receiving = receiving
         let peer = peer
         let name = name
-        let work = Task {
+        let work = Task { [self] in
             let result = await receiving.run()
+            // Its outcome is kept a while (not the resource), so a sender whose link dropped
+            // before it heard it is told when it offers the transfer again.
+            session.resources.receiverEnded(
+                receiving.key, self, as: ResourceReceiving.ended(result, session: session), now: session.clock.now,
+                window: session.configuration.resourceResumeWindow)
             session.events.post(.resourceFinished, ResourceCompletion(peer: peer, name: name, result: result))
             receiving.reporter.end()
             return result
         }
         task.withLock { $0 = work }
-        // Kept a while after the end, so a sender whose link dropped before it heard the outcome
-        // is told when it offers the transfer again.
-        lingering.withLock {
-            $0 = Task {
-                _ = await work.value
-                try? await session.clock.sleep(for: session.configuration.resourceResumeWindow)
-                session.resources.removeReceiver(receiving.key, self)
-            }
-        }
     }
 
     /// The sender offered this transfer again on a new link.
@@ -140,15 +138,25 @@ final class ResourceReceiving: Sendable {
         mailbox.post(.cancelled)
     }
 
+    /// How `result` is told to a sender that offers the transfer again.
+    static func ended(_ result: Result<URL, MultipeerError>, session: Session) -> EndedTransfer {
+        switch result {
+        case .success: EndedTransfer(saved: true, reason: nil)
+        case .failure(let error): EndedTransfer(saved: false, reason: error.code == .cancelled ? "\(session.localPeer.displayName) cancelled it" : reason(of: error))
+        }
+    }
+
+    /// Tells the sender of `arrival` how its transfer ended, and closes the stream it offered.
+    static func tell(_ ended: EndedTransfer, on arrival: ResourceArrival, session: Session) {
+        session.send(.resourceResult(transfer: arrival.offer.transfer, outcome: ended.saved ? .saved : .failed, reason: ended.reason), onLink: arrival.link)
+        arrival.stream.cancel()
+    }
+
     func offeredAgain(_ arrival: ResourceArrival) {
         let outcome = state.withLock { $0.outcome }
         switch outcome {
-        case .success:
-            tell(.saved, nil, on: arrival)
-            arrival.stream.cancel()
-        case .failure(let error):
-            tell(.failed, error.code == .cancelled ? "\(session.localPeer.displayName) cancelled it" : Self.reason(of: error), on: arrival)
-            arrival.stream.cancel()
+        case .some(let result):
+            Self.tell(Self.ended(result, session: session), on: arrival, session: session)
         case nil:
             let same = arrival.offer.size == offer.size && arrival.offer.digest == offer.digest && arrival.offer.name == offer.name
             guard same else {
@@ -213,7 +221,7 @@ final class ResourceReceiving: Sendable {
     }
 
     /// The reason a RESOURCE_RESULT gives: the error's sentence after "… was not saved: ".
-    private static func reason(of error: MultipeerError) -> String {
+    static func reason(of error: MultipeerError) -> String {
         guard let range = error.message.range(of: " was not saved: ") else { return error.message }
         return String(error.message[range.upperBound...].dropLast(error.message.hasSuffix(".") ? 1 : 0))
     }

@@ -1,4 +1,5 @@
 import Foundation
+import SafeText
 import Synchronization
 #if canImport(Glibc)
 import Glibc
@@ -9,34 +10,93 @@ import Glibc
 /// place under a name that no file has (`NAME`, else `NAME (2)`, …), so nothing is ever
 /// overwritten. Every call blocks: make them on a ``FileQueue``.
 ///
-/// Its descriptor closes once the file is in place or discarded, not when the last reference
-/// goes: an ``IncomingResource`` is kept a while after its end (to answer a sender that
-/// offers it again), and an open descriptor would keep a file the user removed meanwhile on
-/// the disk, and count against the process's limit for every file received in that while.
+/// A resource whose name is a path (``ResourcePath``, sent inside a folder) goes in that path's
+/// folders under the directory, made (`0700`) when missing. They are opened one by one from the
+/// directory's own descriptor without following a symbolic link, and the file is made, linked
+/// and removed relative to the last one's descriptor: nothing is written outside the directory,
+/// whatever links its folders hold or gain meanwhile.
+///
+/// Its descriptors close once the file is in place or discarded, not when the last reference
+/// goes: an application may keep its ``IncomingResource`` after the end, and an open
+/// descriptor would keep a file the user removed meanwhile on the disk, and count against the
+/// process's limit for every file received in that while.
 final class PartialFile: Sendable {
+    /// The directory the resource was accepted into.
     let directory: URL
+    /// The resource's name, or its path inside the directory.
     let name: String
-    let temporary: URL
-    /// -1 once closed.
-    private let descriptor: Mutex<Int32>
+    /// The folder the file goes in: the directory, and the path's folders under it.
+    let folder: URL
+    /// The hidden name of the partial file in ``folder``.
+    let temporaryName: String
+    private let fileName: String
+    private struct Descriptors {
+        var file: Int32
+        var folder: Int32
+    }
 
-    /// Creates the partial file in `directory` for the resource `name` of transfer `transfer`.
-    /// - Throws: ``MultipeerError/Code/resourceFailed`` when it cannot be created.
+    /// -1 once closed.
+    private let descriptors: Mutex<Descriptors>
+
+    /// Where the partial file is.
+    var temporary: URL { folder.appendingPathComponent(temporaryName) }
+
+    /// Creates the partial file in `directory` (and the folders of `name` when it is a path)
+    /// for the resource `name` of transfer `transfer`.
+    /// - Throws: ``MultipeerError/Code/resourceFailed`` when it cannot be created, or when one
+    ///   of its folders is a symbolic link or not a folder.
     init(in directory: URL, name: String, transfer: [UInt8]) throws(MultipeerError) {
         self.directory = directory
         self.name = name
+        // The name is a ResourceName or a ResourcePath (checked when the offer was decoded):
+        // no part is empty, "." or "..", and none holds a slash.
+        let parts = ResourcePath.parts(of: name)
+        fileName = parts.last ?? name
+        let folders = Array(parts.dropLast())
+        folder = folders.reduce(directory) { $0.appendingPathComponent($1, isDirectory: true) }
         let tag = transfer.prefix(6).map { String(format: "%02x", $0) }.joined()
-        temporary = directory.appendingPathComponent(Self.temporaryName(for: name, tag: tag))
-        // The name is a ResourceName (no slash): the file is inside `directory`, whatever it says.
-        let descriptor = open(temporary.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw .resourceFailed(name, "\(directory.path) cannot take it (\(SourceFile.describe(errno)))") }
-        self.descriptor = Mutex(descriptor)
+        temporaryName = Self.temporaryName(for: fileName, tag: tag)
+        let folderDescriptor = try Self.openFolder(folders, in: directory, for: name)
+        let descriptor = openat(folderDescriptor, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard descriptor >= 0 else {
+            let error = errno
+            close(folderDescriptor)
+            throw .resourceFailed(name, "\(directory.path) cannot take it (\(SourceFile.describe(error)))")
+        }
+        descriptors = Mutex(Descriptors(file: descriptor, folder: folderDescriptor))
     }
 
-    deinit { closeDescriptor() }
+    deinit { closeDescriptors() }
 
     /// The most bytes a file name may have (Linux's `NAME_MAX`).
     static let maximumNameBytes = 255
+
+    /// A descriptor of the folder `folders` under `directory`, each made when missing and
+    /// opened without following a symbolic link.
+    private static func openFolder(_ folders: [String], in directory: URL, for name: String) throws(MultipeerError) -> Int32 {
+        var descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .resourceFailed(name, "\(directory.path) cannot take it (\(SourceFile.describe(errno)))") }
+        var made: [String] = []
+        for part in folders {
+            made.append(part)
+            if mkdirat(descriptor, part, 0o700) != 0, errno != EEXIST {
+                let error = errno
+                close(descriptor)
+                throw .resourceFailed(name, "its folder cannot be made in \(directory.path) (\(SourceFile.describe(error)))")
+            }
+            let next = openat(descriptor, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            let error = errno
+            close(descriptor)
+            guard next >= 0 else {
+                let what = error == ELOOP || error == ENOTDIR
+                    ? "\(TerminalText.quoted(made.joined(separator: "/"))) in \(directory.path) is a symbolic link or a file, not a folder (links are not followed)"
+                    : "its folder cannot be opened in \(directory.path) (\(SourceFile.describe(error)))"
+                throw .resourceFailed(name, what)
+            }
+            descriptor = next
+        }
+        return descriptor
+    }
 
     /// The hidden name of `name`'s partial file: `.NAME.TAG.part`, NAME cut at a character so
     /// that the whole stays within ``maximumNameBytes`` (a resource's name may have them all).
@@ -53,19 +113,21 @@ final class PartialFile: Sendable {
         return "." + kept + suffix
     }
 
-    /// Closes the descriptor, once.
-    private func closeDescriptor() {
-        let open = descriptor.withLock { descriptor in
-            defer { descriptor = -1 }
-            return descriptor
+    /// Closes the descriptors, once.
+    private func closeDescriptors() {
+        let open = descriptors.withLock { descriptors in
+            defer { descriptors = Descriptors(file: -1, folder: -1) }
+            return descriptors
         }
-        if open >= 0 { close(open) }
+        if open.file >= 0 { close(open.file) }
+        if open.folder >= 0 { close(open.folder) }
     }
 
     /// Writes `data` at `offset`.
     func write(_ data: Data, at offset: UInt64) throws(MultipeerError) {
         // Under the lock, so that a descriptor closed meanwhile is never written (nor reused).
-        let error: Int32 = descriptor.withLock { descriptor in
+        let error: Int32 = descriptors.withLock { descriptors in
+            let descriptor = descriptors.file
             guard descriptor >= 0 else { return EBADF }
             return data.withUnsafeBytes { buffer in
                 var written = 0
@@ -86,24 +148,30 @@ final class PartialFile: Sendable {
     /// Flushes the bytes to disk and links the file into place under the first free name;
     /// returns where it is.
     func place() throws(MultipeerError) -> URL {
-        let failure: Int32 = descriptor.withLock { $0 < 0 ? EBADF : fsync($0) == 0 ? 0 : errno }
-        guard failure == 0 else { throw .resourceFailed(name, "writing it to \(directory.path) failed (\(SourceFile.describe(failure)))") }
-        for attempt in 1...1000 {
-            let destination = directory.appendingPathComponent(Self.name(name, attempt: attempt))
-            if link(temporary.path, destination.path) == 0 {
-                unlink(temporary.path)
-                closeDescriptor()
-                return destination
+        let outcome: Result<String, MultipeerError> = descriptors.withLock { descriptors in
+            guard descriptors.file >= 0, descriptors.folder >= 0 else { return .failure(.resourceFailed(name, "writing it to \(directory.path) failed (\(SourceFile.describe(EBADF)))")) }
+            guard fsync(descriptors.file) == 0 else { return .failure(.resourceFailed(name, "writing it to \(directory.path) failed (\(SourceFile.describe(errno)))")) }
+            for attempt in 1...1000 {
+                let candidate = Self.name(fileName, attempt: attempt)
+                if linkat(descriptors.folder, temporaryName, descriptors.folder, candidate, 0) == 0 {
+                    unlinkat(descriptors.folder, temporaryName, 0)
+                    return .success(candidate)
+                }
+                guard errno == EEXIST else { return .failure(.resourceFailed(name, "it cannot be put in \(folder.path) (\(SourceFile.describe(errno)))")) }
             }
-            guard errno == EEXIST else { throw .resourceFailed(name, "it cannot be put in \(directory.path) (\(SourceFile.describe(errno)))") }
+            return .failure(.resourceFailed(name, "\(folder.path) already has 1,000 files of that name"))
         }
-        throw .resourceFailed(name, "\(directory.path) already has 1,000 files of that name")
+        let placed = try outcome.get()
+        closeDescriptors()
+        return folder.appendingPathComponent(placed)
     }
 
     /// Removes the partial file.
     func discard() {
-        unlink(temporary.path)
-        closeDescriptor()
+        descriptors.withLock { descriptors in
+            if descriptors.folder >= 0 { unlinkat(descriptors.folder, temporaryName, 0) }
+        }
+        closeDescriptors()
     }
 
     /// The `attempt`th name tried for `name`: itself, then "photo (2).jpg", "photo (3).jpg"…

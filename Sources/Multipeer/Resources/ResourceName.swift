@@ -13,3 +13,34 @@ public enum ResourceName {
         return nil
     }
 }
+
+/// The rule for the name of a resource sent inside a folder (``WireProtocol/Feature/folders``,
+/// `docs/PROTOCOL.md` §3.9): a relative path whose every part is a ``ResourceName`` — so never
+/// absolute, never `..`, never hidden — joined by `/`, with at most ``maximumParts`` parts and
+/// ``maximumBytes`` bytes in all.
+public enum ResourcePath {
+    /// The most bytes of UTF-8 a path may have in all (Linux's `PATH_MAX`).
+    public static let maximumBytes = 4096
+    /// The most parts (folders and the file's name) a path may have.
+    public static let maximumParts = 64
+
+    /// The parts of `path`, split at `/` (empty parts kept, so that the rule refuses them).
+    public static func parts(of path: String) -> [String] {
+        path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+    }
+
+    /// What is wrong with `path`, completing "a resource path that …", or nil when it is valid:
+    /// the first part that breaks the ``ResourceName`` rule, named, or a path too long or deep.
+    public static func problem(with path: String) -> String? {
+        let count = path.utf8.count
+        if count > maximumBytes { return "is \(count) bytes long (limit \(maximumBytes))" }
+        let parts = parts(of: path)
+        if parts.count > maximumParts { return "has \(parts.count) parts (limit \(maximumParts))" }
+        for part in parts {
+            if let problem = ResourceName.problem(with: part) {
+                return part.isEmpty ? "has an empty part (a leading, doubled or trailing slash)" : "has a part “\(part)” that \(problem)"
+            }
+        }
+        return nil
+    }
+}

@@ -8,8 +8,13 @@ import Synchronization
 public final class ResourceOffer: Sendable {
     /// The peer offering it.
     public let peer: PeerID
-    /// Its name: a plain file name (``ResourceName``), never a path.
+    /// Its name: a plain file name (``ResourceName``); or, sent inside a folder on a link with
+    /// ``WireProtocol/Feature/folders``, a relative path of such names (``ResourcePath``),
+    /// never absolute and never leading out of the directory it is accepted into.
     public let name: String
+
+    /// Whether it was sent inside a folder: its name is a path (``ResourcePath``).
+    public var isInFolder: Bool { name.contains("/") }
     /// Its size in bytes, as the sender states it (checked as the bytes arrive).
     public let size: Int64
     /// The SHA-256 of its bytes in lowercase hex, as the sender states it (checked before the
@@ -34,7 +39,8 @@ public final class ResourceOffer: Sendable {
     }
 
     /// Accepts the file into `directory`: its bytes go to a hidden partial file there (`0600`),
-    /// which becomes `directory/name` once size and SHA-256 match the offer (`name (2)` and
+    /// which becomes `directory/name` once size and SHA-256 match the offer (a path's folders are
+    /// made under `directory`, never following a symbolic link) (`name (2)` and
     /// so on when that name is taken: no file is ever overwritten). The session posts
     /// ``EventName/resourceStarted`` with the returned handle, and
     /// ``EventName/resourceFinished`` at the end.
@@ -52,7 +58,7 @@ public final class ResourceOffer: Sendable {
                 try PartialFile(in: directory, name: arrival.offer.name, transfer: arrival.offer.transfer)
             }
         } catch {
-            refuse(reason: error.message)
+            refuse(reason: ResourceReceiving.reason(of: error))
             throw error
         }
         let resource = IncomingResource(session: session, arrival: arrival, file: file, queue: queue)

@@ -22,18 +22,36 @@ struct ResourceArrival: Sendable {
     let stream: IncomingStream
 }
 
+/// How a received transfer ended, kept a while so that a sender whose link dropped before it
+/// heard the outcome is told when it offers the transfer again.
+struct EndedTransfer: Sendable {
+    /// Whether the file was saved.
+    let saved: Bool
+    /// Why not, as RESOURCE_RESULT says it.
+    let reason: String?
+}
+
 /// A session's resource transfers, by transfer id: its senders, to route the receivers'
-/// answers, and the resources it receives, so an interrupted one is resumed when its sender
-/// offers it again on a new link.
+/// answers, the resources it receives, so an interrupted one is resumed when its sender
+/// offers it again on a new link, and how those that ended went (``EndedTransfer``), for the
+/// resume window and at most ``maximumEnded`` of them: a folder of any number of files leaves
+/// a bounded trace, not a whole resource per file.
 final class ResourceRegistry: Sendable {
     struct Key: Hashable {
         let peer: UUID
         let transfer: [UInt8]
     }
 
+    /// The most ended transfers kept. A sender re-offers only the transfers it had under way
+    /// when its link dropped, at most the streams a link may hold (64), so this is plenty.
+    static let maximumEnded = 1024
+
     private struct State {
         var senders: [Key: Mailbox<SenderSignal>] = [:]
         var receivers: [Key: IncomingResource] = [:]
+        var ended: [Key: EndedTransfer] = [:]
+        /// The ended transfers, oldest first, with when they ended.
+        var endedOrder: [(key: Key, at: ContinuousClock.Instant)] = []
     }
 
     private let state = Mutex(State())
@@ -56,13 +74,39 @@ final class ResourceRegistry: Sendable {
         state.withLock { $0.receivers[key] = resource }
     }
 
-    func removeReceiver(_ key: Key, _ resource: IncomingResource) {
-        state.withLock { state in
-            if state.receivers[key] === resource { state.receivers[key] = nil }
-        }
-    }
-
     func receiver(for key: Key) -> IncomingResource? {
         state.withLock { $0.receivers[key] }
     }
+
+    /// `resource`, received under `key`, ended `now` as `ended`: the resource is let go of and
+    /// its outcome kept for `window` (and while fewer than ``maximumEnded`` ended after it).
+    func receiverEnded(_ key: Key, _ resource: IncomingResource, as ended: EndedTransfer, now: ContinuousClock.Instant, window: Duration) {
+        state.withLock { state in
+            if state.receivers[key] === resource { state.receivers[key] = nil }
+            if state.ended.updateValue(ended, forKey: key) == nil { state.endedOrder.append((key, now)) }
+            Self.prune(&state, now: now, window: window)
+        }
+    }
+
+    /// How the transfer `key` ended, if it did within `window` of `now`.
+    func endedTransfer(for key: Key, now: ContinuousClock.Instant, window: Duration) -> EndedTransfer? {
+        state.withLock { state in
+            Self.prune(&state, now: now, window: window)
+            return state.ended[key]
+        }
+    }
+
+    /// Drops the ended transfers older than `window`, and the oldest past ``maximumEnded``.
+    private static func prune(_ state: inout State, now: ContinuousClock.Instant, window: Duration) {
+        var drop = 0
+        while drop < state.endedOrder.count,
+              state.endedOrder.count - drop > maximumEnded || now - state.endedOrder[drop].at > window {
+            state.ended[state.endedOrder[drop].key] = nil
+            drop += 1
+        }
+        if drop > 0 { state.endedOrder.removeFirst(drop) }
+    }
+
+    /// How many ended transfers are kept (for tests).
+    var endedCount: Int { state.withLock { $0.ended.count } }
 }

@@ -29,10 +29,43 @@ extension Session {
         return OutgoingResource(session: self, file: file, name: name, peer: peer)
     }
 
+    /// Sends the file at `url` to the connected `peer` under `path`, a relative path inside a
+    /// folder ("photos/2024/beach.jpg", a ``ResourcePath``): the receiver makes the folders
+    /// under the directory it accepts the file into. The file itself is opened without
+    /// following a symbolic link. Otherwise as ``sendResource(at:named:to:)``.
+    ///
+    /// - Throws: ``MultipeerError/Code/invalidResourceName`` for a path that breaks the rule;
+    ///   ``MultipeerError/Code/unsupportedProtocolVersion`` when the peer's program takes no
+    ///   folders (``WireProtocol/Feature/folders``, see ``supports(_:with:)``);
+    ///   ``MultipeerError/Code/resourceUnreadable`` for a symbolic link or a file that cannot
+    ///   be opened; ``MultipeerError/Code/peerNotConnected``; ``MultipeerError/Code/sessionClosed``.
+    public func sendResource(at url: URL, path: String, to peer: PeerID) throws(MultipeerError) -> OutgoingResource {
+        if let problem = ResourcePath.problem(with: path) { throw .invalidResourceName(path, problem) }
+        try state.withLock { state throws(MultipeerError) in
+            if state.isClosed { throw .sessionClosed }
+            guard let link = state.connectedLinks[peer], let record = state.links[link] else { throw .peerNotConnected([peer]) }
+            guard record.streams.supports(WireProtocol.Feature.resources | WireProtocol.Feature.folders) else {
+                throw MultipeerError(.unsupportedProtocolVersion, "\(peer.displayName)'s program takes one file at a time, not folders or several files at once; update it to this release.")
+            }
+        }
+        let file = try SourceFile(url, followingLinks: false)
+        return OutgoingResource(session: self, file: file, name: path, peer: peer)
+    }
+
+    /// Whether the link to the connected `peer` has `feature` (a ``WireProtocol/Feature`` bit):
+    /// both sides announced it. False when `peer` is not connected.
+    public func supports(_ feature: UInt32, with peer: PeerID) -> Bool {
+        state.withLock { state in
+            guard let link = state.connectedLinks[peer], let record = state.links[link] else { return false }
+            return record.streams.supports(feature)
+        }
+    }
+
     /// Offers `offer` (its stream id filled in) to `peer`: the writing end of the stream that
-    /// will carry its bytes.
+    /// will carry its bytes. An offer whose name is a path needs ``WireProtocol/Feature/folders``.
     func openResourceStream(_ offer: Frame.ResourceOffer, to peer: PeerID) throws(MultipeerError) -> OutgoingStream {
-        try openWriter(named: offer.name, to: peer, feature: WireProtocol.Feature.resources) { id in
+        let feature = offer.name.contains("/") ? WireProtocol.Feature.resources | WireProtocol.Feature.folders : WireProtocol.Feature.resources
+        return try openWriter(named: offer.name, to: peer, feature: feature) { id in
             var offer = offer
             offer.streamID = id
             return .resourceOffer(offer)
@@ -55,6 +88,8 @@ extension Session {
         let key = ResourceRegistry.Key(peer: arrival.peer.identity, transfer: arrival.offer.transfer)
         if let resource = resources.receiver(for: key) {
             resource.offeredAgain(arrival)
+        } else if let ended = resources.endedTransfer(for: key, now: clock.now, window: configuration.resourceResumeWindow) {
+            ResourceReceiving.tell(ended, on: arrival, session: self)
         } else {
             events.post(.resourceOffered, ResourceOffer(session: self, arrival: arrival))
         }

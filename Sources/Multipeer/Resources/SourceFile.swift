@@ -13,12 +13,15 @@ final class SourceFile: Sendable {
     private let descriptor: Int32
     private let modified: timespec
 
-    /// Opens `url` for reading.
+    /// Opens `url` for reading; without `followingLinks`, a symbolic link is refused, not followed.
     /// - Throws: ``MultipeerError/Code/resourceUnreadable``.
-    init(_ url: URL) throws(MultipeerError) {
+    init(_ url: URL, followingLinks: Bool = true) throws(MultipeerError) {
         path = url.path
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw .resourceUnreadable(url.path, Self.describe(errno)) }
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | (followingLinks ? 0 : O_NOFOLLOW))
+        guard descriptor >= 0 else {
+            let error = errno
+            throw .resourceUnreadable(url.path, !followingLinks && error == ELOOP ? "it is a symbolic link, which is not followed" : Self.describe(error))
+        }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             let error = errno

@@ -27,23 +27,28 @@ extension Session {
     ) throws(MultipeerError) -> OutgoingStream {
         let limit = configuration.maximumStreamsPerLink
         let window = configuration.streamWindow
-        let (link, core, connection) = try state.withLock { state throws(MultipeerError) -> (ObjectIdentifier, OutgoingStreamCore, any Connection) in
-            if state.isClosed { throw .sessionClosed }
-            guard let link = state.connectedLinks[peer], var record = state.links[link] else { throw .peerNotConnected([peer]) }
-            guard record.streams.supports(feature) else {
-                let what = feature == WireProtocol.Feature.streams ? "streams" : "sending files"
-                throw MultipeerError(.unsupportedProtocolVersion, "\(peer.displayName)'s program does not support \(what); update both programs to the same release.")
+        // The id is taken and its frame sent under one lock: two opens on other threads would
+        // otherwise send 13 before 11, which the peer takes for a stream opened again.
+        return try streamOpening.withLock { _ throws(MultipeerError) -> OutgoingStream in
+            let (link, core, connection) = try state.withLock { state throws(MultipeerError) -> (ObjectIdentifier, OutgoingStreamCore, any Connection) in
+                if state.isClosed { throw .sessionClosed }
+                guard let link = state.connectedLinks[peer], var record = state.links[link] else { throw .peerNotConnected([peer]) }
+                guard record.streams.supports(feature) else {
+                    let what = feature == WireProtocol.Feature.streams ? "streams"
+                        : feature & WireProtocol.Feature.folders != 0 ? "folders or several files at once (it takes one file at a time)" : "sending files"
+                    throw MultipeerError(.unsupportedProtocolVersion, "\(peer.displayName)'s program does not support \(what); update both programs to the same release.")
+                }
+                guard record.streams.writers.count < limit else { throw .tooManyStreams(peer.displayName, limit: limit) }
+                let core = OutgoingStreamCore(id: record.streams.nextLocalID, name: name)
+                record.streams.nextLocalID &+= 2
+                record.streams.writers[core.id] = LinkStreams.Writer(stream: core, credit: window)
+                record.lastSent = clock.now
+                state.links[link] = record
+                return (link, core, record.connection)
             }
-            guard record.streams.writers.count < limit else { throw .tooManyStreams(peer.displayName, limit: limit) }
-            let core = OutgoingStreamCore(id: record.streams.nextLocalID, name: name)
-            record.streams.nextLocalID &+= 2
-            record.streams.writers[core.id] = LinkStreams.Writer(stream: core, credit: window)
-            record.lastSent = clock.now
-            state.links[link] = record
-            return (link, core, record.connection)
+            connection.send(FrameCodec.encode(opening(core.id)))
+            return OutgoingStream(session: self, link: link, peer: peer, core: core)
         }
-        connection.send(FrameCodec.encode(opening(core.id)))
-        return OutgoingStream(session: self, link: link, peer: peer, core: core)
     }
 
     /// The most chunks of one stream a writer's turn queues at once, before it yields to the
@@ -190,6 +195,7 @@ extension Session {
 
         case .resourceOffer(let offer):
             guard streams.supports(WireProtocol.Feature.resources) else { return violation("a resource frame on a link without resources") }
+            if offer.name.contains("/"), !streams.supports(WireProtocol.Feature.folders) { return violation("a resource path on a link without folders") }
             guard let incoming = openReader(offer.streamID, named: offer.name, from: peer, on: link, record: record, streams: &streams, state: &state, effects: &effects) else { break }
             let arrival = ResourceArrival(peer: peer, link: link, offer: offer, stream: incoming)
             if state.links[link]?.heldData != nil {

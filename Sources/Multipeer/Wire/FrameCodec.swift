@@ -183,7 +183,13 @@ public enum FrameCodec {
             let size = try reader.readUInt64("size")
             let digest = try reader.readBytes(Frame.ResourceOffer.digestBytes, "digest")
             let name = try reader.readRemainingString()
-            if let problem = ResourceName.problem(with: name) { throw .malformedFrame("a resource name that \(problem)") }
+            // A path is well-formed when every part is a name; whether the link allows paths at all
+            // (feature `folders`) is the session's to check.
+            if name.contains("/") {
+                if let problem = ResourcePath.problem(with: name) { throw .malformedFrame("a resource path that \(problem)") }
+            } else if let problem = ResourceName.problem(with: name) {
+                throw .malformedFrame("a resource name that \(problem)")
+            }
             return .resourceOffer(.init(streamID: id, transfer: transfer, size: size, digest: digest, name: name))
         case .resourceAnswer:
             let transfer = try reader.readBytes(Frame.ResourceOffer.transferBytes, "transfer id")

@@ -7,7 +7,7 @@ public enum WireProtocol {
     /// The features this library announces in HELLO and ACCEPT (version 3 on): a bit each.
     /// A frame kind that belongs to a feature may be sent on a link only when both sides
     /// announced its bit (see `docs/PROTOCOL.md` §9).
-    public static let features: UInt32 = Feature.streams | Feature.resources | Feature.resume
+    public static let features: UInt32 = Feature.streams | Feature.resources | Feature.resume | Feature.folders
     /// Messages only, with their resume (``SessionConfiguration/features`` of an application
     /// that opens no byte stream and sends no resource).
     public static let messagesOnly: UInt32 = Feature.resume
@@ -22,6 +22,11 @@ public enum WireProtocol {
         /// acknowledged, and a link that drops is followed, when the same two sessions connect
         /// again, by exactly the messages the other side did not get (`docs/PROTOCOL.md` §5.5).
         public static let resume: UInt32 = 1 << 2
+        /// Folders and several files at once: a RESOURCE_OFFER's name may be a relative path
+        /// (``ResourcePath``), whose folders the receiver makes under its directory. Needs
+        /// ``resources``. Without it such a name is a violation; an earlier peer, which does not
+        /// announce the bit, is never offered one (`docs/PROTOCOL.md` §3.9).
+        public static let folders: UInt32 = 1 << 3
     }
     /// The four bytes that open every hello and accept: `GNMP`.
     static let magic: [UInt8] = Array("GNMP".utf8)

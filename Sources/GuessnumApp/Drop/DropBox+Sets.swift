@@ -1,0 +1,134 @@
+import Foundation
+import Multipeer
+import SafeText
+
+/// Sets in the drop box: a ``DropSetOffer`` is queued and asked about like a file, once for
+/// all its files; accepted, it takes the sender's files (their names are paths) under the
+/// directory without asking again, within what the offer said, and ends when the sender says
+/// so (``DropSetEnd``) and no file of it is under way, with one line for the whole set.
+extension DropBox {
+    /// The event of a set message from a sender; nil for anything else.
+    static func setEvent(_ data: ReceivedData, session: Session) -> Event? {
+        if data.carries(DropSetOffer.self), let offer = try? data.decode(DropSetOffer.self) {
+            return .setOffered(DropSetRequest(offer: offer, peer: data.peer, session: session))
+        }
+        if data.carries(DropSetEnd.self), let end = try? data.decode(DropSetEnd.self) {
+            return .setEnded(data.peer, end)
+        }
+        return nil
+    }
+
+    /// A set offered: queued to be asked about, answered again when it is the sender's set
+    /// under way (its answer was lost with a link), or declined.
+    func offerSet(_ request: DropSetRequest, into transfers: inout Transfers) {
+        guard request.offer.isValid else { return request.answer(accepted: false, reason: "its counts make no sense") }
+        if transfers.endedSets.contains(request.offer.set) { return }
+        if let receipt = transfers.sets[request.peer.identity] {
+            if receipt.offer.set == request.offer.set { return request.answer(accepted: true, reason: nil) }
+            return request.answer(accepted: false, reason: "a set of yours is under way already; offer the next once it ends")
+        }
+        let waiting = (transfers.queue.waiting + transfers.queue.accepted).contains { entry in
+            if case .set(let queued) = entry.offer { return queued.offer.set == request.offer.set && queued.peer.identity == request.peer.identity }
+            return false
+        }
+        if !waiting, transfers.askingAboutSet != request.offer.set { queue(.set(request), into: &transfers) }
+    }
+
+    /// Starts the accepted set of `request`: its files may come.
+    func startSet(_ request: DropSetRequest, into transfers: inout Transfers) {
+        transfers.sets[request.peer.identity] = DropSetReceipt(offer: request.offer, peer: request.peer)
+        request.answer(accepted: true, reason: nil)
+        let verification = session.verificationCode(with: request.peer).map { " (verification code \($0))" } ?? ""
+        output.line("Receiving \(request.offer.summary) from \(TerminalText.sanitized(request.peer.displayName))\(verification) into \(directory.path).")
+    }
+
+    /// A file of the sender's set: taken under its path, or declined when it goes past the offer.
+    func takeSetFile(_ offer: ResourceOffer, into transfers: inout Transfers) async {
+        let sender = offer.peer.identity
+        guard var receipt = transfers.sets[sender] else { return }
+        if let refusal = receipt.admit(size: offer.size) {
+            offer.decline(reason: refusal)
+            output.line("\(TerminalText.quotedName(offer.name)) was declined: \(refusal).")
+            transfers.sets[sender] = receipt
+            return
+        }
+        do {
+            let resource = try await offer.accept(into: directory)
+            receipt.started(resource)
+            let progress = receipt.progress
+            let output = output
+            Task { await progress.follow(resource.progressUpdates, on: output) }
+        } catch {
+            output.line(error.message)
+        }
+        transfers.sets[sender] = receipt
+    }
+
+    /// A file of a set ended; the exit code when that ends the box (`--once`, the set complete).
+    func setFileFinished(_ completion: ResourceCompletion, in transfers: inout Transfers) -> Int32? {
+        let sender = completion.peer.identity
+        guard var receipt = transfers.sets[sender] else { return nil }
+        switch completion.result {
+        case .success: receipt.finished(completion.name, saved: true)
+        case .failure(let error):
+            receipt.finished(completion.name, saved: false)
+            output.line(error.message)
+        }
+        transfers.sets[sender] = receipt
+        return closeIfComplete(sender, in: &transfers)
+    }
+
+    /// The sender said its set ended.
+    func setEnded(_ end: DropSetEnd, from peer: PeerID, in transfers: inout Transfers) -> Int32? {
+        guard transfers.sets[peer.identity]?.offer.set == end.set else { return nil }
+        transfers.sets[peer.identity]?.ended = end
+        return closeIfComplete(peer.identity, in: &transfers)
+    }
+
+    /// A set's sender left: when it is not back within the resume window, the set ends there.
+    func setSenderLeft(_ peer: PeerID, in transfers: inout Transfers) {
+        guard let receipt = transfers.sets[peer.identity] else { return }
+        receipt.expiry?.cancel()
+        let window = session.configuration.resourceResumeWindow
+        let events = inbox.continuation
+        let set = receipt.offer.set
+        transfers.sets[peer.identity]?.expiry = Task {
+            guard (try? await Task.sleep(for: window)) != nil else { return }
+            events.yield(.setExpired(peer, set: set))
+        }
+    }
+
+    /// The resume window passed since the set's sender left: unless it is back, the set ends
+    /// with what was saved (the files under way end by themselves).
+    func setExpired(_ set: UUID, from peer: PeerID, in transfers: inout Transfers) -> Int32? {
+        guard let receipt = transfers.sets[peer.identity], receipt.offer.set == set, session.state(of: peer) != .connected else { return nil }
+        end(receipt, in: &transfers)
+        output.line("\(TerminalText.sanitized(peer.displayName)) left before the whole set came: \(receipt.saved) of the \(DropSetOffer.files(receipt.offer.files)) "
+            + "(\(TransferMeter.bytes(receipt.savedBytes))) were saved in \(directory.path).")
+        return once ? AppFailure.Code.runtime.exitCode : nil
+    }
+
+    /// Lets go of the set of `receipt`: its sender may offer another, and this one is not asked about again.
+    private func end(_ receipt: DropSetReceipt, in transfers: inout Transfers) {
+        receipt.expiry?.cancel()
+        transfers.sets[receipt.peer.identity] = nil
+        transfers.queue.finished(from: receipt.peer.identity)
+        transfers.endedSets.append(receipt.offer.set)
+        if transfers.endedSets.count > 64 { transfers.endedSets.removeFirst() }
+    }
+
+    /// Ends the set of `sender` when it is complete, with one line; the exit code with `--once`.
+    private func closeIfComplete(_ sender: UUID, in transfers: inout Transfers) -> Int32? {
+        guard let receipt = transfers.sets[sender], receipt.isComplete else { return nil }
+        end(receipt, in: &transfers)
+        let name = TerminalText.sanitized(receipt.peer.displayName)
+        let size = TransferMeter.bytes(receipt.savedBytes)
+        if receipt.missing == 0 {
+            output.line("Saved \(receipt.offer.files == 1 ? "the file" : "all \(receipt.offer.files) files") (\(size)) from \(name) in \(directory.path), each one's SHA-256 checked.")
+            return once ? 0 : nil
+        }
+        output.line("Saved \(receipt.saved) of the \(DropSetOffer.files(receipt.offer.files)) (\(size)) from \(name) in \(directory.path), each one's SHA-256 checked; "
+            + "\(receipt.missing == 1 ? "1 was" : "\(receipt.missing) were") not saved (said above, or never sent).")
+        return once ? AppFailure.Code.runtime.exitCode : nil
+    }
+}

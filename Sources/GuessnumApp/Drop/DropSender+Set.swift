@@ -1,0 +1,209 @@
+import EventBus
+import Foundation
+import Multipeer
+import SafeText
+import Synchronization
+
+/// `guessnum send A B DIR…`: several files and folders as one set, asked about once.
+extension DropSender {
+    /// The most files of a set under way at once (hashed, offered or sent).
+    static let setFilesAtOnce = 4
+
+    /// Sends `items` (files and folders) to `target` as one set: counts them (saying what is
+    /// left out), offers them in one question, then sends each file under its path, a few at
+    /// a time, with one progress line for the set. A file that fails is said in a sentence and
+    /// the others go on. Returns the exit code: 0 when every file was saved, 1 when some were
+    /// not, 3 declined, turned away (a receiver of an earlier release, which takes one file at
+    /// a time), not answering or no receiver, 64 nothing to send, 130 cancelled.
+    public func run(set items: [URL], to target: DropTarget) async -> Int32 {
+        let count = DropSetCount.count(items)
+        for case .leftOut(let path, let reason) in count.firstLeftOut {
+            output.line("\(TerminalText.quotedName(path)) is left out: \(reason).")
+        }
+        if count.leftOut > count.firstLeftOut.count {
+            output.line("\(count.leftOut - count.firstLeftOut.count) more are left out for the same kinds of reasons.")
+        }
+        guard count.files > 0 else {
+            output.line("There is no file to send in what was named (empty folders are not sent).")
+            return AppFailure.Code.usage.exitCode
+        }
+        do throws(MultipeerError) {
+            guard let receiver = try await find(target) else { return AppFailure.Code.notFound.exitCode }
+            let peer: PeerID
+            switch try await connect(receiver, provenBy: target.provesIdentity) {
+            case .connected(let connected): peer = connected
+            case .notConnected(let kind): return kind.exitCode
+            }
+            guard session.supports(WireProtocol.Feature.resources | WireProtocol.Feature.folders, with: peer) else {
+                output.line(Self.earlierReceiver(peer.displayName))
+                return AppFailure.Code.turnedAway.exitCode
+            }
+            let offer = count.offer(set: UUID())
+            let session = session
+            // A drop before the answer: the offer goes again on the new link (the receiver
+            // withdrew it, or answers again a set it knows); a drop while files go: they resume.
+            let reconnecting = keepConnected(to: receiver, peer: peer) { try? session.send(offer, to: [peer]) }
+            defer { reconnecting.cancel() }
+            guard let answer = try await answer(to: offer, from: peer) else {
+                output.line("The link to \(peer.displayName) closed before an answer and did not come back within \(MultipeerError.secondsText(session.configuration.resourceResumeWindow)); send again.")
+                return AppFailure.Code.runtime.exitCode
+            }
+            guard answer.accepted else {
+                output.line("\(peer.displayName) declined \(offer.summary)\(answer.reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
+                return AppFailure.Code.turnedAway.exitCode
+            }
+            return await send(items, as: offer, to: peer)
+        } catch {
+            output.line(error.message)
+            return AppFailure.Code(error.code).exitCode
+        }
+    }
+
+    /// Offers `offer` to `peer` and waits for its answer; nil when the link closed and did not
+    /// come back within the resume window.
+    private func answer(to offer: DropSetOffer, from peer: PeerID) async throws(MultipeerError) -> DropSetAnswer? {
+        let answers = session.events.stream(.dataReceived)
+        let changes = session.events.stream(.stateChanged)
+        let giveUp = Task {
+            for await change in changes where change.peer == peer && change.state == .notConnected {
+                if !(await self.awaitConnected(peer)) { return answers.cancel() }
+            }
+        }
+        defer {
+            giveUp.cancel()
+            changes.cancel()
+            answers.cancel()
+        }
+        try session.send(offer, to: [peer])
+        let code = session.verificationCode(with: peer).map { " (verification code \($0))" } ?? ""
+        output.line("Offering \(offer.summary) to \(peer.displayName)\(code); waiting for an answer.")
+        for await data in answers where data.peer.identity == peer.identity && data.carries(DropSetAnswer.self) {
+            if let answer = try? data.decode(DropSetAnswer.self), answer.set == offer.set { return answer }
+        }
+        return nil
+    }
+
+    /// What the sender reads when the receiver's program takes one file at a time.
+    static func earlierReceiver(_ name: String) -> String {
+        "\(name)'s guessnum is of an earlier release: it takes one file at a time, not folders or several files at once. "
+            + "Send each file alone (`guessnum send FILE`), or update guessnum there."
+    }
+
+    /// How a set's files went, counted as they are offered and end.
+    private struct Tally {
+        var saved = 0
+        var savedBytes: Int64 = 0
+        var offered = 0
+        var offeredBytes: Int64 = 0
+    }
+
+    /// A ``Tally`` the files' tasks share.
+    private final class SharedTally: Sendable {
+        let counts = Mutex(Tally())
+    }
+
+    /// Sends the files of the accepted `offer`, walking `items` again (a file that appeared or
+    /// grew since they were counted is not sent: the receiver takes no more than it accepted),
+    /// then tells the receiver the set ended and says how it went.
+    private func send(_ items: [URL], as offer: DropSetOffer, to peer: PeerID) async -> Int32 {
+        sending.withLock { $0.started = true }
+        let progress = SetProgress(name: DropSetOffer.files(offer.files), totalBytes: offer.bytes)
+        let tally = SharedTally()
+        await withTaskGroup(of: Void.self) { group in
+            var running = 0
+            let walk = DropWalk(items)
+            while let entry = walk.next() {
+                guard case .file(let url, let path, let size) = entry else { continue }
+                if cancelled.withLock({ $0 }) { break }
+                let fits = tally.counts.withLock { $0.offered < offer.files && $0.offeredBytes + size <= offer.bytes }
+                guard fits else {
+                    output.line("\(TerminalText.quotedName(path)) was not sent: it appeared or grew after the files were counted.")
+                    continue
+                }
+                if running >= Self.setFilesAtOnce {
+                    await group.next()
+                    running -= 1
+                }
+                guard let resource = await start(url, path: path, to: peer) else { continue }
+                tally.counts.withLock {
+                    $0.offered += 1
+                    $0.offeredBytes += size
+                }
+                running += 1
+                group.addTask { await self.followSetFile(resource, in: progress, tally: tally) }
+            }
+        }
+        let ended = tally.counts.withLock { $0 }
+        if await awaitConnected(peer) { try? session.send(DropSetEnd(set: offer.set, notOffered: offer.files - ended.offered), to: [peer]) }
+        let name = peer.displayName
+        if cancelled.withLock({ $0 }) {
+            // A file that ended as it was cancelled may be saved all the same: the receiver's count is the last word.
+            output.line("Stopped: \(name) had saved \(ended.saved) of the \(DropSetOffer.files(offer.files)) (\(TransferMeter.bytes(ended.savedBytes))) by then; the files under way were cancelled.")
+            return AppFailure.Code.cancelled.exitCode
+        }
+        if ended.saved == offer.files {
+            output.line("\(name) saved \(offer.files == 1 ? "the file" : "all \(offer.files) files") (\(TransferMeter.bytes(ended.savedBytes))), each one's SHA-256 checked.")
+            return 0
+        }
+        let missing = offer.files - ended.saved
+        output.line("\(name) saved \(ended.saved) of the \(DropSetOffer.files(offer.files)) (\(TransferMeter.bytes(ended.savedBytes))), each one's SHA-256 checked; "
+            + "\(missing == 1 ? "1 was" : "\(missing) were") not saved (said above).")
+        return AppFailure.Code.runtime.exitCode
+    }
+
+    /// Offers the file at `url` under `path` once the receiver is connected; nil when it could
+    /// not be (said).
+    private func start(_ url: URL, path: String, to peer: PeerID) async -> OutgoingResource? {
+        while true {
+            guard await awaitConnected(peer) else {
+                output.line("\(TerminalText.quotedName(path)) was not sent: the link to \(peer.displayName) did not come back.")
+                return nil
+            }
+            do throws(MultipeerError) {
+                let resource = try session.sendResource(at: url, path: path, to: peer)
+                sending.withLock { $0.resources.append(resource) }
+                if cancelled.withLock({ $0 }) { resource.cancel() }
+                return resource
+            } catch where error.code == .peerNotConnected {
+                continue  // it dropped meanwhile
+            } catch {
+                output.line(error.message)
+                return nil
+            }
+        }
+    }
+
+    /// Waits for `resource`'s end, showing the set's progress meanwhile, and counts it.
+    private func followSetFile(_ resource: OutgoingResource, in progress: SetProgress, tally: SharedTally) async {
+        let output = output
+        let shown = Task { await progress.follow(resource.progressUpdates, on: output) }
+        do throws(MultipeerError) {
+            try await resource.outcome()
+            tally.counts.withLock {
+                $0.saved += 1
+                $0.savedBytes += resource.totalBytes
+            }
+        } catch {
+            if !(error.code == .cancelled && cancelled.withLock({ $0 })) { output.line(error.message) }
+        }
+        await shown.value
+        sending.withLock { $0.resources.removeAll { $0 === resource } }
+    }
+
+    /// Whether `peer` is connected, waiting for it up to the resource resume window while the
+    /// link is down (it is being connected again meanwhile).
+    func awaitConnected(_ peer: PeerID) async -> Bool {
+        if session.connectedPeers.contains(peer) { return true }
+        let changes = session.events.stream(.stateChanged)
+        defer { changes.cancel() }
+        if session.connectedPeers.contains(peer) { return true }
+        let window = session.configuration.resourceResumeWindow
+        let deadline = Task {
+            try? await Task.sleep(for: window)
+            changes.cancel()
+        }
+        defer { deadline.cancel() }
+        for await change in changes where change.peer == peer && change.state == .connected { return true }
+        return session.connectedPeers.contains(peer)
+    }
+}

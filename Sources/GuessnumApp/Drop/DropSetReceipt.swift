@@ -1,0 +1,71 @@
+import Foundation
+import Multipeer
+
+/// A set the drop box accepted, as its files arrive: what it may still take (no more files or
+/// bytes than the offer said, and at most ``filesAtOnce`` at once, so a sender cannot make it
+/// hold more), the files under way, and how those that ended went. It keeps nothing per file
+/// that ended: a set of any size costs the same.
+struct DropSetReceipt {
+    /// The most files of one set received at once (the sender sends a few at a time).
+    static let filesAtOnce = 16
+
+    let offer: DropSetOffer
+    let peer: PeerID
+    let progress: SetProgress
+    /// Files offered and taken in so far, and their bytes.
+    private(set) var offered = 0
+    private(set) var offeredBytes: Int64 = 0
+    /// The files under way.
+    private(set) var running: [IncomingResource] = []
+    private(set) var saved = 0
+    private(set) var savedBytes: Int64 = 0
+    /// The sender said it has the outcome of every file.
+    var ended: DropSetEnd?
+    /// Waits for a sender whose link dropped.
+    var expiry: Task<Void, Never>?
+
+    init(offer: DropSetOffer, peer: PeerID) {
+        self.offer = offer
+        self.peer = peer
+        progress = SetProgress(name: DropSetOffer.files(offer.files), totalBytes: offer.bytes)
+    }
+
+    /// Takes in a file of `size` bytes: nil, or why it is declined (it would go past the offer,
+    /// or past the files at once).
+    mutating func admit(size: Int64) -> String? {
+        if running.count >= Self.filesAtOnce { return "more than \(Self.filesAtOnce) files of a set at once" }
+        if offered >= offer.files { return "the set was offered with \(DropSetOffer.files(offer.files)), and this one is past them" }
+        if offeredBytes + size > offer.bytes { return "the set was offered with \(TransferMeter.bytes(offer.bytes)), and this file goes past them" }
+        offered += 1
+        offeredBytes += size
+        return nil
+    }
+
+    /// Whether the file `name` is one of the set's under way (a file its sender sent alone
+    /// before the set is not).
+    func isRunning(_ name: String) -> Bool {
+        running.contains { $0.name.utf8.elementsEqual(name.utf8) }
+    }
+
+    /// `resource` started.
+    mutating func started(_ resource: IncomingResource) {
+        running.append(resource)
+    }
+
+    /// The file `name` ended, saved or not.
+    mutating func finished(_ name: String, saved: Bool) {
+        // By its bytes: String equality would take names that differ only in normalization for one.
+        guard let index = running.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) else { return }
+        let resource = running.remove(at: index)
+        if saved {
+            self.saved += 1
+            savedBytes += resource.totalBytes
+        }
+    }
+
+    /// Whether the sender ended the set and no file of it is under way.
+    var isComplete: Bool { ended != nil && running.isEmpty }
+
+    /// Files of the offer that were not saved (yet).
+    var missing: Int { offer.files - saved }
+}
