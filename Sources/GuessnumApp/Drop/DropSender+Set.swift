@@ -28,11 +28,10 @@ extension DropSender {
             return AppFailure.Code.usage.exitCode
         }
         do throws(MultipeerError) {
-            guard let receiver = try await find(target) else { return AppFailure.Code.notFound.exitCode }
-            let peer: PeerID
-            switch try await connect(receiver, provenBy: target.provesIdentity) {
-            case .connected(let connected): peer = connected
-            case .notConnected(let kind): return kind.exitCode
+            let (receiver, peer): (DiscoveredPeer, PeerID)
+            switch try await reach(target) {
+            case .reached(let found, let connected): (receiver, peer) = (found, connected)
+            case .failed(let kind): return kind.exitCode
             }
             guard session.supports(WireProtocol.Feature.resources | WireProtocol.Feature.folders, with: peer) else {
                 output.line(Self.earlierReceiver(peer.displayName))

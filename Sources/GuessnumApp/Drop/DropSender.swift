@@ -65,11 +65,10 @@ public final class DropSender: Sendable {
     /// receiver, 64 a bad file name, 1 another failure, 130 cancelled.
     public func run(file: URL, named name: String?, to target: DropTarget) async -> Int32 {
         do throws(MultipeerError) {
-            guard let receiver = try await find(target) else { return AppFailure.Code.notFound.exitCode }
-            let peer: PeerID
-            switch try await connect(receiver, provenBy: target.provesIdentity) {
-            case .connected(let connected): peer = connected
-            case .notConnected(let kind): return kind.exitCode
+            let (receiver, peer): (DiscoveredPeer, PeerID)
+            switch try await reach(target) {
+            case .reached(let found, let connected): (receiver, peer) = (found, connected)
+            case .failed(let kind): return kind.exitCode
             }
             let resource = try session.sendResource(at: file, named: name, to: peer)
             sending.withLock { $0 = Sending(started: true, resources: [resource]) }
@@ -173,6 +172,22 @@ public final class DropSender: Sendable {
     enum ReceiverConnection {
         case connected(PeerID)
         case notConnected(AppFailure.Code)
+    }
+
+    /// The receiver a target names, found and connected to, or the kind of failure (said why).
+    enum Reach {
+        case reached(DiscoveredPeer, PeerID)
+        case failed(AppFailure.Code)
+    }
+
+    /// Finds the receiver `target` names and connects to it; not when it cannot be found, declined
+    /// or did not answer (said why).
+    func reach(_ target: DropTarget) async throws(MultipeerError) -> Reach {
+        guard let receiver = try await find(target) else { return .failed(.notFound) }
+        switch try await connect(receiver, provenBy: target.provesIdentity) {
+        case .connected(let peer): return .reached(receiver, peer)
+        case .notConnected(let kind): return .failed(kind)
+        }
     }
 
     /// Connects to `receiver`; not when it declined or did not answer (said why).
