@@ -13,7 +13,7 @@ struct GameListTests {
 
     /// `peer`'s game, announced with `players` players.
     func game(_ peer: PeerID, players: Int, port: Int = 4000) throws -> DiscoveredPeer {
-        let info = GameAdvertisement(range: .standard, playerCount: players, maximumPlayers: 10, round: 1).discoveryInfo
+        let info = GameAdvertisement(range: 1...100, playerCount: players, maximumPlayers: 10, round: 1).discoveryInfo
         return DiscoveredPeer(peer: peer, endpoints: [try Endpoint(host: "10.0.0.1", port: port)], info: info)
     }
 
@@ -148,7 +148,7 @@ struct GameListTests {
             JSONConsole(wrapping: inner).print(lines)
             return inner.lines.joined(separator: "\n")
         }
-        let info = GameAdvertisement(range: try GuessRange(1, 50), playerCount: 0, maximumPlayers: 8, round: 2, isPrivate: true).discoveryInfo
+        let info = GameAdvertisement(range: 1...50, playerCount: 0, maximumPlayers: 8, round: 2, isPrivate: true).discoveryInfo
         let carol = DiscoveredPeer(peer: try PeerID(displayName: "carol"), endpoints: [try Endpoint(host: "10.0.0.1", port: 4000)], info: info)
         list.apply(.found(carol))
         let lines = json(list.wholeListLines()).split(separator: "\n").map(String.init)

@@ -133,7 +133,7 @@ extension PlayerScreenTests {
         // An announcement left behind by a host that is gone: nobody listens on its port.
         let stale = try await game.network.discovery.publish(
             Advertisement(serviceType: GameAdvertisement.serviceType, peer: ghost, port: 1,
-                          info: GameAdvertisement(range: .standard, playerCount: 2, maximumPlayers: 10, round: 3).discoveryInfo)) { _ in }
+                          info: GameAdvertisement(range: 1...100, playerCount: 2, maximumPlayers: 10, round: 3).discoveryInfo)) { _ in }
         let bob = try game.player("bob")
         #expect(await bob.console.line(containing: "ghost — numbers 1–100, 2/10 players, round 3") != nil, "\(bob.console.transcript)")
         let number = try #require(bob.console.lines.last { $0.contains(") ghost") }?.split(separator: ")").first.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) })

@@ -285,7 +285,7 @@ final class GameList: Sendable {
         case .unknown?, nil: break
         }
         let listed = ListedGame(
-            number: number, name: game.peer.displayName, range: advertisement.range, players: advertisement.playerCount,
+            number: number, name: game.peer.displayName, range: advertisement.range.map(AnnouncedRange.init), players: advertisement.playerCount,
             maximumPlayers: advertisement.maximumPlayers, round: advertisement.round, private: advertisement.isPrivate,
             game: advertisement.gameID, flags: flags, gone: slot.isGone)
         return .event("game", listed) { text(of: listed, named: name, advertisement: advertisement, in: state) }
@@ -313,7 +313,7 @@ final class GameList: Sendable {
     static func facts(_ game: GameAdvertisement) -> [String] {
         var facts: [String] = []
         if let played = game.game { facts.append(GameCatalog.kind(id: played).map(\.title) ?? "“\(played)”, a game this guessnum does not know") }
-        if let range = game.range { facts.append("numbers \(range)") }
+        if let range = game.range { facts.append("numbers \(range.lowerBound)–\(range.upperBound)") }
         if let count = game.playerCount, let maximum = game.maximumPlayers { facts.append("\(count)/\(maximum) players") }
         if let round = game.round { facts.append("round \(round)") }
         if game.isPrivate { facts.append("private (password)") }
@@ -326,8 +326,8 @@ struct ListedGame: Encodable, Sendable {
     /// The number that picks it.
     let number: Int
     let name: String
-    /// The current round's range, if announced.
-    let range: GuessRange?
+    /// The current round's range, if announced (as JSON, `{"lower": 1, "upper": 100}`).
+    let range: AnnouncedRange?
     let players: Int?
     let maximumPlayers: Int?
     let round: Int?
@@ -338,6 +338,16 @@ struct ListedGame: Encodable, Sendable {
     let flags: [String]
     /// It went away since the list was printed (its number is not reused while shown).
     let gone: Bool
+}
+
+/// The numbers a listed game's round is played over, as a program reads them.
+struct AnnouncedRange: Encodable, Sendable {
+    let lower: Int64
+    let upper: Int64
+
+    init(_ range: ClosedRange<Int64>) {
+        (lower, upper) = (range.lowerBound, range.upperBound)
+    }
 }
 
 extension DiscoveredPeer {

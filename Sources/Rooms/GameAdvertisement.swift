@@ -1,15 +1,17 @@
+import Foundation
 import Multipeer
-import Rooms
 
-/// What a host announces about its game on the LAN, and what `guessnum join` lists: the
-/// range of the round, how many play out of how many seats, and the round number.
+/// What a host announces about its game on the LAN, and what `guessnum join` lists, whatever
+/// the game: which game it is, how many play out of how many seats, the round number, whether it
+/// is private, and the numbers a round is played over when its rules announce some
+/// (guess-the-number's range, ``GameRules/announcedRange``).
 ///
 /// Carried in the DNS-SD TXT record (``discoveryInfo``) with one-letter keys, well within the
 /// 200 bytes a record should stay under:
 ///
 /// | key | value | example |
 /// | --- | --- | --- |
-/// | `r` | the round's range, `LOW..HIGH` | `1..100` |
+/// | `r` | the round's range, `LOW..HIGH` (LOW < HIGH, each within ±10^15) | `1..100` |
 /// | `p` | players and seats, `COUNT/MAX` | `3/100` |
 /// | `n` | the round number | `2` |
 /// | `k` | `1` when the game needs a password (left out otherwise) | `1` |
@@ -22,15 +24,15 @@ public struct GameAdvertisement: Sendable, Hashable {
         do { return try ServiceType("guessnum") } catch { preconditionFailure("“guessnum” is a valid service type: \(error)") }
     }()
 
-    /// The current round's range.
-    public var range: GuessRange?
+    /// The numbers the current round is played over, if the game announces some.
+    public var range: ClosedRange<Int64>?
     /// How many players are in the game.
     public var playerCount: Int?
     /// How many may join.
     public var maximumPlayers: Int?
     /// The current round's number.
     public var round: Int?
-    /// Whether the game needs a password (``GameConfiguration/password``). Only a hint for the
+    /// Whether the game needs a password. Only a hint for the
     /// list and for asking the password before joining: the host checks every guest anyway.
     public var isPrivate: Bool
     /// The game the host runs (``Rooms/GameKind/id``); nil for guess-the-number, which every
@@ -38,7 +40,7 @@ public struct GameAdvertisement: Sendable, Hashable {
     public var game: String?
 
     /// An advertisement with the given facts.
-    public init(range: GuessRange?, playerCount: Int?, maximumPlayers: Int?, round: Int?, isPrivate: Bool = false, game: String? = nil) {
+    public init(range: ClosedRange<Int64>?, playerCount: Int?, maximumPlayers: Int?, round: Int?, isPrivate: Bool = false, game: String? = nil) {
         self.range = range
         self.playerCount = playerCount
         self.maximumPlayers = maximumPlayers
@@ -52,7 +54,7 @@ public struct GameAdvertisement: Sendable, Hashable {
 
     /// The facts `info` carries; nil for each one missing or malformed.
     public init(decoding info: DiscoveryInfo) {
-        range = info[Key.range].flatMap { try? GuessRange(parsing: $0) }
+        range = info[Key.range].flatMap(Self.range(parsing:))
         let seats = info[Key.players].map { $0.split(separator: "/", omittingEmptySubsequences: false) }
         if let seats, seats.count == 2, let count = Int(seats[0]), let maximum = Int(seats[1]), count >= 0, maximum >= 1 {
             playerCount = count
@@ -75,6 +77,19 @@ public struct GameAdvertisement: Sendable, Hashable {
         return (try? DiscoveryInfo(entries)) ?? DiscoveryInfo()
     }
 
+    /// The largest magnitude an announced bound may have: 10^15, below 2^53, so every number
+    /// survives a trip through JSON in any language.
+    public static let maximumMagnitude: Int64 = 1_000_000_000_000_000
+
+    /// `LOW..HIGH` with LOW below HIGH, both within ±``maximumMagnitude``; nil otherwise.
+    static func range(parsing text: String) -> ClosedRange<Int64>? {
+        let parts = text.components(separatedBy: "..")
+        guard parts.count == 2, let low = Int64(parts[0]), let high = Int64(parts[1]), low < high,
+            low.magnitude <= maximumMagnitude.magnitude, high.magnitude <= maximumMagnitude.magnitude
+        else { return nil }
+        return low...high
+    }
+
     private enum Key {
         static let range = "r"
         static let players = "p"
@@ -89,18 +104,8 @@ extension GameAdvertisement {
     /// host did), the range its rules announce, its round, players and seats, and whether it is
     /// private.
     public init<Rules: GameRules>(of room: RoomHost<Rules>) {
-        let range = room.rules.announcedRange.flatMap { try? GuessRange($0.lowerBound, $0.upperBound) }
         self.init(
-            range: range, playerCount: room.playerCount, maximumPlayers: room.configuration.maximumPlayers, round: room.round,
+            range: room.rules.announcedRange, playerCount: room.playerCount, maximumPlayers: room.configuration.maximumPlayers, round: room.round,
             isPrivate: room.isPrivate, game: Rules.kind.id == JoinRequest.unnamedGame ? nil : Rules.kind.id)
-    }
-}
-
-extension GameMaster {
-    /// What this game announces now: its round, range, players and seats, and whether it is private.
-    public var advertisement: GameAdvertisement {
-        GameAdvertisement(
-            range: range, playerCount: playerCount, maximumPlayers: configuration.maximumPlayers, round: roundNumber,
-            isPrivate: isPrivate)
     }
 }
