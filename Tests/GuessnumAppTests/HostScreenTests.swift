@@ -9,6 +9,24 @@ import Testing
 /// What the host reads: /history across rounds, the final scores, who is turned away.
 @Suite("The host's screen", .timeLimit(.minutes(1)))
 struct HostScreenTests {
+    @Test("A new round is announced: the list shows the round the game is at, and /new RANGE's range")
+    func newRoundAnnounced() async throws {
+        let game = try await AppHarness()
+        let bob = try game.player("bob", gameName: "alice")
+        #expect(await bob.console.line(containing: "Welcome, bob!") != nil)
+        bob.type("42")
+        #expect(await game.hostConsole.line(containing: "Round 2 starts") != nil, "\(game.hostConsole.transcript)")
+        let carol = try game.player("carol")
+        #expect(await carol.console.line(containing: "1) alice — numbers 1–100, 1/10 players, round 2") != nil, "\(carol.console.transcript)")
+        game.hostInbox.post(.typed("/new 1-500"))
+        #expect(await game.hostConsole.line(containing: "Round 3 starts: guess a number from 1 to 500.") != nil, "\(game.hostConsole.transcript)")
+        carol.type("")
+        #expect(await carol.console.line(containing: "1) alice — numbers 1–500, 1/10 players, round 3") != nil, "\(carol.console.transcript)")
+        _ = await bob.stop()
+        _ = await carol.stop()
+        _ = await game.stopHost()
+    }
+
     @Test("/history keeps the last round visible, labelled with how it ended, until the new round has guesses of its own")
     func historyAcrossRounds() async throws {
         let game = try await AppHarness()

@@ -50,6 +50,8 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
         let opening = presenter.withLock { $0.lines(forHosting: view, resumedAt: room.resumedRound, seatsHeld: seatsHeld, to: text.reader) }
         console.print(text.screenLines(opening, as: "resumed", view))
         let reading = Task {
+            // The list shows the round (and the range a game announces): a new one is announced.
+            var announcedRound = room.round
             for await activity in room.activity {
                 guard case .item(let item) = activity else {
                     if case .passwordRefusals(let refusals) = activity { console.print(text.passwordRefusals(refusals)) }
@@ -68,6 +70,10 @@ final class PlayedRoom<Presenter: GamePresenter>: HostedRoom {
                 default: break
                 }
                 console.print(presenter.withLock { text.item(item, presenter: &$0, host: me) })
+                if room.round != announcedRound {
+                    announcedRound = room.round
+                    changed()
+                }
             }
         }
         return { reading.cancel() }
