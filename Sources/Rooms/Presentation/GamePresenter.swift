@@ -12,8 +12,11 @@ public enum TypedInput<Move: Sendable>: Sendable {
 /// its ``GameRules``. A presenter is a value the player's seat keeps (a game whose moves need a
 /// secret, such as a sealed hand, keeps it here until the move that shows it).
 ///
-/// Sentences are plain text; the program styles and sanitises them. A presenter reads only what
-/// the host sent this player, so it can show nothing the player may not see.
+/// Each line is a ``GameLine``: ``StyledText`` whose runs say how they stand out, written for a
+/// ``Reader`` (the player's own moves read "you"), optionally named for `--json`; the program
+/// makes every run safe to print and styles it as its screen can. A presenter reads only what the
+/// host sent this player, so it can show nothing the player may not see; one that keeps what its
+/// player has seen (guess-the-number's round and scores) takes it in as it tells it.
 ///
 /// ```swift
 /// struct TicTacToePresenter: GamePresenter {
