@@ -34,6 +34,9 @@ struct SendCommand: AsyncParsableCommand {
     var timeoutGiven: Int?
     var timeout: Int { timeoutGiven ?? 30 }
 
+    @Flag(help: "Write one JSON object a line for scripts: each sentence a message event, the transfer's progress a progress event at each whole percent.")
+    var json = false
+
     @OptionGroup var output: LogOptions
 
     /// The files and folders named, and the receiver's address or code when the last argument
@@ -75,13 +78,14 @@ struct SendCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let me = try LocalPlayer(name: name, role: .guest)
             let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
-            let out = DropTerminalOutput()
+            let terminal = json ? nil : DropTerminalOutput()
+            let out: any DropOutput = terminal ?? DropJSONOutput()
             if let notice = me.notice { out.line(notice) }
             let sender = DropSender(
                 session: session, discovery: AvahiDiscovery(), output: out, timeout: .seconds(timeout),
                 pick: {
-                    out.prompt("> ")
-                    defer { out.promptAnswered() }
+                    terminal?.prompt("> ")
+                    defer { terminal?.promptAnswered() }
                     return await onOwnThread { readLine() }
                 })
             // Before a transfer starts (the list, a question) there is nothing to undo: Ctrl-C ends it.
@@ -121,6 +125,9 @@ struct ReceiveCommand: AsyncParsableCommand {
     @Option(parsing: .unconditional, help: "The TCP port to listen on (default: any free port).")
     var port: Int?
 
+    @Flag(help: "Write one JSON object a line for scripts: each sentence a message event, the transfer's progress a progress event at each whole percent.")
+    var json = false
+
     @OptionGroup var output: LogOptions
 
     func validate() throws {
@@ -137,7 +144,7 @@ struct ReceiveCommand: AsyncParsableCommand {
             }
             let me = try LocalPlayer(name: name, role: .drop)
             let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
-            let out = DropTerminalOutput()
+            let out: any DropOutput = json ? DropJSONOutput() : DropTerminalOutput()
             if let notice = me.notice { out.line(notice) }
             let box = DropBox(
                 session: session, discovery: AvahiDiscovery(), directory: folder, acceptAll: yes, once: once, output: out,

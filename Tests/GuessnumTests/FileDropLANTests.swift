@@ -72,6 +72,27 @@ struct FileDropLANTests {
         try await restoreSendersLink()
     }
 
+    @Test("With --json, sender and receiver write one JSON object a line: their sentences as messages, the transfer's progress up to 100 %")
+    func jsonLines() async throws {
+        let file = try randomFile(2 << 20)
+        let folder = try inbox()
+        let receiver = try lan.guessnum(on: 0, ["receive", folder.path, "--yes", "--once", "--json", "--name", "rita"])
+        defer { receiver.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "Receiving files into") != nil, "receiver: \(receiver.text)")
+        let sender = try lan.guessnum(on: 1, ["send", file.path, "--to", "rita", "--json", "--name", "sam"])
+        defer { sender.signal(SIGKILL) }
+        #expect(await sender.exitStatus(within: .seconds(60)) == 0, "sender: \(sender.text)")
+        #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "receiver: \(receiver.text)")
+        for (side, text) in [("sender", sender.text), ("receiver", receiver.text)] {
+            let objects = text.split(separator: "\n").map { try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any] }
+            #expect(!objects.isEmpty && objects.allSatisfy { $0?["event"] is String }, "\(side): every line is a JSON event: \(text)")
+            let percents = objects.compactMap { $0?["event"] as? String == "progress" ? ($0?["data"] as? [String: Any])?["percent"] as? Int : nil }
+            #expect(percents.last == 100 && percents == percents.sorted(), "\(side): progress up to 100 %: \(percents)")
+        }
+        #expect(sender.text.contains("rita saved “lecture.mp4”"), "sender: \(sender.text)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("lecture.mp4")) == Data(contentsOf: file))
+    }
+
     @Test("Ctrl-C in the middle of a transfer: the sender exits 130, the receiver says sam cancelled it and keeps nothing")
     func interrupted() async throws {
         let file = try randomFile(16 << 20)
