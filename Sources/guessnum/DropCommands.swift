@@ -37,6 +37,8 @@ struct SendCommand: AsyncParsableCommand {
     @Flag(help: "Write one JSON object a line for scripts: each sentence a message event, the transfer's progress a progress event at each whole percent.")
     var json = false
 
+    @OptionGroup var dns: SiteDNSOptions
+
     @OptionGroup var output: LogOptions
 
     /// The files and folders named, and the receiver's address or code when the last argument
@@ -82,7 +84,7 @@ struct SendCommand: AsyncParsableCommand {
             let out: any DropOutput = terminal ?? DropJSONOutput()
             if let notice = me.notice { out.line(notice) }
             let sender = DropSender(
-                session: session, discovery: AvahiDiscovery(), output: out, timeout: .seconds(timeout),
+                session: session, discovery: try dns.discovery(), output: out, timeout: .seconds(timeout),
                 pick: {
                     terminal?.prompt("> ")
                     defer { terminal?.promptAnswered() }
@@ -128,6 +130,8 @@ struct ReceiveCommand: AsyncParsableCommand {
     @Flag(help: "Write one JSON object a line for scripts: each sentence a message event, the transfer's progress a progress event at each whole percent.")
     var json = false
 
+    @OptionGroup var dns: SiteDNSOptions
+
     @OptionGroup var output: LogOptions
 
     func validate() throws {
@@ -147,7 +151,7 @@ struct ReceiveCommand: AsyncParsableCommand {
             let out: any DropOutput = json ? DropJSONOutput() : DropTerminalOutput()
             if let notice = me.notice { out.line(notice) }
             let box = DropBox(
-                session: session, discovery: AvahiDiscovery(), directory: folder, acceptAll: yes, once: once, output: out,
+                session: session, discovery: try dns.discovery(), directory: folder, acceptAll: yes, once: once, output: out,
                 command: ProgramCommand.current(),
                 ask: { question in
                     out.line(question)

@@ -83,6 +83,30 @@ struct SubnetsLANTests {
         #expect(await wrong.line(containing: "did not accept the key guessnum-hosts.") != nil, "host: \(wrong.text)")
     }
 
+    @Test("A file-drop receiver in subnet A, published in the site's zone with the key, is found by name and sent a file from subnet B")
+    func dropAcrossTheRouter() async throws {
+        let (router, files, knot) = try await siteServer()
+        defer { knot.signal(SIGKILL) }
+        let rita = personEnvironment()
+        try writeKey(files, in: try siteFilesDirectory(of: rita))
+        let site = ["--dns-domain", KnotConfiguration.zone, "--dns-server", router]
+        let inbox = Scratch.path("drop-across")
+        try FileManager.default.createDirectory(at: inbox, withIntermediateDirectories: true)
+        let outbox = Scratch.path("drop-across-out")
+        try FileManager.default.createDirectory(at: outbox, withIntermediateDirectories: true)
+        let file = outbox.appendingPathComponent("notes.txt")
+        try Data("across the router\n".utf8).write(to: file)
+
+        let receiver = try a.guessnum(on: 0, ["receive", inbox.path, "--yes", "--once", "--name", "rita"] + site, environment: rita)
+        defer { receiver.signal(SIGKILL) }
+        #expect(await receiver.line(containing: "Receiving files into") != nil, "receiver: \(receiver.text)")
+        let sender = try b.guessnum(on: 0, ["send", file.path, "--to", "rita", "--name", "sam", "--timeout", "30"] + site)
+        defer { sender.signal(SIGKILL) }
+        #expect(await sender.exitStatus(within: .seconds(60)) == 0, "across the router: \(sender.text)")
+        #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "receiver: \(receiver.text)")
+        #expect(try Data(contentsOf: inbox.appendingPathComponent("notes.txt")) == Data(contentsOf: file))
+    }
+
     @Test("With nothing given, the network's search domain names the site's zone: a host publishes there with the key in ~/.config/guessnum/site-dns.key, a player in subnet B lists and joins it, and doctor sees it")
     func foundThroughTheSearchDomain() async throws {
         let (router, files, knot) = try await siteServer()
