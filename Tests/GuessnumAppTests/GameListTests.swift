@@ -33,6 +33,18 @@ struct GameListTests {
         #expect(list.wholeList().hasPrefix("Searching for games… 1 found"))
     }
 
+    @Test("When the LAN's discovery fails but the site's zone still lists games, the list says so once and goes on listing them")
+    func partlyUnavailableDiscovery() throws {
+        let list = GameList(style: .plain)
+        list.apply(.found(try game("alice", players: 1)))
+        list.apply(.failed(MultipeerError(.discoveryPartlyUnavailable, "avahi-daemon is not running, so peers can neither be announced nor found on the LAN; start it (for example `systemctl start avahi-daemon`) and discovery resumes by itself. Meanwhile peers can still connect directly by address (HOST:PORT).")))
+        let notice = "Games on this LAN can't be found: avahi-daemon is not running, so games can't be found on the LAN; start it (for example `systemctl start avahi-daemon`) and discovery resumes by itself. The games your site's DNS server lists are still shown."
+        #expect(list.wholeList() == "Searching for games… 1 found\n" + notice + "\n  1) alice — numbers 1–100, 1/10 players, round 1")
+        #expect(list.problem == nil, "not the notice that no game can be found")
+        list.apply(.found(try game("carol", players: 0)))
+        #expect(list.changes() == "  2) carol — numbers 1–100, 0/10 players, round 1", "said once; the list goes on")
+    }
+
     @Test("A remembered game is listed once, marked, kept when discovery is unavailable, and replaced under its number by discovery's entry for its host, even under a new name")
     func rememberedGames() throws {
         let list = GameList(style: .plain)

@@ -33,6 +33,23 @@ struct MergedDiscoveryTests {
         #expect(events[3] == .lost(alice))
     }
 
+    @Test("A backend's failure while another still browses is partial; the last one's is told as it is; a backend heard from again counts as browsing")
+    func partialOrWhole() throws {
+        let told = Mutex<[DiscoveryEvent]>([])
+        let union = SightingUnion(backends: 2) { event in told.withLock { $0.append(event) } }
+        let down = MultipeerError(.discoveryUnavailable, "avahi-daemon is not running.")
+        union.take(.failed(down), from: 0)
+        union.take(.failed(MultipeerError(.discoveryFailed, "The DNS server does not answer.")), from: 1)
+        union.take(.found(try seen("10.0.2.5")), from: 1)  // the DNS server answers again
+        union.take(.failed(down), from: 0)
+        let events = told.withLock { $0 }
+        #expect(events.count == 4, "\(events)")
+        guard events.count == 4 else { return }
+        #expect(events[0] == .failed(MultipeerError(.discoveryPartlyUnavailable, "avahi-daemon is not running.")))
+        #expect(events[1] == .failed(MultipeerError(.discoveryFailed, "The DNS server does not answer.")), "the last one: as it is")
+        #expect(events[3] == .failed(MultipeerError(.discoveryPartlyUnavailable, "avahi-daemon is not running.")), "the DNS server browses again")
+    }
+
     struct Refusing: DiscoveryBackend {
         func publish(_ advertisement: Advertisement, onEvent: @escaping @Sendable (PublicationEvent) -> Void) async throws(MultipeerError) -> any Publication {
             throw MultipeerError(.discoveryFailed, "The DNS server refused the key.")
@@ -52,7 +69,8 @@ struct MergedDiscoveryTests {
         await publication.cancel()
         let browsing = Mutex<[DiscoveryEvent]>([])
         let operation = try await merged.browse(try ServiceType("guessnum")) { event in browsing.withLock { $0.append(event) } }
-        #expect(browsing.withLock { $0 }.contains { if case .failed(let error) = $0 { error.code == .discoveryUnavailable } else { false } })
+        // Told as partial (the other backend browses on), in the failed backend's own words.
+        #expect(browsing.withLock { $0 } == [.failed(MultipeerError(.discoveryPartlyUnavailable, "No DNS server."))], "\(browsing.withLock { $0 })")
         await operation.cancel()
         await #expect(throws: MultipeerError.self) { _ = try await MergedDiscovery([Refusing(), Refusing()]).publish(advertisement) { _ in } }
     }

@@ -36,6 +36,9 @@ final class GameList: Sendable {
         var remembered: Set<PeerID> = []
         /// Why games cannot be found, while that is so.
         var problem: String?
+        /// That one way of finding games failed while the others go on (the site's zone with
+        /// avahi-daemon down): said once, with the next lines printed.
+        var partialProblem: String?
         /// What was last printed: each number's line, and the problem (nil: none shown).
         var shownLines: [Int: String] = [:]
         var shownProblem: String?
@@ -95,6 +98,7 @@ final class GameList: Sendable {
                 state.left[peer] = nil
             case .failed(let error):
                 if error.code == .discoveryUnavailable { state.problem = Self.notice(error) }
+                if error.code == .discoveryPartlyUnavailable { state.partialProblem = Self.partialNotice(error) }
             }
         }
     }
@@ -102,12 +106,23 @@ final class GameList: Sendable {
     /// What the player is told when games cannot be found: the backend's reason in a player's
     /// words (it speaks of peers connecting by address), and the ways into a game that still work.
     static func notice(_ error: MultipeerError) -> String {
+        "Games nearby can't be found: \(reason(error)) Meanwhile you can still join a game by the join code or the address (HOST:PORT) its host printed: guessnum join CODE."
+    }
+
+    /// The discovery backend's sentence in a player's words: it speaks of peers, and of
+    /// connecting by address, which the notices say for games.
+    private static func reason(_ error: MultipeerError) -> String {
         var reason = error.message
         for library in [" Meanwhile peers can still", " Peers can still"] {
             if let range = reason.range(of: library) { reason = String(reason[..<range.lowerBound]) }
         }
-        reason = reason.replacingOccurrences(of: "so peers can neither be announced nor found", with: "so games can't be found")
-        return "Games nearby can't be found: \(reason) Meanwhile you can still join a game by the join code or the address (HOST:PORT) its host printed: guessnum join CODE."
+        return reason.replacingOccurrences(of: "so peers can neither be announced nor found", with: "so games can't be found")
+    }
+
+    /// What the player is told when games on the LAN cannot be found but the site's DNS zone
+    /// still lists its own: the failed way's reason in a player's words, and that the list goes on.
+    static func partialNotice(_ error: MultipeerError) -> String {
+        "Games on this LAN can't be found: \(reason(error)) The games your site's DNS server lists are still shown."
     }
 
     /// Lists `game`, remembered from before, whose host answered at its remembered address,
@@ -224,6 +239,10 @@ final class GameList: Sendable {
             } else {
                 lines.append(ScreenLine("Searching for games… \(state.slots.count) found"))
             }
+            if let partial = state.partialProblem {
+                lines.append(ScreenLine(partial))
+                state.partialProblem = nil
+            }
             for number in state.slots.indices.map({ $0 + 1 }) {
                 let line = line(number, in: state, known: known, at: now)
                 state.shownLines[number] = line.text
@@ -249,6 +268,10 @@ final class GameList: Sendable {
             if state.problem != state.shownProblem {
                 lines.append(ScreenLine(state.problem ?? "Games nearby can be found again; they are listed as they are found."))
                 state.shownProblem = state.problem
+            }
+            if let partial = state.partialProblem {
+                lines.append(ScreenLine(partial))
+                state.partialProblem = nil
             }
             for number in state.slots.indices.map({ $0 + 1 }) {
                 let line = line(number, in: state, known: known, at: now)

@@ -22,7 +22,7 @@ extension AppFailure.Code {
              .peerNotReading, .secureHandshakeFailed, .connectionFailed, .connectionClosed, .listenFailed, .notListening,
              .peerNotConnected, .messageTooLarge, .messageEncodingFailed, .messageDecodingFailed, .sessionClosed, .tooManyStreams,
              .streamReset, .streamInterrupted, .resourceUnreadable, .resourceFailed, .resourceInterrupted, .discoveryUnavailable,
-             .discoveryFailed:
+             .discoveryPartlyUnavailable, .discoveryFailed:
             self = .runtime
         }
     }

@@ -27,17 +27,20 @@ public struct MergedDiscovery: DiscoveryBackend {
         return MergedPublication(publications: publications)
     }
 
-    /// Looks through every backend; each peer is told as the union of what the backends see.
+    /// Looks through every backend; each peer is told as the union of what the backends see. A
+    /// backend that fails while others still browse is told as
+    /// ``MultipeerError/Code/discoveryPartlyUnavailable`` with its own sentence; the failure of
+    /// the last one that browsed, as it is.
     /// - Throws: the first backend's error when no backend can browse.
     public func browse(_ serviceType: ServiceType, onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) async throws(MultipeerError) -> any BrowseOperation {
-        let merge = SightingUnion(onEvent: onEvent)
+        let merge = SightingUnion(backends: backends.count, onEvent: onEvent)
         var operations: [any BrowseOperation] = []
-        var errors: [MultipeerError] = []
+        var errors: [(index: Int, error: MultipeerError)] = []
         for (index, backend) in backends.enumerated() {
-            do { operations.append(try await backend.browse(serviceType) { merge.take($0, from: index) }) } catch { errors.append(error) }
+            do { operations.append(try await backend.browse(serviceType) { merge.take($0, from: index) }) } catch { errors.append((index, error)) }
         }
-        if operations.isEmpty, let first = errors.first { throw first }
-        for error in errors { onEvent(.failed(error)) }
+        if operations.isEmpty, let first = errors.first { throw first.error }
+        for (index, error) in errors { merge.take(.failed(error), from: index) }
         return MergedBrowse(operations: operations)
     }
 }
@@ -69,28 +72,41 @@ private struct MergedBrowse: BrowseOperation {
 /// What each backend sees of each peer, and the union told.
 package final class SightingUnion: Sendable {
     private let onEvent: @Sendable (DiscoveryEvent) -> Void
-    /// Peer → what each backend (by index) last reported of it.
-    private let sightings = Mutex<[PeerID: [Int: DiscoveredPeer]]>([:])
+    private let backends: Int
+    private struct State {
+        /// Peer → what each backend (by index) last reported of it.
+        var sightings: [PeerID: [Int: DiscoveredPeer]] = [:]
+        /// The backends (by index) whose last word was a failure.
+        var failed: Set<Int> = []
+    }
+    private let state = Mutex(State())
 
-    package init(onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) {
+    /// The union of what `backends` backends see (or of ranked sources: 1 counts no failure
+    /// as partial).
+    package init(backends: Int = 1, onEvent: @escaping @Sendable (DiscoveryEvent) -> Void) {
+        self.backends = backends
         self.onEvent = onEvent
     }
 
     package func take(_ event: DiscoveryEvent, from backend: Int) {
-        let told: DiscoveryEvent? = sightings.withLock { sightings in
+        let told: DiscoveryEvent? = state.withLock { state in
             switch event {
             case .found(let discovered):
-                sightings[discovered.peer, default: [:]][backend] = discovered
-                return Self.union(of: sightings[discovered.peer] ?? [:]).map { .found($0) }
+                state.failed.remove(backend)
+                state.sightings[discovered.peer, default: [:]][backend] = discovered
+                return Self.union(of: state.sightings[discovered.peer] ?? [:]).map { .found($0) }
             case .lost(let peer):
-                guard sightings[peer]?.removeValue(forKey: backend) != nil else { return nil }
-                if sightings[peer]?.isEmpty ?? true {
-                    sightings[peer] = nil
+                guard state.sightings[peer]?.removeValue(forKey: backend) != nil else { return nil }
+                if state.sightings[peer]?.isEmpty ?? true {
+                    state.sightings[peer] = nil
                     return .lost(peer)
                 }
-                return Self.union(of: sightings[peer] ?? [:]).map { .found($0) }
-            case .failed:
-                return event
+                return Self.union(of: state.sightings[peer] ?? [:]).map { .found($0) }
+            case .failed(let error):
+                state.failed.insert(backend)
+                // Others still look: the failure is partial, said in the failed way's own words.
+                guard state.failed.count < backends else { return event }
+                return .failed(MultipeerError(.discoveryPartlyUnavailable, error.message))
             }
         }
         if let told { onEvent(told) }

@@ -87,6 +87,9 @@ public struct MultipeerError: CodedError, Sendable {
         case resourceInterrupted
         /// The discovery service (for example avahi-daemon) is not available.
         case discoveryUnavailable
+        /// One of several ways of discovery (``MergedDiscovery``: the LAN's mDNS, a site's DNS
+        /// zone) failed while the others go on finding peers; the sentence is that way's own.
+        case discoveryPartlyUnavailable
         /// Advertising or browsing failed.
         case discoveryFailed
     }
