@@ -1,3 +1,5 @@
+import Rooms
+
 /// Every check of one `guessnum doctor` run, in order, and what they add up to.
 public struct DoctorReport: Sendable, Equatable {
     /// The checks in the order they ran.
@@ -22,19 +24,15 @@ public struct DoctorReport: Sendable, Equatable {
         var sentences: [String] = []
         switch (failures.count, warnings.count) {
         case (0, 0): sentences.append(skipped.isEmpty ? "All checks passed." : "No problems found.")
-        case (0, let warned): sentences.append("No problems found; \(Self.count(warned, "warning")) above.")
-        case (let failed, 0): sentences.append("\(Self.count(failed, "problem")) found; the \(failed == 1 ? "fix is" : "fixes are") above.")
+        case (0, let warned): sentences.append("No problems found; \(Wording.count(warned, "warning")) above.")
+        case (let failed, 0): sentences.append("\(Wording.count(failed, "problem")) found; the \(failed == 1 ? "fix is" : "fixes are") above.")
         case (let failed, let warned):
-            sentences.append("\(Self.count(failed, "problem")) and \(Self.count(warned, "warning")) found; the fixes are above.")
+            sentences.append("\(Wording.count(failed, "problem")) and \(Wording.count(warned, "warning")) found; the fixes are above.")
         }
         if !skipped.isEmpty {
             let names = skipped.map(\.title).joined(separator: ", ")
-            sentences.append("\(Self.count(skipped.count, "check")) skipped: \(names).")
+            sentences.append("\(Wording.count(skipped.count, "check")) skipped: \(names).")
         }
         return sentences.joined(separator: " ")
-    }
-
-    private static func count(_ number: Int, _ noun: String) -> String {
-        "\(number) \(noun)\(number == 1 ? "" : "s")"
     }
 }

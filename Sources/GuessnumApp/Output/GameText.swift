@@ -2,6 +2,7 @@ import Foundation
 import GuessnumGame
 import GuessnumTerminal
 import Multipeer
+import Rooms
 import SafeText
 
 /// How game events read: each one a ``GuessnumTerminal/ScreenLine``, the sentence people read
@@ -140,7 +141,7 @@ public struct GameText: Sendable {
 
     /// "1 guess", "3 guesses".
     static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
+        Wording.count(number, singular, plural)
     }
 
     /// "a", "a or b", "a, b or c" (`or`), or with "and".

@@ -43,7 +43,7 @@ public enum GuessText {
         let secret = "The secret was \(event.secret)"
         let text: StyledText
         if let winner = event.winner {
-            let guesses = event.winningGuesses.map { " with " + count($0, "guess", "guesses") } ?? ""
+            let guesses = event.winningGuesses.map { " with " + Wording.count($0, "guess", "guesses") } ?? ""
             text = "\(reader.isMe(winner) ? "You" : reader.name(winner)) won round \(event.round)\(guesses). \(secret)."
         } else {
             text = "Round \(event.round) ended without a winner. \(secret)."
@@ -79,8 +79,8 @@ public enum GuessText {
     public static func scoreboard(_ entries: [Scoreboard.Entry]) -> [StyledText] {
         entries.enumerated().map { index, entry in
             StyledText(
-                "\(index + 1). \(entry.player.displayText): \(count(entry.wins, "win")), \(count(entry.guesses, "guess", "guesses"))"
-                    + (entry.bestRound.map { ", best round \(count($0, "guess", "guesses"))" } ?? ""))
+                "\(index + 1). \(entry.player.displayText): \(Wording.count(entry.wins, "win")), \(Wording.count(entry.guesses, "guess", "guesses"))"
+                    + (entry.bestRound.map { ", best round \(Wording.count($0, "guess", "guesses"))" } ?? ""))
         }
     }
 
@@ -99,11 +99,6 @@ public enum GuessText {
         }
         let lines = previous.history.isEmpty ? ["Nobody guessed."] : previous.history.map(\.displayText)
         return GameLine(StyledText((["No guesses yet in round \(round). Round \(previous.number)\(ended):"] + lines).joined(separator: "\n")), record: record)
-    }
-
-    /// "1 guess", "3 guesses".
-    static func count(_ number: Int, _ singular: String, _ plural: String? = nil) -> String {
-        "\(number) \(number == 1 ? singular : plural ?? singular + "s")"
     }
 }
 
