@@ -32,7 +32,8 @@ final class TCPConnection: Connection, Sendable {
     /// The check of the peer's TLS certificate; nil without TLS.
     let check: PeerCertificateCheck?
 
-    var provenPeer: PeerFingerprint? { check?.provenPeer }
+    var provenPeer: PeerFingerprint? { check?.proof?.key }
+    var provenOwner: PeerFingerprint? { check?.proof?.owner }
     var localKey: PeerFingerprint? { check?.localKey }
 
     init(

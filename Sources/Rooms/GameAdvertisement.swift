@@ -15,6 +15,8 @@ import Multipeer
 /// | `p` | players and seats, `COUNT/MAX` | `3/100` |
 /// | `n` | the round number | `2` |
 /// | `k` | `1` when the game needs a password (left out otherwise) | `1` |
+/// | `g` | the game, when it is not guess-the-number | `tictactoe` |
+/// | `o` | the identity of the person whose key endorsed the host's, when it is another key (a second game hosted from one account; see ``Multipeer/PeerEndorsement``) | `5f0e…` |
 ///
 /// Decoding is lenient: a missing or malformed entry is nil, and unknown keys are ignored, so
 /// a newer host's extra facts never hide a game from an older player.
@@ -38,6 +40,10 @@ public struct GameAdvertisement: Sendable, Hashable {
     /// The game the host runs (``Rooms/GameKind/id``); nil for guess-the-number, which every
     /// earlier host ran without saying.
     public var game: String?
+    /// The identity of the person whose key endorsed the host's key, when the host runs under
+    /// another key than that person's first (``Multipeer/PeerEndorsement``). Only a claim until
+    /// the host proves it on connecting, as the host's own identity is.
+    public var owner: UUID?
 
     /// An advertisement with the given facts.
     public init(range: ClosedRange<Int64>?, playerCount: Int?, maximumPlayers: Int?, round: Int?, isPrivate: Bool = false, game: String? = nil) {
@@ -63,6 +69,18 @@ public struct GameAdvertisement: Sendable, Hashable {
         round = info[Key.round].flatMap { Int($0) }.flatMap { $0 >= 0 ? $0 : nil }
         isPrivate = info[Key.locked] == "1"
         game = info[Key.game].flatMap { GameKind.isValidID($0) ? $0 : nil }
+        owner = info[Key.owner].flatMap { UUID(uuidString: $0) }
+    }
+
+    /// The identity a listed host stands for: its ``owner`` when it announces one, else its own.
+    public static func holder(of game: DiscoveredPeer) -> UUID {
+        GameAdvertisement(decoding: game.info).owner ?? game.peer.identity
+    }
+
+    /// `info` with `owner` announced (unchanged when it is nil).
+    public static func announcing(owner: UUID?, in info: DiscoveryInfo) -> DiscoveryInfo {
+        guard let owner else { return info }
+        return (try? info.setting(Key.owner, to: owner.uuidString.lowercased())) ?? info
     }
 
     /// The TXT record entries for these facts (the missing ones are left out).
@@ -73,7 +91,8 @@ public struct GameAdvertisement: Sendable, Hashable {
         if let round { entries[Key.round] = String(round) }
         if isPrivate { entries[Key.locked] = "1" }
         if let game { entries[Key.game] = game }
-        // Five short entries are always within DiscoveryInfo's limits.
+        if let owner { entries[Key.owner] = owner.uuidString.lowercased() }
+        // These short entries are always within DiscoveryInfo's limits.
         return (try? DiscoveryInfo(entries)) ?? DiscoveryInfo()
     }
 
@@ -96,6 +115,7 @@ public struct GameAdvertisement: Sendable, Hashable {
         static let round = "n"
         static let locked = "k"
         static let game = "g"
+        static let owner = "o"
     }
 }
 

@@ -79,7 +79,7 @@ struct SendCommand: AsyncParsableCommand {
         LoggingSystem.bootstrapTerminal(level: output.logLevel, destination: LogDestination())
         try await CommandRunner.run {
             let me = try LocalPlayer(name: name, role: .guest)
-            let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
+            let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key, endorsement: me.endorsement)))
             let terminal = json ? nil : DropTerminalOutput()
             let out: any DropOutput = terminal ?? DropJSONOutput()
             if let notice = me.notice { out.line(notice) }
@@ -147,7 +147,7 @@ struct ReceiveCommand: AsyncParsableCommand {
                 throw AppFailure("\(folder.path) is not a directory; make it first, or name another.", .usage)
             }
             let me = try LocalPlayer(name: name, role: .drop)
-            let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)))
+            let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key, endorsement: me.endorsement)))
             let out: any DropOutput = json ? DropJSONOutput() : DropTerminalOutput()
             if let notice = me.notice { out.line(notice) }
             let box = DropBox(

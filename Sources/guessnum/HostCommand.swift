@@ -104,7 +104,7 @@ struct HostCommand: AsyncParsableCommand {
             let setup = HostSetup(
                 name: me.peer.displayName, session: session, terminal: terminal, discovery: discovery,
                 text: GameText(style: output.style, json: output.json, me: me.peer.identity), room: limits(RoomConfiguration()),
-                password: password, asks: ask, resumes: resume, port: port)
+                password: password, asks: ask, resumes: resume, port: port, owner: me.endorsement?.ownerIdentity)
             try await game.game.host(setup, settings: settings)
             withExtendedLifetime(me) {}
         }
@@ -126,7 +126,7 @@ struct HostCommand: AsyncParsableCommand {
     private func startHosting(logs: LogDestination) throws -> (LocalPlayer, Session, AppTerminal) {
         let me = try LocalPlayer(name: name, role: .host)
         let session = Session(
-            localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)), configuration: .room)
+            localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key, endorsement: me.endorsement)), configuration: .room)
         let terminal = AppTerminal.open(for: .host, json: output.json, logs: logs)
         if let notice = me.notice { terminal.console.print(notice) }
         return (me, session, terminal)

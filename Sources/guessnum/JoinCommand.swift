@@ -42,7 +42,7 @@ struct JoinCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             let me = try LocalPlayer(name: name, role: .guest)
             let session = Session(
-                localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key)), configuration: .room)
+                localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key, endorsement: me.endorsement)), configuration: .room)
             let terminal = AppTerminal.open(for: target == nil ? .lobby : .player, json: output.json, logs: logs)
             defer { terminal.close(logs: logs) }
             if let notice = me.notice { terminal.console.print(notice) }

@@ -3,6 +3,7 @@ import Foundation
 import GuessnumGame
 import GuessnumTerminal
 import Multipeer
+import MultipeerTestSupport
 import Testing
 
 @Suite("The list of games nearby", .timeLimit(.minutes(1)))
@@ -15,6 +16,42 @@ struct GameListTests {
     func game(_ peer: PeerID, players: Int, port: Int = 4000) throws -> DiscoveredPeer {
         let info = GameAdvertisement(range: 1...100, playerCount: players, maximumPlayers: 10, round: 1).discoveryInfo
         return DiscoveredPeer(peer: peer, endpoints: [try Endpoint(host: "10.0.0.1", port: port)], info: info)
+    }
+
+    @Test("A second game of one person, announcing the person's key beside its own, is marked played before where the person is known, not another key; a game under that name without it is")
+    func onePersonTwoGames() throws {
+        let known = KnownHosts(fileURL: Scratch.path("guessnum-known").appendingPathComponent("known_hosts"))
+        defer { try? FileManager.default.removeItem(at: known.fileURL.deletingLastPathComponent()) }
+        let person = PeerKey.generate()
+        try known.remember("alice", key: person.fingerprint)
+        let second = PeerKey.generate()
+        var announced = GameAdvertisement(range: nil, playerCount: 0, maximumPlayers: 2, round: 1, game: "tictactoe")
+        announced.owner = person.fingerprint.identity
+        let endorsed = DiscoveredPeer(
+            peer: try second.peer(displayName: "alice"), endpoints: [try Endpoint(host: "10.0.0.1", port: 4001)], info: announced.discoveryInfo)
+        #expect(GameAdvertisement(decoding: endorsed.info).owner == person.fingerprint.identity)
+        let list = GameList(style: .plain, knownHosts: known)
+        list.apply(.found(endorsed))
+        #expect(list.wholeList().contains("1) alice — tic-tac-toe") && list.wholeList().contains("played before"), "\(list.wholeList())")
+        #expect(!list.wholeList().contains("ANOTHER KEY"), "\(list.wholeList())")
+
+        let other = GameList(style: .plain, knownHosts: known)
+        other.apply(.found(try game(try PeerKey.generate().peer(displayName: "alice"), players: 1)))
+        #expect(other.wholeList().contains("ANOTHER KEY"), "\(other.wholeList())")
+
+        // On a LAN, Avahi lists the second game as "alice #2": beside the person's first game it
+        // reads as alice's, under its own game's name; alone, or beside someone else's, it does not.
+        let both = GameList(style: .plain)
+        let renamed = DiscoveredPeer(
+            peer: try second.peer(displayName: "alice #2"), endpoints: [try Endpoint(host: "10.0.0.1", port: 4001)], info: announced.discoveryInfo)
+        both.apply(.found(renamed))
+        #expect(both.wholeList().contains("1) alice #2 — tic-tac-toe"), "\(both.wholeList())")
+        both.apply(.found(try game(try person.peer(displayName: "alice"), players: 1)))
+        #expect(both.wholeList().contains("1) alice — tic-tac-toe") && both.wholeList().contains("2) alice — numbers 1–100"), "\(both.wholeList())")
+        let impostor = GameList(style: .plain)
+        impostor.apply(.found(renamed))
+        impostor.apply(.found(try game(try PeerKey.generate().peer(displayName: "alice"), players: 1)))
+        #expect(impostor.wholeList().contains("1) alice #2 — tic-tac-toe"), "\(impostor.wholeList())")
     }
 
     @Test("When discovery is unavailable the list says so once, in a player's words with the join code; a game found clears it")

@@ -65,4 +65,21 @@ struct LocalPlayerTests {
         let guest = try LocalPlayer(name: "zoe", role: .guest, environment: environment, loginName: nil)
         #expect(guest.claim == nil && guest.notice?.contains("damaged") == true)
     }
+
+    @Test("Two hosts of one account at once: the second plays under its own key, which the first's endorses; the first needs no endorsement")
+    func secondHostIsEndorsed() throws {
+        // A directory of its own: no other test claims (or forks while holding) these slots.
+        let own = ["XDG_CONFIG_HOME": Scratch.path("guessnum-endorsed").path]
+        let first = try LocalPlayer(name: "zoe", role: .host, environment: own, loginName: nil)
+        let second = try LocalPlayer(name: "zoe", role: .host, environment: own, loginName: nil)
+        #expect(first.claim?.slot == 1 && second.claim?.slot == 2)
+        #expect(first.endorsement == nil)
+        #expect(second.peer.identity != first.peer.identity)
+        let endorsement = try #require(second.endorsement)
+        #expect(endorsement.owner(ifEndorsing: second.key.fingerprint) == first.key.fingerprint)
+        // A guest of the same account is another role: its key is not the host's.
+        let guest = try LocalPlayer(name: "zoe", role: .guest, environment: own, loginName: nil)
+        #expect(guest.endorsement == nil)
+        withExtendedLifetime((first, second, guest)) {}
+    }
 }

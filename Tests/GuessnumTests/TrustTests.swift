@@ -157,6 +157,41 @@ struct TrustTests {
         #expect(!again.text.contains("Welcome, bob!"))
     }
 
+    @Test("One person hosting two games at once is one host: a player who knows the first joins the second without a question; someone else under that name is still refused")
+    func onePersonTwoGames() async throws {
+        let alicesEnvironment = Self.person()
+        let bobsEnvironment = Self.person()
+        let first = try guessnum(["host", "--name", "alice", "--secret", "7"], environment: alicesEnvironment)
+        defer { first.signal(SIGKILL) }
+        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(try await listeningPort(of: first))"], environment: bobsEnvironment)
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "First game with alice here") != nil, "bob: \(bob.text)")
+        bob.closeInput()
+        #expect(await bob.exitStatus() == 0)
+        let knownHosts = URL(fileURLWithPath: try #require(bobsEnvironment["XDG_DATA_HOME"])).appendingPathComponent("guessnum/known_hosts")
+        let remembered = try String(contentsOf: knownHosts, encoding: .utf8)
+
+        // Alice hosts tic-tac-toe beside it, from the same account: another program, another key.
+        let second = try guessnum(["host", "--name", "alice", "--game", "tictactoe"], environment: alicesEnvironment)
+        defer { second.signal(SIGKILL) }
+        let joined = try guessnum(["join", "--name", "bob", "127.0.0.1:\(try await listeningPort(of: second))"], environment: bobsEnvironment)
+        defer { joined.signal(SIGKILL) }
+        #expect(await joined.line(containing: "Joined alice's game of tic-tac-toe") != nil, "bob: \(joined.text)")
+        joined.closeInput()
+        #expect(await joined.exitStatus() == 0, "bob: \(joined.text)")
+        #expect(!joined.text.contains("another key"), "bob: \(joined.text)")
+        #expect(try String(contentsOf: knownHosts, encoding: .utf8) == remembered, "alice is remembered by her first key, once")
+
+        // Someone else hosting as "alice" is still refused.
+        let impostor = try guessnum(["host", "--name", "alice", "--game", "tictactoe"])
+        defer { impostor.signal(SIGKILL) }
+        let fooled = try guessnum(["join", "--name", "bob", "127.0.0.1:\(try await listeningPort(of: impostor))"], environment: bobsEnvironment)
+        defer { fooled.signal(SIGKILL) }
+        fooled.closeInput()
+        #expect(await fooled.exitStatus() == 3, "bob: \(fooled.text)")
+        #expect(fooled.text.contains("“alice” now has another key than when you last played with it"), "bob: \(fooled.text)")
+    }
+
     @Test("A known host's name is not taken over by a lookalike, nor its key replaced by a join code: a script is refused (exit 3) and the known key kept")
     func lookalikeAndJoinCode() async throws {
         let bobsEnvironment = Self.person()

@@ -160,8 +160,8 @@ struct SecureSessionTests {
             let guest = scope.session(localPeer: bob, transport: bobTransport)
             let seen = Locked<PeerFingerprint?>(nil)
             do throws(MultipeerError) {
-                let outcome = try await guest.invite(picked, context: Data("proof".utf8)) { _, key in
-                    seen.withLock { $0 = key }
+                let outcome = try await guest.invite(picked, context: Data("proof".utf8)) { _, proof in
+                    seen.withLock { $0 = proof?.key }
                     return "another key than last time"
                 }
                 Issue.record("expected a refusal, got \(outcome)")
@@ -188,8 +188,8 @@ struct SecureSessionTests {
             let states = EventLog(guest.events, .stateChanged)
             let seen = Locked<(PeerID, PeerFingerprint?)?>(nil)
             do throws(MultipeerError) {
-                let outcome = try await guest.invite(loopback(port)) { peer, key in
-                    seen.withLock { $0 = (peer, key) }
+                let outcome = try await guest.invite(loopback(port)) { peer, proof in
+                    seen.withLock { $0 = (peer, proof?.key) }
                     return "not this one"
                 }
                 Issue.record("expected a refusal, got \(outcome)")
@@ -279,15 +279,57 @@ struct SecureSessionTests {
         }
     }
 
+    @Test("A certificate carrying an owner's endorsement of its key proves the owner too; one endorsing another key proves no owner")
+    func endorsedCertificate() throws {
+        let owner = PeerKey.generate()
+        let key = PeerKey.generate()
+        let endorsed = try TLSCredentials.selfSignedCertificate(for: key, endorsement: try PeerEndorsement(endorsing: key.fingerprint, by: owner), now: Date())
+        guard case .success(let proof) = PeerCertificateCheck.check([endorsed], now: Date()) else {
+            Issue.record("an endorsed certificate is good")
+            return
+        }
+        #expect(proof == PeerProof(key: key.fingerprint, owner: owner.fingerprint))
+        // An endorsement copied from another program's certificate names that program's key.
+        let copied = try TLSCredentials.selfSignedCertificate(
+            for: key, endorsement: try PeerEndorsement(endorsing: PeerKey.generate().fingerprint, by: owner), now: Date())
+        guard case .success(let unowned) = PeerCertificateCheck.check([copied], now: Date()) else {
+            Issue.record("a certificate with an endorsement of another key is still its key's")
+            return
+        }
+        #expect(unowned == PeerProof(key: key.fingerprint))
+    }
+
+    @Test("Over TLS, a host whose key its owner endorsed shows the guest's host check both keys; a guest of an earlier release sees its key as before")
+    func endorsedHost() async throws {
+        try await withSessions { scope in
+            let owner = PeerKey.generate()
+            let key = PeerKey.generate()
+            let alice = try key.peer(displayName: "alice")
+            let credentials = try TLSCredentials(key: key, endorsement: try PeerEndorsement(endorsing: key.fingerprint, by: owner))
+            let host = scope.session(localPeer: alice, transport: TCPTransport(bindHost: "127.0.0.1", credentials: credentials))
+            let port = try await host.startListening(policy: .acceptAll)
+            let (bob, bobTransport, _) = try Self.keyed("bob")
+            let guest = scope.session(localPeer: bob, transport: bobTransport)
+            let seen = Locked<PeerProof?>(nil)
+            #expect(try await guest.invite(loopback(port)) { _, proof in
+                seen.withLock { $0 = proof }
+                return nil
+            } == .connected(alice))
+            #expect(seen.value == PeerProof(key: key.fingerprint, owner: owner.fingerprint))
+            #expect(guest.proof(of: alice)?.holder == owner.fingerprint)
+            #expect(guest.provenKey(of: alice) == key.fingerprint)
+        }
+    }
+
     @Test("A certificate is refused, with its reason, when expired, not yet valid, or not a P-256 key's own")
     func certificateChecks() throws {
         let key = PeerKey.generate()
         let certificate = try TLSCredentials.selfSignedCertificate(for: key, now: Date())
-        guard case .success(let fingerprint) = PeerCertificateCheck.check([certificate], now: Date()) else {
+        guard case .success(let proof) = PeerCertificateCheck.check([certificate], now: Date()) else {
             Issue.record("a fresh certificate is good")
             return
         }
-        #expect(fingerprint == key.fingerprint)
+        #expect(proof == PeerProof(key: key.fingerprint))
         let later = Date().addingTimeInterval(2 * TLSCredentials.certificateLifetime)
         guard case .failure(let expired) = PeerCertificateCheck.check([certificate], now: later) else {
             Issue.record("an expired certificate is refused")

@@ -1,3 +1,4 @@
+import Foundation
 import GuessnumStore
 import Multipeer
 import Rooms
@@ -26,12 +27,16 @@ public struct HostSetup: Sendable {
     public var resumes: Bool
     /// The port to listen on (nil: the last game's, else any; 0: any).
     public var port: Int?
+    /// The identity of the person whose key endorsed the host's, announced with the game when
+    /// it is not the host's own (another program of the account holds the person's first key).
+    public var owner: UUID?
 
     /// A setup from the host command's options.
     public init(
         name: String, session: Session, terminal: AppTerminal, discovery: any DiscoveryBackend, text: GameText,
-        room: RoomConfiguration, password: GamePassword?, asks: Bool, resumes: Bool, port: Int?
+        room: RoomConfiguration, password: GamePassword?, asks: Bool, resumes: Bool, port: Int?, owner: UUID? = nil
     ) {
+        self.owner = owner
         (self.name, self.session, self.terminal, self.discovery, self.text) = (name, session, terminal, discovery, text)
         (self.room, self.password, self.asks, self.resumes, self.port) = (room, password, asks, resumes, port)
     }
@@ -51,12 +56,12 @@ public struct HostSetup: Sendable {
         open: (Store.Saved?) async throws -> (room: RoomHost<Presenter.Rules>, owner: (any Sendable)?)
     ) async throws {
         let saved = try store.load()
-        let (room, owner) = try await open(try await shouldResume(saved.map(summary)) ? saved : nil)
+        let (room, keptAlive) = try await open(try await shouldResume(saved.map(summary)) ? saved : nil)
         let screen = HostREPL(
             room: room, presenter: presenter, console: terminal.console, inbox: terminal.inbox, discovery: discovery, text: text,
-            asks: asks, command: ProgramCommand.current())
+            asks: asks, command: ProgramCommand.current(), owner: owner)
         try await screen.run(port: port, ports: ListeningPortMemory.standard())
-        withExtendedLifetime(owner) {}
+        withExtendedLifetime(keptAlive) {}
         await store.waitForWrites()
         store.delete()
     }

@@ -290,19 +290,31 @@ final class GameList: Sendable {
         changeLines(at: now).map { $0.map(\.text).joined(separator: "\n") }
     }
 
+    /// The name `game` is shown under: its host's, without the suffix Avahi gave a second game
+    /// of the same person ("alice #2" → "alice": it announces as its owner the host of a listed
+    /// "alice"), so that one person's games read as one host's, each under its own game's name.
+    private static func shownName(of game: DiscoveredPeer, in state: State) -> String {
+        let name = game.peer.displayName
+        let base = HostName.withoutCollisionSuffix(name)
+        guard base != name, let owner = GameAdvertisement(decoding: game.info).owner else { return name }
+        let sameHost = state.slots.contains { !$0.isGone && $0.game.peer.displayName == base && GameAdvertisement.holder(of: $0.game) == owner }
+        return sameHost ? base : name
+    }
+
     /// Number `number`'s line (as JSON, a `game` event).
     private func line(_ number: Int, in state: State, known: KnownHosts.Snapshot?, at now: ContinuousClock.Instant) -> ScreenLine {
         let slot = state.slots[number - 1]
         let game = slot.game
         // Records under several names claim this host: none of them is its name until it proves one.
-        let name = game.names.map { TerminalText.sanitized($0) }.joined(separator: " or ")
+        let name = game.hasConflictingNames
+            ? game.names.map { TerminalText.sanitized($0) }.joined(separator: " or ") : TerminalText.sanitized(Self.shownName(of: game, in: state))
         var advertisement = GameAdvertisement(decoding: game.info)
         if let left = state.left[game.peer], left.until > now { advertisement.playerCount = left.count }
         var flags: [String] = []
         if state.remembered.contains(game.peer) { flags.append("remembered") }
         if state.silent[game.peer] != nil { flags.append("not answering") }
         if game.hasConflictingNames { flags.append("several names") }
-        switch known?.status(ofHost: game.peer.displayName, identity: game.peer.identity) {
+        switch known?.status(ofHost: game.peer.displayName, identity: GameAdvertisement.holder(of: game)) {
         case .known?: flags.append("played before")
         case .changed?: flags.append("another key")
         case .unknown?, nil: break

@@ -63,7 +63,7 @@ extension GuestREPL {
     ) async -> JoinResult {
         let game = target.game
         let hostName = target.host
-        if target.isListed, !acceptingNewKey, knownHosts?.status(ofHost: game.peer.displayName, identity: game.peer.identity) == .changed {
+        if target.isListed, !acceptingNewKey, knownHosts?.status(ofHost: game.peer.displayName, identity: GameAdvertisement.holder(of: game)) == .changed {
             if wanted == nil, console.isInteractive {
                 question = .newKey(target)
                 console.print(Self.changedKeyQuestion(hostName))

@@ -15,8 +15,9 @@ extension GuestREPL {
     /// of the game is shown; nil without known hosts.
     func keyCheck(listedAs name: String?, refused: RefusedName? = nil) -> Session.HostCheck? {
         guard let knownHosts else { return nil }
-        return { host, key in
-            guard let key else { return nil }
+        return { host, proof in
+            // The person behind the host: the owner that endorsed its key, else the key.
+            guard let key = proof?.holder else { return nil }
             let listed = name ?? host.displayName
             for name in Set([listed, HostName.joined(listedAs: listed, answering: host.displayName)]).sorted()
             where knownHosts.status(ofHost: name, key: key) == .changed {
@@ -30,7 +31,7 @@ extension GuestREPL {
     /// Remembers the key `host` proved under `name` (a host met for the first time, or one
     /// whose new key the player accepted), and says so the first time.
     func rememberKey(of host: PeerID, listedAs name: String) {
-        guard let knownHosts, let key = session.provenKey(of: host) else { return }
+        guard let knownHosts, let key = session.proof(of: host)?.holder else { return }
         let status = knownHosts.status(ofHost: name, key: key)
         guard status != .known else { return }
         do {

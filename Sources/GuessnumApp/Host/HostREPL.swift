@@ -26,6 +26,8 @@ public final class HostREPL: HostScreen, Sendable {
     private let logger: Logger
     /// How players are told to run the program ("guessnum", or its path when not on PATH).
     private let command: String
+    /// The person's identity announced with the game (``HostSetup/owner``).
+    private let owner: UUID?
     private let prompts = Mutex(Prompts())
     /// What the host is told about the name the game is listed under.
     private let listing: Protected<ListingNotices>
@@ -42,19 +44,20 @@ public final class HostREPL: HostScreen, Sendable {
     ///   - discovery: where the game is announced (Avahi in the program, in-memory in tests).
     ///   - asks: whether the host is asked before each player is let in (`--ask`).
     ///   - command: how players run the program, in the join command the host prints.
+    ///   - owner: the person's identity announced with the game (``HostSetup/owner``).
     public convenience init<Presenter: GamePresenter>(
         room: RoomHost<Presenter.Rules>, presenter: Presenter.Type, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend,
-        text: GameText, asks: Bool, command: String = "guessnum", logger: Logger = Logger(label: "guessnum.app")
+        text: GameText, asks: Bool, command: String = "guessnum", owner: UUID? = nil, logger: Logger = Logger(label: "guessnum.app")
     ) {
         self.init(
             room: PlayedRoom<Presenter>(room: room), console: console, inbox: inbox, discovery: discovery, text: text, asks: asks,
-            command: command, logger: logger)
+            command: command, owner: owner, logger: logger)
         console.complete(also: Presenter.commands.map(\.name))
     }
 
     init(
         room: any HostedRoom, console: any Console, inbox: Inbox, discovery: any DiscoveryBackend,
-        text: GameText, asks: Bool, command: String, logger: Logger
+        text: GameText, asks: Bool, command: String, owner: UUID? = nil, logger: Logger
     ) {
         self.command = command
         self.session = room.session
@@ -67,7 +70,8 @@ public final class HostREPL: HostScreen, Sendable {
         self.logger = logger
         listing = Protected(ListingNotices(name: room.host.name))
         advertiser = Advertiser(session: session, serviceType: GameAdvertisement.serviceType, discovery: discovery)
-        advertising = AdvertisementRefresher(advertiser: advertiser) { room.discoveryInfo }
+        self.owner = owner
+        advertising = AdvertisementRefresher(advertiser: advertiser) { GameAdvertisement.announcing(owner: owner, in: room.discoveryInfo) }
     }
 
     /// Listens on `port` (0: any free port; nil: the port of the last game in `ports` if it is
@@ -88,7 +92,7 @@ public final class HostREPL: HostScreen, Sendable {
         let advertising = advertising
         let stopWatching = room.observe(console: console, text: text) { advertising.refresh() }
         room.start()
-        try await advertiser.update(room.discoveryInfo)
+        try await advertiser.update(GameAdvertisement.announcing(owner: owner, in: room.discoveryInfo))
         var listed = true
         do { try await advertiser.start() } catch {
             console.print(error.message)

@@ -8,7 +8,9 @@ import Multipeer
 /// Hosting and joining keep separate identities, so that one user can host in one terminal
 /// and join from another; and each running program claims its own identity slot (see
 /// ``Multipeer/ClaimedIdentity``), so that two players from one account are two players. A
-/// player who quits and joins again gets the same identity back and is recognised.
+/// player who quits and joins again gets the same identity back and is recognised. A program in
+/// a later slot shows its role's first key's endorsement of its own (``endorsement``): two games
+/// hosted from one account at once are known as one person's.
 public struct LocalPlayer: Sendable {
     /// What this program plays as.
     public enum Role: String, Sendable { case host, guest, drop }
@@ -21,6 +23,9 @@ public struct LocalPlayer: Sendable {
     public let key: PeerKey
     /// A sentence to show the user about how the identity was chosen, if any.
     public let notice: String?
+    /// The endorsement of ``key`` by the first key of this role (the person's), when ``key`` is
+    /// another (a second program of the same account runs); nil otherwise.
+    public let endorsement: PeerEndorsement?
 
     /// The local peer for `role`, named `name` or by default the user's login name.
     /// - Throws: ``Multipeer/MultipeerError/Code/invalidDisplayName`` for a name that cannot
@@ -60,6 +65,17 @@ public struct LocalPlayer: Sendable {
         self.claim = claim
         key = claim?.key ?? PeerKey.generate()
         peer = try key.peer(displayName: displayName)
+        endorsement = claim.flatMap { Self.endorsement(of: $0, fileName: "peer-identity-\(role.rawValue)", environment: environment) }
+    }
+
+    /// The endorsement of a claim in a later slot by the first slot's key, which the program
+    /// holding that slot has stored; nil for the first slot, or when that key cannot be read
+    /// (the program then plays under its own key alone, as before endorsements).
+    static func endorsement(of claim: ClaimedIdentity, fileName: String, environment: [String: String]) -> PeerEndorsement? {
+        guard claim.slot > 1 else { return nil }
+        let first = PeerIdentityStore.standard(application: "guessnum", fileName: fileName, environment: environment)
+        guard let owner = try? first.load() else { return nil }
+        return try? PeerEndorsement(endorsing: claim.key.fingerprint, by: owner)
     }
 
     /// The login name: `USER`, else `LOGNAME`, else the system's; nil when none is a valid name.

@@ -33,29 +33,49 @@ public struct PeerIdentityStore: Sendable {
     ///   written, or holds neither a key nor an earlier release's identity: a damaged key is
     ///   never silently replaced, since players who know this peer would see another.
     public func loadOrCreate() throws(MultipeerError) -> StoredKey {
-        let path = fileURL.path
         var replaced: UUID?
-        if FileManager.default.fileExists(atPath: path) {
-            let text: String
-            do { text = try String(contentsOf: fileURL, encoding: .utf8) } catch {
-                throw MultipeerError(.identityStorage, "Could not read the identity key in \(path) (\(error.localizedDescription)); check its permissions.", underlying: error)
-            }
-            let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            if let old = UUID(uuidString: trimmed) {
-                replaced = old
-            } else {
-                guard let key = try? PeerKey(pemRepresentation: trimmed) else {
-                    throw MultipeerError(
-                        .identityStorage,
-                        "The identity key file \(path) is damaged. Restore it from a backup to stay the same player; or move it away and a new identity will be made (people who know you will see a new player).")
-                }
-                _ = chmod(path, 0o600)
-                return StoredKey(key: key, replacedIdentity: nil)
-            }
+        switch try read() {
+        case .key(let key):
+            _ = chmod(fileURL.path, 0o600)
+            return StoredKey(key: key, replacedIdentity: nil)
+        case .earlierIdentity(let old): replaced = old
+        case nil: break
         }
         let key = PeerKey.generate()
         try write(key)
         return StoredKey(key: key, replacedIdentity: replaced)
+    }
+
+    /// The stored key, without making one: nil when there is no file, or it holds an earlier
+    /// release's identity.
+    /// - Throws: ``MultipeerError/Code/identityStorage`` when the file cannot be read or is
+    ///   damaged.
+    public func load() throws(MultipeerError) -> PeerKey? {
+        if case .key(let key)? = try read() { key } else { nil }
+    }
+
+    /// What the file holds.
+    private enum Stored {
+        case key(PeerKey)
+        case earlierIdentity(UUID)
+    }
+
+    /// What the file holds; nil when there is none.
+    private func read() throws(MultipeerError) -> Stored? {
+        let path = fileURL.path
+        guard FileManager.default.fileExists(atPath: path) else { return nil }
+        let text: String
+        do { text = try String(contentsOf: fileURL, encoding: .utf8) } catch {
+            throw MultipeerError(.identityStorage, "Could not read the identity key in \(path) (\(error.localizedDescription)); check its permissions.", underlying: error)
+        }
+        let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        if let old = UUID(uuidString: trimmed) { return .earlierIdentity(old) }
+        guard let key = try? PeerKey(pemRepresentation: trimmed) else {
+            throw MultipeerError(
+                .identityStorage,
+                "The identity key file \(path) is damaged. Restore it from a backup to stay the same player; or move it away and a new identity will be made (people who know you will see a new player).")
+        }
+        return .key(key)
     }
 
     /// Writes `key` to the file, readable by its owner only from its first byte, replacing what

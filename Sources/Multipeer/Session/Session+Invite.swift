@@ -14,7 +14,7 @@ extension Session {
     ///   - timeout: how long to wait for the answer, connecting included; by default
     ///     ``SessionConfiguration/invitationTimeout``.
     ///   - hostCheck: asked when the host accepts, before anything of the session is posted:
-    ///     the host and the key it proved (nil over a transport that proves nothing); a
+    ///     the host and what it proved (nil over a transport that proves nothing); a
     ///     sentence refuses the host (GOODBYE, and ``MultipeerError/Code/hostRefused`` with the
     ///     sentence is thrown). For checks such as known hosts.
     /// - Throws: ``MultipeerError/Code/connectionFailed``, ``MultipeerError/Code/connectionClosed``,
@@ -83,10 +83,10 @@ extension Session {
         }
     }
 
-    /// A check of the host that accepted an invitation: its peer and the key it proved; returns
-    /// a sentence to refuse it, or nil. It runs under the session's lock: it must be quick and
-    /// must not call into the session.
-    public typealias HostCheck = @Sendable (PeerID, PeerFingerprint?) -> String?
+    /// A check of the host that accepted an invitation: its peer and what it proved (its key, and
+    /// the owner that endorsed it); returns a sentence to refuse it, or nil. It runs under the
+    /// session's lock: it must be quick and must not call into the session.
+    public typealias HostCheck = @Sendable (PeerID, PeerProof?) -> String?
 
     private func invite(
         _ endpoints: [Endpoint], expecting expected: PeerID?, context: Data, timeout: Duration?, hostCheck: HostCheck?, answer: InvitationAnswer?

@@ -21,7 +21,7 @@ extension Session {
         if key.identity != expected.identity {
             return .notThePeerPicked(expected.displayName)
         }
-        return outgoing.hostCheck?(expected, key).map { MultipeerError(.hostRefused, $0) }
+        return outgoing.hostCheck?(expected, connection.proof).map { MultipeerError(.hostRefused, $0) }
     }
 
     /// Why the host `peer` that accepted `outgoing` must be refused: its key does not prove its
@@ -31,6 +31,6 @@ extension Session {
         if transport.provesPeers, let expected = outgoing.expectedPeer, expected != peer {
             return .notThePeerPicked(expected.displayName, answeredBy: peer.displayName)
         }
-        return outgoing.hostCheck?(peer, connection.provenPeer).map { MultipeerError(.hostRefused, $0) }
+        return outgoing.hostCheck?(peer, connection.proof).map { MultipeerError(.hostRefused, $0) }
     }
 }

@@ -117,6 +117,12 @@ public final class Session: Sendable {
         state.withLock { state in state.connectedLinks[peer].flatMap { state.links[$0]?.connection.provenPeer } }
     }
 
+    /// What `peer` proved on its connection (its key, and the owner that endorsed it), when it is
+    /// connected over a transport that proves keys.
+    public func proof(of peer: PeerID) -> PeerProof? {
+        state.withLock { state in state.connectedLinks[peer].flatMap { state.links[$0]?.connection.proof } }
+    }
+
     /// The six digits both people can compare to check that nobody sits between this peer and
     /// `peer` on this connection (see ``VerificationCode``); nil when `peer` is not connected
     /// over a transport that proves keys, or (on the advertiser's side) until the inviter has

@@ -117,6 +117,9 @@ public protocol Connection: AnyObject, Sendable {
     /// a transport that proves nothing (see ``Transport/provesPeers``). A transport that proves
     /// peers has it before the first frame arrives.
     var provenPeer: PeerFingerprint? { get }
+    /// The owner key whose endorsement of ``provenPeer`` the other side showed in the same
+    /// handshake (see ``PeerEndorsement``); nil when it showed none, or one of another key.
+    var provenOwner: PeerFingerprint? { get }
     /// The fingerprint of the key this side proves on the connection; nil for a transport that
     /// proves nothing.
     var localKey: PeerFingerprint? { get }
@@ -156,6 +159,11 @@ extension Connection {
     public func abort() { close() }
     /// None: a connection of a transport that proves nothing.
     public var provenPeer: PeerFingerprint? { nil }
+    /// None: a connection of a transport that proves nothing.
+    public var provenOwner: PeerFingerprint? { nil }
+    /// What the other side proved: its key and the owner that endorsed it; nil for a transport
+    /// that proves nothing.
+    public var proof: PeerProof? { provenPeer.map { PeerProof(key: $0, owner: provenOwner) } }
     /// None: a connection of a transport that proves nothing.
     public var localKey: PeerFingerprint? { nil }
 

@@ -11,19 +11,20 @@ import X509
 /// A peer's certificate is good when it is one self-signed X.509 certificate, valid now, whose
 /// P-256 key signed it; the TLS handshake then proves the peer holds that key. What is kept is
 /// the key's ``Multipeer/PeerFingerprint`` (the session compares its identity with the one the
-/// peer claims in HELLO or ACCEPT), or why the certificate was refused, for the error.
+/// peer claims in HELLO or ACCEPT) with the owner whose endorsement of it the certificate
+/// carries, if any (``EndorsementExtension``), or why the certificate was refused, for the error.
 final class PeerCertificateCheck: Sendable {
     /// The fingerprint of the key this side presents.
     let localKey: PeerFingerprint
-    private let outcome = Mutex<Result<PeerFingerprint, MultipeerError>?>(nil)
+    private let outcome = Mutex<Result<PeerProof, MultipeerError>?>(nil)
 
     init(localKey: PeerFingerprint) {
         self.localKey = localKey
     }
 
-    /// The fingerprint proved, once the handshake has checked the certificate.
-    var provenPeer: PeerFingerprint? {
-        outcome.withLock { if case .success(let fingerprint)? = $0 { fingerprint } else { nil } }
+    /// What the peer proved, once the handshake has checked the certificate.
+    var proof: PeerProof? {
+        outcome.withLock { if case .success(let proof)? = $0 { proof } else { nil } }
     }
 
     /// Why the certificate was refused, if it was.
@@ -41,8 +42,8 @@ final class PeerCertificateCheck: Sendable {
         }
     }
 
-    /// The fingerprint `chain` proves at `now`, or why it proves none.
-    static func check(_ chain: [NIOSSLCertificate], now: Date) -> Result<PeerFingerprint, MultipeerError> {
+    /// What `chain` proves at `now`, or why it proves nothing.
+    static func check(_ chain: [NIOSSLCertificate], now: Date) -> Result<PeerProof, MultipeerError> {
         guard chain.count == 1, let leaf = chain.first else {
             return .failure(refused("it presented \(chain.count) certificates instead of one"))
         }
@@ -62,7 +63,9 @@ final class PeerCertificateCheck: Sendable {
         guard certificate.publicKey.isValidSignature(certificate.signature, for: certificate) else {
             return .failure(refused("its certificate is not signed by its own key"))
         }
-        return .success(PeerFingerprint(publicKey: key))
+        let fingerprint = PeerFingerprint(publicKey: key)
+        let owner = EndorsementExtension.endorsement(in: certificate)?.owner(ifEndorsing: fingerprint)
+        return .success(PeerProof(key: fingerprint, owner: owner))
     }
 
     private static func refused(_ reason: String) -> MultipeerError {

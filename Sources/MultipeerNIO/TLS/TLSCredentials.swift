@@ -22,13 +22,15 @@ public struct TLSCredentials: Sendable {
     /// How long a certificate made here is valid (a new one is made every launch).
     static let certificateLifetime: TimeInterval = 366 * 24 * 3600
 
-    /// Credentials for `key`, with a certificate valid from an hour ago for a year.
+    /// Credentials for `key`, with a certificate valid from an hour ago for a year that carries
+    /// `endorsement` (an owner's endorsement of `key`, see ``Multipeer/PeerEndorsement``) when
+    /// there is one.
     /// - Throws: ``Multipeer/MultipeerError/Code/identityStorage`` when the certificate cannot
     ///   be made (which would be a bug).
-    public init(key: PeerKey, now: Date = Date()) throws(MultipeerError) {
+    public init(key: PeerKey, endorsement: PeerEndorsement? = nil, now: Date = Date()) throws(MultipeerError) {
         self.key = key
         do {
-            let certificate = try Self.selfSignedCertificate(for: key, now: now)
+            let certificate = try Self.selfSignedCertificate(for: key, endorsement: endorsement, now: now)
             let privateKey = try NIOSSLPrivateKey(bytes: Array(key.privateKey.derRepresentation), format: .der)
             var server = TLSConfiguration.makeServerConfiguration(certificateChain: [.certificate(certificate)], privateKey: .privateKey(privateKey))
             var client = TLSConfiguration.makeClientConfiguration()
@@ -54,8 +56,9 @@ public struct TLSCredentials: Sendable {
         configuration.trustRoots = .certificates([])
     }
 
-    /// A self-signed X.509 certificate for `key`, in the form NIOSSL reads.
-    static func selfSignedCertificate(for key: PeerKey, now: Date) throws -> NIOSSLCertificate {
+    /// A self-signed X.509 certificate for `key`, carrying `endorsement` if any, in the form
+    /// NIOSSL reads.
+    static func selfSignedCertificate(for key: PeerKey, endorsement: PeerEndorsement? = nil, now: Date) throws -> NIOSSLCertificate {
         let name = try DistinguishedName { CommonName("guessnum peer \(key.fingerprint.description.prefix(16))") }
         let certificate = try Certificate(
             version: .v3,
@@ -69,6 +72,7 @@ public struct TLSCredentials: Sendable {
             extensions: try Certificate.Extensions {
                 Critical(BasicConstraints.notCertificateAuthority)
                 Critical(KeyUsage(digitalSignature: true))
+                if let endorsement { try EndorsementExtension.make(endorsement) }
             },
             issuerPrivateKey: Certificate.PrivateKey(key.privateKey)
         )

@@ -86,6 +86,7 @@ private final class CountedConnection: Connection {
     var remoteDescription: String { base.remoteDescription }
     var remoteAddress: String { base.remoteAddress }
     var provenPeer: PeerFingerprint? { base.provenPeer }
+    var provenOwner: PeerFingerprint? { base.provenOwner }
     var localKey: PeerFingerprint? { base.localKey }
 
     func send(_ frame: EncodedFrame) {

@@ -72,6 +72,7 @@ final class AcceptGate: Transport, Sendable {
         var remoteDescription: String { base.remoteDescription }
         var remoteAddress: String { base.remoteAddress }
         var provenPeer: PeerFingerprint? { base.provenPeer }
+        var provenOwner: PeerFingerprint? { base.provenOwner }
         var localKey: PeerFingerprint? { base.localKey }
         func send(_ frame: EncodedFrame) {
             if frame.bytes.count > WireProtocol.lengthPrefixBytes, frame.bytes[WireProtocol.lengthPrefixBytes] == Self.acceptKind { gate.hold() }
