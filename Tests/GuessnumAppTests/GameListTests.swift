@@ -137,6 +137,25 @@ struct GameListTests {
         #expect(list.wholeList() == "Searching for games… 1 found\n  1) alice — numbers 1–100, 5/10 players, round 1")
     }
 
+    @Test("A kicked player reads the count the host announced after the kick, not one fewer again")
+    func afterKick() throws {
+        let list = GameList(style: .plain)
+        let alice = try game("alice", players: 4)
+        let start = ContinuousClock.now
+        list.apply(.found(alice), at: start)
+        // The host kicked this player at start + 1 s and announced 3 players at once; the kick's
+        // word reached the seat at start + 1 s, the announcement the list at start + 1.2 s, and
+        // the player is back at the list at start + 1.5 s.
+        list.apply(.updated(try game(alice.peer, players: 3)), at: start + .milliseconds(1_200))
+        list.noteLeft(alice.peer, ended: false, departure: start + .seconds(1), at: start + .milliseconds(1_500))
+        #expect(list.wholeList(at: start + .milliseconds(1_500)).contains("1) alice — numbers 1–100, 3/10 players"), "\(list.wholeList())")
+        // Before the new announcement arrives, the count is one fewer than announced.
+        let other = GameList(style: .plain)
+        other.apply(.found(alice), at: start)
+        other.noteLeft(alice.peer, ended: false, departure: start + .seconds(1), at: start + .milliseconds(1_100))
+        #expect(other.wholeList(at: start + .milliseconds(1_100)).contains("1) alice — numbers 1–100, 3/10 players"), "\(other.wholeList())")
+    }
+
     @Test("The corrected count after leaving lasts until the host has surely announced the change")
     func correctionExpires() throws {
         let list = GameList(style: .plain)

@@ -20,6 +20,8 @@ final class GameList: Sendable {
         var game: DiscoveredPeer
         /// Discovery lost it since the whole list was last printed.
         var isGone = false
+        /// When discovery last told of it (found or updated); nil for a remembered game.
+        var announcedAt: ContinuousClock.Instant?
     }
 
     private struct State {
@@ -69,7 +71,7 @@ final class GameList: Sendable {
     var problem: String? { state.withLock { $0.problem } }
 
     /// Applies `event`. What the list shows then comes from ``changes(at:)``.
-    func apply(_ event: BrowserEvent) {
+    func apply(_ event: BrowserEvent, at now: ContinuousClock.Instant = .now) {
         state.withLock { state in
             switch event {
             case .found(let game):
@@ -79,15 +81,15 @@ final class GameList: Sendable {
                 if let index = state.slots.firstIndex(where: { $0.game.peer == game.peer }) {
                     if state.slots[index].isGone || state.slots[index].game.info != game.info { state.left[game.peer] = nil }
                     state.remembered.remove(game.peer)
-                    state.slots[index] = Slot(game: game)
+                    state.slots[index] = Slot(game: game, announcedAt: now)
                 } else {
-                    state.slots.append(Slot(game: game))
+                    state.slots.append(Slot(game: game, announcedAt: now))
                 }
                 // Announced anew: what was measured before says nothing of now.
                 state.silent[game.peer] = nil
             case .updated(let game):
                 if let index = state.slots.firstIndex(where: { $0.game.peer == game.peer }) {
-                    state.slots[index] = Slot(game: game)
+                    state.slots[index] = Slot(game: game, announcedAt: now)
                     state.silent[game.peer] = nil
                     state.left[game.peer] = nil
                 }
@@ -169,16 +171,19 @@ final class GameList: Sendable {
     /// change (it refreshes at most once a second), after which the announced count is right.
     static let leftCorrection: Duration = .seconds(3)
 
-    /// Notes that this player left `game` (or was removed): its count shows one fewer until
-    /// the host announces the game again, or ``leftCorrection`` has passed. When `ended`, the
-    /// game is dropped from the list.
-    func noteLeft(_ game: PeerID, ended: Bool, at now: ContinuousClock.Instant = .now) {
+    /// Notes that this player left `game` (or was removed) at `departure`: its count shows one
+    /// fewer until the host announces the game again, or ``leftCorrection`` has passed — unless
+    /// the host announced it after `departure` already (a kicked player reads of its kick after
+    /// the host announced one player fewer), as that count is the one without this player. When
+    /// `ended`, the game is dropped from the list.
+    func noteLeft(_ game: PeerID, ended: Bool, departure: ContinuousClock.Instant? = nil, at now: ContinuousClock.Instant = .now) {
         state.withLock { state in
             guard let index = state.slots.firstIndex(where: { $0.game.peer == game }) else { return }
             if ended {
                 state.slots[index].isGone = true
                 return
             }
+            if let announced = state.slots[index].announcedAt, announced > (departure ?? now) { return }
             guard let count = GameAdvertisement(decoding: state.slots[index].game.info).playerCount else { return }
             state.left[game] = (max(0, count - 1), now + Self.leftCorrection)
         }

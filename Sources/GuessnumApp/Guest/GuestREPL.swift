@@ -265,6 +265,7 @@ public final class GuestREPL: CommandContext, Sendable {
         if let seat {
             let flow = await seat.handle(event)
             if flow == .stay { return .stay }
+            let departure = seat.endedAt ?? .now  // a leave: the host hears of it after this
             seat.stop()
             self.seat = nil
             console.discardTypedLine()  // typed for the game: not an answer to the list
@@ -279,7 +280,7 @@ public final class GuestREPL: CommandContext, Sendable {
             if let game = seatGame {
                 switch seat.ending {
                 case .left, .removed:
-                    games.noteLeft(game, ended: false)
+                    games.noteLeft(game, ended: false, departure: departure)
                     wake(after: GameList.leftCorrection + .milliseconds(100))  // then show the announced count
                 case .ended: games.noteLeft(game, ended: true)
                 case .lost: games.markSilent(game)

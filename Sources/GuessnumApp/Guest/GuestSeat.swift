@@ -17,4 +17,7 @@ protocol GuestSeat: AnyObject, Sendable {
     func stop()
     /// How the seat was given up (meaningful once the REPL has left it).
     var ending: SeatEnding { get }
+    /// When the host ended the seat (a kick, the game's end, a goodbye), as its word arrived;
+    /// nil when the player left, or is still in.
+    var endedAt: ContinuousClock.Instant? { get }
 }

@@ -48,6 +48,7 @@ final class RoomSeat<Presenter: GamePresenter>: PlayerScreen, GuestSeat, LinkedS
     }
 
     var ending: SeatEnding { link.ending }
+    var endedAt: ContinuousClock.Instant? { link.endedAt }
 
     func joinRequest(resumeAfter: UInt64?) -> JoinRequest {
         JoinRequest(resumeAfter: resumeAfter, playing: Rules.kind)

@@ -18,6 +18,8 @@ final class SeatLink: Sendable {
     private struct LinkState {
         var host: PeerID?
         var ending = SeatEnding.left
+        /// When the host's word ended the seat (``hostLeft(_:holdsSeats:)``).
+        var endedAt: ContinuousClock.Instant?
         var interrupts = InterruptTimer()
         /// The game's name as listed (or the host's name when joined by address).
         var listedName = "The host"
@@ -68,6 +70,9 @@ final class SeatLink: Sendable {
     /// The game's name as the player knows it (sanitised).
     var listedName: String { state.withLock { $0.listedName } }
     /// How the seat was given up (meaningful once the REPL has left it).
+    /// When the host's word ended the seat; nil while it has not.
+    var endedAt: ContinuousClock.Instant? { state.withLock { $0.endedAt } }
+
     var ending: SeatEnding {
         get { state.withLock { $0.ending } }
         set { state.withLock { $0.ending = newValue } }
@@ -220,7 +225,10 @@ final class SeatLink: Sendable {
             inbox.post(.linkLost(sentence))
             return
         }
-        self.ending = ending
+        state.withLock {
+            $0.ending = ending
+            $0.endedAt = .now
+        }
         inbox.post(.hostLeft(sentence))
     }
 
