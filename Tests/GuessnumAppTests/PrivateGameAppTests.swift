@@ -34,6 +34,31 @@ struct PrivateGameAppTests {
         #expect(await game.stopHost() == nil)
     }
 
+    @Test("While the password question is open, the list's changes wait: nothing is printed under the hidden question, and the list is shown after the answer")
+    func questionIsNotInterrupted() async throws {
+        let game = try await AppHarness(password: Self.password)
+        let bob = try game.player("bob", interactive: true)
+        #expect(await bob.console.line(containing: "1) alice — numbers 1–100") != nil, "\(bob.console.lines)")
+        bob.type("1")
+        #expect(await eventually { bob.console.prompt?.hasPrefix("(hidden) Password for alice") == true }, "\(String(describing: bob.console.prompt))")
+        let asked = bob.console.lines.count
+        // Meanwhile carol joins: the host announces one player more.
+        let carol = try game.player("carol", gameName: "alice", password: Self.password)
+        #expect(await carol.console.line(containing: "Welcome, carol!") != nil, "\(carol.console.lines)")
+        // Bob's list hears of it (and would print the change at once, under the question).
+        #expect(await eventually {
+            bob.repl.games.entry(for: game.host.session.localPeer).map { GameAdvertisement(decoding: $0.info).playerCount == 1 } ?? false
+        })
+        try await Task.sleep(for: .milliseconds(50))
+        #expect(bob.console.lines.count == asked, "printed under the question: \(bob.console.lines.dropFirst(asked))")
+        bob.type("open says me")
+        #expect(await bob.console.line(containing: GameError.passwordNotConfirmed(host: "alice").message) != nil, "\(bob.console.lines)")
+        #expect(await bob.console.line(containing: "1/10 players") != nil, "the list is shown after the answer: \(bob.console.lines)")
+        _ = await carol.stop()
+        _ = await bob.stop()
+        #expect(await game.stopHost() == nil)
+    }
+
     @Test("Ctrl-C at the password question abandons it and shows the list again")
     func interruptAbandons() async throws {
         let game = try await AppHarness(password: Self.password)

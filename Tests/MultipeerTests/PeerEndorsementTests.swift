@@ -3,7 +3,7 @@ import Testing
 
 /// An owner key's endorsement of another key: it proves the owner for that key only, reads back
 /// from its bytes, and damaged bytes read as nothing.
-@Suite("Peer endorsements")
+@Suite("Peer endorsements", .timeLimit(.minutes(1)))
 struct PeerEndorsementTests {
     @Test("An endorsement names its owner for the key it endorses, and for no other key")
     func ownerForItsKeyOnly() throws {

@@ -42,10 +42,15 @@ public final class GuestREPL: CommandContext, Sendable {
         var timers: [Task<Void, Never>] = []
     }
 
-    /// What the next line typed answers, if the player was asked something.
+    /// What the next line typed answers, if the player was asked something. While a question is
+    /// open the list's changes wait (a line printed under it makes the terminal draw the question
+    /// again, and a hidden password's question read as asked twice); the answer shows the list.
     var question: Question? {
         get { state.withLock { $0.question } }
-        set { state.withLock { $0.question = newValue } }
+        set {
+            state.withLock { $0.question = newValue }
+            if newValue != nil { games.isShowing = false }
+        }
     }
 
     /// How the program ends: nil for success, or the failure to report.
@@ -333,6 +338,7 @@ public final class GuestREPL: CommandContext, Sendable {
                     outcome = Self.notJoined(asked.target)
                     return .quit
                 }
+                games.isShowing = true  // what changed while it was asked, then changes as they come
                 if let changes = games.changeLines() { console.print(changes) }
                 return .stay
             }

@@ -56,7 +56,7 @@ final class AppHarness: Sendable {
             text: GameText(style: .plain, json: json, me: session.localPeer.identity), timeout: timeout, knownHosts: knownHosts,
             rememberedGames: rememberedGames, password: password)
         let run = Task { await repl.run(direct: nil, gameName: gameName) }
-        return Player(session: session, console: console, inbox: inbox, run: run)
+        return Player(session: session, console: console, inbox: inbox, run: run, repl: repl)
     }
 
     /// Ends the host's REPL as a signal would; returns its error, if any.
@@ -72,6 +72,8 @@ struct Player: Sendable {
     let console: ScriptedConsole
     let inbox: Inbox
     let run: Task<AppFailure?, Never>
+    /// The REPL itself, for what a test must see of it that the screen does not show.
+    let repl: GuestREPL
 
     /// Types `line` and Enter.
     func type(_ line: String) { inbox.post(.typed(line)) }
