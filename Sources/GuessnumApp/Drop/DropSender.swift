@@ -133,25 +133,10 @@ public final class DropSender: Sendable {
     /// The receiver the person picks by its number from `browser`'s live list; nil at the end
     /// of input.
     private func choose(with browser: Browser) async throws(MultipeerError) -> DiscoveredPeer? {
-        let list = Mutex<[DiscoveredPeer]>([])
+        let list = ReceiverList()
         let output = output
         let observation = browser.events.observe(.browserEvent) { event in
-            switch event {
-            case .found(let peer), .updated(let peer):
-                let number: Int? = list.withLock { list in
-                    if let index = list.firstIndex(where: { $0.peer == peer.peer }) {
-                        list[index] = peer
-                        return nil
-                    }
-                    list.append(peer)
-                    return list.count
-                }
-                if let number { output.line("\(number)) \(peer.peer.displayName)") }
-            case .lost(let peer):
-                if let index = list.withLock({ $0.firstIndex { $0.peer == peer } }) { output.line("\(index + 1)) \(peer.displayName) is gone") }
-            case .failed(let error):
-                output.line(error.message)
-            }
+            if let line = list.apply(event) { output.line(line) }
         }
         defer { observation.cancel() }
         try await browser.start()
@@ -161,8 +146,10 @@ public final class DropSender: Sendable {
                 output.line("Type the number of a receiver from the list.")
                 continue
             }
-            if let peer = list.withLock({ number >= 1 && number <= $0.count ? $0[number - 1] : nil }) { return peer }
-            output.line("There is no receiver \(number) in the list.")
+            switch list.pick(number) {
+            case .receiver(let receiver): return receiver
+            case .refused(let sentence): output.line(sentence)
+            }
         }
         return nil
     }
