@@ -48,6 +48,11 @@ struct GameListTests {
         #expect(both.wholeList().contains("1) alice #2 — tic-tac-toe"), "\(both.wholeList())")
         both.apply(.found(try game(try person.peer(displayName: "alice"), players: 1)))
         #expect(both.wholeList().contains("1) alice — tic-tac-toe") && both.wholeList().contains("2) alice — numbers 1–100"), "\(both.wholeList())")
+        guard case .game(let picked)? = both.pick(1) else {
+            Issue.record("the second game is picked")
+            return
+        }
+        #expect(picked.peer.displayName == "alice" && picked.peer.identity == second.fingerprint.identity, "joined, and named, as alice's: \(picked.peer)")
         let impostor = GameList(style: .plain)
         impostor.apply(.found(renamed))
         impostor.apply(.found(try game(try PeerKey.generate().peer(displayName: "alice"), players: 1)))

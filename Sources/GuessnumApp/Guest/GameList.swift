@@ -201,8 +201,16 @@ final class GameList: Sendable {
         state.withLock { state in
             guard number >= 1 && number <= state.slots.count else { return nil }
             let slot = state.slots[number - 1]
-            return slot.isGone ? .gone(slot.game.peer.displayName) : .game(slot.game)
+            return slot.isGone ? .gone(slot.game.peer.displayName) : .game(Self.shown(slot.game, in: state))
         }
+    }
+
+    /// `game` under the name the list shows it (``shownName(of:in:)``): one person's second game
+    /// is joined, and named, as that person's.
+    private static func shown(_ game: DiscoveredPeer, in state: State) -> DiscoveredPeer {
+        let name = shownName(of: game, in: state)
+        guard name != game.peer.displayName, let peer = try? PeerID(displayName: name, identity: game.peer.identity) else { return game }
+        return DiscoveredPeer(peer: peer, endpoints: game.endpoints, info: game.info, otherNames: game.otherNames)
     }
 
     /// Game number `number` (counting from 1), unless it is no longer listed.
