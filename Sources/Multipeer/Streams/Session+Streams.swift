@@ -169,7 +169,7 @@ extension Session {
             return nil
         }
         let buffer = StreamBuffer(
-            name: name, grantBatch: configuration.streamWindow / 4,
+            name: name, window: configuration.streamWindow, maximumWindow: configuration.maximumStreamWindow,
             grant: { [weak self] buffer, credit in self?.grantCredit(credit, to: id, on: link, buffer: buffer) },
             release: { [weak self] buffer, reset in self?.releaseReader(id, on: link, buffer: buffer, reset: reset) })
         streams.readers[id] = LinkStreams.Reader(buffer: buffer, window: configuration.streamWindow)

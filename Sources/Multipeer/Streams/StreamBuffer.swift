@@ -4,9 +4,15 @@ import Synchronization
 /// What arrived of one incoming stream and was not read yet, and its end once known. The
 /// session appends under its own lock; the reader takes from another task. Taking grants the
 /// writer credit in batches of a quarter window, through `grant`.
+///
+/// The window grows while the reader keeps up, as yamux and HTTP/2 stacks tune theirs: once the
+/// reader has read a whole window in a row with never more than a quarter of it waiting, the
+/// window (a credit round trip per window), not the reader, holds the writer back, so the next
+/// grant adds a whole window more (doubling it), up to `maximumWindow`. A reader that falls
+/// behind grows nothing, and one that never reads holds the first window at most.
 final class StreamBuffer: Sendable {
     let name: String
-    private let grantBatch: Int
+    private let maximumWindow: Int
     private let grant: @Sendable (StreamBuffer, Int) -> Void
     private let release: @Sendable (StreamBuffer, _ reset: Bool) -> Void
 
@@ -17,19 +23,27 @@ final class StreamBuffer: Sendable {
         var waiter: CheckedContinuation<Void, Never>?
         var ungranted = 0
         var released = false
+        /// The credit the writer may have outstanding: bytes sent and not yet granted back.
+        var window: Int
+        /// Bytes arrived and not yet taken by the reader.
+        var unread = 0
+        /// Bytes the reader took in a row with no more than a quarter window left waiting.
+        var keptUp = 0
     }
 
-    private let state = Mutex(State())
+    private let state: Mutex<State>
 
     /// - Parameters:
     ///   - grant: gives the writer credit for bytes read.
     ///   - release: the stream no longer counts as open (read to its end, or cancelled: `reset`).
+    ///   - window: the credit the writer starts with; `maximumWindow`: the most it grows to.
     init(
-        name: String, grantBatch: Int, grant: @escaping @Sendable (StreamBuffer, Int) -> Void,
+        name: String, window: Int, maximumWindow: Int, grant: @escaping @Sendable (StreamBuffer, Int) -> Void,
         release: @escaping @Sendable (StreamBuffer, _ reset: Bool) -> Void
     ) {
         self.name = name
-        self.grantBatch = max(1, grantBatch)
+        state = Mutex(State(window: max(4, window)))
+        self.maximumWindow = max(4, window, maximumWindow)
         self.grant = grant
         self.release = release
     }
@@ -38,6 +52,7 @@ final class StreamBuffer: Sendable {
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard state.end == nil, !state.released else { return nil }
             state.chunks.append(data)
+            state.unread += data.count
             defer { state.waiter = nil }
             return state.waiter
         }
@@ -66,6 +81,7 @@ final class StreamBuffer: Sendable {
             state.released = true
             state.chunks = []
             state.head = 0
+            state.unread = 0
             if state.end == nil { state.end = .some(.streamReset(name, by: "this side", reason: "cancelled by the reader")) }
             defer { state.waiter = nil }
             return (state.waiter, first)
@@ -86,10 +102,19 @@ final class StreamBuffer: Sendable {
                         state.head = 0
                     }
                     state.ungranted += chunk.count
+                    state.unread -= chunk.count
+                    let batch = state.window / 4
+                    state.keptUp = state.unread > batch ? 0 : state.keptUp + chunk.count
                     var grant = 0
-                    if state.ungranted >= grantBatch, state.end == nil {
+                    if state.ungranted >= batch, state.end == nil {
                         grant = state.ungranted
                         state.ungranted = 0
+                        if state.keptUp >= state.window, state.window < maximumWindow {
+                            let growth = min(state.window, maximumWindow - state.window)
+                            state.window += growth
+                            state.keptUp = 0
+                            grant += growth
+                        }
                     }
                     return .chunk(chunk, grant: grant)
                 }
