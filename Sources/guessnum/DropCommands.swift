@@ -147,7 +147,8 @@ struct ReceiveCommand: AsyncParsableCommand {
                 throw AppFailure("\(folder.path) is not a directory; make it first, or name another.", .usage)
             }
             let me = try LocalPlayer(name: name, role: .drop)
-            let session = Session(localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key, endorsement: me.endorsement)))
+            let session = Session(
+                localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key, endorsement: me.endorsement)), configuration: .bulkTransfer)
             let out: any DropOutput = json ? DropJSONOutput() : DropTerminalOutput()
             if let notice = me.notice { out.line(notice) }
             let box = DropBox(

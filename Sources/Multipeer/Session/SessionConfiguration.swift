@@ -52,13 +52,15 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// stream it holds unread (256 KiB): a reader that stops reading costs its writer at most
     /// this much. Both sides should use the same value.
     public var streamWindow = 256 * 1024
-    /// The most a byte stream's window grows to while its reader keeps up (1 MiB): the reader
-    /// doubles it with its grants whenever a quarter window was read with no more than another
-    /// quarter waiting, since the window then holds the writer back (a credit round trip per
-    /// window). A reader that keeps up and then stops holds at most this much of the stream; one
-    /// that falls behind or never reads holds ``streamWindow``. The writer needs no setting: it
-    /// sends what it is granted.
-    public var maximumStreamWindow = 1024 * 1024
+    /// The most a byte stream's window grows to while its reader keeps up (by default
+    /// ``streamWindow``: it does not grow). A reader that has read a whole window in a row with
+    /// never more than a quarter of it waiting doubles the window with its next grant, up to
+    /// this, since the window then holds the writer back (a credit round trip per window). A
+    /// reader that keeps up and then stops holds at most this much of the stream; one that falls
+    /// behind or never reads holds ``streamWindow``. More in flight on a link also means longer
+    /// waits for the messages behind it: ``bulkTransfer`` raises it for sessions that move files.
+    /// The writer needs no setting: it sends what it is granted.
+    public var maximumStreamWindow = 256 * 1024
     /// The most byte streams that may be open on one link in each direction (64): this side
     /// opens no more, and refuses a peer's stream past it with a reset.
     public var maximumStreamsPerLink = 64

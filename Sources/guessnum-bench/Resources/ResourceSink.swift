@@ -15,7 +15,7 @@ enum ResourceSink {
     static func run(inbox: URL) async throws {
         let key = PeerKey.generate()
         let transport = CuttableTransport(base: TCPTransport(bindHost: "127.0.0.1", credentials: try TLSCredentials(key: key)))
-        let session = Session(localPeer: try key.peer(displayName: "resource sink"), transport: transport)
+        let session = Session(localPeer: try key.peer(displayName: "resource sink"), transport: transport, configuration: .bulkTransfer)
         let plan = Mutex<(cut: Double, watch: MemoryWatch?)>((0, nil))
         let current = Mutex<IncomingResource?>(nil)
         let heldWhenBack = Mutex<Int64?>(nil)
