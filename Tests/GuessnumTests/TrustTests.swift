@@ -21,6 +21,24 @@ struct TrustTests {
         return try #require(banner.split(separator: ":").last.flatMap { Int($0.prefix { $0.isNumber }) }, "banner: \(banner)")
     }
 
+    /// Alice hosts from `environment` and bob, a person of his own, plays her game once and
+    /// quits: her host (still running), bob's environment, his known hosts file and what it says.
+    func bobPlaysAlice(hostedIn environment: [String: String]) async throws -> (ChildProcess, [String: String], URL, String) {
+        let bobsEnvironment = Self.person()
+        let host = try guessnum(["host", "--name", "alice", "--secret", "7"], environment: environment)
+        var handedOver = false
+        defer { if !handedOver { host.signal(SIGKILL) } }  // a failure on the way leaves no host behind
+        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(try await listeningPort(of: host))"], environment: bobsEnvironment)
+        defer { bob.signal(SIGKILL) }
+        #expect(await bob.line(containing: "First game with alice here") != nil, "bob: \(bob.text)")
+        bob.closeInput()
+        #expect(await bob.exitStatus() == 0)
+        let knownHosts = URL(fileURLWithPath: try #require(bobsEnvironment["XDG_DATA_HOME"])).appendingPathComponent("guessnum/known_hosts")
+        let remembered = try String(contentsOf: knownHosts, encoding: .utf8)
+        handedOver = true
+        return (host, bobsEnvironment, knownHosts, remembered)
+    }
+
     /// The six digits in `line` ("… 123 456 …").
     static func code(in line: String) -> String? {
         line.firstMatch(of: /\d{3} \d{3}/).map { String($0.output) }
@@ -160,16 +178,8 @@ struct TrustTests {
     @Test("One person hosting two games at once is one host: a player who knows the first joins the second without a question; someone else under that name is still refused")
     func onePersonTwoGames() async throws {
         let alicesEnvironment = Self.person()
-        let bobsEnvironment = Self.person()
-        let first = try guessnum(["host", "--name", "alice", "--secret", "7"], environment: alicesEnvironment)
+        let (first, bobsEnvironment, knownHosts, remembered) = try await bobPlaysAlice(hostedIn: alicesEnvironment)
         defer { first.signal(SIGKILL) }
-        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(try await listeningPort(of: first))"], environment: bobsEnvironment)
-        defer { bob.signal(SIGKILL) }
-        #expect(await bob.line(containing: "First game with alice here") != nil, "bob: \(bob.text)")
-        bob.closeInput()
-        #expect(await bob.exitStatus() == 0)
-        let knownHosts = URL(fileURLWithPath: try #require(bobsEnvironment["XDG_DATA_HOME"])).appendingPathComponent("guessnum/known_hosts")
-        let remembered = try String(contentsOf: knownHosts, encoding: .utf8)
 
         // Alice hosts tic-tac-toe beside it, from the same account: another program, another key.
         let second = try guessnum(["host", "--name", "alice", "--game", "tictactoe"], environment: alicesEnvironment)
@@ -194,16 +204,8 @@ struct TrustTests {
 
     @Test("A known host's name is not taken over by a lookalike, nor its key replaced by a join code: a script is refused (exit 3) and the known key kept")
     func lookalikeAndJoinCode() async throws {
-        let bobsEnvironment = Self.person()
-        let first = try guessnum(["host", "--name", "alice", "--secret", "7"])
+        let (first, bobsEnvironment, knownHosts, remembered) = try await bobPlaysAlice(hostedIn: Self.person())
         defer { first.signal(SIGKILL) }
-        let bob = try guessnum(["join", "--name", "bob", "127.0.0.1:\(try await listeningPort(of: first))"], environment: bobsEnvironment)
-        defer { bob.signal(SIGKILL) }
-        #expect(await bob.line(containing: "First game with alice here") != nil, "bob: \(bob.text)")
-        bob.closeInput()
-        #expect(await bob.exitStatus() == 0)
-        let knownHosts = URL(fileURLWithPath: try #require(bobsEnvironment["XDG_DATA_HOME"])).appendingPathComponent("guessnum/known_hosts")
-        let remembered = try String(contentsOf: knownHosts, encoding: .utf8)
 
         // Someone else hosts as "Alice": by address, the lookalike name is held to alice's key.
         let secondEnvironment = Self.person()
