@@ -4,7 +4,7 @@ import Synchronization
 
 // MARK: - Readline's callbacks (C function pointers: plain global functions, no context)
 
-/// The open session, for the callbacks readline calls without a context pointer.
+/// The open session: only one may be open at a time, since readline is one per process.
 let activeSession = Mutex<ReadlineSession?>(nil)
 
 /// The words Tab completes.
@@ -22,8 +22,7 @@ extension ReadlineSession {
 func readlineLineHandler(_ line: UnsafeMutablePointer<CChar>?) {
     let text = line.map { String(cString: $0) }
     free(line)
-    let session = activeSession.withLock { $0 }
-    session?.lineEntered(text)
+    ReadlineLoop.current?.lineEntered(text)
 }
 
 /// Completes the first word of the line when it starts with "/"; never falls back to
