@@ -16,7 +16,7 @@ LAN_PACKAGES=(avahi-daemon avahi-utils dbus iproute2 util-linux tmux tcpdump nft
 # (run only as a one-off server on 127.0.0.1 and its client; its system service stays off); and
 # OpenSSH's server and client, scp's rate on loopback beside a resource's (the benchmark starts its
 # own sshd on 127.0.0.1 with a config and keys in a temporary directory; the system service stays off).
-BENCH_PACKAGES=(iperf3 openssh-server openssh-client)
+BENCH_PACKAGES=(iperf3 openssh-server openssh-client magic-wormhole python3-magic-wormhole-mailbox-server magic-wormhole-transit-relay)
 
 # ensure_packages PACKAGE… — installs those not installed yet. Needs root to install; otherwise
 # says which command to run. Installing never starts a daemon: Debian's policy-rc.d hook is set
