@@ -6,7 +6,8 @@ import GuessnumGame
 import Multipeer
 
 /// The few frames a simulated guest writes and the markers it looks for in what it reads,
-/// byte for byte what the real ``GuestGame`` exchanges (`guessnum.v1.*` JSON in data frames).
+/// byte for byte what a real player (a `RoomGuest` of `GuessRules`) exchanges (`guessnum.v1.*`
+/// JSON in data frames).
 enum GuestWire {
     static let heartbeat = FrameCodec.encode(.heartbeat)
 
@@ -28,7 +29,7 @@ enum GuestWire {
         FrameCodec.encode(.reveal(nonce: codeNonce))
     }
 
-    /// A guess, as `GuestGame` sends it (`{"guess":N}`).
+    /// A guess, as a player sends it (`{"guess":N}`).
     static func guess(_ value: Int64) -> EncodedFrame {
         FrameCodec.encode(.data(messageType: GuessMessage.messageType, payload: Data("{\"guess\":\(value)}".utf8)))
     }

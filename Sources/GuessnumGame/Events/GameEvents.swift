@@ -1,9 +1,9 @@
 import EventBus
 import Multipeer
 
-// The events a game posts for user interfaces. A ``GameMaster`` and a ``GuestGame`` post the
-// same names with the same payloads, so one interface can show either side. Observers run on
-// the session's threads and must be quick.
+// The events a game posts for user interfaces: a ``GameMaster`` posts them on its bus as its
+// room goes (`HistoryItem.post(on:)`). Observers run on the session's threads and must be
+// quick.
 
 extension EventName where Payload == JudgedGuess {
     /// A guess was judged ("bob guessed 50: too high"). A guest posts its own verdict once, as

@@ -4,7 +4,7 @@ import Multipeer
 import Synchronization
 
 /// Keeps a ``PlayerList`` up to date from a session's ``EventName/stateChanged`` events and a
-/// game's events (a ``GameMaster``'s or a ``GuestGame``'s), and posts each changed row as
+/// game's events (a ``GameMaster``'s), and posts each changed row as
 /// ``EventName/playerListChanged``.
 ///
 /// ```swift

@@ -24,7 +24,7 @@ public struct ReplayMessage: GameMessage, Hashable {
 /// (`missed` nil: how many is unknown beyond ``skipped``).
 public struct CaughtUp: Sendable, Hashable, Codable {
     /// How many of the replayed items the guest reads as news (not its own chat, absence or
-    /// return, nor score updates: see ``GuestView``); nil when a welcome replaced the replay.
+    /// return, nor score updates); nil when a welcome replaced the replay.
     public var missed: Int?
     /// How many broadcast items were numbered between what the guest had and what the welcome
     /// includes, when a welcome replaced the replay.

@@ -3,6 +3,7 @@ import Foundation
 import Logging
 import Multipeer
 import Rooms
+@testable import GuessnumGame
 
 /// A guest's side of the game: sends guesses and chat to the host, keeps its view of the
 /// round, the history and the scores, and checks every reveal against the host's commitment.

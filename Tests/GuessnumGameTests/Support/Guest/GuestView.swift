@@ -1,6 +1,7 @@
 import Foundation
 import Multipeer
 import Rooms
+@testable import GuessnumGame
 
 /// What a guest knows of the game: the round, its history, the players, the scores and its
 /// findings about the host's honesty. A value with no I/O, kept beside the room as the guest

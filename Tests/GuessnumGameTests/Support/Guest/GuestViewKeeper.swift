@@ -1,6 +1,7 @@
 import EventBus
 import Rooms
 import Synchronization
+@testable import GuessnumGame
 
 /// Keeps guess-the-number's view of the game beside a room guest's (see ``GuestView``), and
 /// posts what the guest was told on the game's event bus and to its stream of updates, in order.

@@ -2,6 +2,7 @@ import EventBus
 import Foundation
 import Multipeer
 import Rooms
+@testable import GuessnumGame
 
 /// What a guest of guess-the-number is told, in the order it happened: one typed value for
 /// everything its screen shows (``GuestGame/updates``), also posted on the guest's event bus
