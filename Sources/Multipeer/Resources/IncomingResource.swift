@@ -1,4 +1,3 @@
-import Crypto
 import Foundation
 import Synchronization
 
@@ -20,15 +19,36 @@ public final class IncomingResource: Sendable {
     /// Its size in bytes.
     public let totalBytes: Int64
 
+    /// The bytes kept from before a restart (``ResourceOffer/accept(into:keepingIn:)``) and
+    /// checked against their chunks' SHA-256: the transfer goes on after them unless the
+    /// sender finds they do not match its file.
+    public let keptBytes: Int64
+    /// A sentence about something kept from before that could not be used (a damaged record,
+    /// a partial file gone or changed), if any.
+    public let keptNote: String?
+    /// Whether the same file, saved before from the same peer, is unchanged: it ends saved at
+    /// once, without its bytes.
+    public let savedBefore: Bool
+
     private let receiving: ResourceReceiving
     private let task = Mutex<Task<Result<URL, MultipeerError>, Never>?>(nil)
 
-    init(session: Session, arrival: ResourceArrival, file: PartialFile, queue: FileQueue) {
+    init(session: Session, arrival: ResourceArrival, start: ResourceStart, queue: FileQueue) {
         peer = arrival.peer
         name = arrival.offer.name
         totalBytes = Int64(clamping: arrival.offer.size)
-        receiving = ResourceReceiving(session: session, arrival: arrival, file: file, queue: queue)
+        keptBytes = Int64(clamping: start.saved == nil ? start.digests.count : 0)
+        keptNote = start.note
+        savedBefore = start.saved != nil
+        receiving = ResourceReceiving(session: session, arrival: arrival, start: start, queue: queue)
     }
+
+    /// The bytes that arrived in this program for the transfer, on every link.
+    public var arrivedBytes: Int64 { receiving.counts.withLock { $0.arrived } }
+
+    /// The bytes this program had received and asked for again: all it held when the sender
+    /// found they did not match its file.
+    public var resentBytes: Int64 { receiving.counts.withLock { $0.resent } }
 
     /// The bytes received and checked into the partial file so far.
     public var progress: ResourceProgress { receiving.reporter.current }
@@ -79,6 +99,18 @@ public final class IncomingResource: Sendable {
     func offeredAgain(_ arrival: ResourceArrival) {
         receiving.offeredAgain(arrival)
     }
+
+    /// Whether `arrival`, a new transfer of the same peer, is this one offered again by a
+    /// sender that restarted while this one waits for it.
+    func isWaiting(for arrival: ResourceArrival) -> Bool {
+        receiving.isWaiting(for: arrival)
+    }
+
+    /// Goes on with `arrival` (``isWaiting(for:)``): its transfer id is this one's from now on.
+    /// Returns the key it had.
+    func adopt(_ arrival: ResourceArrival) -> ResourceRegistry.Key? {
+        receiving.adopt(arrival)
+    }
 }
 
 /// A signal to a resource's receiving task.
@@ -93,35 +125,80 @@ enum ReceiverSignal: Sendable {
 /// checked, put in place; kept through link drops for the resume window.
 final class ResourceReceiving: Sendable {
     let session: Session
-    let key: ResourceRegistry.Key
     let reporter: ProgressReporter
     private let offer: Frame.ResourceOffer
     private let peer: PeerID
-    private let file: PartialFile
+    private let file: PartialFile?
+    private let saved: URL?
+    private let keeping: ResourceKeeping?
     private let queue: FileQueue
     private let mailbox = Mailbox<ReceiverSignal>()
-    private let hash = RunningDigest()
+    private let digests: Mutex<ChunkDigests>
 
     private struct State {
         var arrival: ResourceArrival
         var outcome: Result<URL, MultipeerError>?
         var cancelled = false
+        /// The transfer id: the offer's, or that of a restarted sender's offer it went on with.
+        var transfer: [UInt8]
+        /// Waiting for the sender to offer it again.
+        var waiting = false
     }
 
     private let state: Mutex<State>
 
+    /// What ``IncomingResource/arrivedBytes`` and ``IncomingResource/resentBytes`` count.
+    struct Counts {
+        var arrived: Int64 = 0
+        var resent: Int64 = 0
+    }
+
+    let counts = Mutex(Counts())
+
+    /// The key the transfer is registered under.
+    var key: ResourceRegistry.Key {
+        ResourceRegistry.Key(peer: peer.identity, transfer: state.withLock { $0.transfer })
+    }
+
+    private var transfer: [UInt8] { state.withLock { $0.transfer } }
+
     /// Received bytes are written in pieces of up to this many.
     static let batchBytes = 256 * 1024
 
-    init(session: Session, arrival: ResourceArrival, file: PartialFile, queue: FileQueue) {
+    init(session: Session, arrival: ResourceArrival, start: ResourceStart, queue: FileQueue) {
         self.session = session
         offer = arrival.offer
         peer = arrival.peer
-        key = ResourceRegistry.Key(peer: arrival.peer.identity, transfer: arrival.offer.transfer)
         reporter = ProgressReporter(totalBytes: Int64(clamping: arrival.offer.size))
-        self.file = file
+        file = start.file
+        saved = start.saved
+        keeping = start.keeping
+        digests = Mutex(start.digests)
         self.queue = queue
-        state = Mutex(State(arrival: arrival))
+        state = Mutex(State(arrival: arrival, transfer: arrival.offer.transfer))
+    }
+
+    func isWaiting(for arrival: ResourceArrival) -> Bool {
+        let same = arrival.peer.identity == peer.identity && arrival.offer.size == offer.size && arrival.offer.digest == offer.digest
+            && arrival.offer.name.utf8.elementsEqual(offer.name.utf8)
+        return same && state.withLock { $0.waiting && $0.outcome == nil && !$0.cancelled }
+    }
+
+    func adopt(_ arrival: ResourceArrival) -> ResourceRegistry.Key? {
+        let old = state.withLock { state -> [UInt8]? in
+            guard state.waiting, state.outcome == nil, !state.cancelled else { return nil }
+            defer { state.transfer = arrival.offer.transfer }
+            return state.transfer
+        }
+        guard let old else { return nil }
+        mailbox.post(.resumed(arrival))
+        return ResourceRegistry.Key(peer: peer.identity, transfer: old)
+    }
+
+    /// Removes the partial file and the record: nothing of the transfer is kept.
+    private func drop() {
+        file?.discard()
+        keeping?.remove()
     }
 
     private var name: String { offer.name }
@@ -160,7 +237,7 @@ final class ResourceReceiving: Sendable {
         case nil:
             let same = arrival.offer.size == offer.size && arrival.offer.digest == offer.digest && arrival.offer.name == offer.name
             guard same else {
-                session.send(.resourceAnswer(transfer: offer.transfer, verdict: .decline, offset: 0, reason: "it does not match the transfer it resumes"), onLink: arrival.link)
+                session.send(.resourceAnswer(transfer: transfer, verdict: .decline, offset: 0, reason: "it does not match the transfer it resumes"), onLink: arrival.link)
                 arrival.stream.cancel()
                 return
             }
@@ -169,7 +246,7 @@ final class ResourceReceiving: Sendable {
     }
 
     private func tell(_ outcome: Frame.ResourceOutcome, _ reason: String?, on arrival: ResourceArrival) {
-        session.send(.resourceResult(transfer: offer.transfer, outcome: outcome, reason: reason), onLink: arrival.link)
+        session.send(.resourceResult(transfer: transfer, outcome: outcome, reason: reason), onLink: arrival.link)
     }
 
     /// How a stream of the transfer ended.
@@ -180,13 +257,19 @@ final class ResourceReceiving: Sendable {
     }
 
     func run() async -> Result<URL, MultipeerError> {
-        var received: UInt64 = 0
-        var waits = 0
         var arrival = state.withLock { $0.arrival }
+        if let saved {
+            tell(.saved, nil, on: arrival)
+            arrival.stream.cancel()
+            reporter.report(Int64(clamping: offer.size))
+            return settle(.success(saved))
+        }
+        var received = digests.withLock { $0.count }
+        var waits = 0
         while true {
-            session.send(.resourceAnswer(transfer: offer.transfer, verdict: .accept, offset: received, reason: nil), onLink: arrival.link)
+            let header = answer(on: arrival, received: received)
             reporter.report(Int64(received))
-            let end = await receive(arrival.stream, received: &received)
+            let end = await receive(arrival.stream, received: &received, header: header)
             switch end {
             case .finished:
                 let result = await check(received)
@@ -198,21 +281,47 @@ final class ResourceReceiving: Sendable {
                     tell(.failed, error.code == .cancelled ? "\(peer.displayName) cancelled it" : Self.reason(of: error), on: arrival)
                     arrival.stream.cancel()
                 }
-                file.discard()
+                drop()
                 return settle(.failure(error))
             case .interrupted:
                 waits += 1
-                guard let next = await awaitResumption(number: waits) else {
-                    file.discard()
-                    let error: MultipeerError = state.withLock { $0.cancelled }
+                state.withLock { $0.waiting = true }
+                let next = await awaitResumption(number: waits)
+                state.withLock { $0.waiting = false }
+                guard let next else {
+                    let cancelled = state.withLock { $0.cancelled }
+                    if cancelled || keeping == nil {
+                        drop()
+                    } else {
+                        file?.keep()
+                        keeping?.keep()
+                    }
+                    let window = session.configuration.resourceResumeWindow
+                    let error: MultipeerError = cancelled
                         ? .resourceCancelled(name, by: "this side")
-                        : .resourceInterrupted(name, peer: peer.displayName, after: session.configuration.resourceResumeWindow)
+                        : keeping.map { .resourceInterruptedKept(name, peer: peer.displayName, after: window, keptFor: $0.store.maximumAge) }
+                            ?? .resourceInterrupted(name, peer: peer.displayName, after: window)
                     return settle(.failure(error))
                 }
                 arrival = next
                 state.withLock { $0.arrival = next }
             }
         }
+    }
+
+    /// Accepts the bytes from what is held on: on a link with
+    /// ``WireProtocol/Feature/restartResume``, after saying what is held (RESOURCE_HELD: its
+    /// chunks' SHA-256s) for the sender to check. Returns whether the stream then begins with
+    /// the offset the sender goes on from.
+    private func answer(on arrival: ResourceArrival, received: UInt64) -> Bool {
+        let transfer = transfer
+        let header = received > 0 && session.link(arrival.link, supports: WireProtocol.Feature.resources | WireProtocol.Feature.restartResume)
+        if header {
+            let claim = digests.withLock { $0.claim }
+            session.send(.resourceHeld(.init(transfer: transfer, chunkBytes: UInt32(ChunkDigests.chunkBytes), chunks: claim.pieces, root: claim.root)), onLink: arrival.link)
+        }
+        session.send(.resourceAnswer(transfer: transfer, verdict: .accept, offset: received, reason: nil), onLink: arrival.link)
+        return header
     }
 
     private func settle(_ result: Result<URL, MultipeerError>) -> Result<URL, MultipeerError> {
@@ -226,12 +335,37 @@ final class ResourceReceiving: Sendable {
         return String(error.message[range.upperBound...].dropLast(error.message.hasSuffix(".") ? 1 : 0))
     }
 
-    /// Reads `stream` into the file from `received` on, counting what is written and hashed.
-    private func receive(_ stream: IncomingStream, received: inout UInt64) async -> StreamEnd {
+    /// Reads `stream` into the file from `received` on, counting what is written and hashed;
+    /// with `header`, the stream's first 8 bytes are where the sender goes on from: `received`,
+    /// or 0 when what is held did not match its file.
+    private func receive(_ stream: IncomingStream, received: inout UInt64, header: Bool) async -> StreamEnd {
         var batch = Data()
         var end = StreamEnd.finished
+        var from = header ? Data() : nil
         do {
-            for try await chunk in stream.chunks {
+            for try await piece in stream.chunks {
+                var chunk = piece
+                counts.withLock { $0.arrived += Int64(piece.count) }
+                if var start = from {
+                    let take = min(8 - start.count, chunk.count)
+                    start.append(chunk.prefix(take))
+                    chunk = Data(chunk.dropFirst(take))
+                    from = start
+                    guard start.count == 8 else { continue }
+                    from = nil
+                    let offset = start.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                    if offset == 0, received > 0 {
+                        // What is held does not match the sender's file: it starts over.
+                        counts.withLock { $0.resent += Int64(received) }
+                        digests.withLock { $0 = ChunkDigests(size: offer.size) }
+                        received = 0
+                        keeping?.record.truncate(toChunks: 0)
+                    } else if offset != received {
+                        end = .failed(.resourceFailed(name, "the sender went on from byte \(offset), not from the \(received) held"), tellSender: true)
+                        break
+                    }
+                }
+                if chunk.isEmpty { continue }
                 if received + UInt64(batch.count) + UInt64(chunk.count) > offer.size {
                     end = .failed(.resourceFailed(name, "more bytes arrived than the \(offer.size) offered"), tellSender: true)
                     break
@@ -253,6 +387,9 @@ final class ResourceReceiving: Sendable {
             }
         }
         if case .failed = end { return end }
+        if from != nil, case .finished = end {
+            return .failed(.resourceFailed(name, "its stream ended before the sender said where it goes on from"), tellSender: true)
+        }
         do {
             try await write(&batch, received: &received)  // what came before the end is good
         } catch {
@@ -265,11 +402,12 @@ final class ResourceReceiving: Sendable {
         guard !batch.isEmpty else { return }
         let bytes = batch
         let offset = received
-        let file = file
-        let hash = hash
+        guard let file else { return }
+        let keeping = keeping
         try await queue.run { () throws(MultipeerError) in
             try file.write(bytes, at: offset)
-            hash.update(bytes)
+            let completed = self.digests.withLock { $0.add(bytes) }
+            keeping?.record.append(completed)
         }
         received += UInt64(bytes.count)
         batch = Data()
@@ -278,20 +416,24 @@ final class ResourceReceiving: Sendable {
 
     /// Checks the whole file against the offer and puts it in place.
     private func check(_ received: UInt64) async -> Result<URL, MultipeerError> {
-        guard received == offer.size else {
-            file.discard()
+        guard received == offer.size, let file else {
+            drop()
             return .failure(.resourceFailed(name, "it ended after \(received) of its \(offer.size) bytes"))
         }
-        let digest = hash.finalize()
+        let digest = digests.withLock { $0.digest }
         guard digest == offer.digest else {
-            file.discard()
+            drop()
             return .failure(.resourceFailed(name, "its SHA-256 does not match the offer's, so it was changed on the way"))
         }
-        let file = file
+        let keeping = keeping
         do throws(MultipeerError) {
-            return .success(try await queue.run { () throws(MultipeerError) in try file.place() })
+            return .success(try await queue.run { () throws(MultipeerError) in
+                let url = try file.place()
+                keeping?.saved(as: url)
+                return url
+            })
         } catch {
-            file.discard()
+            drop()
             return .failure(error)
         }
     }
@@ -310,18 +452,5 @@ final class ResourceReceiving: Sendable {
             case .deadline: continue
             }
         }
-    }
-}
-
-/// The SHA-256 of the bytes received so far, updated on the file queue and read once at the end.
-final class RunningDigest: Sendable {
-    private let hash = Mutex(SHA256())
-
-    func update(_ bytes: Data) {
-        hash.withLock { $0.update(data: bytes) }
-    }
-
-    func finalize() -> [UInt8] {
-        hash.withLock { Array($0.finalize()) }
     }
 }
