@@ -152,7 +152,7 @@ struct ReceiveCommand: AsyncParsableCommand {
             if let notice = me.notice { out.line(notice) }
             let box = DropBox(
                 session: session, discovery: try dns.discovery(), directory: folder, acceptAll: yes, once: once, output: out,
-                command: ProgramCommand.current(),
+                command: ProgramCommand.current(), store: ResumeStore.standard(application: "guessnum"),
                 ask: { question in
                     out.line(question)
                     let answer = await onOwnThread { readLine() }

@@ -53,7 +53,8 @@ extension DropBox {
             return
         }
         do {
-            let resource = try await offer.accept(into: directory)
+            let resource = try await offer.accept(into: directory, keepingIn: store)
+            if let note = resource.keptNote { output.line(note) }
             receipt.started(resource)
             let progress = receipt.progress
             let output = output

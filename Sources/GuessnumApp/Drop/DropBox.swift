@@ -34,6 +34,8 @@ public final class DropBox: Sendable {
     let session: Session
     private let advertiser: Advertiser
     let directory: URL
+    /// Where what arrives is kept so that a transfer goes on after either program restarts.
+    let store: ResumeStore?
     private let acceptAll: Bool
     let once: Bool
     let output: any DropOutput
@@ -47,22 +49,27 @@ public final class DropBox: Sendable {
     /// - Parameters:
     ///   - acceptAll: take every file without asking (`--yes`).
     ///   - once: stop after the first file ends, saved or not (`--once`, for scripts).
+    ///   - store: where what arrives is kept (a SHA-256 per chunk), so that a transfer goes on
+    ///     after either program restarts and a file saved before is not received again; nil
+    ///     keeps nothing.
     ///   - ask: asks the person a yes-or-no question; false when nobody answers.
     public convenience init(
         session: Session, discovery: any DiscoveryBackend, directory: URL, acceptAll: Bool, once: Bool,
-        output: any DropOutput, command: String = "guessnum", ask: @escaping @Sendable (String) async -> Bool
+        output: any DropOutput, command: String = "guessnum", store: ResumeStore? = nil, ask: @escaping @Sendable (String) async -> Bool
     ) {
         self.init(
             session: session, discovery: discovery, directory: directory, acceptAll: acceptAll, once: once, output: output,
-            command: command, limits: DropQueue.Limits(), ask: ask)
+            command: command, limits: DropQueue.Limits(), store: store, ask: ask)
     }
 
     /// A box whose queue has `limits` (tests use small ones).
     init(
         session: Session, discovery: any DiscoveryBackend, directory: URL, acceptAll: Bool, once: Bool,
-        output: any DropOutput, command: String, limits: DropQueue<DropOffer>.Limits, ask: @escaping @Sendable (String) async -> Bool
+        output: any DropOutput, command: String, limits: DropQueue<DropOffer>.Limits, store: ResumeStore? = nil,
+        ask: @escaping @Sendable (String) async -> Bool
     ) {
         self.limits = limits
+        self.store = store
         self.session = session
         advertiser = Advertiser(session: session, serviceType: DropService.serviceType, discovery: discovery)
         self.directory = directory
@@ -98,6 +105,9 @@ public final class DropBox: Sendable {
         observations.add(session.events.observe(.dataReceived) { data in
             if let event = Self.setEvent(data, session: session) { events.yield(event) }
         })
+        if let store, case let removed = store.prune(), removed > 0 {
+            output.line("Removed what was kept of \(removed == 1 ? "a transfer" : "\(removed) transfers") older than \(store.maximumAge.components.seconds / 3600) h.")
+        }
         var listed = true
         do { try await advertiser.start() } catch {
             output.line(error.message)
@@ -248,9 +258,10 @@ public final class DropBox: Sendable {
     /// Accepts `offer` and shows its progress; false when it could not start (said).
     private func take(_ offer: ResourceOffer, into transfers: inout Transfers) async -> Bool {
         do {
-            let resource = try await offer.accept(into: directory)
+            let resource = try await offer.accept(into: directory, keepingIn: store)
             let verification = session.verificationCode(with: offer.peer).map { " (verification code \($0))" } ?? ""
-            output.line("Receiving \(TerminalText.quotedName(offer.name)) (\(TransferMeter.bytes(offer.size))) from \(TerminalText.sanitized(offer.peer.displayName))\(verification).")
+            if let note = resource.keptNote { output.line(note) }
+            output.line("Receiving \(TerminalText.quotedName(offer.name)) (\(TransferMeter.bytes(offer.size))) from \(TerminalText.sanitized(offer.peer.displayName))\(verification)\(Self.kept(resource)).")
             transfers.receiving.append(resource)
             let output = output
             transfers.watchers.append(Task {
@@ -262,6 +273,13 @@ public final class DropBox: Sendable {
             output.line(error.message)
             return false
         }
+    }
+
+    /// What the line that starts a transfer adds about what was kept from before.
+    static func kept(_ resource: IncomingResource) -> String {
+        if resource.savedBefore { return ": saved before from the same sender and unchanged, so it is not received again" }
+        guard resource.keptBytes > 0 else { return "" }
+        return "; going on from \(TransferMeter.bytes(resource.keptBytes)) kept from before, its chunks' SHA-256 checked"
     }
 
     private func report(_ completion: ResourceCompletion) {

@@ -45,6 +45,11 @@ public final class OutgoingResource: Sendable {
     /// whole chunk).
     public var resentBytes: Int64 { sending.counts.withLock { $0.resent } }
 
+    /// How many times the bytes started going (once, and again after each link that dropped),
+    /// and the offset they last started from: more than 0 when the receiver held part of the
+    /// file (after a link dropped, or from before either program restarted).
+    public var lastStart: (count: Int, offset: Int64) { sending.counts.withLock { ($0.starts, Int64($0.startedFrom)) } }
+
     /// Whether the receiver held part of the file that did not match it (checked by the
     /// chunks' SHA-256), so that the transfer started over.
     public var heldDidNotMatch: Bool { sending.counts.withLock { $0.mismatched } }
@@ -89,6 +94,8 @@ final class ResourceSending: Sendable {
         /// The furthest offset written on any link.
         var furthest: UInt64 = 0
         var mismatched = false
+        var starts = 0
+        var startedFrom: UInt64 = 0
     }
 
     let counts = Mutex(Counts())
@@ -267,7 +274,11 @@ final class ResourceSending: Sendable {
                 }
             }
         }
-        counts.withLock { $0.resent += Int64($0.furthest - min($0.furthest, offset)) }
+        counts.withLock { counts in
+            counts.resent += Int64(counts.furthest - min(counts.furthest, offset))
+            counts.starts += 1
+            counts.startedFrom = offset
+        }
         reporter.report(Int64(offset))
         while offset < file.size {
             let start = offset
