@@ -69,7 +69,13 @@ final class PartialFile: Sendable {
         temporaryName = kept ?? Self.temporaryName(for: fileName, tag: tag)
         let folderDescriptor = try Self.openFolder(folders, in: directory, for: name)
         let flags = kept == nil ? O_RDWR | O_CREAT | O_EXCL : O_RDWR
-        let descriptor = openat(folderDescriptor, temporaryName, flags | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        var descriptor = openat(folderDescriptor, temporaryName, flags | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if descriptor < 0, errno == EEXIST {
+            // A partial file of this transfer left from before that no record vouches for
+            // (the program stopped, its record could not be used): it starts anew.
+            unlinkat(folderDescriptor, temporaryName, 0)
+            descriptor = openat(folderDescriptor, temporaryName, flags | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        }
         guard descriptor >= 0 else {
             let error = errno
             close(folderDescriptor)
