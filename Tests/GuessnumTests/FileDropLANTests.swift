@@ -262,4 +262,74 @@ struct FileDropLANTests {
         receiver.signal(SIGINT)
         #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "Ctrl-C ends the drop box: \(receiver.text)")
     }
+
+    /// The last whole percent of the JSON progress `process` printed (0 before any).
+    func percent(of process: ChildProcess) -> Int {
+        process.text.split(separator: "\n").compactMap { line -> Int? in
+            guard line.contains("\"event\":\"progress\""), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return (object["data"] as? [String: Any])?["percent"] as? Int
+        }.max() ?? 0
+    }
+
+    /// Waits until `process` printed progress of `target` percent or more.
+    func awaitPercent(_ target: Int, of process: ChildProcess, within timeout: Duration = .seconds(120)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while percent(of: process) < target {
+            if ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
+    @Test("kill -9 of the receiver at half the file, started again: the sender connects again by itself and goes on from the chunks the receiver kept (checked by their SHA-256), sending again at most 1 % + one chunk; then kill -9 of the sender at 70 %, run again: it goes on from what the receiver holds, and the file arrives identical")
+    func restartsOfEitherProgram() async throws {
+        let size = 64 << 20
+        let file = try randomFile(size)
+        let folder = try inbox()
+        try await slowSendersLink()  // about 13 s for the file
+        let address = try await lan.address(of: 0)
+        let rita = personEnvironment()
+        let sam = personEnvironment()
+        let receive = ["receive", folder.path, "--yes", "--once", "--json", "--name", "rita", "--port", "47304"]
+        let send = ["send", file.path, "\(address):47304", "--json", "--name", "sam"]
+
+        let first = try lan.guessnum(on: 0, receive, environment: rita)
+        defer { first.signal(SIGKILL) }
+        #expect(await first.line(containing: "Receiving files into") != nil, "receiver: \(first.text)")
+        let sender = try lan.guessnum(on: 1, send, environment: sam)
+        defer { sender.signal(SIGKILL) }
+        #expect(await awaitPercent(50, of: sender), "sender: \(sender.text)")
+        first.signal(SIGKILL)
+        _ = await first.exitStatus()
+
+        let second = try lan.guessnum(on: 0, receive, environment: rita)
+        defer { second.signal(SIGKILL) }
+        #expect(await sender.line(containing: "Connected to rita again.", within: .seconds(60)) != nil, "sender: \(sender.text)")
+        let goingOn = try #require(await sender.line(containing: "Going on from "), "sender: \(sender.text)")
+        #expect(await second.line(containing: "kept from before, its chunks' SHA-256 checked") != nil, "receiver: \(second.text)")
+        let again = goingOn.components(separatedBy: "; ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        #expect(again <= size / 100 + (1 << 20), "sent again after the receiver's restart: \(again) bytes; \(goingOn)")
+        #expect(!goingOn.contains("Going on from 0 B"), "\(goingOn)")
+
+        #expect(await awaitPercent(70, of: sender), "sender: \(sender.text)")
+        sender.signal(SIGKILL)
+        _ = await sender.exitStatus()
+        let held = percent(of: second)
+        let rerun = try lan.guessnum(on: 1, send, environment: sam)
+        defer { rerun.signal(SIGKILL) }
+        #expect(await rerun.exitStatus(within: .seconds(90)) == 0, "sender run again: \(rerun.text)")
+        let resumed = try #require(rerun.text.split(separator: "\n").first { $0.contains("Going on from ") }, "sender run again: \(rerun.text)")
+        #expect(resumed.contains("what rita already has."), "nothing sent again that the receiver had: \(resumed)")
+        let startedAt = rerun.text.split(separator: "\n").compactMap { line -> Int? in
+            guard line.contains("\"event\":\"progress\""), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return (object["data"] as? [String: Any])?["percent"] as? Int
+        }.first ?? 0
+        #expect(startedAt >= held, "the run again started at \(startedAt) %, the receiver held \(held) %")
+        #expect(rerun.text.contains("rita saved “lecture.mp4” (67.1 MB), its SHA-256 checked."), "sender run again: \(rerun.text)")
+        #expect(await second.exitStatus(within: .seconds(30)) == 0, "receiver: \(second.text)")
+        #expect(second.text.contains("Saved “lecture.mp4” from sam as \(folder.path)/lecture.mp4, its SHA-256 checked."), "receiver: \(second.text)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("lecture.mp4")) == Data(contentsOf: file))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["lecture.mp4"], "no partial file is left")
+        try await restoreSendersLink()
+    }
 }
