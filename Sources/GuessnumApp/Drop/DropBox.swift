@@ -22,6 +22,8 @@ public final class DropBox: Sendable {
         /// A sender offered a set, or said its set ended.
         case setOffered(DropSetRequest)
         case setEnded(PeerID, DropSetEnd)
+        /// A sender's set has folders with nothing to send in them.
+        case setFolders(PeerID, DropSetFolders)
         /// The resume window passed since a set's sender left.
         case setExpired(PeerID, set: UUID)
         case finished(ResourceCompletion)
@@ -122,7 +124,7 @@ public final class DropBox: Sendable {
                 if transfers.sets[offer.peer.identity] != nil {
                     await takeSetFile(offer, into: &transfers)
                 } else if offer.isInFolder {
-                    offer.decline(reason: "it belongs to no set of files that was accepted")
+                    holdSetFile(offer, into: &transfers)
                 } else {
                     queue(.file(offer), into: &transfers)
                 }
@@ -131,6 +133,7 @@ public final class DropBox: Sendable {
             case .answered(let entry, let accept):
                 transfers.asking = false
                 transfers.askingAboutSet = nil
+                transfers.askingAboutSetFrom = nil
                 let sender = TerminalText.sanitized(entry.offer.peer.displayName)
                 if session.state(of: entry.offer.peer) != .connected {
                     output.line("\(sender) left meanwhile: the offer of \(entry.offer.label) was withdrawn.")
@@ -143,8 +146,11 @@ public final class DropBox: Sendable {
                     entry.offer.decline(reason: "\(session.localPeer.displayName) said no")
                     output.line("Declined \(entry.offer.label) from \(sender).")
                 }
+                if !accept || session.state(of: entry.offer.peer) != .connected { declineHeld(from: entry.sender, into: &transfers) }
             case .finished(let completion):
-                if transfers.sets[completion.peer.identity]?.isRunning(completion.name) == true {
+                if transfers.retired[completion.peer.identity]?.isRunning(completion.name) == true {
+                    retiredFileFinished(completion, in: &transfers)
+                } else if transfers.sets[completion.peer.identity]?.isRunning(completion.name) == true {
                     if let code = setFileFinished(completion, in: &transfers) {
                         exitCode = code
                         break loop
@@ -162,6 +168,8 @@ public final class DropBox: Sendable {
                     exitCode = code
                     break loop
                 }
+            case .setFolders(let peer, let folders):
+                makeFolders(folders, from: peer, in: &transfers)
             case .setExpired(let peer, let set):
                 if let code = setExpired(set, from: peer, in: &transfers) {
                     exitCode = code
@@ -173,6 +181,7 @@ public final class DropBox: Sendable {
                 if !withdrawn.isEmpty {
                     output.line("\(TerminalText.sanitized(peer.displayName)) left: \(withdrawn.count == 1 ? "its offer was" : "its \(withdrawn.count) offers were") withdrawn.")
                 }
+                declineHeld(from: peer.identity, into: &transfers)
                 setSenderLeft(peer, in: &transfers)
             case .stop:
                 break loop
@@ -202,6 +211,7 @@ public final class DropBox: Sendable {
                 if !(await take(offer, into: &transfers)) { transfers.queue.finished(from: entry.sender) }
             case .set(let request):
                 startSet(request, into: &transfers)
+                for offer in transfers.heldFiles.removeValue(forKey: request.peer.identity) ?? [] { await takeSetFile(offer, into: &transfers) }
             }
         }
         if !acceptAll { askNext(&transfers) }
@@ -227,9 +237,17 @@ public final class DropBox: Sendable {
         var sets: [UUID: DropSetReceipt] = [:]
         /// The set the question under way is about, if it is about a set.
         var askingAboutSet: UUID?
+        /// The sender of that set.
+        var askingAboutSetFrom: UUID?
         /// The ids of the sets that ended lately (at most 64), whose offer a sender's reconnection
         /// may bring again: it is not asked about twice.
         var endedSets: [UUID] = []
+        /// Files of a set that waits for its answer, by sender: a sender that connected again
+        /// to a restarted box offers its set again and the files it had under way at once.
+        var heldFiles: [UUID: [ResourceOffer]] = [:]
+        /// Sets ended because their sender came back with another (it restarted), while their
+        /// files under way end, by sender.
+        var retired: [UUID: DropSetReceipt] = [:]
     }
 
     private func printBanner(port: Int, listed: Bool) {
@@ -248,7 +266,10 @@ public final class DropBox: Sendable {
     private func askNext(_ transfers: inout Transfers) {
         guard !transfers.asking, let entry = transfers.queue.nextQuestion() else { return }
         transfers.asking = true
-        if case .set(let request) = entry.offer { transfers.askingAboutSet = request.offer.set }
+        if case .set(let request) = entry.offer {
+            transfers.askingAboutSet = request.offer.set
+            transfers.askingAboutSetFrom = request.peer.identity
+        }
         let question = entry.offer.question(savingIn: directory)
         let ask = ask
         let events = inbox.continuation

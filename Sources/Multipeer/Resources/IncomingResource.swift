@@ -73,6 +73,15 @@ public final class IncomingResource: Sendable {
         receiving.cancel()
     }
 
+    /// Stops waiting for a sender whose link dropped, as when the resume window passes: the
+    /// transfer ends with ``MultipeerError/Code/resourceInterrupted``, and what arrived is kept
+    /// for a restart when it was accepted with a ``ResumeStore`` (so that the same file offered
+    /// again, such as by a sender that restarted, goes on from it). Nothing happens to a
+    /// transfer that is not waiting.
+    public func letGo() {
+        receiving.letGo()
+    }
+
     /// Registers the transfer, posts it and starts receiving.
     func start() {
         let session = receiving.session
@@ -117,6 +126,8 @@ public final class IncomingResource: Sendable {
 enum ReceiverSignal: Sendable {
     /// The sender offered it again on a new link.
     case resumed(ResourceArrival)
+    /// Stop waiting for the sender (``IncomingResource/letGo()``).
+    case letGo
     case deadline(Int)
     case cancelled
 }
@@ -176,6 +187,14 @@ final class ResourceReceiving: Sendable {
         digests = Mutex(start.digests)
         self.queue = queue
         state = Mutex(State(arrival: arrival, transfer: arrival.offer.transfer))
+    }
+
+    func letGo() {
+        let waiting = state.withLock { state in
+            defer { state.waiting = false }
+            return state.waiting && state.outcome == nil && !state.cancelled
+        }
+        if waiting { mailbox.post(.letGo) }
     }
 
     func isWaiting(for arrival: ResourceArrival) -> Bool {
@@ -448,7 +467,7 @@ final class ResourceReceiving: Sendable {
             if state.withLock({ $0.cancelled }) { return nil }
             switch await mailbox.next(orOnCancel: .cancelled) {
             case .resumed(let arrival): return arrival
-            case .deadline(number), .cancelled: return nil
+            case .deadline(number), .cancelled, .letGo: return nil
             case .deadline: continue
             }
         }
