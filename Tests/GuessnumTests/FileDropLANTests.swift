@@ -332,4 +332,56 @@ struct FileDropLANTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["lecture.mp4"], "no partial file is left")
         try await restoreSendersLink()
     }
+
+    @Test("A folder with kill -9 of the receiver at half the set, then of the sender at 70 % and `guessnum send` run again: files saved before are not sent again, files under way go on from their kept chunks, the empty folder is made, and the tree arrives identical")
+    func folderRestartsOfEitherProgram() async throws {
+        let outbox = Scratch.path("drop-restart-outbox")
+        let album = outbox.appendingPathComponent("album")
+        try FileManager.default.createDirectory(at: album.appendingPathComponent("raw"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: album.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
+        defer { try? random.close() }
+        for index in 1...8 { try random.readData(ofLength: 4 << 20).write(to: album.appendingPathComponent("raw/\(index).raw")) }
+        let folder = try inbox()
+        try await slowSendersLink()  // about 7 s for the set
+        let address = try await lan.address(of: 0)
+        let rita = personEnvironment()
+        let sam = personEnvironment()
+        let receive = ["receive", folder.path, "--yes", "--json", "--name", "rita", "--port", "47305"]
+        let send = ["send", album.path, "\(address):47305", "--json", "--name", "sam"]
+
+        let first = try lan.guessnum(on: 0, receive, environment: rita)
+        defer { first.signal(SIGKILL) }
+        #expect(await first.line(containing: "Receiving files into") != nil, "receiver: \(first.text)")
+        let sender = try lan.guessnum(on: 1, send, environment: sam)
+        defer { sender.signal(SIGKILL) }
+        #expect(await awaitPercent(50, of: sender), "sender: \(sender.text)")
+        first.signal(SIGKILL)
+        _ = await first.exitStatus()
+
+        let second = try lan.guessnum(on: 0, receive + ["--once"], environment: rita)
+        defer { second.signal(SIGKILL) }
+        #expect(await sender.line(containing: "Connected to rita again.", within: .seconds(60)) != nil, "sender: \(sender.text)")
+        #expect(await second.line(containing: "Receiving a folder: 8 files, 33.6 MB from sam") != nil, "the set offered again: \(second.text)")
+        #expect(await awaitPercent(70, of: sender), "sender: \(sender.text)")
+        sender.signal(SIGKILL)
+        _ = await sender.exitStatus()
+
+        let rerun = try lan.guessnum(on: 1, send, environment: sam)
+        defer { rerun.signal(SIGKILL) }
+        #expect(await rerun.exitStatus(within: .seconds(90)) == 0, "sender run again: \(rerun.text)")
+        #expect(rerun.text.contains("rita saved all 8 files (33.6 MB), each one's SHA-256 checked."), "sender run again: \(rerun.text)")
+        #expect(rerun.text.contains("saved there before and unchanged: not sent again."), "sender run again: \(rerun.text)")
+        #expect(await second.exitStatus(within: .seconds(30)) == 0, "--once, the new set whole: \(second.text)")
+        #expect(second.text.contains("sam came back with another set"), "receiver: \(second.text)")
+        #expect(second.text.contains("Saved all 8 files (33.6 MB) from sam in \(folder.path)"), "receiver: \(second.text)")
+        for index in 1...8 {
+            let path = "raw/\(index).raw"
+            #expect(try Data(contentsOf: folder.appendingPathComponent("album/" + path)) == Data(contentsOf: album.appendingPathComponent(path)), "\(path)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("album/raw").path).sorted() == (1...8).map { "\($0).raw" }.sorted(), "no partial file or second copy is left")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("album/empty").path, isDirectory: &isDirectory) && isDirectory.boolValue, "the empty folder is made")
+        try await restoreSendersLink()
+    }
 }
