@@ -255,4 +255,23 @@ struct ResumeStoreTests {
             #expect(receiving.resentBytes == Int64(2 * Self.chunk))
         }
     }
+
+    @Test("RESOURCE_HELD on the wire: 0x11, transfer, chunk size, chunks, root, byte for byte; cut short, with a byte after its root, or of chunks of 0 bytes, it is malformed")
+    func heldFrame() throws {
+        let held = Frame.ResourceHeld(transfer: Array(repeating: 7, count: 16), chunkBytes: 1 << 20, chunks: 3, root: Array(repeating: 0xAB, count: 32))
+        let bytes = FrameCodec.encode(.resourceHeld(held)).bytes
+        let hex = Self.hex(bytes)
+        #expect(hex == "0000003d11" + String(repeating: "07", count: 16) + "00100000" + "0000000000000003" + String(repeating: "ab", count: 32))
+        var decoder = FrameDecoder()
+        decoder.append(bytes)
+        #expect(try decoder.nextFrame() == .resourceHeld(held))
+        for wrong in [Array(bytes.dropLast()), Array(bytes) + [0], Array(FrameCodec.encode(.resourceHeld(.init(transfer: held.transfer, chunkBytes: 0, chunks: 0, root: held.root))).bytes)] {
+            var framed = wrong
+            let length = UInt32(framed.count - 4)
+            framed.replaceSubrange(0..<4, with: [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
+            var decoder = FrameDecoder()
+            decoder.append(framed)
+            #expect(throws: MultipeerError.self) { try decoder.nextFrame() }
+        }
+    }
 }
