@@ -364,8 +364,15 @@ struct FileDropLANTests {
         #expect(await sender.line(containing: "Connected to rita again.", within: .seconds(60)) != nil, "sender: \(sender.text)")
         #expect(await second.line(containing: "Receiving a folder: 8 files, 33.6 MB from sam") != nil, "the set offered again: \(second.text)")
         #expect(await awaitPercent(70, of: sender), "sender: \(sender.text)")
+        // And a file saved (put in place under its name), so that one is there before.
+        let raw = folder.appendingPathComponent("album/raw")
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ((try? FileManager.default.contentsOfDirectory(atPath: raw.path)) ?? []).allSatisfy({ $0.hasPrefix(".") }), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
         sender.signal(SIGKILL)
         _ = await sender.exitStatus()
+        #expect(!sender.text.contains("declined"), "the files under way went on after the receiver's restart: \(sender.text)")
 
         let rerun = try lan.guessnum(on: 1, send, environment: sam)
         defer { rerun.signal(SIGKILL) }

@@ -43,22 +43,52 @@ extension DropBox {
         if !waiting, transfers.askingAboutSet != request.offer.set { queue(.set(request), into: &transfers) }
     }
 
-    /// A file of a set whose sender has no set accepted: held while its set waits for an answer
-    /// (at most a link's streams, 64), declined otherwise.
+    /// How long a file of a set waits for its set when none of its sender's is known: a sender
+    /// that connected again to a box that restarted offers its files under way at once, and its
+    /// set just after (its messages wait for the link's resume handshake, its files do not).
+    static let heldFileGrace: Duration = .seconds(10)
+
+    /// A file of a set whose sender has no set accepted: held while its set waits for an answer,
+    /// or for ``heldFileGrace`` when no set of its sender is known yet (at most a link's
+    /// streams, 64); declined otherwise.
     func holdSetFile(_ offer: ResourceOffer, into transfers: inout Transfers) {
         let sender = offer.peer.identity
-        let setWaits = transfers.askingAboutSetFrom == sender || (transfers.queue.waiting + transfers.queue.accepted).contains { entry in
-            if case .set = entry.offer { return entry.sender == sender }
-            return false
-        }
-        guard setWaits, transfers.heldFiles[sender, default: []].count < 64 else {
+        guard transfers.heldFiles[sender, default: []].count < 64 else {
             return offer.decline(reason: "it belongs to no set of files that was accepted")
+        }
+        if transfers.heldFiles[sender] == nil, !setWaits(from: sender, in: transfers) {
+            let events = inbox.continuation
+            let peer = offer.peer
+            transfers.heldTimers[sender]?.cancel()
+            transfers.heldTimers[sender] = Task {
+                guard (try? await Task.sleep(for: Self.heldFileGrace)) != nil else { return }
+                events.yield(.heldExpired(peer))
+            }
         }
         transfers.heldFiles[sender, default: []].append(offer)
     }
 
+    /// Whether a set of `sender` waits for its question or its start.
+    func setWaits(from sender: UUID, in transfers: Transfers) -> Bool {
+        transfers.askingAboutSetFrom == sender || (transfers.queue.waiting + transfers.queue.accepted).contains { entry in
+            if case .set = entry.offer { return entry.sender == sender }
+            return false
+        }
+    }
+
+    /// The grace of the files held for `peer` passed: unless its set came meanwhile (and waits
+    /// for its answer), they are declined.
+    func heldExpired(_ peer: PeerID, in transfers: inout Transfers) {
+        transfers.heldTimers[peer.identity] = nil
+        guard !setWaits(from: peer.identity, in: transfers) else { return }
+        for offer in transfers.heldFiles.removeValue(forKey: peer.identity) ?? [] {
+            offer.decline(reason: "it belongs to no set of files that was accepted")
+        }
+    }
+
     /// Declines the files held for `sender`'s set (it was declined, or the sender left).
     func declineHeld(from sender: UUID, into transfers: inout Transfers) {
+        transfers.heldTimers.removeValue(forKey: sender)?.cancel()
         for offer in transfers.heldFiles.removeValue(forKey: sender) ?? [] { offer.decline(reason: "its set was not accepted") }
     }
 

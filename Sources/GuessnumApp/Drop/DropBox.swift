@@ -24,6 +24,8 @@ public final class DropBox: Sendable {
         case setEnded(PeerID, DropSetEnd)
         /// A sender's set has folders with nothing to send in them.
         case setFolders(PeerID, DropSetFolders)
+        /// The grace of the files held for a sender's set passed.
+        case heldExpired(PeerID)
         /// The resume window passed since a set's sender left.
         case setExpired(PeerID, set: UUID)
         case finished(ResourceCompletion)
@@ -170,6 +172,8 @@ public final class DropBox: Sendable {
                 }
             case .setFolders(let peer, let folders):
                 makeFolders(folders, from: peer, in: &transfers)
+            case .heldExpired(let peer):
+                heldExpired(peer, in: &transfers)
             case .setExpired(let peer, let set):
                 if let code = setExpired(set, from: peer, in: &transfers) {
                     exitCode = code
@@ -194,6 +198,8 @@ public final class DropBox: Sendable {
             receipt.expiry?.cancel()
             for resource in receipt.running { resource.cancel() }
         }
+        for offer in transfers.heldFiles.values.joined() { offer.decline(reason: "\(session.localPeer.displayName) stopped receiving") }
+        for timer in transfers.heldTimers.values { timer.cancel() }
         for question in transfers.questions { question.cancel() }  // a question waits on the terminal: not awaited
         for watcher in transfers.watchers { await watcher.value }
         observations.cancelAll()
@@ -211,6 +217,7 @@ public final class DropBox: Sendable {
                 if !(await take(offer, into: &transfers)) { transfers.queue.finished(from: entry.sender) }
             case .set(let request):
                 startSet(request, into: &transfers)
+                transfers.heldTimers.removeValue(forKey: request.peer.identity)?.cancel()
                 for offer in transfers.heldFiles.removeValue(forKey: request.peer.identity) ?? [] { await takeSetFile(offer, into: &transfers) }
             }
         }
@@ -248,6 +255,8 @@ public final class DropBox: Sendable {
         /// Sets ended because their sender came back with another (it restarted), while their
         /// files under way end, by sender.
         var retired: [UUID: DropSetReceipt] = [:]
+        /// The grace timers of held files, by sender (cancelled at the end, not awaited).
+        var heldTimers: [UUID: Task<Void, Never>] = [:]
     }
 
     private func printBanner(port: Int, listed: Bool) {

@@ -41,7 +41,13 @@ extension DropSender {
             let session = session
             // A drop before the answer: the offer goes again on the new link (the receiver
             // withdrew it, or answers again a set it knows); a drop while files go: they resume.
-            let reconnecting = keepConnected(to: receiver, peer: peer) { try? session.send(offer, to: [peer]) }
+            // The offer goes as the link is connected, before the files under way are offered
+            // again: a receiver that restarted knows the set before its files.
+            let resend = session.events.observe(.stateChanged) { change in
+                if change.peer == peer, change.state == .connected { try? session.send(offer, to: [peer]) }
+            }
+            defer { resend.cancel() }
+            let reconnecting = keepConnected(to: receiver, peer: peer) {}
             defer { reconnecting.cancel() }
             guard let answer = try await answer(to: offer, from: peer) else {
                 output.line("The link to \(peer.displayName) closed before an answer and did not come back within \(MultipeerError.secondsText(session.configuration.resourceResumeWindow)); send again.")

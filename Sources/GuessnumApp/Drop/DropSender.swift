@@ -250,6 +250,9 @@ public final class DropSender: Sendable {
             try await resource.outcome()
             await progress.value
             output.line("\(peer.displayName) saved “\(resource.name)” (\(TransferMeter.bytes(resource.totalBytes))), its SHA-256 checked.")
+            if resource.totalBytes > 0, resource.lastStart.count == 0 {
+                output.line("\(peer.displayName) had saved it before from you, unchanged: it was not sent again.")
+            }
             return 0
         } catch {
             await progress.value

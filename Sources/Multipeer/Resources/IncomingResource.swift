@@ -43,7 +43,7 @@ public final class IncomingResource: Sendable {
         receiving = ResourceReceiving(session: session, arrival: arrival, start: start, queue: queue)
     }
 
-    /// The bytes that arrived in this program for the transfer, on every link.
+    /// The bytes of the file that arrived in this program for the transfer, on every link.
     public var arrivedBytes: Int64 { receiving.counts.withLock { $0.arrived } }
 
     /// The bytes this program had received and asked for again: all it held when the sender
@@ -364,7 +364,6 @@ final class ResourceReceiving: Sendable {
         do {
             for try await piece in stream.chunks {
                 var chunk = piece
-                counts.withLock { $0.arrived += Int64(piece.count) }
                 if var start = from {
                     let take = min(8 - start.count, chunk.count)
                     start.append(chunk.prefix(take))
@@ -385,6 +384,7 @@ final class ResourceReceiving: Sendable {
                     }
                 }
                 if chunk.isEmpty { continue }
+                counts.withLock { $0.arrived += Int64(chunk.count) }
                 if received + UInt64(batch.count) + UInt64(chunk.count) > offer.size {
                     end = .failed(.resourceFailed(name, "more bytes arrived than the \(offer.size) offered"), tellSender: true)
                     break
