@@ -1,7 +1,7 @@
 import Foundation
 import Synchronization
 
-/// A file arriving from a peer, accepted with ``ResourceOffer/accept(into:)`` and posted as
+/// A file arriving from a peer, accepted with ``ResourceOffer/accept(into:keepingIn:)`` and posted as
 /// ``EventName/resourceStarted``.
 ///
 /// Its bytes go to a partial file beside the destination. When the link drops, the partial

@@ -3,7 +3,7 @@ import SafeText
 import Synchronization
 
 /// A file a peer offers, posted as ``EventName/resourceOffered``: its name, size and SHA-256.
-/// Answer it once, with ``accept(into:)`` or ``decline(reason:)``; an offer let go of without
+/// Answer it once, with ``accept(into:keepingIn:)`` or ``decline(reason:)``; an offer let go of without
 /// an answer is declined.
 public final class ResourceOffer: Sendable {
     /// The peer offering it.
