@@ -13,7 +13,8 @@ struct SendCommand: AsyncParsableCommand {
         commandName: "send",
         abstract: "Send files and folders to someone running `guessnum receive`: pick them from the receivers nearby, or give their address or code.",
         discussion: "Several files and folders go as one offer, asked about once; folders keep their structure under the receiver's directory. "
-            + "Inside folders, symbolic links and hidden (dot) names are left out, and empty folders are not sent."
+            + "Inside folders, symbolic links and hidden (dot) names are left out; empty folders are made on the receiver's side. "
+            + "Sending the same files again to the same receiver goes on from what it kept (after either program restarted), and skips the files it saved already."
     )
 
     @Argument(help: ArgumentHelp(
@@ -153,7 +154,7 @@ struct ReceiveCommand: AsyncParsableCommand {
             if let notice = me.notice { out.line(notice) }
             let box = DropBox(
                 session: session, discovery: try dns.discovery(), directory: folder, acceptAll: yes, once: once, output: out,
-                command: ProgramCommand.current(),
+                command: ProgramCommand.current(), store: ResumeStore.standard(application: "guessnum"),
                 ask: { question in
                     out.line(question)
                     let answer = await onOwnThread { readLine() }

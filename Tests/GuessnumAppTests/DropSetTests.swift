@@ -71,6 +71,7 @@ struct DropSetTests {
             switch entry {
             case .file(_, let path, let size): sent[path] = size
             case .leftOut(let path, let reason): leftOut[path] = reason
+            case .emptyFolder(let path): Issue.record("no folder here is empty: \(path)")
             }
         }
         #expect(sent == ["photos/2024/beach.jpg": 4, "photos/top.txt": 3, "named-link.txt": 1], "\(entries)")
@@ -295,5 +296,62 @@ struct DropSetTests {
             }
         }
         #expect(ResourceScenarios.names(in: inbox).isEmpty)
+    }
+
+    @Test("The walk says each folder with nothing to send in it, once read to its end: empty, nested empty, holding only what is left out; not a folder that holds a file or a folder")
+    func walkEmptyFolders() throws {
+        let root = try Self.tree(["album/a.jpg": "a", "album/only-hidden/.x": "x"])
+        let album = root.appendingPathComponent("album")
+        for path in ["empty", "deep/deeper", "only-link"] {
+            try FileManager.default.createDirectory(at: album.appendingPathComponent(path), withIntermediateDirectories: true)
+        }
+        try FileManager.default.createSymbolicLink(atPath: album.appendingPathComponent("only-link/l").path, withDestinationPath: "/etc")
+        let entries = Self.walk([album])
+        let empty = entries.compactMap { entry -> String? in
+            if case .emptyFolder(let path) = entry { return path }
+            return nil
+        }
+        #expect(Set(empty) == ["album/empty", "album/deep/deeper", "album/only-hidden", "album/only-link"], "\(entries)")
+        #expect(DropSetCount.count([album]).emptyFolders == 4)
+        #expect(DropSetCount.count([album]).offer(set: UUID()).emptyFolders == 4)
+    }
+
+    @Test("Empty folders of a set are made on the receiver's side (0700) under their paths; a path that breaks the rule, one through a planted link, or more than the offer counted, is not made")
+    func emptyFoldersEndToEnd() async throws {
+        let outbox = try Self.tree(["album/a.jpg": "a"])
+        for path in ["album/empty", "album/deep/deeper"] {
+            try FileManager.default.createDirectory(at: outbox.appendingPathComponent(path), withIntermediateDirectories: true)
+        }
+        let inbox = try ResourceScenarios.emptyDirectory()
+        let elsewhere = try ResourceScenarios.emptyDirectory("drop-elsewhere")
+        try FileManager.default.createSymbolicLink(atPath: inbox.appendingPathComponent("trap").path, withDestinationPath: elsewhere.path)
+        try await withBox(inbox: inbox, acceptAll: true) { sender, endpoint, said, _ in
+            let code = await sender.run(set: [outbox.appendingPathComponent("album")], to: .address(endpoint))
+            #expect(code == 0, "\(said.all)")
+
+            let session = sender.session
+            var connected = session.connectedPeers.first
+            if connected == nil, case .connected(let peer)? = try? await session.invite(endpoint) { connected = peer }
+            guard let rita = connected else {
+                Issue.record("not connected")
+                return
+            }
+            let answers = EventLog(session.events, .dataReceived)
+            let offer = DropSetOffer(set: UUID(), files: 1, bytes: 1, folders: 1, looseFiles: 0, emptyFolders: 4)
+            try session.send(offer, to: [rita])
+            #expect(await eventually { answers.all.contains { (try? $0.decode(DropSetAnswer.self))?.accepted == true } })
+            try session.send(DropSetFolders(set: offer.set, paths: ["../escape", "trap/inside", "x/./y", "ok/one", "ok/two", "ok/three"]), to: [rita])
+            try session.send(DropSetEnd(set: offer.set, notOffered: 1), to: [rita])
+            #expect(await eventually { FileManager.default.fileExists(atPath: inbox.appendingPathComponent("ok/one").path) })
+        }
+        var isDirectory: ObjCBool = false
+        for path in ["album/empty", "album/deep/deeper"] {
+            #expect(FileManager.default.fileExists(atPath: inbox.appendingPathComponent(path).path, isDirectory: &isDirectory) && isDirectory.boolValue, "\(path)")
+        }
+        #expect(try FileManager.default.attributesOfItem(atPath: inbox.appendingPathComponent("album/empty").path)[.posixPermissions] as? Int == 0o700)
+        #expect(ResourceScenarios.names(in: elsewhere).isEmpty, "made through the link")
+        #expect(!FileManager.default.fileExists(atPath: inbox.deletingLastPathComponent().appendingPathComponent("escape").path))
+        #expect(ResourceScenarios.names(in: inbox.appendingPathComponent("ok")) == ["one"], "no more than the offer counted (4, the refused ones counted too)")
+        #expect(!FileManager.default.fileExists(atPath: inbox.appendingPathComponent("x").path))
     }
 }

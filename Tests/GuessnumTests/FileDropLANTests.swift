@@ -262,4 +262,133 @@ struct FileDropLANTests {
         receiver.signal(SIGINT)
         #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "Ctrl-C ends the drop box: \(receiver.text)")
     }
+
+    /// The last whole percent of the JSON progress `process` printed (0 before any).
+    func percent(of process: ChildProcess) -> Int {
+        process.text.split(separator: "\n").compactMap { line -> Int? in
+            guard line.contains("\"event\":\"progress\""), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return (object["data"] as? [String: Any])?["percent"] as? Int
+        }.max() ?? 0
+    }
+
+    /// Waits until `process` printed progress of `target` percent or more.
+    func awaitPercent(_ target: Int, of process: ChildProcess, within timeout: Duration = .seconds(120)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while percent(of: process) < target {
+            if ContinuousClock.now >= deadline { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
+    @Test("kill -9 of the receiver at half the file, started again: the sender connects again by itself and goes on from the chunks the receiver kept (checked by their SHA-256), sending again at most 1 % + one chunk; then kill -9 of the sender at 70 %, run again: it goes on from what the receiver holds, and the file arrives identical")
+    func restartsOfEitherProgram() async throws {
+        let size = 64 << 20
+        let file = try randomFile(size)
+        let folder = try inbox()
+        try await slowSendersLink()  // about 13 s for the file
+        let address = try await lan.address(of: 0)
+        let rita = personEnvironment()
+        let sam = personEnvironment()
+        let receive = ["receive", folder.path, "--yes", "--once", "--json", "--name", "rita", "--port", "47304"]
+        let send = ["send", file.path, "\(address):47304", "--json", "--name", "sam"]
+
+        let first = try lan.guessnum(on: 0, receive, environment: rita)
+        defer { first.signal(SIGKILL) }
+        #expect(await first.line(containing: "Receiving files into") != nil, "receiver: \(first.text)")
+        let sender = try lan.guessnum(on: 1, send, environment: sam)
+        defer { sender.signal(SIGKILL) }
+        #expect(await awaitPercent(50, of: sender), "sender: \(sender.text)")
+        first.signal(SIGKILL)
+        _ = await first.exitStatus()
+
+        let second = try lan.guessnum(on: 0, receive, environment: rita)
+        defer { second.signal(SIGKILL) }
+        #expect(await sender.line(containing: "Connected to rita again.", within: .seconds(60)) != nil, "sender: \(sender.text)")
+        let goingOn = try #require(await sender.line(containing: "Going on from "), "sender: \(sender.text)")
+        #expect(await second.line(containing: "kept from before, its chunks' SHA-256 checked") != nil, "receiver: \(second.text)")
+        let again = goingOn.components(separatedBy: "; ").last.flatMap { Int($0.prefix { $0.isNumber }) } ?? 0
+        #expect(again <= size / 100 + (1 << 20), "sent again after the receiver's restart: \(again) bytes; \(goingOn)")
+        #expect(!goingOn.contains("Going on from 0 B"), "\(goingOn)")
+
+        #expect(await awaitPercent(70, of: sender), "sender: \(sender.text)")
+        sender.signal(SIGKILL)
+        _ = await sender.exitStatus()
+        let held = percent(of: second)
+        let rerun = try lan.guessnum(on: 1, send, environment: sam)
+        defer { rerun.signal(SIGKILL) }
+        #expect(await rerun.exitStatus(within: .seconds(90)) == 0, "sender run again: \(rerun.text)")
+        let resumed = try #require(rerun.text.split(separator: "\n").first { $0.contains("Going on from ") }, "sender run again: \(rerun.text)")
+        #expect(resumed.contains("what rita already has."), "nothing sent again that the receiver had: \(resumed)")
+        let startedAt = rerun.text.split(separator: "\n").compactMap { line -> Int? in
+            guard line.contains("\"event\":\"progress\""), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
+            return (object["data"] as? [String: Any])?["percent"] as? Int
+        }.first ?? 0
+        #expect(startedAt >= held, "the run again started at \(startedAt) %, the receiver held \(held) %")
+        #expect(rerun.text.contains("rita saved “lecture.mp4” (67.1 MB), its SHA-256 checked."), "sender run again: \(rerun.text)")
+        #expect(await second.exitStatus(within: .seconds(30)) == 0, "receiver: \(second.text)")
+        #expect(second.text.contains("Saved “lecture.mp4” from sam as \(folder.path)/lecture.mp4, its SHA-256 checked."), "receiver: \(second.text)")
+        #expect(try Data(contentsOf: folder.appendingPathComponent("lecture.mp4")) == Data(contentsOf: file))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path) == ["lecture.mp4"], "no partial file is left")
+        try await restoreSendersLink()
+    }
+
+    @Test("A folder with kill -9 of the receiver at half the set, then of the sender at 70 % and `guessnum send` run again: files saved before are not sent again, files under way go on from their kept chunks, the empty folder is made, and the tree arrives identical")
+    func folderRestartsOfEitherProgram() async throws {
+        let outbox = Scratch.path("drop-restart-outbox")
+        let album = outbox.appendingPathComponent("album")
+        try FileManager.default.createDirectory(at: album.appendingPathComponent("raw"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: album.appendingPathComponent("empty"), withIntermediateDirectories: true)
+        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
+        defer { try? random.close() }
+        for index in 1...8 { try random.readData(ofLength: 4 << 20).write(to: album.appendingPathComponent("raw/\(index).raw")) }
+        let folder = try inbox()
+        try await slowSendersLink()  // about 7 s for the set
+        let address = try await lan.address(of: 0)
+        let rita = personEnvironment()
+        let sam = personEnvironment()
+        let receive = ["receive", folder.path, "--yes", "--json", "--name", "rita", "--port", "47305"]
+        let send = ["send", album.path, "\(address):47305", "--json", "--name", "sam"]
+
+        let first = try lan.guessnum(on: 0, receive, environment: rita)
+        defer { first.signal(SIGKILL) }
+        #expect(await first.line(containing: "Receiving files into") != nil, "receiver: \(first.text)")
+        let sender = try lan.guessnum(on: 1, send, environment: sam)
+        defer { sender.signal(SIGKILL) }
+        #expect(await awaitPercent(50, of: sender), "sender: \(sender.text)")
+        first.signal(SIGKILL)
+        _ = await first.exitStatus()
+
+        let second = try lan.guessnum(on: 0, receive + ["--once"], environment: rita)
+        defer { second.signal(SIGKILL) }
+        #expect(await sender.line(containing: "Connected to rita again.", within: .seconds(60)) != nil, "sender: \(sender.text)")
+        #expect(await second.line(containing: "Receiving a folder: 8 files, 33.6 MB from sam") != nil, "the set offered again: \(second.text)")
+        #expect(await awaitPercent(70, of: sender), "sender: \(sender.text)")
+        // And a file saved (put in place under its name), so that one is there before.
+        let raw = folder.appendingPathComponent("album/raw")
+        let deadline = ContinuousClock.now + .seconds(60)
+        while ((try? FileManager.default.contentsOfDirectory(atPath: raw.path)) ?? []).allSatisfy({ $0.hasPrefix(".") }), ContinuousClock.now < deadline {
+            try await Task.sleep(for: .milliseconds(10))
+        }
+        sender.signal(SIGKILL)
+        _ = await sender.exitStatus()
+        #expect(!sender.text.contains("declined"), "the files under way went on after the receiver's restart: \(sender.text)")
+
+        let rerun = try lan.guessnum(on: 1, send, environment: sam)
+        defer { rerun.signal(SIGKILL) }
+        #expect(await rerun.exitStatus(within: .seconds(90)) == 0, "sender run again: \(rerun.text)")
+        #expect(rerun.text.contains("rita saved all 8 files (33.6 MB), each one's SHA-256 checked."), "sender run again: \(rerun.text)")
+        #expect(rerun.text.contains("saved there before and unchanged: not sent again."), "sender run again: \(rerun.text)")
+        #expect(await second.exitStatus(within: .seconds(30)) == 0, "--once, the new set whole: \(second.text)")
+        #expect(second.text.contains("sam came back with another set"), "receiver: \(second.text)")
+        #expect(second.text.contains("Saved all 8 files (33.6 MB) from sam in \(folder.path)"), "receiver: \(second.text)")
+        for index in 1...8 {
+            let path = "raw/\(index).raw"
+            #expect(try Data(contentsOf: folder.appendingPathComponent("album/" + path)) == Data(contentsOf: album.appendingPathComponent(path)), "\(path)")
+        }
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appendingPathComponent("album/raw").path).sorted() == (1...8).map { "\($0).raw" }.sorted(), "no partial file or second copy is left")
+        var isDirectory: ObjCBool = false
+        #expect(FileManager.default.fileExists(atPath: folder.appendingPathComponent("album/empty").path, isDirectory: &isDirectory) && isDirectory.boolValue, "the empty folder is made")
+        try await restoreSendersLink()
+    }
 }

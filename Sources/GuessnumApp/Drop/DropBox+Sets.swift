@@ -15,6 +15,9 @@ extension DropBox {
         if data.carries(DropSetEnd.self), let end = try? data.decode(DropSetEnd.self) {
             return .setEnded(data.peer, end)
         }
+        if data.carries(DropSetFolders.self), let folders = try? data.decode(DropSetFolders.self) {
+            return .setFolders(data.peer, folders)
+        }
         return nil
     }
 
@@ -25,13 +28,85 @@ extension DropBox {
         if transfers.endedSets.contains(request.offer.set) { return }
         if let receipt = transfers.sets[request.peer.identity] {
             if receipt.offer.set == request.offer.set { return request.answer(accepted: true, reason: nil) }
-            return request.answer(accepted: false, reason: "a set of yours is under way already; offer the next once it ends")
+            // Its sender left since and offers another set: its program restarted (one that
+            // connected again offers the same set). The set before ends, and what arrived of its
+            // files under way is kept for this one.
+            guard receipt.expiry != nil else {
+                return request.answer(accepted: false, reason: "a set of yours is under way already; offer the next once it ends")
+            }
+            retire(receipt, in: &transfers)
         }
         let waiting = (transfers.queue.waiting + transfers.queue.accepted).contains { entry in
             if case .set(let queued) = entry.offer { return queued.offer.set == request.offer.set && queued.peer.identity == request.peer.identity }
             return false
         }
         if !waiting, transfers.askingAboutSet != request.offer.set { queue(.set(request), into: &transfers) }
+    }
+
+    /// How long a file of a set waits for its set when none of its sender's is known: a sender
+    /// that connected again to a box that restarted offers its files under way at once, and its
+    /// set just after (its messages wait for the link's resume handshake, its files do not).
+    static let heldFileGrace: Duration = .seconds(10)
+
+    /// A file of a set whose sender has no set accepted: held while its set waits for an answer,
+    /// or for ``heldFileGrace`` when no set of its sender is known yet (at most a link's
+    /// streams, 64); declined otherwise.
+    func holdSetFile(_ offer: ResourceOffer, into transfers: inout Transfers) {
+        let sender = offer.peer.identity
+        guard transfers.heldFiles[sender, default: []].count < 64 else {
+            return offer.decline(reason: "it belongs to no set of files that was accepted")
+        }
+        if transfers.heldFiles[sender] == nil, !setWaits(from: sender, in: transfers) {
+            let events = inbox.continuation
+            let peer = offer.peer
+            transfers.heldTimers[sender]?.cancel()
+            transfers.heldTimers[sender] = Task {
+                guard (try? await Task.sleep(for: Self.heldFileGrace)) != nil else { return }
+                events.yield(.heldExpired(peer))
+            }
+        }
+        transfers.heldFiles[sender, default: []].append(offer)
+    }
+
+    /// Whether a set of `sender` waits for its question or its start.
+    func setWaits(from sender: UUID, in transfers: Transfers) -> Bool {
+        transfers.askingAboutSetFrom == sender || (transfers.queue.waiting + transfers.queue.accepted).contains { entry in
+            if case .set = entry.offer { return entry.sender == sender }
+            return false
+        }
+    }
+
+    /// The grace of the files held for `peer` passed: unless its set came meanwhile (and waits
+    /// for its answer), they are declined.
+    func heldExpired(_ peer: PeerID, in transfers: inout Transfers) {
+        transfers.heldTimers[peer.identity] = nil
+        guard !setWaits(from: peer.identity, in: transfers) else { return }
+        for offer in transfers.heldFiles.removeValue(forKey: peer.identity) ?? [] {
+            offer.decline(reason: "it belongs to no set of files that was accepted")
+        }
+    }
+
+    /// Declines the files held for `sender`'s set (it was declined, or the sender left).
+    func declineHeld(from sender: UUID, into transfers: inout Transfers) {
+        transfers.heldTimers.removeValue(forKey: sender)?.cancel()
+        for offer in transfers.heldFiles.removeValue(forKey: sender) ?? [] { offer.decline(reason: "its set was not accepted") }
+    }
+
+    /// Ends `receipt`'s set because its sender came back with another: its files under way stop
+    /// waiting, keeping what arrived (the new set's offers of them go on from it).
+    func retire(_ receipt: DropSetReceipt, in transfers: inout Transfers) {
+        end(receipt, in: &transfers)
+        for resource in receipt.running { resource.letGo() }
+        if !receipt.running.isEmpty { transfers.retired[receipt.peer.identity] = receipt }
+        output.line("\(TerminalText.sanitized(receipt.peer.displayName)) came back with another set: the one before ends with \(receipt.saved) of its "
+            + "\(DropSetOffer.files(receipt.offer.files)) saved here; what arrived of the files under way is kept for the new one.")
+    }
+
+    /// A file of a retired set ended (it stopped waiting): nothing more to say.
+    func retiredFileFinished(_ completion: ResourceCompletion, in transfers: inout Transfers) {
+        let sender = completion.peer.identity
+        transfers.retired[sender]?.finished(completion.name, saved: false)
+        if transfers.retired[sender]?.running.isEmpty == true { transfers.retired[sender] = nil }
     }
 
     /// Starts the accepted set of `request`: its files may come.
@@ -53,7 +128,8 @@ extension DropBox {
             return
         }
         do {
-            let resource = try await offer.accept(into: directory)
+            let resource = try await offer.accept(into: directory, keepingIn: store)
+            if let note = resource.keptNote { output.line(note) }
             receipt.started(resource)
             let progress = receipt.progress
             let output = output
@@ -76,6 +152,22 @@ extension DropBox {
         }
         transfers.sets[sender] = receipt
         return closeIfComplete(sender, in: &transfers)
+    }
+
+    /// Makes the empty folders of the sender's set under the directory, as a file's folders are
+    /// made (nothing followed, nothing outside it), no more than the offer counted.
+    func makeFolders(_ folders: DropSetFolders, from peer: PeerID, in transfers: inout Transfers) {
+        guard var receipt = transfers.sets[peer.identity], receipt.offer.set == folders.set else { return }
+        for path in folders.paths {
+            guard receipt.foldersMade < receipt.offer.emptyFolders ?? 0 else { break }
+            receipt.foldersMade += 1
+            do throws(MultipeerError) {
+                try ResourcePath.makeFolder(path, in: directory)
+            } catch {
+                output.line(error.message)
+            }
+        }
+        transfers.sets[peer.identity] = receipt
     }
 
     /// The sender said its set ended.
@@ -109,7 +201,7 @@ extension DropBox {
     }
 
     /// Lets go of the set of `receipt`: its sender may offer another, and this one is not asked about again.
-    private func end(_ receipt: DropSetReceipt, in transfers: inout Transfers) {
+    func end(_ receipt: DropSetReceipt, in transfers: inout Transfers) {
         receipt.expiry?.cancel()
         transfers.sets[receipt.peer.identity] = nil
         transfers.queue.finished(from: receipt.peer.identity)

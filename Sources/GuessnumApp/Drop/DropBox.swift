@@ -22,6 +22,10 @@ public final class DropBox: Sendable {
         /// A sender offered a set, or said its set ended.
         case setOffered(DropSetRequest)
         case setEnded(PeerID, DropSetEnd)
+        /// A sender's set has folders with nothing to send in them.
+        case setFolders(PeerID, DropSetFolders)
+        /// The grace of the files held for a sender's set passed.
+        case heldExpired(PeerID)
         /// The resume window passed since a set's sender left.
         case setExpired(PeerID, set: UUID)
         case finished(ResourceCompletion)
@@ -34,6 +38,8 @@ public final class DropBox: Sendable {
     let session: Session
     private let advertiser: Advertiser
     let directory: URL
+    /// Where what arrives is kept so that a transfer goes on after either program restarts.
+    let store: ResumeStore?
     private let acceptAll: Bool
     let once: Bool
     let output: any DropOutput
@@ -47,22 +53,27 @@ public final class DropBox: Sendable {
     /// - Parameters:
     ///   - acceptAll: take every file without asking (`--yes`).
     ///   - once: stop after the first file ends, saved or not (`--once`, for scripts).
+    ///   - store: where what arrives is kept (a SHA-256 per chunk), so that a transfer goes on
+    ///     after either program restarts and a file saved before is not received again; nil
+    ///     keeps nothing.
     ///   - ask: asks the person a yes-or-no question; false when nobody answers.
     public convenience init(
         session: Session, discovery: any DiscoveryBackend, directory: URL, acceptAll: Bool, once: Bool,
-        output: any DropOutput, command: String = "guessnum", ask: @escaping @Sendable (String) async -> Bool
+        output: any DropOutput, command: String = "guessnum", store: ResumeStore? = nil, ask: @escaping @Sendable (String) async -> Bool
     ) {
         self.init(
             session: session, discovery: discovery, directory: directory, acceptAll: acceptAll, once: once, output: output,
-            command: command, limits: DropQueue.Limits(), ask: ask)
+            command: command, limits: DropQueue.Limits(), store: store, ask: ask)
     }
 
     /// A box whose queue has `limits` (tests use small ones).
     init(
         session: Session, discovery: any DiscoveryBackend, directory: URL, acceptAll: Bool, once: Bool,
-        output: any DropOutput, command: String, limits: DropQueue<DropOffer>.Limits, ask: @escaping @Sendable (String) async -> Bool
+        output: any DropOutput, command: String, limits: DropQueue<DropOffer>.Limits, store: ResumeStore? = nil,
+        ask: @escaping @Sendable (String) async -> Bool
     ) {
         self.limits = limits
+        self.store = store
         self.session = session
         advertiser = Advertiser(session: session, serviceType: DropService.serviceType, discovery: discovery)
         self.directory = directory
@@ -98,6 +109,9 @@ public final class DropBox: Sendable {
         observations.add(session.events.observe(.dataReceived) { data in
             if let event = Self.setEvent(data, session: session) { events.yield(event) }
         })
+        if let store, case let removed = store.prune(), removed > 0 {
+            output.line("Removed what was kept of \(removed == 1 ? "a transfer" : "\(removed) transfers") older than \(store.maximumAge.components.seconds / 3600) h.")
+        }
         var listed = true
         do { try await advertiser.start() } catch {
             output.line(error.message)
@@ -112,7 +126,7 @@ public final class DropBox: Sendable {
                 if transfers.sets[offer.peer.identity] != nil {
                     await takeSetFile(offer, into: &transfers)
                 } else if offer.isInFolder {
-                    offer.decline(reason: "it belongs to no set of files that was accepted")
+                    holdSetFile(offer, into: &transfers)
                 } else {
                     queue(.file(offer), into: &transfers)
                 }
@@ -121,6 +135,7 @@ public final class DropBox: Sendable {
             case .answered(let entry, let accept):
                 transfers.asking = false
                 transfers.askingAboutSet = nil
+                transfers.askingAboutSetFrom = nil
                 let sender = TerminalText.sanitized(entry.offer.peer.displayName)
                 if session.state(of: entry.offer.peer) != .connected {
                     output.line("\(sender) left meanwhile: the offer of \(entry.offer.label) was withdrawn.")
@@ -133,8 +148,11 @@ public final class DropBox: Sendable {
                     entry.offer.decline(reason: "\(session.localPeer.displayName) said no")
                     output.line("Declined \(entry.offer.label) from \(sender).")
                 }
+                if !accept || session.state(of: entry.offer.peer) != .connected { declineHeld(from: entry.sender, into: &transfers) }
             case .finished(let completion):
-                if transfers.sets[completion.peer.identity]?.isRunning(completion.name) == true {
+                if transfers.retired[completion.peer.identity]?.isRunning(completion.name) == true {
+                    retiredFileFinished(completion, in: &transfers)
+                } else if transfers.sets[completion.peer.identity]?.isRunning(completion.name) == true {
                     if let code = setFileFinished(completion, in: &transfers) {
                         exitCode = code
                         break loop
@@ -152,6 +170,10 @@ public final class DropBox: Sendable {
                     exitCode = code
                     break loop
                 }
+            case .setFolders(let peer, let folders):
+                makeFolders(folders, from: peer, in: &transfers)
+            case .heldExpired(let peer):
+                heldExpired(peer, in: &transfers)
             case .setExpired(let peer, let set):
                 if let code = setExpired(set, from: peer, in: &transfers) {
                     exitCode = code
@@ -163,6 +185,7 @@ public final class DropBox: Sendable {
                 if !withdrawn.isEmpty {
                     output.line("\(TerminalText.sanitized(peer.displayName)) left: \(withdrawn.count == 1 ? "its offer was" : "its \(withdrawn.count) offers were") withdrawn.")
                 }
+                declineHeld(from: peer.identity, into: &transfers)
                 setSenderLeft(peer, in: &transfers)
             case .stop:
                 break loop
@@ -175,6 +198,8 @@ public final class DropBox: Sendable {
             receipt.expiry?.cancel()
             for resource in receipt.running { resource.cancel() }
         }
+        for offer in transfers.heldFiles.values.joined() { offer.decline(reason: "\(session.localPeer.displayName) stopped receiving") }
+        for timer in transfers.heldTimers.values { timer.cancel() }
         for question in transfers.questions { question.cancel() }  // a question waits on the terminal: not awaited
         for watcher in transfers.watchers { await watcher.value }
         observations.cancelAll()
@@ -192,6 +217,8 @@ public final class DropBox: Sendable {
                 if !(await take(offer, into: &transfers)) { transfers.queue.finished(from: entry.sender) }
             case .set(let request):
                 startSet(request, into: &transfers)
+                transfers.heldTimers.removeValue(forKey: request.peer.identity)?.cancel()
+                for offer in transfers.heldFiles.removeValue(forKey: request.peer.identity) ?? [] { await takeSetFile(offer, into: &transfers) }
             }
         }
         if !acceptAll { askNext(&transfers) }
@@ -217,9 +244,19 @@ public final class DropBox: Sendable {
         var sets: [UUID: DropSetReceipt] = [:]
         /// The set the question under way is about, if it is about a set.
         var askingAboutSet: UUID?
+        /// The sender of that set.
+        var askingAboutSetFrom: UUID?
         /// The ids of the sets that ended lately (at most 64), whose offer a sender's reconnection
         /// may bring again: it is not asked about twice.
         var endedSets: [UUID] = []
+        /// Files of a set that waits for its answer, by sender: a sender that connected again
+        /// to a restarted box offers its set again and the files it had under way at once.
+        var heldFiles: [UUID: [ResourceOffer]] = [:]
+        /// Sets ended because their sender came back with another (it restarted), while their
+        /// files under way end, by sender.
+        var retired: [UUID: DropSetReceipt] = [:]
+        /// The grace timers of held files, by sender (cancelled at the end, not awaited).
+        var heldTimers: [UUID: Task<Void, Never>] = [:]
     }
 
     private func printBanner(port: Int, listed: Bool) {
@@ -238,7 +275,10 @@ public final class DropBox: Sendable {
     private func askNext(_ transfers: inout Transfers) {
         guard !transfers.asking, let entry = transfers.queue.nextQuestion() else { return }
         transfers.asking = true
-        if case .set(let request) = entry.offer { transfers.askingAboutSet = request.offer.set }
+        if case .set(let request) = entry.offer {
+            transfers.askingAboutSet = request.offer.set
+            transfers.askingAboutSetFrom = request.peer.identity
+        }
         let question = entry.offer.question(savingIn: directory)
         let ask = ask
         let events = inbox.continuation
@@ -248,9 +288,10 @@ public final class DropBox: Sendable {
     /// Accepts `offer` and shows its progress; false when it could not start (said).
     private func take(_ offer: ResourceOffer, into transfers: inout Transfers) async -> Bool {
         do {
-            let resource = try await offer.accept(into: directory)
+            let resource = try await offer.accept(into: directory, keepingIn: store)
             let verification = session.verificationCode(with: offer.peer).map { " (verification code \($0))" } ?? ""
-            output.line("Receiving \(TerminalText.quotedName(offer.name)) (\(TransferMeter.bytes(offer.size))) from \(TerminalText.sanitized(offer.peer.displayName))\(verification).")
+            if let note = resource.keptNote { output.line(note) }
+            output.line("Receiving \(TerminalText.quotedName(offer.name)) (\(TransferMeter.bytes(offer.size))) from \(TerminalText.sanitized(offer.peer.displayName))\(verification)\(Self.kept(resource)).")
             transfers.receiving.append(resource)
             let output = output
             transfers.watchers.append(Task {
@@ -262,6 +303,13 @@ public final class DropBox: Sendable {
             output.line(error.message)
             return false
         }
+    }
+
+    /// What the line that starts a transfer adds about what was kept from before.
+    static func kept(_ resource: IncomingResource) -> String {
+        if resource.savedBefore { return ": saved before from the same sender and unchanged, so it is not received again" }
+        guard resource.keptBytes > 0 else { return "" }
+        return "; going on from \(TransferMeter.bytes(resource.keptBytes)) kept from before, its chunks' SHA-256 checked"
     }
 
     private func report(_ completion: ResourceCompletion) {

@@ -24,7 +24,7 @@ extension DropSender {
             output.line("\(count.leftOut - count.firstLeftOut.count) more are left out for the same kinds of reasons.")
         }
         guard count.files > 0 else {
-            output.line("There is no file to send in what was named (empty folders are not sent).")
+            output.line("There is no file to send in what was named.")
             return AppFailure.Code.usage.exitCode
         }
         do throws(MultipeerError) {
@@ -41,7 +41,13 @@ extension DropSender {
             let session = session
             // A drop before the answer: the offer goes again on the new link (the receiver
             // withdrew it, or answers again a set it knows); a drop while files go: they resume.
-            let reconnecting = keepConnected(to: receiver, peer: peer) { try? session.send(offer, to: [peer]) }
+            // The offer goes as the link is connected, before the files under way are offered
+            // again: a receiver that restarted knows the set before its files.
+            let resend = session.events.observe(.stateChanged) { change in
+                if change.peer == peer, change.state == .connected { try? session.send(offer, to: [peer]) }
+            }
+            defer { resend.cancel() }
+            let reconnecting = keepConnected(to: receiver, peer: peer) {}
             defer { reconnecting.cancel() }
             guard let answer = try await answer(to: offer, from: peer) else {
                 output.line("The link to \(peer.displayName) closed before an answer and did not come back within \(MultipeerError.secondsText(session.configuration.resourceResumeWindow)); send again.")
@@ -94,6 +100,10 @@ extension DropSender {
         var savedBytes: Int64 = 0
         var offered = 0
         var offeredBytes: Int64 = 0
+        /// Files the receiver had saved before, unchanged: none of their bytes went.
+        var alreadyThere = 0
+        /// Bytes sent twice (what was on its way when a link dropped).
+        var resent: Int64 = 0
     }
 
     /// A ``Tally`` the files' tasks share.
@@ -111,7 +121,9 @@ extension DropSender {
         await withTaskGroup(of: Void.self) { group in
             var running = 0
             let walk = DropWalk(items)
+            var folders = EmptyFolders(set: offer.set, limit: offer.emptyFolders ?? 0)
             while let entry = walk.next() {
+                if case .emptyFolder(let path) = entry, let batch = folders.add(path) { await sendFolders(batch, to: peer) }
                 guard case .file(let url, let path, let size) = entry else { continue }
                 if cancelled.withLock({ $0 }) { break }
                 let fits = tally.counts.withLock { $0.offered < offer.files && $0.offeredBytes + size <= offer.bytes }
@@ -131,8 +143,13 @@ extension DropSender {
                 running += 1
                 group.addTask { await self.followSetFile(resource, in: progress, tally: tally) }
             }
+            if let batch = folders.flush() { await sendFolders(batch, to: peer) }
         }
         let ended = tally.counts.withLock { $0 }
+        if ended.alreadyThere > 0 {
+            output.line("\(ended.alreadyThere == 1 ? "1 file was" : "\(ended.alreadyThere) files were") saved there before and unchanged: not sent again.")
+        }
+        if ended.resent > 0 { output.line("\(ended.resent) bytes sent before went again (on their way when a link dropped).") }
         if await awaitConnected(peer) { try? session.send(DropSetEnd(set: offer.set, notOffered: offer.files - ended.offered), to: [peer]) }
         let name = peer.displayName
         if cancelled.withLock({ $0 }) {
@@ -181,12 +198,19 @@ extension DropSender {
             tally.counts.withLock {
                 $0.saved += 1
                 $0.savedBytes += resource.totalBytes
+                if resource.totalBytes > 0, resource.bytesSent == 0, resource.lastStart.count == 0 { $0.alreadyThere += 1 }
+                $0.resent += resource.resentBytes
             }
         } catch {
             if !(error.code == .cancelled && cancelled.withLock({ $0 })) { output.line(error.message) }
         }
         await shown.value
         sending.withLock { $0.resources.removeAll { $0 === resource } }
+    }
+
+    /// Sends the empty folders `batch` once `peer` is connected.
+    private func sendFolders(_ batch: DropSetFolders, to peer: PeerID) async {
+        if await awaitConnected(peer) { try? session.send(batch, to: [peer]) }
     }
 
     /// Whether `peer` is connected, waiting for it up to the resource resume window while the
@@ -204,5 +228,36 @@ extension DropSender {
         defer { deadline.cancel() }
         for await change in changes where change.peer == peer && change.state == .connected { return true }
         return session.connectedPeers.contains(peer)
+    }
+}
+
+/// The empty folders of a set as the walk comes to them, in batches of
+/// ``DropSetFolders/batch``; no more than the offer counted.
+struct EmptyFolders {
+    let set: UUID
+    let limit: Int
+    private var paths: [String] = []
+    private var sent = 0
+
+    init(set: UUID, limit: Int) {
+        self.set = set
+        self.limit = limit
+    }
+
+    /// Adds `path`; a batch to send when one is full.
+    mutating func add(_ path: String) -> DropSetFolders? {
+        guard sent + paths.count < limit else { return nil }
+        paths.append(path)
+        return paths.count >= DropSetFolders.batch ? flush() : nil
+    }
+
+    /// The batch of what was added since the last one, if any.
+    mutating func flush() -> DropSetFolders? {
+        guard !paths.isEmpty else { return nil }
+        defer {
+            sent += paths.count
+            paths = []
+        }
+        return DropSetFolders(set: set, paths: paths)
     }
 }

@@ -212,22 +212,34 @@ public final class DropSender: Sendable {
     /// the end.
     private func follow(_ resource: OutgoingResource, to receiver: DiscoveredPeer, peer: PeerID) async -> Int32 {
         let output = output
-        let resumed = SignalFlag()
         let progress = Task {
             var meter = TransferMeter(name: resource.name)
-            for await step in resource.progressUpdates where step.completedBytes > 0 {
-                if resumed.take() {
-                    output.line("Going on from \(TransferMeter.bytes(step.completedBytes)) of \(TransferMeter.bytes(step.totalBytes)): what \(peer.displayName) already has.")
+            var starts = 0
+            var mismatchSaid = false
+            for await step in resource.progressUpdates {
+                if resource.heldDidNotMatch, !mismatchSaid {
+                    mismatchSaid = true
+                    output.line(Self.heldDidNotMatch(resource, peer: peer))
                 }
+                // A link that came back, or a receiver that held part of it from before.
+                let start = resource.lastStart
+                if start.count > starts {
+                    starts = start.count
+                    if start.offset > 0 { output.line(Self.goingOn(resource, from: start.offset, peer: peer)) }
+                }
+                guard step.completedBytes > 0 else { continue }
                 output.progress(of: resource.name, meter.line(for: step), fraction: step.fractionCompleted)
             }
         }
-        let reconnecting = keepConnected(to: receiver, peer: peer) { resumed.raise() }
+        let reconnecting = keepConnected(to: receiver, peer: peer) {}
         defer { reconnecting.cancel() }
         do throws(MultipeerError) {
             try await resource.outcome()
             await progress.value
             output.line("\(peer.displayName) saved “\(resource.name)” (\(TransferMeter.bytes(resource.totalBytes))), its SHA-256 checked.")
+            if resource.totalBytes > 0, resource.lastStart.count == 0 {
+                output.line("\(peer.displayName) had saved it before from you, unchanged: it was not sent again.")
+            }
             return 0
         } catch {
             await progress.value
@@ -239,6 +251,19 @@ public final class DropSender: Sendable {
 }
 
 extension DropSender {
+    /// What the sender reads when a transfer goes on from what the receiver holds; with the
+    /// bytes sent before that go again, if any (what was on its way when the link dropped).
+    static func goingOn(_ resource: OutgoingResource, from offset: Int64, peer: PeerID) -> String {
+        let again = resource.resentBytes
+        return "Going on from \(TransferMeter.bytes(offset)) of \(TransferMeter.bytes(resource.totalBytes)): what \(peer.displayName) already has"
+            + (again > 0 ? "; \(again) bytes sent before go again." : ".")
+    }
+
+    /// What the sender reads when what the receiver held of a file is not this file's.
+    static func heldDidNotMatch(_ resource: OutgoingResource, peer: PeerID) -> String {
+        "What \(peer.displayName) held of “\(resource.name)” does not match this file (its chunks' SHA-256 differ): it starts over."
+    }
+
     /// Connects again to `receiver` whenever the link to `peer` drops (saying so), calling
     /// `reconnected` each time it is back, until the returned task is cancelled.
     func keepConnected(to receiver: DiscoveredPeer, peer: PeerID, reconnected: @escaping @Sendable () -> Void) -> Task<Void, Never> {
@@ -268,20 +293,5 @@ extension DropTarget {
     /// (an address names no one: whoever answers there is the receiver).
     var provesIdentity: Bool {
         if case .address = self { false } else { true }
-    }
-}
-
-/// A flag one task raises and another takes down once it has acted on it.
-final class SignalFlag: Sendable {
-    private let raised = Mutex(false)
-
-    func raise() { raised.withLock { $0 = true } }
-
-    /// Whether the flag was raised; lowers it.
-    func take() -> Bool {
-        raised.withLock { raised in
-            defer { raised = false }
-            return raised
-        }
     }
 }

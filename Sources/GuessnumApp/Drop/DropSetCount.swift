@@ -11,6 +11,8 @@ public struct DropSetCount: Sendable, Equatable {
     public var folders = 0
     /// Items named that are files.
     public var looseFiles = 0
+    /// Folders with nothing to send in them, made on the receiver's side.
+    public var emptyFolders = 0
     /// Everything left out, counted.
     public var leftOut = 0
     /// The first ``keptLeftOut`` left out, as the walk said them.
@@ -35,6 +37,8 @@ public struct DropSetCount: Sendable, Equatable {
             case .file(_, _, let size):
                 count.files += 1
                 count.bytes += size
+            case .emptyFolder:
+                count.emptyFolders += 1
             case .leftOut:
                 count.leftOut += 1
                 if count.firstLeftOut.count < keptLeftOut { count.firstLeftOut.append(entry) }
@@ -45,6 +49,6 @@ public struct DropSetCount: Sendable, Equatable {
 
     /// The offer of these files as set `set`.
     public func offer(set: UUID) -> DropSetOffer {
-        DropSetOffer(set: set, files: files, bytes: bytes, folders: folders, looseFiles: looseFiles)
+        DropSetOffer(set: set, files: files, bytes: bytes, folders: folders, looseFiles: looseFiles, emptyFolders: emptyFolders)
     }
 }

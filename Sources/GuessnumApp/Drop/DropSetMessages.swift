@@ -16,13 +16,17 @@ public struct DropSetOffer: SessionMessage, Hashable {
     public let folders: Int
     /// How many of the items named are files.
     public let looseFiles: Int
+    /// How many folders with nothing to send in them come (``DropSetFolders``); nil from a
+    /// sender of an earlier release, which sends none.
+    public let emptyFolders: Int?
 
-    public init(set: UUID, files: Int, bytes: Int64, folders: Int, looseFiles: Int) {
+    public init(set: UUID, files: Int, bytes: Int64, folders: Int, looseFiles: Int, emptyFolders: Int? = nil) {
         self.set = set
         self.files = files
         self.bytes = bytes
         self.folders = folders
         self.looseFiles = looseFiles
+        self.emptyFolders = emptyFolders
     }
 
     /// Whether the counts make sense: at least one file, no negative count, and no more items
@@ -62,6 +66,24 @@ public struct DropSetAnswer: SessionMessage, Hashable {
         self.set = set
         self.accepted = accepted
         self.reason = reason
+    }
+}
+
+/// Folders of the set with nothing to send in them, for the receiver to make under its
+/// directory (at most ``DropSetOffer/emptyFolders`` in all, sent in batches of ``batch``
+/// before the set's end). A receiver of an earlier release ignores the message.
+public struct DropSetFolders: SessionMessage, Hashable {
+    public static let messageType = "guessnum.drop.v1.set-folders"
+    /// The most paths in one message.
+    public static let batch = 64
+    /// The set they belong to.
+    public let set: UUID
+    /// Their paths (``ResourcePath``: the first part is the item named's own name).
+    public let paths: [String]
+
+    public init(set: UUID, paths: [String]) {
+        self.set = set
+        self.paths = paths
     }
 }
 

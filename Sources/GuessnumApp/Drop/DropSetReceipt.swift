@@ -21,6 +21,8 @@ struct DropSetReceipt {
     private(set) var savedBytes: Int64 = 0
     /// The sender said it has the outcome of every file.
     var ended: DropSetEnd?
+    /// Empty folders made so far (at most the offer's).
+    var foldersMade = 0
     /// Waits for a sender whose link dropped.
     var expiry: Task<Void, Never>?
 

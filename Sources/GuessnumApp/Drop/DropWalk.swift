@@ -11,6 +11,9 @@ public enum DropWalkEntry: Sendable, Equatable {
     case file(url: URL, path: String, size: Int64)
     /// Something that is not sent: its path, and why (completing "… is left out: …").
     case leftOut(path: String, reason: String)
+    /// A folder with nothing to send in it (nothing at all, or only what is left out): the
+    /// receiver makes it, so that the structure is kept. Its path is a ``ResourcePath``.
+    case emptyFolder(path: String)
 }
 
 /// The files under the items named to `guessnum send`, one at a time, as the walk comes to
@@ -23,13 +26,16 @@ public enum DropWalkEntry: Sendable, Equatable {
 /// its parent's descriptor with `O_NOFOLLOW`. Every name is checked by the rule a single file's
 /// name is (``ResourceName``) and every path by ``ResourcePath``: what breaks them (a hidden
 /// `.name`, a backslash, a control character, a path too deep) is left out with the rule's
-/// reason, never renamed. Empty folders are not sent.
+/// reason, never renamed. A folder with nothing to send in it is an entry of its own
+/// (``DropWalkEntry/emptyFolder(path:)``), once the walk has read it to its end.
 public final class DropWalk: IteratorProtocol {
     /// A folder being read: its stream of entries, where it is, and its path as the receiver sees it.
     private struct Level {
         let stream: OpaquePointer
         let url: URL
         let path: String
+        /// Whether a file or a folder to send was found in it.
+        var hasContent = false
     }
 
     private var roots: [URL]
@@ -60,13 +66,18 @@ public final class DropWalk: IteratorProtocol {
             guard let found = readdir(level.stream) else {
                 closedir(level.stream)
                 levels.removeLast()
+                if !level.hasContent { return .emptyFolder(path: level.path) }
                 continue
             }
             let name = withUnsafePointer(to: found.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: Int(NAME_MAX) + 1) { String(validatingCString: $0) }
             }
             if name == "." || name == ".." { continue }
-            if let entry = visit(name, in: level) { return entry }
+            let depth = levels.count
+            let entry = visit(name, in: level)
+            if case .file? = entry { levels[depth - 1].hasContent = true }
+            if levels.count > depth { levels[depth - 1].hasContent = true }  // a folder went in: it says for itself
+            if let entry { return entry }
         }
     }
 

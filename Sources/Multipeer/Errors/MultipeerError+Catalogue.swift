@@ -176,6 +176,12 @@ extension MultipeerError {
         MultipeerError(.resourceInterrupted, "\(TerminalText.quoted(name)) stopped: the link to \(peer) closed and did not come back within \(window.secondsText); send it again to start over.")
     }
 
+    /// A resource whose sender did not come back within `window`, what arrived of it kept for
+    /// a restart (``ResumeStore``) for `keptFor`.
+    public static func resourceInterruptedKept(_ name: String, peer: String, after window: Duration, keptFor: Duration) -> MultipeerError {
+        MultipeerError(.resourceInterrupted, "\(TerminalText.quoted(name)) stopped: the link to \(peer) closed and did not come back within \(window.secondsText); what arrived is kept for \(keptFor.hoursText), and sending it again goes on from there.")
+    }
+
     /// A resource cancelled by `who` ("alice", "this side").
     public static func resourceCancelled(_ name: String, by who: String) -> MultipeerError {
         MultipeerError(.cancelled, "\(TerminalText.quoted(name)) was cancelled by \(who); nothing of it was kept.")
@@ -204,6 +210,11 @@ extension Duration {
         let milliseconds = components.seconds * 1000 + components.attoseconds / 1_000_000_000_000_000
         if milliseconds % 1000 == 0 { return "\(milliseconds / 1000) s" }
         return "\(Double(milliseconds) / 1000) s"
+    }
+
+    /// "24 h", or ``secondsText`` below an hour: how long something is kept.
+    var hoursText: String {
+        components.seconds >= 3600 && components.seconds % 3600 == 0 ? "\(components.seconds / 3600) h" : secondsText
     }
 
     /// Whole milliseconds, rounded down and clamped at zero.

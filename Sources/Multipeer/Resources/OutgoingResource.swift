@@ -36,6 +36,24 @@ public final class OutgoingResource: Sendable {
     /// transfer. Each call gives a sequence of its own.
     public var progressUpdates: AsyncStream<ResourceProgress> { reporter.updates() }
 
+    /// The bytes of the file this program sent, on every link (what the receiver held from
+    /// before is not sent).
+    public var bytesSent: Int64 { sending.counts.withLock { $0.sent } }
+
+    /// The bytes this program sent twice: those it had sent past where the receiver's answer
+    /// had it go on after a link dropped (what was on its way, or held past the receiver's last
+    /// whole chunk).
+    public var resentBytes: Int64 { sending.counts.withLock { $0.resent } }
+
+    /// How many times the bytes started going (once, and again after each link that dropped),
+    /// and the offset they last started from: more than 0 when the receiver held part of the
+    /// file (after a link dropped, or from before either program restarted).
+    public var lastStart: (count: Int, offset: Int64) { sending.counts.withLock { ($0.starts, Int64($0.startedFrom)) } }
+
+    /// Whether the receiver held part of the file that did not match it (checked by the
+    /// chunks' SHA-256), so that the transfer started over.
+    public var heldDidNotMatch: Bool { sending.counts.withLock { $0.mismatched } }
+
     /// Waits for the end: returns once the receiver saved the file.
     ///
     /// - Throws: ``MultipeerError/Code/resourceDeclined``; ``MultipeerError/Code/resourceFailed``
@@ -68,6 +86,19 @@ final class ResourceSending: Sendable {
     private let cancelled = Mutex(false)
     /// Whether an offer went out: the receiver may hold part of the file.
     private let offered = Mutex(false)
+
+    /// What ``OutgoingResource/bytesSent`` and the others count.
+    struct Counts {
+        var sent: Int64 = 0
+        var resent: Int64 = 0
+        /// The furthest offset written on any link.
+        var furthest: UInt64 = 0
+        var mismatched = false
+        var starts = 0
+        var startedFrom: UInt64 = 0
+    }
+
+    let counts = Mutex(Counts())
 
     /// The most bytes read from the file at once.
     static let blockBytes = 256 * 1024
@@ -132,7 +163,8 @@ final class ResourceSending: Sendable {
 
     /// What the receiver said to an offer.
     private enum Answer {
-        case accepted(from: UInt64)
+        /// From `offset`; `held`: what the receiver said it holds before (to check).
+        case accepted(from: UInt64, held: Frame.ResourceHeld?)
         case alreadySaved
         case linkLost
     }
@@ -165,8 +197,8 @@ final class ResourceSending: Sendable {
                 return
             case .linkLost:
                 continue
-            case .accepted(let offset):
-                guard try await write(stream, from: offset) else { continue }
+            case .accepted(let offset, let held):
+                guard try await write(stream, from: offset, held: held) else { continue }
                 stream.finish()
                 if try await result() { return }
             }
@@ -189,14 +221,17 @@ final class ResourceSending: Sendable {
     }
 
     private func answer(to stream: OutgoingStream) async throws(MultipeerError) -> Answer {
+        var held: Frame.ResourceHeld?
         while true {
             switch await mailbox.next(orOnCancel: .cancelled) {
+            case .held(let claim):
+                held = claim
             case .answer(.accept, let offset, _):
                 guard offset <= file.size else {
                     stream.cancel()
                     throw .resourceFailed(name, "\(peer.displayName) asked for bytes past its end")
                 }
-                return .accepted(from: offset)
+                return .accepted(from: offset, held: held)
             case .answer(.decline, _, let reason):
                 throw .resourceDeclined(name, by: peer.displayName, reason: reason)
             case .result(.saved, _):
@@ -214,11 +249,37 @@ final class ResourceSending: Sendable {
         }
     }
 
-    /// Writes the file from `offset` to its end; false when the link closed on the way.
-    private func write(_ stream: OutgoingStream, from offset: UInt64) async throws(MultipeerError) -> Bool {
+    /// Writes the file from `offset` to its end; false when the link closed on the way. After
+    /// a RESOURCE_HELD (`held`), the receiver's chunks are checked against the file first, and
+    /// the stream begins with where it goes on from: `offset` when they match, else 0.
+    private func write(_ stream: OutgoingStream, from offset: UInt64, held: Frame.ResourceHeld?) async throws(MultipeerError) -> Bool {
         var offset = offset
-        reporter.report(Int64(offset))
         let file = file
+        if let held {
+            let claimed = offset
+            let matches = try await queue.run { () throws(MultipeerError) in try file.holds(held, upTo: claimed) }
+            if !matches {
+                offset = 0
+                counts.withLock { $0.mismatched = true }
+            }
+            var start = Data(count: 8)
+            for index in 0..<8 { start[index] = UInt8(truncatingIfNeeded: offset >> (56 - 8 * UInt64(index))) }
+            do {
+                try await stream.write(start)
+            } catch {
+                switch error.code {
+                case .streamInterrupted: return false
+                case .streamReset: throw refusalOrReset()
+                default: throw cancelled.withLock({ $0 }) ? cancelledHere : error
+                }
+            }
+        }
+        counts.withLock { counts in
+            counts.resent += Int64(counts.furthest - min(counts.furthest, offset))
+            counts.starts += 1
+            counts.startedFrom = offset
+        }
+        reporter.report(Int64(offset))
         while offset < file.size {
             let start = offset
             let block = try await queue.run { () throws(MultipeerError) in try file.read(at: start, count: Self.blockBytes) }
@@ -232,6 +293,10 @@ final class ResourceSending: Sendable {
                 }
             }
             offset += UInt64(block.count)
+            counts.withLock { counts in
+                counts.sent += Int64(block.count)
+                counts.furthest = max(counts.furthest, offset)
+            }
             reporter.report(Int64(offset))
         }
         do throws(MultipeerError) {
@@ -260,7 +325,7 @@ final class ResourceSending: Sendable {
             case .result(.failed, let reason): throw .resourceFailed(name, reason ?? "\(peer.displayName) gave no reason")
             case .disconnected: return false
             case .cancelled: throw cancelledHere
-            case .answer, .connected, .deadline: continue
+            case .answer, .held, .connected, .deadline: continue
             }
         }
     }

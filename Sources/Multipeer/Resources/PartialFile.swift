@@ -45,7 +45,19 @@ final class PartialFile: Sendable {
     /// for the resource `name` of transfer `transfer`.
     /// - Throws: ``MultipeerError/Code/resourceFailed`` when it cannot be created, or when one
     ///   of its folders is a symbolic link or not a folder.
-    init(in directory: URL, name: String, transfer: [UInt8]) throws(MultipeerError) {
+    convenience init(in directory: URL, name: String, transfer: [UInt8]) throws(MultipeerError) {
+        let tag = transfer.prefix(6).map { String(format: "%02x", $0) }.joined()
+        try self.init(in: directory, name: name, temporaryName: nil, tag: tag)
+    }
+
+    /// Opens the partial file `temporaryName` kept from before for the resource `name` in
+    /// `directory` (``ResumeStore``), without following a symbolic link.
+    /// - Throws: ``MultipeerError/Code/resourceFailed`` when it is not there or cannot be opened.
+    convenience init(restoring temporaryName: String, in directory: URL, name: String) throws(MultipeerError) {
+        try self.init(in: directory, name: name, temporaryName: temporaryName, tag: "")
+    }
+
+    private init(in directory: URL, name: String, temporaryName kept: String?, tag: String) throws(MultipeerError) {
         self.directory = directory
         self.name = name
         // The name is a ResourceName or a ResourcePath (checked when the offer was decoded):
@@ -54,16 +66,54 @@ final class PartialFile: Sendable {
         fileName = parts.last ?? name
         let folders = Array(parts.dropLast())
         folder = folders.reduce(directory) { $0.appendingPathComponent($1, isDirectory: true) }
-        let tag = transfer.prefix(6).map { String(format: "%02x", $0) }.joined()
-        temporaryName = Self.temporaryName(for: fileName, tag: tag)
+        temporaryName = kept ?? Self.temporaryName(for: fileName, tag: tag)
         let folderDescriptor = try Self.openFolder(folders, in: directory, for: name)
-        let descriptor = openat(folderDescriptor, temporaryName, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        let flags = kept == nil ? O_RDWR | O_CREAT | O_EXCL : O_RDWR
+        var descriptor = openat(folderDescriptor, temporaryName, flags | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        if descriptor < 0, errno == EEXIST {
+            // A partial file of this transfer left from before that no record vouches for
+            // (the program stopped, its record could not be used): it starts anew.
+            unlinkat(folderDescriptor, temporaryName, 0)
+            descriptor = openat(folderDescriptor, temporaryName, flags | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        }
         guard descriptor >= 0 else {
             let error = errno
             close(folderDescriptor)
             throw .resourceFailed(name, "\(directory.path) cannot take it (\(SourceFile.describe(error)))")
         }
         descriptors = Mutex(Descriptors(file: descriptor, folder: folderDescriptor))
+    }
+
+    /// Removes the partial file `temporaryName` kept for the resource `name` in `directory`,
+    /// if its folders are there (none is made, no link followed).
+    static func removeKept(_ temporaryName: String, of name: String, in directory: URL) {
+        let folders = Array(ResourcePath.parts(of: name).dropLast())
+        guard let descriptor = try? openFolder(folders, in: directory, for: name, making: false) else { return }
+        unlinkat(descriptor, temporaryName, 0)
+        close(descriptor)
+    }
+
+    /// Makes the folder `path` (a ``ResourcePath``) under `directory`, and the folders on the
+    /// way, as a resource's folders are made: `0700`, nothing followed, nothing outside it.
+    static func makeFolder(_ path: String, in directory: URL) throws(MultipeerError) {
+        let descriptor = try openFolder(ResourcePath.parts(of: path), in: directory, for: path)
+        close(descriptor)
+    }
+
+    /// Up to `count` bytes at `offset` of the file; nil when they cannot be read.
+    func read(at offset: UInt64, count: Int) -> Data? {
+        descriptors.withLock { descriptors -> Data? in
+            guard descriptors.file >= 0 else { return nil }
+            var data = Data(count: count)
+            let got = data.withUnsafeMutableBytes { pread(descriptors.file, $0.baseAddress!, count, off_t(offset)) }
+            guard got >= 0 else { return nil }
+            return data.prefix(got)
+        }
+    }
+
+    /// Closes the file, keeping it on disk for a transfer that goes on after a restart.
+    func keep() {
+        closeDescriptors()
     }
 
     deinit { closeDescriptors() }
@@ -73,13 +123,13 @@ final class PartialFile: Sendable {
 
     /// A descriptor of the folder `folders` under `directory`, each made when missing and
     /// opened without following a symbolic link.
-    private static func openFolder(_ folders: [String], in directory: URL, for name: String) throws(MultipeerError) -> Int32 {
+    private static func openFolder(_ folders: [String], in directory: URL, for name: String, making: Bool = true) throws(MultipeerError) -> Int32 {
         var descriptor = open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { throw .resourceFailed(name, "\(directory.path) cannot take it (\(SourceFile.describe(errno)))") }
         var made: [String] = []
         for part in folders {
             made.append(part)
-            if mkdirat(descriptor, part, 0o700) != 0, errno != EEXIST {
+            if making, mkdirat(descriptor, part, 0o700) != 0, errno != EEXIST {
                 let error = errno
                 close(descriptor)
                 throw .resourceFailed(name, "its folder cannot be made in \(directory.path) (\(SourceFile.describe(error)))")

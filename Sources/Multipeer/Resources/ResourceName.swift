@@ -1,3 +1,5 @@
+import Foundation
+
 /// The rule for a resource's name (see `docs/PROTOCOL.md` §3.9): a file name, never a path.
 ///
 /// A ``StreamName`` (1 to 255 bytes of UTF-8 without control characters) that is also safe
@@ -42,5 +44,20 @@ public enum ResourcePath {
             }
         }
         return nil
+    }
+}
+
+extension ResourcePath {
+    /// Makes the folder `path` under `directory`, and the folders on its way, as the folders of
+    /// a resource sent under a path are made: mode `0700`, each opened from its parent without
+    /// following a symbolic link, nothing made outside `directory`; a folder that is there
+    /// already is kept.
+    ///
+    /// - Throws: ``MultipeerError/Code/invalidResourceName`` for a path that breaks the rule;
+    ///   ``MultipeerError/Code/resourceFailed`` when a folder cannot be made, or a symbolic
+    ///   link or a file is where one of them should be.
+    public static func makeFolder(_ path: String, in directory: URL) throws(MultipeerError) {
+        if let problem = problem(with: path) { throw .invalidResourceName(path, problem) }
+        try PartialFile.makeFolder(path, in: directory)
     }
 }

@@ -3,7 +3,7 @@ import SafeText
 import Synchronization
 
 /// A file a peer offers, posted as ``EventName/resourceOffered``: its name, size and SHA-256.
-/// Answer it once, with ``accept(into:)`` or ``decline(reason:)``; an offer let go of without
+/// Answer it once, with ``accept(into:keepingIn:)`` or ``decline(reason:)``; an offer let go of without
 /// an answer is declined.
 public final class ResourceOffer: Sendable {
     /// The peer offering it.
@@ -45,23 +45,32 @@ public final class ResourceOffer: Sendable {
     /// ``EventName/resourceStarted`` with the returned handle, and
     /// ``EventName/resourceFinished`` at the end.
     ///
+    /// With a `store`, what arrives is kept there too (a SHA-256 per chunk), so that the
+    /// transfer goes on after either program restarts: when the same peer offers the same file
+    /// (name, size, SHA-256) into the same directory again, what the partial file kept from
+    /// before holds is checked against its chunks' hashes, and the sender checks them against
+    /// its own file before it skips them (``IncomingResource/keptBytes``). A file saved before
+    /// and unchanged since is answered saved at once, without its bytes. A transfer that does
+    /// not come back within the resume window keeps its partial file for the store's
+    /// ``ResumeStore/maximumAge``.
+    ///
     /// - Throws: ``MultipeerError/Code/resourceFailed`` when the partial file cannot be made
     ///   in `directory` (the offer is then declined with that reason);
     ///   ``MultipeerError/Code/cancelled`` when the offer was answered already.
-    public func accept(into directory: URL) async throws(MultipeerError) -> IncomingResource {
+    public func accept(into directory: URL, keepingIn store: ResumeStore? = nil) async throws(MultipeerError) -> IncomingResource {
         try claim()
         let arrival = arrival
         let queue = FileQueue(label: "multipeer.resource.receive")
-        let file: PartialFile
+        let start: ResourceStart
         do throws(MultipeerError) {
-            file = try await queue.run { () throws(MultipeerError) in
-                try PartialFile(in: directory, name: arrival.offer.name, transfer: arrival.offer.transfer)
+            start = try await queue.run { () throws(MultipeerError) in
+                try ResourceStart.open(arrival.offer, from: arrival.peer.identity, in: directory, store: store)
             }
         } catch {
             refuse(reason: ResourceReceiving.reason(of: error))
             throw error
         }
-        let resource = IncomingResource(session: session, arrival: arrival, file: file, queue: queue)
+        let resource = IncomingResource(session: session, arrival: arrival, start: start, queue: queue)
         resource.start()
         return resource
     }

@@ -5,6 +5,8 @@ import Synchronization
 enum SenderSignal: Sendable {
     case answer(Frame.ResourceVerdict, offset: UInt64, reason: String?)
     case result(Frame.ResourceOutcome, reason: String?)
+    /// What the receiver holds, before its accepting answer (``WireProtocol/Feature/restartResume``).
+    case held(Frame.ResourceHeld)
     /// The peer is connected again.
     case connected
     /// The link to the peer closed.
@@ -72,6 +74,19 @@ final class ResourceRegistry: Sendable {
 
     func addReceiver(_ resource: IncomingResource, for key: Key) {
         state.withLock { $0.receivers[key] = resource }
+    }
+
+    /// Hands `arrival`, a new transfer, to a receiver of the same file from the same peer that
+    /// waits for its sender to come back (a sender that restarted has a new transfer id): that
+    /// receiver goes on under `key`. False when none waits for it.
+    func adopt(_ arrival: ResourceArrival, under key: Key) -> Bool {
+        state.withLock { state in
+            guard let (old, resource) = state.receivers.first(where: { $0.key.peer == key.peer && $0.value.isWaiting(for: arrival) }) else { return false }
+            guard resource.adopt(arrival) != nil else { return false }
+            state.receivers[old] = nil
+            state.receivers[key] = resource
+            return true
+        }
     }
 
     func receiver(for key: Key) -> IncomingResource? {

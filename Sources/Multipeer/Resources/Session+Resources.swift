@@ -72,6 +72,11 @@ extension Session {
         }
     }
 
+    /// Whether `link` is open and has `feature` (both sides announced it).
+    func link(_ link: ObjectIdentifier, supports feature: UInt32) -> Bool {
+        state.withLock { $0.links[link]?.streams.supports(feature) ?? false }
+    }
+
     /// Sends `frame` on `link` if it is still open.
     func send(_ frame: Frame, onLink link: ObjectIdentifier) {
         let connection = state.withLock { state -> (any Connection)? in
@@ -88,6 +93,8 @@ extension Session {
         let key = ResourceRegistry.Key(peer: arrival.peer.identity, transfer: arrival.offer.transfer)
         if let resource = resources.receiver(for: key) {
             resource.offeredAgain(arrival)
+        } else if resources.adopt(arrival, under: key) {
+            // A sender that restarted offers again a transfer still waiting for it: it goes on.
         } else if let ended = resources.endedTransfer(for: key, now: clock.now, window: configuration.resourceResumeWindow) {
             ResourceReceiving.tell(ended, on: arrival, session: self)
         } else {

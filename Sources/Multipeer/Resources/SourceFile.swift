@@ -74,6 +74,22 @@ final class SourceFile: Sendable {
         return data
     }
 
+    /// Whether the receiver's claim `held` of the bytes up to `offset` is this file's: the
+    /// pieces of those bytes cut at every chunk hash to the same root (``ChunkDigests/claim``).
+    func holds(_ held: Frame.ResourceHeld, upTo offset: UInt64) throws(MultipeerError) -> Bool {
+        let chunkBytes = UInt64(held.chunkBytes)
+        guard (4096...(64 << 20)).contains(chunkBytes), offset <= size, held.chunks == (offset + chunkBytes - 1) / chunkBytes else { return false }
+        var digests = ChunkDigests(size: size, chunkBytes: Int(chunkBytes))
+        var at: UInt64 = 0
+        while at < offset {
+            let block = try read(at: at, count: Int(min(chunkBytes, offset - at)))
+            _ = digests.add(block)
+            at += UInt64(block.count)
+        }
+        let claim = digests.claim
+        return claim.pieces == held.chunks && claim.root == held.root
+    }
+
     /// Throws when the file's size or modification time changed since it was opened.
     func checkUnchanged() throws(MultipeerError) {
         var info = stat()

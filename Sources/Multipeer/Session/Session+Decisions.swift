@@ -138,6 +138,7 @@ extension Frame {
         case .resourceOffer: "resource offer"
         case .resourceAnswer: "resource answer"
         case .resourceResult: "resource result"
+        case .resourceHeld: "resource held"
         case .resume: "resume"
         case .acknowledge: "acknowledge"
         }
@@ -146,7 +147,7 @@ extension Frame {
     /// Whether the frame belongs to a byte stream.
     var isStreamFrame: Bool {
         switch self {
-        case .streamOpen, .streamData, .streamWindow, .streamClose, .resourceOffer, .resourceAnswer, .resourceResult: true
+        case .streamOpen, .streamData, .streamWindow, .streamClose, .resourceOffer, .resourceAnswer, .resourceResult, .resourceHeld: true
         default: false
         }
     }

@@ -212,6 +212,12 @@ extension Session {
             guard streams.supports(WireProtocol.Feature.resources) else { return violation("a resource frame on a link without resources") }
             effects.signal(.result(outcome, reason: reason), for: ResourceRegistry.Key(peer: peer.identity, transfer: transfer))
 
+        case .resourceHeld(let held):
+            guard streams.supports(WireProtocol.Feature.resources | WireProtocol.Feature.restartResume) else {
+                return violation("a resource held frame on a link without resume after a restart")
+            }
+            effects.signal(.held(held), for: ResourceRegistry.Key(peer: peer.identity, transfer: held.transfer))
+
         case .streamData(let id, let bytes):
             if streams.isLocal(id) { return violation("data on stream \(id), which this side writes") }
             guard var reader = streams.readers[id] else {

@@ -36,6 +36,11 @@ public enum Frame: Sendable, Hashable {
     /// The receiver of the resource `transfer` saved it (its size and SHA-256 checked) or
     /// could not, with a reason.
     case resourceResult(transfer: [UInt8], outcome: ResourceOutcome, reason: String?)
+    /// What the receiver of the resource `transfer` holds, the bytes before the offset of the
+    /// accepting answer it sends next: cut in chunks of `chunkBytes` (the last may be short),
+    /// their SHA-256s hash to `root`, so that the sender checks them against its own file
+    /// before it skips them (``WireProtocol/Feature/restartResume``, `docs/PROTOCOL.md` §3.9).
+    case resourceHeld(ResourceHeld)
     /// The sender's side of a message resume, its first frame on a link where both sides
     /// announced ``WireProtocol/Feature/resume`` (see `docs/PROTOCOL.md` §5.5).
     case resume(Resume)
@@ -83,6 +88,28 @@ public enum Frame: Sendable, Hashable {
             self.size = size
             self.digest = digest
             self.name = name
+        }
+    }
+
+    /// What the receiver of a resource holds of it (see `docs/PROTOCOL.md` §3.9).
+    public struct ResourceHeld: Sendable, Hashable {
+        /// The number of bytes of the root.
+        public static let rootBytes = 32
+
+        /// The transfer it is about.
+        public var transfer: [UInt8]
+        /// The size of a chunk (the last chunk of the file may be shorter).
+        public var chunkBytes: UInt32
+        /// How many chunks the bytes held make (the last may be short).
+        public var chunks: UInt64
+        /// The SHA-256 of those chunks' SHA-256s, one after another.
+        public var root: [UInt8]
+
+        public init(transfer: [UInt8], chunkBytes: UInt32, chunks: UInt64, root: [UInt8]) {
+            self.transfer = transfer
+            self.chunkBytes = chunkBytes
+            self.chunks = chunks
+            self.root = root
         }
     }
 

@@ -85,6 +85,12 @@ public enum FrameCodec {
             writer.write(transfer)
             writer.write(outcome.rawValue)
             writer.write(Array((reason ?? "").utf8))
+        case .resourceHeld(let held):
+            writer.write(FrameKind.resourceHeld.rawValue)
+            writer.write(held.transfer)
+            writer.write(held.chunkBytes)
+            writer.write(held.chunks)
+            writer.write(held.root)
         case .resume(let resume):
             writer.write(FrameKind.resume.rawValue)
             writer.write(resume.incarnation)
@@ -202,6 +208,14 @@ public enum FrameCodec {
             guard let outcome = Frame.ResourceOutcome(rawValue: try reader.readUInt8()) else { throw .malformedFrame("an unknown outcome of a resource") }
             let reason = try reader.readRemainingString()
             return .resourceResult(transfer: transfer, outcome: outcome, reason: reason.isEmpty ? nil : reason)
+        case .resourceHeld:
+            let transfer = try reader.readBytes(Frame.ResourceOffer.transferBytes, "transfer id")
+            let chunkBytes = try reader.readUInt32("chunk size")
+            let chunks = try reader.readUInt64("chunk count")
+            let root = try reader.readBytes(Frame.ResourceHeld.rootBytes, "root")
+            try reader.expectEnd()
+            if chunkBytes == 0 { throw .malformedFrame("held chunks of 0 bytes") }
+            return .resourceHeld(.init(transfer: transfer, chunkBytes: chunkBytes, chunks: chunks, root: root))
         case .resume:
             let incarnation = try reader.readUInt64("incarnation")
             let known = try reader.readUInt64("known incarnation")

@@ -7,7 +7,7 @@ public enum WireProtocol {
     /// The features this library announces in HELLO and ACCEPT (version 3 on): a bit each.
     /// A frame kind that belongs to a feature may be sent on a link only when both sides
     /// announced its bit (see `docs/PROTOCOL.md` §9).
-    public static let features: UInt32 = Feature.streams | Feature.resources | Feature.resume | Feature.folders
+    public static let features: UInt32 = Feature.streams | Feature.resources | Feature.resume | Feature.folders | Feature.restartResume
     /// Messages only, with their resume (``SessionConfiguration/features`` of an application
     /// that opens no byte stream and sends no resource).
     public static let messagesOnly: UInt32 = Feature.resume
@@ -27,6 +27,12 @@ public enum WireProtocol {
         /// ``resources``. Without it such a name is a violation; an earlier peer, which does not
         /// announce the bit, is never offered one (`docs/PROTOCOL.md` §3.9).
         public static let folders: UInt32 = 1 << 3
+        /// Resume after either program restarts: a receiver that goes on from what it holds
+        /// says so with RESOURCE_HELD (its chunks' SHA-256s, folded), and the sender checks them
+        /// against its own file before it skips them, answering with the offset it goes on from
+        /// as the stream's first 8 bytes. Needs ``resources``. Without it a receiver's offset is
+        /// taken as it is (within one session, as before) (`docs/PROTOCOL.md` §3.9).
+        public static let restartResume: UInt32 = 1 << 4
     }
     /// The four bytes that open every hello and accept: `GNMP`.
     static let magic: [UInt8] = Array("GNMP".utf8)
@@ -54,4 +60,5 @@ enum FrameKind: UInt8 {
     case resourceResult = 0x0E
     case resume = 0x0F
     case acknowledge = 0x10
+    case resourceHeld = 0x11
 }

@@ -1,0 +1,129 @@
+import Foundation
+import SafeText
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A received resource's record in a ``ResumeStore``, while it arrives: chunk hashes are added
+/// as chunks complete; at the end the record is removed (failed, cancelled), kept (interrupted,
+/// for a restart) or marked saved. Every call blocks: make them on a ``FileQueue``.
+final class ResourceKeeping: Sendable {
+    let store: ResumeStore
+    let key: String
+    let record: ResumeRecordFile
+
+    init(store: ResumeStore, key: String, record: ResumeRecordFile) {
+        self.store = store
+        self.key = key
+        self.record = record
+    }
+
+    /// The transfer failed or was cancelled: nothing is kept.
+    func remove() {
+        store.remove(key)
+        store.release(key)
+    }
+
+    /// The transfer stopped without an end: the record stays for a restart.
+    func keep() {
+        store.release(key)
+    }
+
+    /// The file was saved as `url`: the record says so, so that the same file sent again is
+    /// answered saved.
+    func saved(as url: URL) {
+        defer { store.release(key) }
+        guard var kept = try? store.load(key) else { return }
+        kept.header.saved = url.lastPathComponent
+        if (try? ResumeRecordFile(writing: kept, to: store.url(of: key))) == nil { store.remove(key) }
+    }
+}
+
+/// Where an accepted resource starts: its partial file, what it holds (checked), its record,
+/// and what to tell about what was kept from before.
+struct ResourceStart: Sendable {
+    let file: PartialFile?
+    let digests: ChunkDigests
+    let keeping: ResourceKeeping?
+    /// A sentence about something kept from before that could not be used.
+    let note: String?
+    /// The same file, received and saved before: nothing to receive.
+    let saved: URL?
+
+    /// Opens the partial file of `offer` from `peer` in `directory`: what `store` kept of it
+    /// from before, checked chunk by chunk against its record, else a new one (recorded in
+    /// `store`). Blocks: call it on a ``FileQueue``.
+    static func open(_ offer: Frame.ResourceOffer, from peer: UUID, in directory: URL, store: ResumeStore?) throws(MultipeerError) -> ResourceStart {
+        let fresh = ChunkDigests(size: offer.size)
+        guard let store else {
+            return ResourceStart(file: try PartialFile(in: directory, name: offer.name, transfer: offer.transfer), digests: fresh, keeping: nil, note: nil, saved: nil)
+        }
+        let sha256 = offer.digest.map { String(format: "%02x", $0) }.joined()
+        let key = ResumeStore.key(peer: peer, directory: directory, name: offer.name, size: offer.size, sha256: sha256)
+        guard store.claim(key) else {
+            // Another transfer of this process has it: this one keeps nothing.
+            return ResourceStart(file: try PartialFile(in: directory, name: offer.name, transfer: offer.transfer), digests: fresh, keeping: nil, note: nil, saved: nil)
+        }
+        var note: String?
+        do throws(ResumeRecord.RecordDamage) {
+            if let kept = try store.load(key) {
+                if let start = restore(kept, key: key, store: store, in: directory, note: &note) { return start }
+            }
+        } catch {
+            note = "What was kept of \(TerminalText.quoted(offer.name)) from before cannot be used (its record: \(error.reason)); it starts over."
+        }
+        do throws(MultipeerError) {
+            let file = try PartialFile(in: directory, name: offer.name, transfer: offer.transfer)
+            let header = ResumeRecord.Header(
+                peer: peer, directory: directory.standardizedFileURL.path, name: offer.name, size: offer.size, sha256: sha256,
+                partial: file.temporaryName, chunkBytes: ChunkDigests.chunkBytes)
+            let keeping = store.create(key, ResumeRecord(header: header, hashes: [])).map { ResourceKeeping(store: store, key: key, record: $0) }
+            if keeping == nil { store.release(key) }
+            return ResourceStart(file: file, digests: fresh, keeping: keeping, note: note, saved: nil)
+        } catch {
+            store.release(key)
+            throw error
+        }
+    }
+
+    /// Goes on from the record `kept`: a file saved before, or a partial file checked chunk by
+    /// chunk; nil (said in `note`) when nothing of it can be used.
+    private static func restore(_ kept: ResumeRecord, key: String, store: ResumeStore, in directory: URL, note: inout String?) -> ResourceStart? {
+        let header = kept.header
+        var digests = ChunkDigests(size: header.size)
+        if let saved = header.saved {
+            let path = (ResourcePath.parts(of: header.name).dropLast() + [saved]).joined(separator: "/")
+            if let file = try? PartialFile(restoring: saved, in: directory, name: path), checks(file, kept.hashes, size: header.size, into: &digests) == kept.hashes.count,
+               digests.count == header.size, digests.digest.map({ String(format: "%02x", $0) }).joined() == header.sha256 {
+                file.keep()
+                store.release(key)
+                let url = ResourcePath.parts(of: path).reduce(directory) { $0.appendingPathComponent($1) }
+                return ResourceStart(file: nil, digests: digests, keeping: nil, note: nil, saved: url)
+            }
+            store.remove(key)  // the saved file changed or went: it is received again
+            return nil
+        }
+        let file: PartialFile
+        do {
+            file = try PartialFile(restoring: header.partial, in: directory, name: header.name)
+        } catch {
+            store.remove(key)
+            note = "The partial file of \(TerminalText.quoted(header.name)) kept from before is gone; it starts over."
+            return nil
+        }
+        let good = checks(file, kept.hashes, size: header.size, into: &digests)
+        guard let record = try? ResumeRecordFile(writing: ResumeRecord(header: header, hashes: Array(kept.hashes.prefix(good))), to: store.url(of: key)) else {
+            file.keep()
+            return nil
+        }
+        if good < kept.hashes.count {
+            note = "What was kept of \(TerminalText.quoted(header.name)) from before does not match its chunks' SHA-256 after \(digests.count) bytes; it goes on from there."
+        }
+        return ResourceStart(file: file, digests: digests, keeping: ResourceKeeping(store: store, key: key, record: record), note: note, saved: nil)
+    }
+
+    /// How many of `hashes` the first chunks of `file` match (``ChunkDigests/matching(_:size:digests:read:)``).
+    private static func checks(_ file: PartialFile, _ hashes: [[UInt8]], size: UInt64, into digests: inout ChunkDigests) -> Int {
+        ChunkDigests.matching(hashes, size: size, digests: &digests) { offset, count in file.read(at: offset, count: count) }
+    }
+}

@@ -1,0 +1,354 @@
+import Foundation
+import Synchronization
+
+/// A signal to a resource's receiving task.
+enum ReceiverSignal: Sendable {
+    /// The sender offered it again on a new link.
+    case resumed(ResourceArrival)
+    /// Stop waiting for the sender (``IncomingResource/letGo()``).
+    case letGo
+    case deadline(Int)
+    case cancelled
+}
+
+/// The work behind an ``IncomingResource``: bytes into the partial file, hashed as they come,
+/// checked, put in place; kept through link drops for the resume window.
+final class ResourceReceiving: Sendable {
+    let session: Session
+    let reporter: ProgressReporter
+    private let offer: Frame.ResourceOffer
+    private let peer: PeerID
+    private let file: PartialFile?
+    private let saved: URL?
+    private let keeping: ResourceKeeping?
+    private let queue: FileQueue
+    private let mailbox = Mailbox<ReceiverSignal>()
+    private let digests: Mutex<ChunkDigests>
+
+    private struct State {
+        var arrival: ResourceArrival
+        var outcome: Result<URL, MultipeerError>?
+        var cancelled = false
+        /// The transfer id: the offer's, or that of a restarted sender's offer it went on with.
+        var transfer: [UInt8]
+        /// Waiting for the sender to offer it again.
+        var waiting = false
+    }
+
+    private let state: Mutex<State>
+
+    /// What ``IncomingResource/arrivedBytes`` and ``IncomingResource/resentBytes`` count.
+    struct Counts {
+        var arrived: Int64 = 0
+        var resent: Int64 = 0
+    }
+
+    let counts = Mutex(Counts())
+
+    /// The key the transfer is registered under.
+    var key: ResourceRegistry.Key {
+        ResourceRegistry.Key(peer: peer.identity, transfer: state.withLock { $0.transfer })
+    }
+
+    private var transfer: [UInt8] { state.withLock { $0.transfer } }
+
+    /// Received bytes are written in pieces of up to this many.
+    static let batchBytes = 256 * 1024
+
+    init(session: Session, arrival: ResourceArrival, start: ResourceStart, queue: FileQueue) {
+        self.session = session
+        offer = arrival.offer
+        peer = arrival.peer
+        reporter = ProgressReporter(totalBytes: Int64(clamping: arrival.offer.size))
+        file = start.file
+        saved = start.saved
+        keeping = start.keeping
+        digests = Mutex(start.digests)
+        self.queue = queue
+        state = Mutex(State(arrival: arrival, transfer: arrival.offer.transfer))
+    }
+
+    func letGo() {
+        let waiting = state.withLock { state in
+            defer { state.waiting = false }
+            return state.waiting && state.outcome == nil && !state.cancelled
+        }
+        if waiting { mailbox.post(.letGo) }
+    }
+
+    func isWaiting(for arrival: ResourceArrival) -> Bool {
+        let same = arrival.peer.identity == peer.identity && arrival.offer.size == offer.size && arrival.offer.digest == offer.digest
+            && arrival.offer.name.utf8.elementsEqual(offer.name.utf8)
+        return same && state.withLock { $0.waiting && $0.outcome == nil && !$0.cancelled }
+    }
+
+    func adopt(_ arrival: ResourceArrival) -> ResourceRegistry.Key? {
+        let old = state.withLock { state -> [UInt8]? in
+            guard state.waiting, state.outcome == nil, !state.cancelled else { return nil }
+            defer { state.transfer = arrival.offer.transfer }
+            return state.transfer
+        }
+        guard let old else { return nil }
+        mailbox.post(.resumed(arrival))
+        return ResourceRegistry.Key(peer: peer.identity, transfer: old)
+    }
+
+    /// Removes the partial file and the record: nothing of the transfer is kept.
+    private func drop() {
+        file?.discard()
+        keeping?.remove()
+    }
+
+    private var name: String { offer.name }
+
+    func cancel() {
+        let arrival = state.withLock { state -> ResourceArrival? in
+            guard state.outcome == nil, !state.cancelled else { return nil }
+            state.cancelled = true
+            return state.arrival
+        }
+        guard let arrival else { return }
+        tell(.failed, "\(session.localPeer.displayName) cancelled it", on: arrival)
+        arrival.stream.cancel()
+        mailbox.post(.cancelled)
+    }
+
+    /// How `result` is told to a sender that offers the transfer again.
+    static func ended(_ result: Result<URL, MultipeerError>, session: Session) -> EndedTransfer {
+        switch result {
+        case .success: EndedTransfer(saved: true, reason: nil)
+        case .failure(let error): EndedTransfer(saved: false, reason: error.code == .cancelled ? "\(session.localPeer.displayName) cancelled it" : reason(of: error))
+        }
+    }
+
+    /// Tells the sender of `arrival` how its transfer ended, and closes the stream it offered.
+    static func tell(_ ended: EndedTransfer, on arrival: ResourceArrival, session: Session) {
+        session.send(.resourceResult(transfer: arrival.offer.transfer, outcome: ended.saved ? .saved : .failed, reason: ended.reason), onLink: arrival.link)
+        arrival.stream.cancel()
+    }
+
+    func offeredAgain(_ arrival: ResourceArrival) {
+        let outcome = state.withLock { $0.outcome }
+        switch outcome {
+        case .some(let result):
+            Self.tell(Self.ended(result, session: session), on: arrival, session: session)
+        case nil:
+            let same = arrival.offer.size == offer.size && arrival.offer.digest == offer.digest && arrival.offer.name == offer.name
+            guard same else {
+                session.send(.resourceAnswer(transfer: transfer, verdict: .decline, offset: 0, reason: "it does not match the transfer it resumes"), onLink: arrival.link)
+                arrival.stream.cancel()
+                return
+            }
+            mailbox.post(.resumed(arrival))
+        }
+    }
+
+    private func tell(_ outcome: Frame.ResourceOutcome, _ reason: String?, on arrival: ResourceArrival) {
+        session.send(.resourceResult(transfer: transfer, outcome: outcome, reason: reason), onLink: arrival.link)
+    }
+
+    /// How a stream of the transfer ended.
+    private enum StreamEnd: Error {
+        case finished
+        case interrupted
+        case failed(MultipeerError, tellSender: Bool)
+    }
+
+    func run() async -> Result<URL, MultipeerError> {
+        var arrival = state.withLock { $0.arrival }
+        if let saved {
+            tell(.saved, nil, on: arrival)
+            arrival.stream.cancel()
+            reporter.report(Int64(clamping: offer.size))
+            return settle(.success(saved))
+        }
+        var received = digests.withLock { $0.count }
+        var waits = 0
+        while true {
+            let header = answer(on: arrival, received: received)
+            reporter.report(Int64(received))
+            let end = await receive(arrival.stream, received: &received, header: header)
+            switch end {
+            case .finished:
+                let result = await check(received)
+                if case .failure(let error) = result { tell(.failed, Self.reason(of: error), on: arrival) }
+                if case .success = result { tell(.saved, nil, on: arrival) }
+                return settle(result)
+            case .failed(let error, let tellSender):
+                if tellSender {
+                    tell(.failed, error.code == .cancelled ? "\(peer.displayName) cancelled it" : Self.reason(of: error), on: arrival)
+                    arrival.stream.cancel()
+                }
+                drop()
+                return settle(.failure(error))
+            case .interrupted:
+                waits += 1
+                state.withLock { $0.waiting = true }
+                let next = await awaitResumption(number: waits)
+                state.withLock { $0.waiting = false }
+                guard let next else {
+                    let cancelled = state.withLock { $0.cancelled }
+                    if cancelled || keeping == nil {
+                        drop()
+                    } else {
+                        file?.keep()
+                        keeping?.keep()
+                    }
+                    let window = session.configuration.resourceResumeWindow
+                    let error: MultipeerError = cancelled
+                        ? .resourceCancelled(name, by: "this side")
+                        : keeping.map { .resourceInterruptedKept(name, peer: peer.displayName, after: window, keptFor: $0.store.maximumAge) }
+                            ?? .resourceInterrupted(name, peer: peer.displayName, after: window)
+                    return settle(.failure(error))
+                }
+                arrival = next
+                state.withLock { $0.arrival = next }
+            }
+        }
+    }
+
+    /// Accepts the bytes from what is held on: on a link with
+    /// ``WireProtocol/Feature/restartResume``, after saying what is held (RESOURCE_HELD: its
+    /// chunks' SHA-256s) for the sender to check. Returns whether the stream then begins with
+    /// the offset the sender goes on from.
+    private func answer(on arrival: ResourceArrival, received: UInt64) -> Bool {
+        let transfer = transfer
+        let header = received > 0 && session.link(arrival.link, supports: WireProtocol.Feature.resources | WireProtocol.Feature.restartResume)
+        if header {
+            let claim = digests.withLock { $0.claim }
+            session.send(.resourceHeld(.init(transfer: transfer, chunkBytes: UInt32(ChunkDigests.chunkBytes), chunks: claim.pieces, root: claim.root)), onLink: arrival.link)
+        }
+        session.send(.resourceAnswer(transfer: transfer, verdict: .accept, offset: received, reason: nil), onLink: arrival.link)
+        return header
+    }
+
+    private func settle(_ result: Result<URL, MultipeerError>) -> Result<URL, MultipeerError> {
+        state.withLock { $0.outcome = result }
+        return result
+    }
+
+    /// The reason a RESOURCE_RESULT gives: the error's sentence after "… was not saved: ".
+    static func reason(of error: MultipeerError) -> String {
+        guard let range = error.message.range(of: " was not saved: ") else { return error.message }
+        return String(error.message[range.upperBound...].dropLast(error.message.hasSuffix(".") ? 1 : 0))
+    }
+
+    /// Reads `stream` into the file from `received` on, counting what is written and hashed;
+    /// with `header`, the stream's first 8 bytes are where the sender goes on from: `received`,
+    /// or 0 when what is held did not match its file.
+    private func receive(_ stream: IncomingStream, received: inout UInt64, header: Bool) async -> StreamEnd {
+        var batch = Data()
+        var end = StreamEnd.finished
+        var from = header ? Data() : nil
+        do {
+            for try await piece in stream.chunks {
+                var chunk = piece
+                if var start = from {
+                    let take = min(8 - start.count, chunk.count)
+                    start.append(chunk.prefix(take))
+                    chunk = Data(chunk.dropFirst(take))
+                    from = start
+                    guard start.count == 8 else { continue }
+                    from = nil
+                    let offset = start.reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+                    if offset == 0, received > 0 {
+                        // What is held does not match the sender's file: it starts over.
+                        counts.withLock { $0.resent += Int64(received) }
+                        digests.withLock { $0 = ChunkDigests(size: offer.size) }
+                        received = 0
+                        keeping?.record.truncate(toChunks: 0)
+                    } else if offset != received {
+                        end = .failed(.resourceFailed(name, "the sender went on from byte \(offset), not from the \(received) held"), tellSender: true)
+                        break
+                    }
+                }
+                if chunk.isEmpty { continue }
+                counts.withLock { $0.arrived += Int64(chunk.count) }
+                if received + UInt64(batch.count) + UInt64(chunk.count) > offer.size {
+                    end = .failed(.resourceFailed(name, "more bytes arrived than the \(offer.size) offered"), tellSender: true)
+                    break
+                }
+                batch.append(chunk)
+                if batch.count >= Self.batchBytes {
+                    try await write(&batch, received: &received)
+                }
+            }
+        } catch {
+            switch error.code {
+            case .streamInterrupted: end = .interrupted
+            case .streamReset:
+                // The sender's cancel is answered, so that it knows the partial file is gone.
+                let here = state.withLock { $0.cancelled }
+                end = .failed(.resourceCancelled(name, by: here ? "this side" : peer.displayName), tellSender: !here)
+            default:
+                end = .failed(error, tellSender: true)  // the file could not be written
+            }
+        }
+        if case .failed = end { return end }
+        if from != nil, case .finished = end {
+            return .failed(.resourceFailed(name, "its stream ended before the sender said where it goes on from"), tellSender: true)
+        }
+        do {
+            try await write(&batch, received: &received)  // what came before the end is good
+        } catch {
+            return .failed(error, tellSender: true)
+        }
+        return end
+    }
+
+    private func write(_ batch: inout Data, received: inout UInt64) async throws(MultipeerError) {
+        guard !batch.isEmpty else { return }
+        let bytes = batch
+        let offset = received
+        guard let file else { return }
+        let keeping = keeping
+        try await queue.run { () throws(MultipeerError) in
+            try file.write(bytes, at: offset)
+            let completed = self.digests.withLock { $0.add(bytes) }
+            keeping?.record.append(completed)
+        }
+        received += UInt64(bytes.count)
+        batch = Data()
+        reporter.report(Int64(received))
+    }
+
+    /// Checks the whole file against the offer and puts it in place.
+    private func check(_ received: UInt64) async -> Result<URL, MultipeerError> {
+        guard received == offer.size, let file else {
+            drop()
+            return .failure(.resourceFailed(name, "it ended after \(received) of its \(offer.size) bytes"))
+        }
+        let digest = digests.withLock { $0.digest }
+        guard digest == offer.digest else {
+            drop()
+            return .failure(.resourceFailed(name, "its SHA-256 does not match the offer's, so it was changed on the way"))
+        }
+        let keeping = keeping
+        do throws(MultipeerError) {
+            return .success(try await queue.run { () throws(MultipeerError) in
+                let url = try file.place()
+                keeping?.saved(as: url)
+                return url
+            })
+        } catch {
+            drop()
+            return .failure(error)
+        }
+    }
+
+    /// Waits for the sender to offer the transfer again, at most the resume window; nil when
+    /// it did not, or the transfer was cancelled meanwhile.
+    private func awaitResumption(number: Int) async -> ResourceArrival? {
+        let window = session.configuration.resourceResumeWindow
+        let timer = mailbox.post(.deadline(number), after: window, on: session.clock)
+        defer { timer.cancel() }
+        while true {
+            if state.withLock({ $0.cancelled }) { return nil }
+            switch await mailbox.next(orOnCancel: .cancelled) {
+            case .resumed(let arrival): return arrival
+            case .deadline(number), .cancelled, .letGo: return nil
+            case .deadline: continue
+            }
+        }
+    }
+}

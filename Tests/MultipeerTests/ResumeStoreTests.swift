@@ -1,0 +1,277 @@
+import Crypto
+import Foundation
+import MultipeerTestSupport
+import MultipeerTesting
+import Testing
+
+@testable import Multipeer
+
+/// What a receiver keeps so that a transfer goes on after either program restarts: the chunk
+/// hashes, the record that holds them, what a restarted receiver trusts of its partial file
+/// (only what its hashes vouch for), and the sender's check of the receiver's claim.
+@Suite("Resources after a restart: chunk hashes and the kept record", .timeLimit(.minutes(2)))
+struct ResumeStoreTests {
+    static let chunk = ChunkDigests.chunkBytes
+    let peer = UUID()
+
+    /// 3.5 chunks of bytes, and its SHA-256 in hex.
+    static func content(seed: UInt8 = 3) -> Data {
+        ResourceScenarios.bulk(3 * chunk + chunk / 2, seed: seed)
+    }
+
+    static func hex(_ bytes: some Sequence<UInt8>) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
+
+    /// An offer of `bytes`, under a transfer id of its own (as every sender picks one).
+    static func offer(_ bytes: Data, name: String = "film.mkv") -> Frame.ResourceOffer {
+        Frame.ResourceOffer(streamID: 1, transfer: (0..<16).map { _ in UInt8.random(in: 0...255) }, size: UInt64(bytes.count), digest: Array(SHA256.hash(data: bytes)), name: name)
+    }
+
+    /// A store and a receiver's directory, empty.
+    func places() throws -> (ResumeStore, URL) {
+        (ResumeStore(directory: Scratch.path("state").appendingPathComponent("partials")), try ResourceScenarios.emptyDirectory())
+    }
+
+    /// Receives the first `count` bytes of `bytes` as a receiver with `store` would, and lets
+    /// go as a killed program does (the record and partial file stay).
+    func receivePart(of bytes: Data, _ count: Int, store: ResumeStore, into inbox: URL, from sender: UUID? = nil, offering offered: Data? = nil) throws -> ResourceStart {
+        let start = try ResourceStart.open(Self.offer(offered ?? bytes), from: sender ?? peer, in: inbox, store: store)
+        var digests = start.digests
+        var at = 0
+        while at < count {
+            let piece = bytes[at..<min(count, at + 300_007)]
+            try start.file?.write(Data(piece), at: UInt64(at))
+            start.keeping?.record.append(digests.add(Data(piece)))
+            at += piece.count
+        }
+        start.file?.keep()
+        start.keeping?.keep()
+        return start
+    }
+
+    @Test("Chunk hashes: one SHA-256 per 1 MiB chunk and the last short one, the same however the bytes come split; the whole file's digest is its SHA-256; the claim of a prefix folds its pieces")
+    func chunkDigests() {
+        let bytes = Self.content()
+        let expected = stride(from: 0, to: bytes.count, by: Self.chunk).map { Array(SHA256.hash(data: bytes[$0..<min(bytes.count, $0 + Self.chunk)])) }
+        for split in [1, 4096, 65_537, Self.chunk, Self.chunk + 1, bytes.count] {
+            var digests = ChunkDigests(size: UInt64(bytes.count))
+            var hashes: [[UInt8]] = []
+            var at = 0
+            while at < bytes.count {
+                hashes += digests.add(Data(bytes[at..<min(bytes.count, at + split)]))
+                at += split
+            }
+            #expect(hashes == expected, "split \(split)")
+            #expect(digests.digest == Array(SHA256.hash(data: bytes)))
+            #expect(digests.claim.pieces == 4 && digests.claim.root == ChunkDigests.root(of: expected))
+        }
+        var part = ChunkDigests(size: UInt64(bytes.count))
+        _ = part.add(Data(bytes.prefix(Self.chunk + 10)))
+        let tail = Array(SHA256.hash(data: bytes[Self.chunk..<(Self.chunk + 10)]))
+        #expect(part.claim.pieces == 2 && part.claim.root == ChunkDigests.root(of: [expected[0], tail]))
+    }
+
+    @Test("A record keeps its header and whole hashes: one cut in the middle of a hash keeps those before it; a header that is not one, or of another chunk size, cannot be used")
+    func recordDecoding() throws {
+        let header = ResumeRecord.Header(peer: peer, directory: "/in", name: "a", size: 5, sha256: "00", partial: ".a.part", chunkBytes: Self.chunk)
+        let record = ResumeRecord(header: header, hashes: [Array(repeating: 1, count: 32), Array(repeating: 2, count: 32)])
+        let data = try record.encoded()
+        #expect(try ResumeRecord.decode(data).hashes == record.hashes)
+        #expect(try ResumeRecord.decode(data.dropLast(5)).hashes == [Array(repeating: 1, count: 32)])
+        #expect(throws: ResumeRecord.RecordDamage.self) { try ResumeRecord.decode(Data("{\"version\":1,\"peer\":".utf8) + [0x0A]) }
+        #expect(throws: ResumeRecord.RecordDamage.self) { try ResumeRecord.decode(Data(repeating: 0xFF, count: 100)) }
+        var other = header
+        other.chunkBytes = 4096
+        #expect(throws: ResumeRecord.RecordDamage.self) { try ResumeRecord.decode(try ResumeRecord(header: other, hashes: []).encoded()) }
+    }
+
+    @Test("A receiver that restarts goes on from the whole chunks its record vouches for, checked against its partial file; the record and the store are its user's alone (0600, 0700)")
+    func restoresWholeChunks() throws {
+        let (store, inbox) = try places()
+        let bytes = Self.content()
+        let first = try receivePart(of: bytes, 2 * Self.chunk + 5000, store: store, into: inbox)
+        #expect(first.keeping != nil && first.note == nil)
+        let key = try #require(first.keeping?.key)
+        #expect(try FileManager.default.attributesOfItem(atPath: store.url(of: key).path)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.attributesOfItem(atPath: store.directory.path)[.posixPermissions] as? Int == 0o700)
+
+        let again = try ResourceStart.open(Self.offer(bytes), from: peer, in: inbox, store: store)
+        #expect(again.digests.count == UInt64(2 * Self.chunk), "the bytes past the last whole chunk are not trusted")
+        #expect(again.note == nil && again.saved == nil)
+        var digests = again.digests
+        _ = digests.add(Data(bytes.dropFirst(2 * Self.chunk)))
+        #expect(digests.digest == Array(SHA256.hash(data: bytes)), "the whole file's hash goes on from the kept bytes")
+        again.file?.discard()
+        again.keeping?.remove()
+    }
+
+    @Test("A partial file damaged in its second chunk goes on from the first; one cut short goes on from its last whole chunk; one that is gone starts over; each said in a sentence")
+    func damagedOrTruncatedPartial() throws {
+        let (store, inbox) = try places()
+        let bytes = Self.content()
+        let kept = try receivePart(of: bytes, 3 * Self.chunk, store: store, into: inbox)
+        let partial = try #require(kept.file?.temporary)
+
+        let handle = try FileHandle(forUpdating: partial)
+        try handle.seek(toOffset: UInt64(Self.chunk + 10))
+        handle.write(Data([0xAA ^ bytes[Self.chunk + 10]]))
+        try handle.close()
+        let damaged = try ResourceStart.open(Self.offer(bytes), from: peer, in: inbox, store: store)
+        #expect(damaged.digests.count == UInt64(Self.chunk))
+        #expect(damaged.note?.contains("does not match its chunks' SHA-256 after 1048576 bytes; it goes on from there") == true, "\(damaged.note ?? "")")
+        damaged.file?.keep()
+        damaged.keeping?.keep()
+
+        try FileHandle(forUpdating: partial).truncate(atOffset: UInt64(Self.chunk / 2))
+        let truncated = try ResourceStart.open(Self.offer(bytes), from: peer, in: inbox, store: store)
+        #expect(truncated.digests.count == 0)
+        truncated.file?.keep()
+        truncated.keeping?.keep()
+
+        try FileManager.default.removeItem(at: partial)
+        let gone = try ResourceStart.open(Self.offer(bytes), from: peer, in: inbox, store: store)
+        #expect(gone.digests.count == 0)
+        #expect(gone.note == "The partial file of “film.mkv” kept from before is gone; it starts over.")
+        gone.file?.discard()
+        gone.keeping?.remove()
+    }
+
+    @Test("A record that cannot be read (garbage, a header cut short) is said in a sentence and replaced: the file starts over, nothing crashes")
+    func damagedRecord() throws {
+        let (store, inbox) = try places()
+        let bytes = Self.content()
+        let kept = try receivePart(of: bytes, 2 * Self.chunk, store: store, into: inbox)
+        let key = try #require(kept.keeping?.key)
+        for garbage in [Data(repeating: 0x7B, count: 40), Data("{\"version\":1}\n".utf8), Data()] {
+            try garbage.write(to: store.url(of: key))
+            let start = try ResourceStart.open(Self.offer(bytes), from: peer, in: inbox, store: store)
+            #expect(start.digests.count == 0)
+            #expect(start.note?.hasPrefix("What was kept of “film.mkv” from before cannot be used (its record: ") == true, "\(start.note ?? "")")
+            #expect(start.keeping != nil, "a new record replaces it")
+            start.file?.discard()
+            start.keeping?.keep()
+        }
+    }
+
+    @Test("A changed source file (other bytes, so another SHA-256) is another transfer: it starts from nothing, and what was kept of the old one stays for its own sender")
+    func changedSource() throws {
+        let (store, inbox) = try places()
+        let bytes = Self.content()
+        _ = try receivePart(of: bytes, 2 * Self.chunk, store: store, into: inbox)
+        var changed = bytes
+        changed[10] ^= 0xFF
+        let start = try ResourceStart.open(Self.offer(changed), from: peer, in: inbox, store: store)
+        #expect(start.digests.count == 0 && start.note == nil)
+        let other = try ResourceStart.open(Self.offer(bytes), from: UUID(), in: inbox, store: store)
+        #expect(other.digests.count == 0, "another sender's offer of the same file does not take what was kept")
+        #expect(try ResourceStart.open(Self.offer(bytes), from: peer, in: inbox, store: store).digests.count == UInt64(2 * Self.chunk))
+    }
+
+    @Test("The sender checks the receiver's claim against its own file: the claim of its own bytes holds; one of other bytes, or of another length than the offset, does not")
+    func senderChecksClaim() throws {
+        let bytes = Self.content()
+        let source = try SourceFile(try ResourceScenarios.file(named: "film.mkv", bytes))
+        var digests = ChunkDigests(size: UInt64(bytes.count))
+        _ = digests.add(Data(bytes.prefix(2 * Self.chunk + 77)))
+        let claim = digests.claim
+        let held = Frame.ResourceHeld(transfer: [], chunkBytes: UInt32(Self.chunk), chunks: claim.pieces, root: claim.root)
+        #expect(try source.holds(held, upTo: UInt64(2 * Self.chunk + 77)))
+        #expect(try !source.holds(held, upTo: UInt64(2 * Self.chunk)), "the offset is not the claim's")
+        #expect(try !source.holds(held, upTo: UInt64(3 * Self.chunk + 77)))
+        var other = bytes
+        other[Self.chunk + 1] ^= 1
+        var otherDigests = ChunkDigests(size: UInt64(bytes.count))
+        _ = otherDigests.add(Data(other.prefix(2 * Self.chunk + 77)))
+        let wrong = Frame.ResourceHeld(transfer: [], chunkBytes: UInt32(Self.chunk), chunks: otherDigests.claim.pieces, root: otherDigests.claim.root)
+        #expect(try !source.holds(wrong, upTo: UInt64(2 * Self.chunk + 77)))
+        #expect(try !source.holds(Frame.ResourceHeld(transfer: [], chunkBytes: 1, chunks: 1, root: claim.root), upTo: 1), "absurd chunk sizes are refused")
+    }
+
+    @Test("What is kept is bounded: records older than the store's age are removed with their partial files; newer ones and those in use stay")
+    func pruning() throws {
+        let (store, inbox) = try places()
+        let bytes = Self.content()
+        let old = try receivePart(of: bytes, Self.chunk, store: store, into: inbox)
+        let partial = try #require(old.file?.temporary)
+        let fresh = try receivePart(of: Self.content(seed: 4), Self.chunk, store: store, into: inbox)
+        let oldKey = try #require(old.keeping?.key)
+        let dayAgo = Date().addingTimeInterval(-25 * 3600)
+        try FileManager.default.setAttributes([.modificationDate: dayAgo], ofItemAtPath: store.url(of: oldKey).path)
+        #expect(store.prune() == 1)
+        #expect(!FileManager.default.fileExists(atPath: partial.path), "its partial file went with it")
+        #expect(!FileManager.default.fileExists(atPath: store.url(of: oldKey).path))
+        #expect(FileManager.default.fileExists(atPath: try #require(fresh.file?.temporary).path))
+        #expect(store.prune() == 0)
+    }
+
+    @Test("Over a session: a receiver that restarted goes on from what it kept, the sender checks it and sends only the rest, and the file arrives whole; sent again once saved, it is answered saved without its bytes")
+    func goesOnOverASession() async throws {
+        try await withTwoPeers { peers async throws in
+            let scenarios = ResourceScenarios(host: peers.host, guest: peers.guest)
+            try await peers.connect()
+            let (store, inbox) = try places()
+            let bytes = Self.content()
+            let source = try ResourceScenarios.file(named: "film.mkv", bytes)
+            _ = try receivePart(of: bytes, 2 * Self.chunk + 5000, store: store, into: inbox, from: peers.guest.localPeer.identity)
+
+            let sending = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
+            let receiving = try await scenarios.offer(named: "film.mkv").accept(into: inbox, keepingIn: store)
+            #expect(receiving.keptBytes == Int64(2 * Self.chunk))
+            let saved = try await receiving.outcome()
+            try await sending.outcome()
+            #expect(try Data(contentsOf: saved) == bytes)
+            #expect(sending.bytesSent == Int64(bytes.count - 2 * Self.chunk), "only the rest went")
+            #expect(!sending.heldDidNotMatch && sending.lastStart.offset == Int64(2 * Self.chunk))
+            #expect(ResourceScenarios.names(in: inbox) == ["film.mkv"])
+
+            let later = ResourceScenarios(host: peers.host, guest: peers.guest)  // sees the offers from now on
+            let again = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
+            let second = try await later.offer(named: "film.mkv").accept(into: inbox, keepingIn: store)
+            #expect(second.savedBefore)
+            #expect(try await second.outcome() == saved)
+            try await again.outcome()
+            #expect(again.bytesSent == 0)
+            #expect(ResourceScenarios.names(in: inbox) == ["film.mkv"], "no second copy")
+        }
+    }
+
+    @Test("Over a session: what the receiver holds checks against its own hashes but is not the sender's file: the sender finds out by the chunks' SHA-256, it starts over from 0, and the file arrives whole")
+    func heldBytesThatAreNotTheFile() async throws {
+        try await withTwoPeers { peers async throws in
+            let scenarios = ResourceScenarios(host: peers.host, guest: peers.guest)
+            try await peers.connect()
+            let (store, inbox) = try places()
+            let bytes = Self.content()
+            let source = try ResourceScenarios.file(named: "film.mkv", bytes)
+            _ = try receivePart(of: Self.content(seed: 99), 2 * Self.chunk, store: store, into: inbox, from: peers.guest.localPeer.identity, offering: bytes)
+
+            let sending = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
+            let receiving = try await scenarios.offer(named: "film.mkv").accept(into: inbox, keepingIn: store)
+            #expect(receiving.keptBytes == Int64(2 * Self.chunk), "its own hashes vouch for it")
+            let saved = try await receiving.outcome()
+            try await sending.outcome()
+            #expect(try Data(contentsOf: saved) == bytes)
+            #expect(sending.heldDidNotMatch)
+            #expect(sending.bytesSent == Int64(bytes.count), "everything went")
+            #expect(receiving.resentBytes == Int64(2 * Self.chunk))
+        }
+    }
+
+    @Test("RESOURCE_HELD on the wire: 0x11, transfer, chunk size, chunks, root, byte for byte; cut short, with a byte after its root, or of chunks of 0 bytes, it is malformed")
+    func heldFrame() throws {
+        let held = Frame.ResourceHeld(transfer: Array(repeating: 7, count: 16), chunkBytes: 1 << 20, chunks: 3, root: Array(repeating: 0xAB, count: 32))
+        let bytes = FrameCodec.encode(.resourceHeld(held)).bytes
+        let hex = Self.hex(bytes)
+        #expect(hex == "0000003d11" + String(repeating: "07", count: 16) + "00100000" + "0000000000000003" + String(repeating: "ab", count: 32))
+        var decoder = FrameDecoder()
+        decoder.append(bytes)
+        #expect(try decoder.nextFrame() == .resourceHeld(held))
+        for wrong in [Array(bytes.dropLast()), Array(bytes) + [0], Array(FrameCodec.encode(.resourceHeld(.init(transfer: held.transfer, chunkBytes: 0, chunks: 0, root: held.root))).bytes)] {
+            var framed = wrong
+            let length = UInt32(framed.count - 4)
+            framed.replaceSubrange(0..<4, with: [UInt8(length >> 24), UInt8(length >> 16 & 0xFF), UInt8(length >> 8 & 0xFF), UInt8(length & 0xFF)])
+            var decoder = FrameDecoder()
+            decoder.append(framed)
+            #expect(throws: MultipeerError.self) { try decoder.nextFrame() }
+        }
+    }
+}
