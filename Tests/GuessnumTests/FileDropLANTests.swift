@@ -21,6 +21,13 @@ struct FileDropLANTests {
         return url
     }
 
+    /// Writes `count` files of `bytes` random bytes each, file `index` (from 1) at `url(index)`.
+    func writeRandomFiles(_ count: Int, of bytes: Int, at url: (Int) -> URL) throws {
+        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
+        defer { try? random.close() }
+        for index in 1...count { try random.readData(ofLength: bytes).write(to: url(index)) }
+    }
+
     func inbox() throws -> URL {
         let url = Scratch.path("drop-inbox")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -120,9 +127,7 @@ struct FileDropLANTests {
         let photos = outbox.appendingPathComponent("photos")
         try FileManager.default.createDirectory(at: photos.appendingPathComponent("2024/summer"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: photos.appendingPathComponent("notes/deep/deeper"), withIntermediateDirectories: true)
-        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
-        defer { try? random.close() }
-        for index in 1...20 { try random.readData(ofLength: 50_000).write(to: photos.appendingPathComponent("2024/summer/beach-\(index).jpg")) }
+        try writeRandomFiles(20, of: 50_000) { index in photos.appendingPathComponent("2024/summer/beach-\(index).jpg") }
         try Data("top".utf8).write(to: photos.appendingPathComponent("2024/top.txt"))
         try Data("# deep".utf8).write(to: photos.appendingPathComponent("notes/deep/deeper/n.md"))
         try Data("notes".utf8).write(to: outbox.appendingPathComponent("notes.txt"))
@@ -162,9 +167,7 @@ struct FileDropLANTests {
         let outbox = Scratch.path("drop-cut-outbox")
         let album = outbox.appendingPathComponent("album")
         try FileManager.default.createDirectory(at: album.appendingPathComponent("raw"), withIntermediateDirectories: true)
-        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
-        defer { try? random.close() }
-        for index in 1...30 { try random.readData(ofLength: 800_000).write(to: album.appendingPathComponent("raw/\(index).raw")) }
+        try writeRandomFiles(30, of: 800_000) { index in album.appendingPathComponent("raw/\(index).raw") }
         let folder = try inbox()
         try await slowSendersLink()  // about 5 s for the set
 
@@ -199,9 +202,7 @@ struct FileDropLANTests {
         let outbox = Scratch.path("drop-stop-outbox")
         let album = outbox.appendingPathComponent("album")
         try FileManager.default.createDirectory(at: album, withIntermediateDirectories: true)
-        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
-        defer { try? random.close() }
-        for index in 1...20 { try random.readData(ofLength: 800_000).write(to: album.appendingPathComponent("\(index).raw")) }
+        try writeRandomFiles(20, of: 800_000) { index in album.appendingPathComponent("\(index).raw") }
         let folder = try inbox()
         try await slowSendersLink()
         let address = try await lan.address(of: 0)
@@ -339,9 +340,7 @@ struct FileDropLANTests {
         let album = outbox.appendingPathComponent("album")
         try FileManager.default.createDirectory(at: album.appendingPathComponent("raw"), withIntermediateDirectories: true)
         try FileManager.default.createDirectory(at: album.appendingPathComponent("empty"), withIntermediateDirectories: true)
-        guard let random = FileHandle(forReadingAtPath: "/dev/urandom") else { throw TestFailure("no /dev/urandom") }
-        defer { try? random.close() }
-        for index in 1...8 { try random.readData(ofLength: 4 << 20).write(to: album.appendingPathComponent("raw/\(index).raw")) }
+        try writeRandomFiles(8, of: 4 << 20) { index in album.appendingPathComponent("raw/\(index).raw") }
         let folder = try inbox()
         try await slowSendersLink()  // about 7 s for the set
         let address = try await lan.address(of: 0)
