@@ -28,6 +28,16 @@ struct FileDropLANTests {
         for index in 1...count { try random.readData(ofLength: bytes).write(to: url(index)) }
     }
 
+    /// Takes the sender's link (host 1) down for `pause`, then up again: the sender says the link
+    /// to rita dropped, and that it is connected to her again.
+    func cutSendersLink(for pause: Duration, sender: ChildProcess) async throws {
+        try await lan.setLink(of: 1, up: false)
+        #expect(await sender.line(containing: "The link to rita dropped; connecting again", within: .seconds(30)) != nil, "sender: \(sender.text)")
+        try await Task.sleep(for: pause)
+        try await lan.setLink(of: 1, up: true)
+        #expect(await sender.line(containing: "Connected to rita again.", within: .seconds(40)) != nil, "sender: \(sender.text)")
+    }
+
     func inbox() throws -> URL {
         let url = Scratch.path("drop-inbox")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
@@ -60,11 +70,7 @@ struct FileDropLANTests {
         #expect(await receiver.line(containing: "Receiving “lecture.mp4” (25.2 MB) from sam") != nil, "receiver: \(receiver.text)")
         #expect(await sender.line(containing: "lecture.mp4  25%") != nil, "sender: \(sender.text)")
 
-        try await lan.setLink(of: 1, up: false)
-        #expect(await sender.line(containing: "The link to rita dropped; connecting again", within: .seconds(30)) != nil, "sender: \(sender.text)")
-        try await Task.sleep(for: .seconds(4))
-        try await lan.setLink(of: 1, up: true)
-        #expect(await sender.line(containing: "Connected to rita again.", within: .seconds(40)) != nil, "sender: \(sender.text)")
+        try await cutSendersLink(for: .seconds(4), sender: sender)
         #expect(await sender.line(containing: "Going on from ") != nil, "sender: \(sender.text)")
         #expect(await sender.exitStatus(within: .seconds(60)) == 0, "sender: \(sender.text)")
         #expect(sender.text.contains("rita saved “lecture.mp4” (25.2 MB), its SHA-256 checked."), "sender: \(sender.text)")
@@ -180,11 +186,7 @@ struct FileDropLANTests {
         // In a pipe the set's progress is written at each quarter: the first line is past a quarter.
         #expect(await sender.line(containing: "MB of 24.0 MB") != nil, "sender: \(sender.text)")
 
-        try await lan.setLink(of: 1, up: false)
-        #expect(await sender.line(containing: "The link to rita dropped; connecting again", within: .seconds(30)) != nil, "sender: \(sender.text)")
-        try await Task.sleep(for: .seconds(4))
-        try await lan.setLink(of: 1, up: true)
-        #expect(await sender.line(containing: "Connected to rita again.", within: .seconds(40)) != nil, "sender: \(sender.text)")
+        try await cutSendersLink(for: .seconds(4), sender: sender)
         #expect(await sender.exitStatus(within: .seconds(90)) == 0, "sender: \(sender.text)")
         #expect(sender.text.contains("rita saved all 30 files (24.0 MB), each one's SHA-256 checked."), "sender: \(sender.text)")
         #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "receiver: \(receiver.text)")
