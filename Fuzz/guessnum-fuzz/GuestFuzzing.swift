@@ -5,20 +5,23 @@ import Multipeer
 import TicTacToe
 
 /// What a hostile host can send a guest, in sequence: each line of the input is one message,
-/// its first byte choosing the type, applied to one guess-the-number ``GuestView`` and one room
-/// guest's state. Nothing a host sends may crash a guest, or grow what it holds past its bounds.
+/// its first byte choosing the type, taken in as the program's players take it — by the room
+/// guest's state of guess-the-number (read by its codec, as an older host sends it) and told to
+/// its presenter, and by a tic-tac-toe room guest's state. Nothing a host sends may crash a guest,
+/// or grow what it holds past its bounds.
 enum GuestFuzzing {
     static func run(_ data: Data) {
-        var view = GuestView()
+        var guess = RoomGuestState<GuessRules>()
+        var presenter = GuessPresenter()
         var room = RoomGuestState<TicTacToeRules>()
         for line in data.split(separator: UInt8(ascii: "\n")).prefix(64) {
             guard let kind = line.first else { continue }
             let body = Data(line.dropFirst())
             switch kind % 8 {
-            case 0: take(WelcomeMessage.messageType, body, into: &view)
-            case 1: take(HistoryBatch.messageType, body, into: &view)
-            case 2: take(ReplayMessage.messageType, body, into: &view)
-            case 3: take(JudgedGuess.messageType, body, into: &view)
+            case 0: take(WelcomeMessage.messageType, body, into: &guess, telling: &presenter)
+            case 1: take(HistoryBatch.messageType, body, into: &guess, telling: &presenter)
+            case 2: take(ReplayMessage.messageType, body, into: &guess, telling: &presenter)
+            case 3: take(JudgedGuess.messageType, body, into: &guess, telling: &presenter)
             case 4:
                 if let message = decode(RoomWelcome<TicTacToeRules>.self, body) { _ = room.take(.welcome(message), from: host) }
             case 5:
@@ -28,21 +31,37 @@ enum GuestFuzzing {
                 }
             case 6: if let message = decode(RoomViewUpdate<TicTacToeRules>.self, body) { _ = room.take(.view(message), from: host) }
             default:
-                view.room.holdBroadcasts()
-                _ = view.keep(view.room.releaseHeldBatches())
+                guess.holdBroadcasts()
+                tell(guess.releaseHeldBatches(), to: &presenter)
             }
+            // What a player may ask to see of what was taken in: /history and /score.
+            _ = presenter.history(of: [], to: .anyone)
+            _ = presenter.scores(of: [], to: .anyone)
             precondition(room.held.count <= RoomGuestState<TicTacToeRules>.heldLimit, "a room guest holds at most its limit")
             precondition(room.gameEvents.count <= RoomGuestState<TicTacToeRules>.eventLimit, "a room guest keeps at most its limit of events")
-            precondition(view.room.held.count <= RoomGuestState<GuessRules>.heldLimit, "a guest holds at most its limit")
-            precondition((view.room.heldBatches?.count ?? 0) <= RoomGuestState<GuessRules>.heldBatchLimit, "a guest holds at most its limit of broadcasts")
+            precondition(guess.held.count <= RoomGuestState<GuessRules>.heldLimit, "a guest holds at most its limit")
+            precondition((guess.heldBatches?.count ?? 0) <= RoomGuestState<GuessRules>.heldBatchLimit, "a guest holds at most its limit of broadcasts")
         }
     }
 
     /// Takes `body` as guess-the-number's message of `type`, as its guest does: read by the
-    /// game's codec, then taken in by the room's state and the game's view.
-    private static func take(_ type: String, _ body: Data, into view: inout GuestView) {
+    /// game's codec, taken in by the room's state, and what that tells shown by the presenter.
+    private static func take(_ type: String, _ body: Data, into guess: inout RoomGuestState<GuessRules>, telling presenter: inout GuessPresenter) {
         guard let message = try? GuessCodec.decode(type: type, payload: body) else { return }
-        _ = view.take(message, from: host)
+        tell(guess.take(message, from: host), to: &presenter)
+    }
+
+    /// Shows `events` with `presenter`, as a player's seat does (the lines are made, not printed).
+    private static func tell(_ events: [RoomGuestEvent<GuessRules>], to presenter: inout GuessPresenter) {
+        for event in events {
+            switch event {
+            case .welcomed(let welcome): _ = presenter.lines(forWelcome: welcome, to: .anyone)
+            case .item(.game(_, let event)), .reply(let event): _ = presenter.lines(for: event, to: .anyone)
+            case .item(.renamed(let renamed)): presenter.renamed(renamed.player)
+            case .view(let view): _ = presenter.lines(for: view, before: nil, to: .anyone)
+            default: break
+            }
+        }
     }
 
     private static let host: PeerID = {
