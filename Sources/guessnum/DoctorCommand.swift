@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import GuessnumApp
 import GuessnumTerminal
 import Logging
@@ -39,7 +38,8 @@ struct DoctorCommand: AsyncParsableCommand {
     func run() async throws {
         LoggingSystem.bootstrapTerminal(level: output.logLevel, destination: LogDestination())
         let avahi = AvahiDiscovery()
-        let system = DoctorSystem(discovery: avahi) { await Self.status(of: avahi) }
+        // Connecting to the daemon blocks while D-Bus answers: asked on a thread of its own.
+        let system = DoctorSystem(discovery: avahi) { await onOwnThread { DoctorSystem.AvahiState(asking: avahi) } }
         let text = DoctorText(style: output.style, json: output.json)
         let site: SiteZones
         do { site = try dns.zones(environment: ProcessInfo.processInfo.environment) } catch {
@@ -52,21 +52,18 @@ struct DoctorCommand: AsyncParsableCommand {
         withExtendedLifetime(avahi) {}
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
+}
 
-    /// The daemon's state, asked on a thread of its own: connecting to the daemon blocks while
-    /// D-Bus answers.
-    static func status(of avahi: AvahiDiscovery) async -> DoctorSystem.AvahiState {
-        await withCheckedContinuation { continuation in
-            DispatchQueue.global().async {
-                do throws(MultipeerError) {
-                    switch try avahi.daemonStatus() {
-                    case .running(let version): continuation.resume(returning: .running(version: version))
-                    case .notRunning: continuation.resume(returning: .notRunning)
-                    }
-                } catch {
-                    continuation.resume(returning: .unreachable(error.message))
-                }
+extension DoctorSystem.AvahiState {
+    /// What `avahi` answers now.
+    init(asking avahi: AvahiDiscovery) {
+        do throws(MultipeerError) {
+            switch try avahi.daemonStatus() {
+            case .running(let version): self = .running(version: version)
+            case .notRunning: self = .notRunning
             }
+        } catch {
+            self = .unreachable(error.message)
         }
     }
 }

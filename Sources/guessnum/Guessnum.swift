@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import GuessnumApp
 
 /// `guessnum`: the command-line entry point.
 @main

@@ -3,7 +3,6 @@ import GuessnumApp
 import GuessnumGame
 import Logging
 import Multipeer
-import MultipeerAvahi
 import MultipeerNIO
 
 /// `guessnum host`: hosts one of the games of ``GameCatalog`` and announces it on the LAN.
@@ -98,37 +97,12 @@ struct HostCommand: AsyncParsableCommand {
         try await CommandRunner.run {
             // The site's zone is read first: a mistake in it is said before any question is asked.
             let discovery = try dns.discovery()
-            let (me, session, terminal) = try startHosting(logs: logs)
-            defer { terminal.close(logs: logs) }
-            let password = password ? try await PasswordQuestion.askHost(console: terminal.console, inbox: terminal.inbox) : nil
-            let setup = HostSetup(
-                name: me.peer.displayName, session: session, terminal: terminal, discovery: discovery,
-                text: GameText(style: output.style, json: output.json, me: me.peer.identity), room: limits(RoomConfiguration()),
-                password: password, asks: ask, resumes: resume, port: port, owner: me.endorsement?.ownerIdentity)
-            try await game.game.host(setup, settings: settings)
+            let me = try LocalPlayer(name: name, role: .host)
+            let options = HostOptions(
+                maximumPlayers: maxPlayers, maximumPlayersPerAddress: maxPlayersPerAddress, grace: grace, turnTime: turnTime, isPrivate: password,
+                asks: ask, resumes: resume, port: port, style: output.style, json: output.json)
+            try await game.game.host(as: me, session: try me.session(.room), discovery: discovery, settings: settings, options: options, logs: logs)
             withExtendedLifetime(me) {}
         }
-    }
-
-    /// `base` with the limits the options set: players, players per address, the held seats'
-    /// grace, the time for a turn.
-    private func limits(_ base: RoomConfiguration) -> RoomConfiguration {
-        var configuration = base
-        configuration.maximumPlayers = maxPlayers
-        configuration.maximumPlayersPerAddress = maxPlayersPerAddress
-        configuration.awayGracePeriod = .seconds(grace)
-        configuration.turnTime = turnTime > 0 ? .seconds(turnTime) : nil
-        return configuration
-    }
-
-    /// What every hosted game starts from: the host's key and name, its session, its terminal
-    /// (to be closed by the caller), with the key's notice, if any, printed.
-    private func startHosting(logs: LogDestination) throws -> (LocalPlayer, Session, AppTerminal) {
-        let me = try LocalPlayer(name: name, role: .host)
-        let session = Session(
-            localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key, endorsement: me.endorsement)), configuration: .room)
-        let terminal = AppTerminal.open(for: .host, json: output.json, logs: logs)
-        if let notice = me.notice { terminal.console.print(notice) }
-        return (me, session, terminal)
     }
 }

@@ -3,8 +3,6 @@ import GuessnumApp
 import GuessnumGame
 import Logging
 import Multipeer
-import MultipeerAvahi
-import MultipeerNIO
 
 /// `guessnum join`: find a game nearby (or go straight to an address) and play.
 struct JoinCommand: AsyncParsableCommand {
@@ -41,22 +39,9 @@ struct JoinCommand: AsyncParsableCommand {
         LoggingSystem.bootstrapTerminal(level: output.logLevel, destination: logs)
         try await CommandRunner.run {
             let me = try LocalPlayer(name: name, role: .guest)
-            let session = Session(
-                localPeer: me.peer, transport: TCPTransport(credentials: try TLSCredentials(key: me.key, endorsement: me.endorsement)), configuration: .room)
-            let terminal = AppTerminal.open(for: target == nil ? .lobby : .player, json: output.json, logs: logs)
-            defer { terminal.close(logs: logs) }
-            if let notice = me.notice { terminal.console.print(notice) }
-            let guest = GuestREPL(
-                session: session, console: terminal.console, inbox: terminal.inbox, discovery: try dns.discovery(),
-                text: GameText(style: output.style, json: output.json, me: me.peer.identity), timeout: .seconds(timeout),
-                knownHosts: KnownHosts.standard(), rememberedGames: RememberedGames.standard(), password: try PasswordQuestion.fromEnvironment())
-            let failure: AppFailure?
-            switch target {
-            case .code(let code)?: failure = await guest.run(code: code)
-            case .address(let endpoint)?: failure = await guest.run(direct: endpoint, gameName: game)
-            case nil: failure = await guest.run(direct: nil, gameName: game)
-            }
-            await session.disconnect()
+            let failure = try await GuestREPL.play(
+                as: me, session: try me.session(.room), target: target, gameName: game, discovery: try dns.discovery(), style: output.style,
+                json: output.json, timeout: .seconds(timeout), logs: logs)
             withExtendedLifetime(me) {}
             if let failure { throw failure }
         }

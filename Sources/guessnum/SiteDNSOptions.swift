@@ -28,17 +28,7 @@ struct SiteDNSOptions: ParsableArguments {
     }
 
     /// The site's zones as the options, the environment, the site's files and the resolver say.
-    func zones(environment: [String: String], resolverConfiguration: String = "/etc/resolv.conf") throws(AppFailure) -> SiteZones {
-        let files = try SiteFiles(in: XDGDirectory.config(environment: environment).appendingPathComponent("guessnum", isDirectory: true))
-        let domain = domain ?? environment["GUESSNUM_DNS_DOMAIN"] ?? files.domain
-        // A server given for another zone than the one used would be wrong: the files' server
-        // goes with the files' zone.
-        let server = server ?? environment["GUESSNUM_DNS_SERVER"] ?? (domain == files.domain ? files.server : nil)
-        var key = files.key
-        if let path = keyFile ?? environment["GUESSNUM_DNS_KEY_FILE"], !path.isEmpty { key = try SiteFiles.key(at: path) }
-        return try SiteZones(
-            domain: domain, server: server, key: key, ttl: files.ttl ?? 60,
-            resolver: (try? ResolverSettings(readingFile: resolverConfiguration)) ?? ResolverSettings(nameservers: [], searchDomains: []),
-            hostAddresses: { LocalAddresses.current().announced.map(\.address) })
+    func zones(environment: [String: String]) throws(AppFailure) -> SiteZones {
+        try SiteZones.configured(domain: domain, server: server, keyFile: keyFile, environment: environment)
     }
 }

@@ -1,3 +1,4 @@
+import Foundation
 import Multipeer
 import MultipeerUnicastDNS
 
@@ -102,5 +103,27 @@ public struct SiteZones: Sendable {
         do { return try Endpoint(parsing: withPort) } catch {
             throw AppFailure("--dns-server: \(error.message)", .usage, underlying: error)
         }
+    }
+}
+
+extension SiteZones {
+    /// The site's zones as a command's options (nil: not given), the environment, the site's
+    /// files (`site-dns.conf`, `site-dns.key` in `~/.config/guessnum/`) and the resolver say,
+    /// in that order.
+    /// - Throws: ``AppFailure`` (usage) when a setting or a key file cannot be read.
+    public static func configured(
+        domain: String?, server: String?, keyFile: String?, environment: [String: String], resolverConfiguration: String = "/etc/resolv.conf"
+    ) throws(AppFailure) -> SiteZones {
+        let files = try SiteFiles(in: XDGDirectory.config(environment: environment).appendingPathComponent("guessnum", isDirectory: true))
+        let domain = domain ?? environment["GUESSNUM_DNS_DOMAIN"] ?? files.domain
+        // A server given for another zone than the one used would be wrong: the files' server
+        // goes with the files' zone.
+        let server = server ?? environment["GUESSNUM_DNS_SERVER"] ?? (domain == files.domain ? files.server : nil)
+        var key = files.key
+        if let path = keyFile ?? environment["GUESSNUM_DNS_KEY_FILE"], !path.isEmpty { key = try SiteFiles.key(at: path) }
+        return try SiteZones(
+            domain: domain, server: server, key: key, ttl: files.ttl ?? 60,
+            resolver: (try? ResolverSettings(readingFile: resolverConfiguration)) ?? ResolverSettings(nameservers: [], searchDomains: []),
+            hostAddresses: { LocalAddresses.current().announced.map(\.address) })
     }
 }

@@ -1,9 +1,9 @@
 /// The command a mistyped one most likely meant: one or two letters off (a letter missing, extra,
 /// wrong, or two swapped), as `hots` for `host`.
-enum CommandSuggestion {
+public enum CommandSuggestion {
     /// The name among `names` within two edits of `typed`, the nearest first; nil when `typed` is
     /// one of them, an option, or no name is that near.
-    static func closest(to typed: String, among names: [String]) -> String? {
+    public static func closest(to typed: String, among names: [String]) -> String? {
         guard !typed.hasPrefix("-"), !names.contains(typed) else { return nil }
         let nearest = names.map { (name: $0, distance: distance(Array(typed), Array($0))) }.min { $0.distance < $1.distance }
         guard let nearest, nearest.distance <= 2, nearest.distance < typed.count else { return nil }
