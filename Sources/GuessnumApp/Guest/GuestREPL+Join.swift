@@ -49,7 +49,8 @@ extension GuestREPL {
         return .stay
     }
 
-    /// Invites the host of `target` and sits down if let in.
+    /// Joins `target`: does the steps of a ``JoinFlow`` — the key check, the password, the
+    /// invitation, another try or the refusal — and sits down if let in.
     ///
     /// A listed host that announces another key than the one remembered for its name is asked
     /// about at a terminal (``JoinResult/asking``; the next line typed answers) and refused in
@@ -58,124 +59,77 @@ extension GuestREPL {
     /// another key. A private game — listed as private, or saying so when invited without a
     /// password — is sent the exchange of `password`, or of the environment's; without one the
     /// player is asked for it at a terminal, and a script is told to set it.
-    func join(
-        _ target: JoinTarget, acceptingNewKey: Bool = false, password typed: GamePassword? = nil, again: Bool = false, saidJoining: Bool = false
-    ) async -> JoinResult {
-        let game = target.game
-        let hostName = target.host
-        if target.isListed, !acceptingNewKey, knownHosts?.status(ofHost: game.peer.displayName, identity: GameAdvertisement.holder(of: game)) == .changed {
-            if wanted == nil, console.isInteractive {
+    func join(_ target: JoinTarget, acceptingNewKey: Bool = false, password typed: GamePassword? = nil) async -> JoinResult {
+        var flow = JoinFlow(target, facts: joinFacts(for: target), acceptingNewKey: acceptingNewKey, password: typed)
+        var step = flow.start()
+        while true {
+            switch step {
+            case .askNewKey(let target, let name):
                 question = .newKey(target)
-                console.print(Self.changedKeyQuestion(hostName))
+                console.print(Self.changedKeyQuestion(name))
                 return .asking
-            }
-            console.print(Self.changedKeyRefusal(hostName, file: knownHosts?.fileURL.path ?? "the known hosts"))
-            return .notJoined
-        }
-        // The password, and whether the host must ask for it: a game listed as private must. A
-        // join code or an address says nothing of a password; one from the environment goes (in
-        // an exchange bound to the pinned identity) in case the game is private.
-        var secret: (password: GamePassword, required: Bool)?
-        if let typed {
-            secret = (typed, true)
-        } else if target.isListed, GameAdvertisement(decoding: game.info).isPrivate {
-            guard let password else { return askPassword(for: target, acceptingNewKey: acceptingNewKey) }
-            secret = (password, true)
-        } else if !target.isListed, let password {
-            secret = (password, false)
-        }
-        guard let seat = GameCatalog.seat(for: target.gameID, at: self) else {
-            console.print(GameCatalog.unknownGame(target.gameID, host: hostName))
-            return .notJoined
-        }
-        let (request, answer) = Self.joinRequest(seat.joinRequest(resumeAfter: nil), from: session.localPeer, to: game.peer, secret: secret)
-        // Once a join (a code or an address said "Connecting to" already), not again as it tries again.
-        if target.isListed, !saidJoining { console.print("Joining \(hostName)…") }
-        // A code's or an address's host is checked by the name it answers with: the key is
-        // pinned, but never silently in place of another key remembered for that name.
-        let refusedName = RefusedName()
-        do {
-            let outcome = try await session.invite(
-                game, context: request.context, timeout: timeout,
-                hostCheck: acceptingNewKey ? nil : keyCheck(listedAs: target.isListed ? game.peer.displayName : nil, refused: refusedName),
-                answer: answer)
-            switch outcome {
-            case .connected(let host):
-                // The name its key's holder gives itself, unless listed under it (or Avahi's "alice #2"):
-                // a record under another name that claims its identity never names it.
-                let listed = target.isListed ? HostName.joined(listedAs: game.peer.displayName, answering: host.displayName) : host.displayName
-                rememberKey(of: host, listedAs: listed)
-                remember(host, listedAs: listed, at: game.endpoints, isPrivate: GameAdvertisement(decoding: game.info).isPrivate || secret != nil)
-                if target.isListed { seatGame = game.peer }
-                await sit(in: seat, host: host, listedAs: listed, rejoin: rejoin(game, as: seat, secret: secret, listedAs: listed))
-                return .joined
-            case .declined(let reason) where GameError.asksForPassword(reason) && secret == nil:
-                // Private, though nothing said so before: the same question as a listed private game.
-                seat.stop()
-                if let password { return await join(target, acceptingNewKey: acceptingNewKey, password: password, saidJoining: true) }
-                return askPassword(for: target, acceptingNewKey: acceptingNewKey)
-            case .declined(let reason) where target.playing == nil:
-                // Another game than the listing said (or than guess-the-number, by code or address): play that one.
-                guard let hosted = GameError.hostedGame(declining: reason, asked: target.gameID, among: GameCatalog.kinds) else { fallthrough }
-                seat.stop()
-                var playing = target
-                playing.playing = hosted.id
-                return await join(playing, acceptingNewKey: acceptingNewKey, password: typed, again: again, saidJoining: true)
-            case .declined(let reason):
-                console.print(Self.turnedAway(target.hostStartingSentence, reason))
-            case .timedOut:
-                if target.isListed {
-                    games.markSilent(game.peer)
-                    console.print("\(hostName) did not answer within \(MultipeerError.secondsText(timeout)); the list marks the game as not answering.")
-                } else {
-                    console.print("\(target.hostStartingSentence) did not answer within \(MultipeerError.secondsText(timeout)).")
+            case .askPassword(let target, let acceptingNewKey):
+                question = .password(target, acceptingNewKey: acceptingNewKey)
+                console.hideNextLine(prompt: "Password for \(target.gameName) (not shown): ")
+                return .asking
+            case .refuse(let sentence, let markSilent):
+                if markSilent { games.markSilent(flow.target.game.peer) }
+                console.print(sentence)
+                return .notJoined
+            case .invite(let target, let secret, let acceptingNewKey, let announce):
+                guard let seat = GameCatalog.seat(for: target.gameID, at: self) else {
+                    step = .refuse(GameCatalog.unknownGame(target.gameID, host: target.host), markSilent: false)
+                    continue
                 }
-            }
-        } catch where error.code == .hostRefused {
-            if !target.isListed, let name = refusedName.value.withLock({ $0 }), console.isInteractive {
-                question = .newKey(target)
-                console.print(Self.changedKeyQuestion(TerminalText.sanitized(name)))
+                if announce { console.print("Joining \(target.host)…") }
+                let (request, answer) = Self.joinRequest(seat.joinRequest(resumeAfter: nil), from: session.localPeer, to: target.game.peer, secret: secret)
+                // A code's or an address's host is checked by the name it answers with: the key is
+                // pinned, but never silently in place of another key remembered for that name.
+                let refusedName = RefusedName()
+                let check = acceptingNewKey ? nil : keyCheck(listedAs: target.isListed ? target.game.peer.displayName : nil, refused: refusedName)
+                do {
+                    switch try await session.invite(target.game, context: request.context, timeout: timeout, hostCheck: check, answer: answer) {
+                    case .connected(let host):
+                        await take(seat, from: host, in: target, secret: secret)
+                        return .joined
+                    case .declined(let reason): step = flow.next(after: .declined(reason))
+                    case .timedOut: step = flow.next(after: .timedOut)
+                    }
+                } catch {
+                    let refused = refusedName.value.withLock { $0 }
+                    step = flow.next(after: .failed(error, refusedName: refused, listedNow: games.entry(for: target.game.peer)))
+                }
                 seat.stop()
-                return .asking
             }
-            console.print(error.message)
-        } catch where target.isListed && !again && (error.code == .hostNotAnswering || error.code == .connectionFailed)
-                    && Set(games.entry(for: game.peer)?.endpoints ?? game.endpoints) != Set(game.endpoints) {
-            // Discovery resolved more addresses meanwhile (it reports a game at its first): try those too.
-            seat.stop()
-            let refreshed = JoinTarget(game: games.entry(for: game.peer) ?? game, route: .listed)
-            return await join(refreshed, acceptingNewKey: acceptingNewKey, password: typed, again: true, saidJoining: true)
-        } catch where target.isListed && error.code == .hostNotAnswering {
-            games.markSilent(game.peer)
-            console.print(Self.foundButSilent(hostName, at: game.endpoints))
-        } catch where error.code == .wrongPeer && target.route == .code {
-            console.print("This join code is for another host: someone else answered at its address, with another key. Ask the host for its code again.")
-        } catch where error.code == .wrongPeer && !target.isListed {
-            console.print("Another host answers at \(Endpoint.spokenList(game.endpoints)) than a moment ago, with another key: not joined.")
-        } catch {
-            if target.isListed, error.code != .wrongPeer { games.markSilent(game.peer) }
-            console.print("Could not join \(hostName): \(error.message)")
         }
-        seat.stop()
-        return .notJoined
     }
 
-    /// Asks for the password of `target`'s game at a terminal (``JoinResult/asking``), or tells
-    /// a script to set it.
-    func askPassword(for target: JoinTarget, acceptingNewKey: Bool) -> JoinResult {
-        if wanted == nil, console.isInteractive {
-            question = .password(target, acceptingNewKey: acceptingNewKey)
-            console.hideNextLine(prompt: "Password for \(target.gameName) (not shown): ")
-            return .asking
-        }
-        console.print(Self.passwordNeeded(target))
-        return .notJoined
+    /// What a join of `target` starts from: whether the player can be asked, the environment's
+    /// password, whether its listed host's key changed.
+    private func joinFacts(for target: JoinTarget) -> JoinFlow.Facts {
+        let status = knownHosts?.status(ofHost: target.game.peer.displayName, identity: GameAdvertisement.holder(of: target.game))
+        return JoinFlow.Facts(
+            canAsk: wanted == nil && console.isInteractive, environmentPassword: password, keyChanged: status == .changed,
+            knownHostsFile: knownHosts?.fileURL.path ?? "the known hosts", kinds: GameCatalog.kinds, timeout: timeout)
+    }
+
+    /// Sits in `seat` at the game of `host`, who let the player in to `target`, and remembers the
+    /// host's key and where its game was joined.
+    private func take(_ seat: any GuestSeat, from host: PeerID, in target: JoinTarget, secret: JoinSecret?) async {
+        let game = target.game
+        // The name its key's holder gives itself, unless listed under it (or Avahi's "alice #2"):
+        // a record under another name that claims its identity never names it.
+        let listed = target.isListed ? HostName.joined(listedAs: game.peer.displayName, answering: host.displayName) : host.displayName
+        rememberKey(of: host, listedAs: listed)
+        remember(host, listedAs: listed, at: game.endpoints, isPrivate: GameAdvertisement(decoding: game.info).isPrivate || secret != nil)
+        if target.isListed { seatGame = game.peer }
+        await sit(in: seat, host: host, listedAs: listed, rejoin: rejoin(game, as: seat, secret: secret, listedAs: listed))
     }
 
     /// The request of one invitation to the game of `host`, and the answer to its challenge:
     /// with `secret`, a fresh ``Rooms/PasswordExchange`` of its password (each invitation needs its own).
     static func joinRequest(
-        _ request: JoinRequest, from guest: PeerID, to host: PeerID, secret: (password: GamePassword, required: Bool)?
+        _ request: JoinRequest, from guest: PeerID, to host: PeerID, secret: JoinSecret?
     ) -> (JoinRequest, InvitationAnswer?) {
         guard let secret else { return (request, nil) }
         let exchange = PasswordExchange.Guest(password: secret.password, guest: guest.identity, host: host.identity, required: secret.required)

@@ -30,7 +30,7 @@ extension GuestREPL {
     /// still holds the seat lets its player back without the exchange; that is no sign of an
     /// impostor here, as the key it proves is the one that proved the password before.
     func rejoin(
-        _ game: DiscoveredPeer, as seat: any GuestSeat, secret: (password: GamePassword, required: Bool)?, listedAs name: String
+        _ game: DiscoveredPeer, as seat: any GuestSeat, secret: JoinSecret?, listedAs name: String
     ) -> Reconnection.Rejoin {
         let session = session
         let games = games
