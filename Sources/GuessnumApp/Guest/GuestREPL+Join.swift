@@ -28,7 +28,7 @@ extension GuestREPL {
             }
             guard let settled = wanted.settled else {
                 self.wanted?.settled = .now + Self.nameSettling
-                wake(after: Self.nameSettling)
+                lobby.wake(after: Self.nameSettling)
                 return .stay
             }
             if ContinuousClock.now < settled { return .stay }

@@ -37,7 +37,7 @@ extension GuestREPL {
             }
         }
         // Joined by code or address, with no list of games open: nothing else to do.
-        if !asked.target.isListed, !isListOpen {
+        if !asked.target.isListed, !lobby.isOpen {
             outcome = Self.notJoined(asked.target)
             return .quit
         }

@@ -19,8 +19,10 @@ public final class GuestREPL: CommandContext, Sendable {
     let inbox: Inbox
     let text: GameText
     let timeout: Duration
-    let discovery: any DiscoveryBackend
-    let games: GameList
+    /// The list of games nearby.
+    let lobby: Lobby
+    /// The games listed.
+    var games: GameList { lobby.games }
     let knownHosts: KnownHosts?
     let rememberedGames: RememberedGames?
     /// The password for private games that the environment gave, if any.
@@ -38,8 +40,6 @@ public final class GuestREPL: CommandContext, Sendable {
         var interrupts = InterruptTimer()
         var wanted: (name: String, deadline: ContinuousClock.Instant, settled: ContinuousClock.Instant?)?
         var tried: Set<PeerID> = []
-        var lobby: Lobby?
-        var timers: [Task<Void, Never>] = []
     }
 
     /// What the next line typed answers, if the player was asked something. While a question is
@@ -83,30 +83,6 @@ public final class GuestREPL: CommandContext, Sendable {
         get { state.withLock { $0.tried } }
         set { state.withLock { $0.tried = newValue } }
     }
-    /// The list of games nearby, once it is open: from the start, or (joined by code or
-    /// address at a terminal) once the player is out of the game.
-    private var lobby: Lobby? {
-        get { state.withLock { $0.lobby } }
-        set { state.withLock { $0.lobby = newValue } }
-    }
-    /// The timers set with ``wake(after:)``: they end when the list of games closes.
-    private var timers: [Task<Void, Never>] {
-        get { state.withLock { $0.timers } }
-        set { state.withLock { $0.timers = newValue } }
-    }
-
-    /// Whether the list of games is open.
-    var isListOpen: Bool { lobby != nil }
-
-    /// What keeps the list of games up to date while it is open.
-    private struct Lobby: Sendable {
-        let browser: Browser
-        let watching: EventObservation
-        let probing: Task<Void, Never>?
-        /// Checks again, while the list is shown, the games it marks as not answering.
-        let checking: Task<Void, Never>
-    }
-
     /// A player REPL on `session`.
     /// - Parameters:
     ///   - discovery: where games are found (Avahi in the program, in-memory in tests).
@@ -126,10 +102,11 @@ public final class GuestREPL: CommandContext, Sendable {
         self.password = password
         self.console = console
         self.inbox = inbox
-        self.discovery = discovery
         self.text = text
         self.timeout = timeout
-        games = GameList(style: text.style, knownHosts: knownHosts)
+        lobby = Lobby(
+            session: session, discovery: discovery, console: console, inbox: inbox, style: text.style, knownHosts: knownHosts,
+            rememberedGames: rememberedGames)
     }
 
     /// Plays until the player quits: at `endpoint` if given, otherwise from the list of games
@@ -137,19 +114,19 @@ public final class GuestREPL: CommandContext, Sendable {
     /// the failure to report, if any.
     public func run(direct endpoint: Endpoint?, gameName: String?) async -> AppFailure? {
         if let endpoint { return await run(at: endpoint) }
-        await openLobby()
+        await lobby.open()
         if let gameName {
             wanted = (gameName, .now + timeout, nil)
-            wake(after: timeout)
+            lobby.wake(after: timeout)
             console.print("Looking for the game “\(TerminalText.sanitized(gameName))”…")
             games.isShowing = true
             if let changes = games.changeLines() { console.print(changes) }  // the games (or why none can be found) once
         } else {
             console.print(games.wholeListLines())
-            console.print(Self.lobbyHint)
+            console.print(Lobby.hint)
         }
         if await joinWantedGame() != .quit { await loop() }
-        await closeLobby()
+        await lobby.close()
         return outcome
     }
 
@@ -186,7 +163,7 @@ public final class GuestREPL: CommandContext, Sendable {
         case .notJoined:
             outcome = Self.notJoined(target)
         }
-        await closeLobby()
+        await lobby.close()
         return outcome
     }
 
@@ -222,7 +199,7 @@ public final class GuestREPL: CommandContext, Sendable {
             return AppFailure(error)
         }
         await loop()
-        await closeLobby()
+        await lobby.close()
         return outcome
     }
 
@@ -230,33 +207,6 @@ public final class GuestREPL: CommandContext, Sendable {
     /// reason ends with one.
     static func turnedAway(_ host: String, _ reason: String?) -> String {
         Sentence.saying("\(host) turned you away", reason)
-    }
-
-    /// Opens the list of games nearby (once): discovery, and the games remembered from before.
-    private func openLobby() async {
-        guard lobby == nil else { return }
-        let browser = Browser(serviceType: GameAdvertisement.serviceType, localPeer: session.localPeer, discovery: discovery)
-        let watching = observe(browser)
-        do { try await browser.start() } catch { games.apply(.failed(error)) }  // the list's header says so
-        lobby = Lobby(browser: browser, watching: watching, probing: probeRememberedGames(), checking: recheckSilentGames())
-        console.setPrompt("join> ")
-    }
-
-    /// Posts ``AppEvent/timer`` after `delay`, by a timer kept until the list of games closes.
-    func wake(after delay: Duration) {
-        timers.append(inbox.wake(after: delay))
-    }
-
-    /// Closes the list of games, if open, and cancels the timers set for it.
-    private func closeLobby() async {
-        for timer in timers { timer.cancel() }
-        timers = []
-        guard let lobby else { return }
-        lobby.watching.cancel()  // stops quietly: no "0 found" on the way out
-        lobby.probing?.cancel()
-        lobby.checking.cancel()
-        await lobby.browser.stop()
-        self.lobby = nil
     }
 
     private func loop() async {
@@ -275,18 +225,18 @@ public final class GuestREPL: CommandContext, Sendable {
             self.seat = nil
             console.discardTypedLine()  // typed for the game: not an answer to the list
             // Joined by code or address: a person goes on to the list of games; a script is done.
-            if flow == .quit || (lobby == nil && !console.isInteractive) { return .quit }
-            if lobby == nil {
-                await openLobby()
+            if flow == .quit || (!lobby.isOpen && !console.isInteractive) { return .quit }
+            if !lobby.isOpen {
+                await lobby.open()
                 console.print(games.wholeListLines())
-                console.print(Self.lobbyHint)
+                console.print(Lobby.hint)
                 return .stay
             }
             if let game = seatGame {
                 switch seat.ending {
                 case .left, .removed:
                     games.noteLeft(game, ended: false, departure: departure)
-                    wake(after: GameList.leftCorrection + .milliseconds(100))  // then show the announced count
+                    lobby.wake(after: GameList.leftCorrection + .milliseconds(100))  // then show the announced count
                 case .ended: games.noteLeft(game, ended: true)
                 case .lost: games.markSilent(game)
                 }
@@ -334,7 +284,7 @@ public final class GuestREPL: CommandContext, Sendable {
             if let asked = question {
                 question = nil
                 console.print("Not joined.")
-                if !asked.target.isListed, lobby == nil {
+                if !asked.target.isListed, !lobby.isOpen {
                     outcome = Self.notJoined(asked.target)
                     return .quit
                 }
@@ -358,19 +308,6 @@ public final class GuestREPL: CommandContext, Sendable {
         games.isShowing = false
         self.seat = seat
         await seat.start(host: host, listedAs: name, rejoin: rejoin)
-    }
-
-    /// Prints what changes in the list of games, and posts ``AppEvent/gamesChanged``.
-    private func observe(_ browser: Browser) -> EventObservation {
-        let console = console
-        let games = games
-        let inbox = inbox
-        return browser.events.observe(.browserEvent) { event in
-            // A failure shows once, as the list's header, until games can be found again.
-            games.apply(event)
-            if let changes = games.changeLines() { console.print(changes) }
-            inbox.post(.gamesChanged)
-        }
     }
 }
 

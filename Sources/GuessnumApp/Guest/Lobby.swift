@@ -6,9 +6,91 @@ import Multipeer
 import SafeText
 import Synchronization
 
-/// The games found without discovery: remembered ones tried where they were joined, and those
-/// marked as not answering checked again while the list is shown.
-extension GuestREPL {
+/// The list of games nearby, while it is open: discovery's browser, the games remembered from
+/// before tried where they were joined, the games marked as not answering checked again while
+/// the list is shown, and the timers set meanwhile. Each change is printed and posted to the
+/// inbox as ``AppEvent/gamesChanged``; the player's side (``GuestREPL``) reads ``games`` and
+/// joins from it.
+final class Lobby: Sendable {
+    /// The games listed, and what the list prints.
+    let games: GameList
+    private let session: Session
+    private let discovery: any DiscoveryBackend
+    private let console: any Console
+    private let inbox: Inbox
+    private let rememberedGames: RememberedGames?
+    /// What runs while the list is open, and the timers set with ``wake(after:)``.
+    private let state = Mutex(State())
+
+    private struct State: Sendable {
+        var open: Open?
+        var timers: [Task<Void, Never>] = []
+    }
+
+    /// What keeps the list up to date while it is open.
+    private struct Open: Sendable {
+        let browser: Browser
+        let watching: EventObservation
+        let probing: Task<Void, Never>?
+        /// Checks again, while the list is shown, the games it marks as not answering.
+        let checking: Task<Void, Never>
+    }
+
+    /// A list, not yet open, of the games `discovery` finds and `rememberedGames` remembers,
+    /// printed to `console` in `style`, marked "played before" by `knownHosts`.
+    init(
+        session: Session, discovery: any DiscoveryBackend, console: any Console, inbox: Inbox, style: TextStyle, knownHosts: KnownHosts?,
+        rememberedGames: RememberedGames?
+    ) {
+        (self.session, self.discovery, self.console, self.inbox, self.rememberedGames) = (session, discovery, console, inbox, rememberedGames)
+        games = GameList(style: style, knownHosts: knownHosts)
+    }
+
+    /// Whether the list is open.
+    var isOpen: Bool { state.withLock { $0.open != nil } }
+
+    /// Opens the list (once): discovery, and the games remembered from before.
+    func open() async {
+        guard !isOpen else { return }
+        let browser = Browser(serviceType: GameAdvertisement.serviceType, localPeer: session.localPeer, discovery: discovery)
+        let watching = observe(browser)
+        do { try await browser.start() } catch { games.apply(.failed(error)) }  // the list's header says so
+        let open = Open(browser: browser, watching: watching, probing: probeRememberedGames(), checking: recheckSilentGames())
+        state.withLock { $0.open = open }
+        console.setPrompt("join> ")
+    }
+
+    /// Posts ``AppEvent/timer`` after `delay`, by a timer kept until the list closes.
+    func wake(after delay: Duration) {
+        let timer = inbox.wake(after: delay)
+        state.withLock { $0.timers.append(timer) }
+    }
+
+    /// Closes the list, if open, and cancels the timers set for it.
+    func close() async {
+        let (open, timers) = state.withLock { state in
+            defer { (state.open, state.timers) = (nil, []) }
+            return (state.open, state.timers)
+        }
+        for timer in timers { timer.cancel() }
+        guard let open else { return }
+        open.watching.cancel()  // stops quietly: no "0 found" on the way out
+        open.probing?.cancel()
+        open.checking.cancel()
+        await open.browser.stop()
+    }
+
+    /// Prints what changes in the list, and posts ``AppEvent/gamesChanged``.
+    private func observe(_ browser: Browser) -> EventObservation {
+        let (console, games, inbox) = (console, games, inbox)
+        return browser.events.observe(.browserEvent) { event in
+            // A failure shows once, as the list's header, until games can be found again.
+            games.apply(event)
+            if let changes = games.changeLines() { console.print(changes) }
+            inbox.post(.gamesChanged)
+        }
+    }
+
     /// How long discovery has to list the games nearby before remembered games it did not list
     /// are tried where they were joined (at once when discovery is unavailable).
     static let rememberedDelay: Duration = .seconds(2)
@@ -23,7 +105,7 @@ extension GuestREPL {
     /// that filters multicast — and a game its host hid (`/visible off`), which is not
     /// announced but not closed either: a probe cannot tell these apart, and the host is told
     /// that players who joined before still find it.
-    func probeRememberedGames() -> Task<Void, Never>? {
+    private func probeRememberedGames() -> Task<Void, Never>? {
         guard let rememberedGames else { return nil }
         let (remembered, problem) = rememberedGames.read()
         if let problem { console.print(problem) }
@@ -48,8 +130,8 @@ extension GuestREPL {
         }
     }
 
-    /// What the list says under the whole list when it is first printed.
-    static let lobbyHint = "Type the number of a game to join it, or press Enter to see the list again; /help for more."
+    /// What the list says under itself when it is first printed.
+    static let hint = "Type the number of a game to join it, or press Enter to see the list again; /help for more."
 
     /// How often games marked as not answering are checked again while the list is shown.
     static let recheckInterval: Duration = .seconds(3)
@@ -60,7 +142,7 @@ extension GuestREPL {
     /// ``recheckInterval`` (a connection that sends nothing, ``Multipeer/Session/probe(_:timeout:)``,
     /// a few at a time) and clears the mark of those that answer, so "not answering" says what
     /// was measured last, not what a join found a minute ago.
-    func recheckSilentGames() -> Task<Void, Never> {
+    private func recheckSilentGames() -> Task<Void, Never> {
         let (session, games, console) = (session, games, console)
         return Task {
             while !Task.isCancelled {
