@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v15)],
     products: [
         .library(name: "Multipeer", targets: ["Multipeer"]),
+        .library(name: "MultipeerPOSIX", targets: ["MultipeerPOSIX"]),
         .library(name: "MultipeerNIO", targets: ["MultipeerNIO"]),
         .library(name: "MultipeerAvahi", targets: ["MultipeerAvahi"]),
         .library(name: "MultipeerTesting", targets: ["MultipeerTesting"]),
@@ -38,10 +39,13 @@ let package = Package(
                 "EventBus", "SafeText", .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
+        // What the core leaves to the operating system (as NIOCore leaves syscalls to NIOPosix):
+        // keys and private files on disk, the claim on an identity, the network interfaces.
+        .target(name: "MultipeerPOSIX", dependencies: ["Multipeer"]),
         .target(
             name: "MultipeerNIO",
             dependencies: [
-                "Multipeer",
+                "Multipeer", "MultipeerPOSIX",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"),
@@ -96,7 +100,8 @@ let package = Package(
         .target(
             name: "GuessnumApp",
             dependencies: [
-                "Multipeer", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "SafeText", "GuessnumResources",
+                "Multipeer", "MultipeerPOSIX", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "SafeText",
+                "GuessnumResources",
                 "TicTacToe", "RockPaperScissors", "Snap", .product(name: "Logging", package: "swift-log"),
             ]
         ),
@@ -112,7 +117,7 @@ let package = Package(
         .executableTarget(
             name: "guessnum-bench",
             dependencies: [
-                "Multipeer", "MultipeerNIO", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumStore", "Rooms", "CMalloc",
+                "Multipeer", "MultipeerPOSIX", "MultipeerNIO", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumStore", "Rooms", "CMalloc",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
                 .product(name: "Logging", package: "swift-log"),
@@ -190,7 +195,7 @@ let package = Package(
             name: "GuessnumTests",
             dependencies: ["GuessnumResources", "Multipeer", "MultipeerTestSupport", "MultipeerUnicastDNS"]
         ),
-        .testTarget(name: "MultipeerTests", dependencies: ["Multipeer", "MultipeerTesting", "MultipeerTestSupport", "Rooms"]),
+        .testTarget(name: "MultipeerTests", dependencies: ["Multipeer", "MultipeerPOSIX", "MultipeerTesting", "MultipeerTestSupport", "Rooms"]),
         .testTarget(
             name: "MultipeerNIOTests",
             dependencies: [

@@ -1,5 +1,6 @@
 import Logging
 import Multipeer
+import MultipeerPOSIX
 import NIOCore
 import NIOPosix
 
@@ -61,6 +62,9 @@ public final class TCPTransport: Transport, Sendable {
 
     /// Whether connections prove their peers' keys: true with TLS credentials.
     public var provesPeers: Bool { credentials != nil }
+
+    /// This machine's interfaces, as the operating system reports them now.
+    public func localInterfaces() -> [InterfaceAddress] { NetworkInterfaces.current() }
 
     /// Accepts TCP connections on `port` until the listener is closed.
     ///

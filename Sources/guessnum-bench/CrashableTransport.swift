@@ -14,6 +14,7 @@ final class CrashableTransport: Transport {
     }
 
     var provesPeers: Bool { base.provesPeers }
+    func localInterfaces() -> [InterfaceAddress] { base.localInterfaces() }
 
     func listen(
         port: Int, options: LinkOptions, makeHandler: @escaping @Sendable () -> any ConnectionHandler

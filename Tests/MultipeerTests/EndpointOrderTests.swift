@@ -1,4 +1,5 @@
 @testable import Multipeer
+@testable import MultipeerPOSIX
 import Testing
 
 @Suite("The order a peer's addresses are tried in", .timeLimit(.minutes(1)))

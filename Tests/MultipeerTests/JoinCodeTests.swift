@@ -13,7 +13,7 @@ struct JoinCodeTests {
         #expect(code.text.count <= 90, "short enough to read out: \(code.text)")
         let parsed = try JoinCode(parsing: "  " + code.text.uppercased() + "\n")
         #expect(parsed == code)
-        #expect(parsed.endpoints().map(\.description) == ["192.168.1.20:40123", "[fd00::1:5]:40123", "10.0.0.7:40123"])
+        #expect(parsed.endpoints(near: []).map(\.description) == ["192.168.1.20:40123", "[fd00::1:5]:40123", "10.0.0.7:40123"])
     }
 
     @Test("Addresses a code cannot carry are left out: names, scoped link-local, beyond four")

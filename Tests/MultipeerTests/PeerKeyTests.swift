@@ -1,5 +1,6 @@
 import Foundation
 @testable import Multipeer
+@testable import MultipeerPOSIX
 import MultipeerTestSupport
 import Testing
 

@@ -1,4 +1,5 @@
 import Multipeer
+import MultipeerPOSIX
 
 /// Check 7: the addresses a host on this machine tells its players (in its join code and
 /// `guessnum join ADDRESS:PORT` line), and the interfaces it leaves out.

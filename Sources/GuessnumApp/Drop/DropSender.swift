@@ -1,6 +1,7 @@
 import EventBus
 import Foundation
 import Multipeer
+import MultipeerPOSIX
 import SafeText
 import Synchronization
 
@@ -90,7 +91,7 @@ public final class DropSender: Sendable {
             // Whoever answers there: its identity is learnt from the connection.
             return DiscoveredPeer(peer: try PeerID(displayName: "The receiver"), endpoints: [endpoint], info: DiscoveryInfo())
         case .code(let code):
-            return DiscoveredPeer(peer: try PeerID(displayName: "The receiver", identity: code.identity), endpoints: code.endpoints(), info: DiscoveryInfo())
+            return DiscoveredPeer(peer: try PeerID(displayName: "The receiver", identity: code.identity), endpoints: code.endpoints(near: NetworkInterfaces.current()), info: DiscoveryInfo())
         case .named(let name):
             return try await withBrowser { browser throws(MultipeerError) in try await find(named: name, with: browser) }
         case .pick:

@@ -1,5 +1,6 @@
 import GuessnumGame
 import Multipeer
+import MultipeerPOSIX
 import SafeText
 
 /// A game the player is joining, and how they came to it: picked from the list (or found by
@@ -29,7 +30,7 @@ struct JoinTarget: Sendable {
     /// The game of the host that `code` names.
     static func code(_ code: JoinCode) -> JoinTarget? {
         guard let peer = try? PeerID(displayName: "the host of this join code", identity: code.identity) else { return nil }
-        return JoinTarget(game: DiscoveredPeer(peer: peer, endpoints: code.endpoints(), info: DiscoveryInfo()), route: .code)
+        return JoinTarget(game: DiscoveredPeer(peer: peer, endpoints: code.endpoints(near: NetworkInterfaces.current()), info: DiscoveryInfo()), route: .code)
     }
 
     /// The game at `endpoint`, whose host proved `key` there.

@@ -1,5 +1,6 @@
 import Foundation
 import Multipeer
+import MultipeerPOSIX
 
 /// The port this account's host last listened on, to listen there again: players who joined by
 /// address, by join code or from their remembered games find a restarted game where it was.

@@ -1,5 +1,6 @@
 import Foundation
 import Multipeer
+import MultipeerPOSIX
 
 /// The hosts this player has played with, and the key each proved: trust on first use, as
 /// SSH's `known_hosts`. A host that comes back under the same name — or a name that looks like

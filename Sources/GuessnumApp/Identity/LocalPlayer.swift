@@ -1,6 +1,7 @@
 import Foundation
 import GuessnumResources
 import Multipeer
+import MultipeerPOSIX
 
 /// This program's peer: the display name chosen or defaulted, and an identity kept between
 /// runs that no other running program shares.

@@ -1,6 +1,7 @@
 import Foundation
 import GuessnumGame
 import Multipeer
+import MultipeerPOSIX
 
 /// The games this player joined before, and where: tried directly when discovery finds nothing
 /// or cannot work (Wi-Fi that filters multicast, no avahi-daemon), and listed as "remembered"

@@ -1,5 +1,6 @@
 import GuessnumGame
 import Multipeer
+import MultipeerPOSIX
 
 /// What kind of failure each library error is when it ends the program: the one place that
 /// decides, for every code, and so the exit code that follows (``AppFailure/Code/exitCode``).

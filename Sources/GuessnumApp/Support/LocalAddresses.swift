@@ -1,4 +1,5 @@
 import Multipeer
+import MultipeerPOSIX
 
 /// The addresses other machines may reach this one at, for what the host tells people: every
 /// address of every interface that is up, those of the LAN first, and the ones a player could

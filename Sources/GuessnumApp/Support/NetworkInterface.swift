@@ -1,4 +1,5 @@
 import Multipeer
+import MultipeerPOSIX
 
 /// One network interface of this machine as the system reports it (``Multipeer/NetworkInterfaces``):
 /// its name, its flags, and its IPv4 and IPv6 addresses.

@@ -4,7 +4,7 @@ import Foundation
 /// An owner key's signature saying that another key speaks for it: how one person's several
 /// running programs, each its own peer with its own key, are known as that one person.
 ///
-/// Two programs of one account must be two peers (see ``ClaimedIdentity``), so each has its own
+/// Two programs of one account must be two peers (see `MultipeerPOSIX`'s `ClaimedIdentity`), so each has its own
 /// ``PeerKey``. The account's first key — its owner key — endorses the others: it signs their
 /// ``PeerFingerprint``s. A peer that proves its own key (over TLS) and shows an endorsement of
 /// that key thereby proves the owner's too, and whoever remembered the owner recognises it.

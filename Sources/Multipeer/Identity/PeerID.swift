@@ -4,7 +4,7 @@ import Foundation
 ///
 /// Two `PeerID`s are equal when their identities are equal, whatever their display names: a
 /// peer that renames itself, or a second peer that happens to pick the same name, is never
-/// confused with another. Keep the identity across launches with ``PeerIdentityStore``.
+/// confused with another. Keep the identity across launches with `MultipeerPOSIX`'s `PeerIdentityStore`.
 public struct PeerID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The most UTF-8 bytes a display name may have (as in Apple's MultipeerConnectivity).
     public static let maximumDisplayNameBytes = 63
@@ -22,7 +22,7 @@ public struct PeerID: Hashable, Sendable, Codable, CustomStringConvertible {
     /// - Parameters:
     ///   - displayName: 1 to ``maximumDisplayNameBytes`` UTF-8 bytes without control,
     ///     invisible or formatting characters.
-    ///   - identity: the peer's identity; a new random one unless given (see ``PeerIdentityStore``).
+    ///   - identity: the peer's identity; a new random one unless given (see `MultipeerPOSIX`'s `PeerIdentityStore`).
     /// - Throws: ``MultipeerError/Code/invalidDisplayName``.
     public init(displayName: String, identity: UUID = UUID()) throws(MultipeerError) {
         try Self.validate(displayName: displayName)

@@ -6,7 +6,7 @@ import Foundation
 /// The ``PeerID/identity`` of a peer with a key is the first 128 bits of the key's
 /// ``PeerFingerprint`` (SHA-256 of its public key), so the identity a peer claims in its HELLO,
 /// and the one a host announces in its TXT record, can be proved by a TLS handshake signed with
-/// the key (see `MultipeerNIO`). Keep a key across launches with ``PeerIdentityStore``.
+/// the key (see `MultipeerNIO`). Keep a key across launches with `MultipeerPOSIX`'s `PeerIdentityStore`.
 public struct PeerKey: Sendable {
     /// The private key; it never leaves this process except into its `0600` key file.
     public let privateKey: P256.Signing.PrivateKey

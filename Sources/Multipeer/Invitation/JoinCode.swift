@@ -83,7 +83,7 @@ public struct JoinCode: Sendable, Hashable {
     /// host puts in its code when its network has no other addresses) is reachable only through
     /// an interface of the player's machine: it becomes one endpoint per interface of
     /// `interfaces` that has a link-local address of its own (`fe80::…%wlan0`).
-    public func endpoints(near interfaces: [InterfaceAddress] = NetworkInterfaces.current()) -> [Endpoint] {
+    public func endpoints(near interfaces: [InterfaceAddress]) -> [Endpoint] {
         let links = Set(interfaces.filter { $0.kind == .lan && $0.isIPv6 && $0.isLinkLocal }.map(\.interface)).sorted()
         return addresses.flatMap { address -> [Endpoint] in
             guard let parsed = IPAddressBytes(address), parsed.isIPv6, parsed.isLinkLocal else {

@@ -6,12 +6,12 @@ import Darwin
 
 /// A numeric IPv4 or IPv6 address as its bytes, for comparing networks; the scope of an IPv6
 /// link-local address (`%eth0`) is kept apart.
-struct IPAddressBytes: Hashable, Sendable {
+package struct IPAddressBytes: Hashable, Sendable {
     let bytes: [UInt8]
     /// The interface named after `%`, if any.
     let scope: String?
 
-    var isIPv6: Bool { bytes.count == 16 }
+    package var isIPv6: Bool { bytes.count == 16 }
 
     /// Parses numeric text (`10.0.0.5`, `fd00::1`, `fe80::1%eth0`); nil for a host name.
     init?(_ text: String) {
@@ -34,27 +34,14 @@ struct IPAddressBytes: Hashable, Sendable {
     }
 
     /// The address of 4 (IPv4) or 16 (IPv6) bytes; nil for another length.
-    init?(bytes: [UInt8], scope: String? = nil) {
+    package init?(bytes: [UInt8], scope: String? = nil) {
         guard bytes.count == 4 || bytes.count == 16 else { return nil }
         self.bytes = bytes
         self.scope = scope
     }
 
-    /// The address in a `sockaddr` of family `AF_INET` or `AF_INET6`; nil for other families.
-    init?(socketAddress address: UnsafeMutablePointer<sockaddr>) {
-        switch Int32(address.pointee.sa_family) {
-        case AF_INET:
-            bytes = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin_addr) { Array($0) } }
-        case AF_INET6:
-            bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) } }
-        default:
-            return nil
-        }
-        scope = nil
-    }
-
     /// The numeric text, without the scope.
-    var text: String {
+    package var text: String {
         var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
         let family = isIPv6 ? AF_INET6 : AF_INET
         let ok = bytes.withUnsafeBytes { raw in inet_ntop(family, raw.baseAddress, &buffer, socklen_t(buffer.count)) != nil }
@@ -63,7 +50,7 @@ struct IPAddressBytes: Hashable, Sendable {
     }
 
     /// How many leading bits are set: a netmask's prefix length.
-    var leadingOnes: Int {
+    package var leadingOnes: Int {
         var count = 0
         for byte in bytes {
             if byte == 0xFF { count += 8; continue }

@@ -135,7 +135,7 @@ extension Session {
         hostCheck: HostCheck?, answer: InvitationAnswer? = nil, noAddress: MultipeerError, isProbe: Bool = false
     ) async -> Result<(LinkHandler, OutgoingInvitation), MultipeerError> {
         guard !given.isEmpty else { return .failure(noAddress) }
-        let endpoints = given.count > 1 ? EndpointOrder.sorted(given, near: NetworkInterfaces.current()) : given
+        let endpoints = given.count > 1 ? EndpointOrder.sorted(given, near: transport.localInterfaces()) : given
         let race = endpoints.count > 1 ? ConnectRace() : nil
         let first = OneShot<Result<(LinkHandler, OutgoingInvitation), MultipeerError>>()
         let left = Mutex(AttemptFailures(count: endpoints.count, last: noAddress))

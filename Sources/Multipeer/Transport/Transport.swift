@@ -54,6 +54,12 @@ public protocol Transport: Sendable {
     /// (``SessionClock``): the real clock for a network of the operating system's, the default; a
     /// simulated network's own clock for one that simulates time as well.
     var clock: any SessionClock { get }
+
+    /// The addresses of this machine's interfaces that are up, as its world reports them now:
+    /// a session tries a peer's addresses on the same network as one of these first. The core
+    /// reads no interfaces of its own (an operating system's are `MultipeerPOSIX`'s
+    /// `NetworkInterfaces`); none by default, which leaves addresses in the order given.
+    func localInterfaces() -> [InterfaceAddress]
 }
 
 extension Transport {
@@ -152,6 +158,9 @@ extension Transport {
 
     /// The real clock, `ContinuousClock`.
     public var clock: any SessionClock { ContinuousClock() }
+
+    /// None: addresses are tried in the order given.
+    public func localInterfaces() -> [InterfaceAddress] { [] }
 }
 
 extension Connection {

@@ -17,6 +17,7 @@ final class CuttableTransport: Transport {
     }
 
     var provesPeers: Bool { base.provesPeers }
+    func localInterfaces() -> [InterfaceAddress] { base.localInterfaces() }
 
     /// The bytes of stream data sent on each link this transport made that closed, in the order
     /// they closed.

@@ -1,4 +1,5 @@
 import Foundation
+import Multipeer
 
 /// Keeps one user's identity key in a file, so that the user is the same peer every launch.
 ///

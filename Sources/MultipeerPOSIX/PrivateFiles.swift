@@ -1,4 +1,5 @@
 import Foundation
+import Multipeer
 #if canImport(Glibc)
 import Glibc
 private let systemWrite = Glibc.write

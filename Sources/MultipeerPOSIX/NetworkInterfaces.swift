@@ -1,4 +1,5 @@
 import Foundation
+import Multipeer
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -55,5 +56,21 @@ public enum NetworkInterfaces {
             found.insert(String(fields[9]))
         }
         return found
+    }
+}
+
+extension IPAddressBytes {
+    /// The address in a `sockaddr` of family `AF_INET` or `AF_INET6`; nil for other families.
+    init?(socketAddress address: UnsafeMutablePointer<sockaddr>) {
+        let bytes: [UInt8]
+        switch Int32(address.pointee.sa_family) {
+        case AF_INET:
+            bytes = address.withMemoryRebound(to: sockaddr_in.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin_addr) { Array($0) } }
+        case AF_INET6:
+            bytes = address.withMemoryRebound(to: sockaddr_in6.self, capacity: 1) { withUnsafeBytes(of: $0.pointee.sin6_addr) { Array($0) } }
+        default:
+            return nil
+        }
+        self.init(bytes: bytes)
     }
 }
