@@ -1,7 +1,5 @@
 import ArgumentParser
 import GuessnumApp
-import GuessnumGame
-import GuessnumStore
 import GuessnumTerminal
 import Logging
 import Multipeer
@@ -18,17 +16,11 @@ enum CommandRunner {
         do {
             try await body()
         } catch {
-            guard let failure = failure(error) else { throw error }
+            // Nil for errors the argument parser handles: its own, and an `ExitCode` a command chose.
+            guard let failure = AppFailure(ending: error) else { throw error }
             Logger(label: "guessnum").debug("The program ends with an error.", metadata: ["error": .string(String(reflecting: failure))])
             StandardStreams.writeErrorLine(failure.message)
             throw ExitCode(failure.exitCode)
         }
-    }
-
-    /// `error` as the failure the program ends with; nil for errors the argument parser handles
-    /// (its own, and an `ExitCode` a command chose).
-    static func failure(_ error: any Error) -> AppFailure? {
-        if let error = error as? GameStoreError { return AppFailure(error.message, .storage, underlying: error) }
-        return AppFailure(ending: error)
     }
 }

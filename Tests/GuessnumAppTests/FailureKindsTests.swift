@@ -1,6 +1,7 @@
 import Foundation
 @testable import GuessnumApp
 import GuessnumGame
+@testable import GuessnumStore
 import Multipeer
 import MultipeerTestSupport
 import Testing
@@ -67,6 +68,9 @@ struct FailureKindsTests {
         struct Other: Error {}
         #expect(AppFailure(ending: Other()) == nil)
         #expect(AppFailure(ending: CancellationError()) == nil)
+        let unwritable = GameStoreError(.unwritable, "Could not write the game to /x/alice.sqlite: disk full.")
+        let stored = try #require(AppFailure(ending: unwritable))
+        #expect(stored.code == .storage && stored.exitCode == 1 && stored.message == unwritable.message, "a store's error is a storage failure")
     }
 
     @Test("The exit code given the old way is read as its kind; failures are equal when the sentence and exit code are")

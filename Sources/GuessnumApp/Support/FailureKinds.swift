@@ -1,4 +1,5 @@
 import GuessnumGame
+import GuessnumStore
 import Multipeer
 import MultipeerPOSIX
 
@@ -65,13 +66,15 @@ extension AppFailure {
         self.init(error.message, .storage, underlying: error)
     }
 
-    /// Any error of the library or the game as the failure the program ends with (an
-    /// ``AppFailure`` as it is); nil for an error of another type.
+    /// Any error of the library, the game or its store as the failure the program ends with (an
+    /// ``AppFailure`` as it is; a store's error a failure of kind ``Code/storage``); nil for an
+    /// error of another type.
     public init?(ending error: any Error) {
         switch error {
         case let failure as AppFailure: self = failure
         case let error as MultipeerError: self.init(error)
         case let error as GameError: self.init(error)
+        case let error as GameStoreError: self.init(error.message, .storage, underlying: error)
         default: return nil
         }
     }
