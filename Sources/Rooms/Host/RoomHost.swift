@@ -266,12 +266,32 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     private func received(_ data: ReceivedData) {
         let peer = data.peer
         let now = session.clock.now
-        let charge = { self.state.withLock { $0.phase == .running ? $0.table.seats.charge(peer.identity, at: now) : nil } }
-        var decision = charge()
+        // A move, nearly every message of a busy room, is decoded first, so that it is charged to
+        // the budget and played under one lock. (No generic tuples or results here: in this
+        // unspecialized code each costs a metadata look-up per message.)
+        var move: Rules.Move?
+        var undecodable: (any Error)?
+        if data.messageType == Rules.Codec.moveType {
+            do { move = try Rules.Codec.decodeMove(from: data.payload) } catch { undecodable = error }
+        }
+        var decision: MessageBudget.Decision?
+        var played = false
+        func charge() -> RoomTable<Rules>.MoveResult {
+            state.withLock { state in
+                decision = state.phase == .running ? state.table.seats.charge(peer.identity, at: now) : nil
+                guard decision == .allowed, let move else { return .notSeated }
+                played = true
+                let result = state.table.move(move, from: peer.identity, at: now)
+                if case .played = result { state.gameChanged = true }
+                return result
+            }
+        }
+        var result = charge()
         if decision == nil, session.state(of: peer) == .connected {
             join(peer)  // its data overtook its state change
-            decision = charge()
+            result = charge()
         }
+        if played { return answer(result, to: peer) }
         switch decision {
         case .allowed?: break
         case .cutOff?:
@@ -286,11 +306,8 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         }
         switch data.messageType {
         case Rules.Codec.moveType:
-            let move: Rules.Move
-            do { move = try Rules.Codec.decodeMove(from: data.payload) } catch {
-                return refused(.undecodable, from: peer, metadata: ["type": .string(Rules.Codec.moveType), "error": "\(error)"])
-            }
-            self.move(move, from: peer, at: now)
+            // A move that decoded was played above.
+            if let undecodable { refused(.undecodable, from: peer, metadata: ["type": .string(Rules.Codec.moveType), "error": "\(undecodable)"]) }
         case ChatMessage.messageType:
             guard data.payload.count <= RoomProtocol.maximumChatPayloadBytes else {
                 let error = GameError.chatTooManyBytes(data.payload.count, limit: RoomProtocol.maximumChatBytes)
@@ -316,12 +333,8 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         }
     }
 
-    private func move(_ move: Rules.Move, from peer: PeerID, at now: ContinuousClock.Instant) {
-        let result = state.withLock { state -> RoomTable<Rules>.MoveResult in
-            let result = state.table.move(move, from: peer.identity, at: now)
-            if case .played = result { state.gameChanged = true }
-            return result
-        }
+    /// Tells the mover what came of its move (played under the lock already).
+    private func answer(_ result: RoomTable<Rules>.MoveResult, to peer: PeerID) {
         switch result {
         case .played(let event, let sequence, let ended):
             if let event { send(.reply(event, sequence: sequence), to: peer) }
