@@ -15,13 +15,13 @@ import Synchronization
 /// Conditions run under the lock, on the thread that made the change: keep them short, and never
 /// touch the same `Watched` from one.
 public final class Watched<Value: Sendable>: Sendable {
-    private struct Waiter {
+    @usableFromInline struct Waiter {
         let condition: @Sendable (Value) -> Bool
         let continuation: CheckedContinuation<Void, Never>
     }
 
-    private struct State {
-        var value: Value
+    @usableFromInline struct State {
+        @usableFromInline var value: Value
         var waiters: [Int: Waiter] = [:]
         /// Waits begun but not registered yet.
         var unregistered: Set<Int> = []
@@ -30,11 +30,11 @@ public final class Watched<Value: Sendable>: Sendable {
         var nextID = 0
     }
 
-    private let state: Mutex<State>
+    @usableFromInline let state: Mutex<State>
     /// How many waits are registered (changed under the lock): a change with none walks nothing.
     /// Kept outside the generic state, whose every access in unspecialized code (a room host
     /// across modules) costs a metadata look-up.
-    private let registered = Atomic<Int>(0)
+    @usableFromInline let registered = Atomic<Int>(0)
 
     /// A watched `value`.
     public init(_ value: Value) {
@@ -48,7 +48,9 @@ public final class Watched<Value: Sendable>: Sendable {
     var waiterCount: Int { state.withLock { $0.waiters.count } }
 
     /// Reads or changes the value under the lock; waiters whose condition the value then meets
-    /// wake (after the lock is released).
+    /// wake (after the lock is released). Inlinable, so that a caller's own type is known to it:
+    /// unspecialized, every change paid for generic look-ups of the value's type.
+    @inlinable
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         var woken: [CheckedContinuation<Void, Never>] = []
         defer { for continuation in woken { continuation.resume() } }
@@ -61,7 +63,7 @@ public final class Watched<Value: Sendable>: Sendable {
     }
 
     /// Removes the waiters whose condition the value meets, under the lock; their continuations.
-    private func wake(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+    @usableFromInline func wake(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
         var woken: [CheckedContinuation<Void, Never>] = []
         for (id, waiter) in state.waiters where waiter.condition(state.value) {
             woken.append(waiter.continuation)
