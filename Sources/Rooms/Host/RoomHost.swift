@@ -104,13 +104,14 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// room goes on with one) and the tick. Calling it again, or after ``stop()``, does nothing.
     @inlinable
     public func start() {
-        // Made here, inlined into the caller's module: the guess's path runs specialized for its game.
-        begin(receiving: session.events.observe(.dataReceived) { [weak self] data in self?.receive(data) })
+        // The observer is made here, inlined into the caller's module: the guess's path runs
+        // specialized for its game. It is made only by the call that starts the room.
+        begin { session.events.observe(.dataReceived) { [weak self] data in self?.receive(data) } }
     }
 
-    /// ``start()``, with the observation of the session's data made by it.
+    /// ``start()``, observing the session's data with what `observeData` makes once the room runs.
     @usableFromInline
-    func begin(receiving data: EventObservation) {
+    func begin(observingData observeData: () -> EventObservation) {
         let now = session.clock.now
         let starting = state.withLock { state -> (Bool, over: Bool) in
             guard state.phase == .ready else { return (false, false) }
@@ -119,12 +120,12 @@ public final class RoomHost<Rules: GameRules>: Sendable {
             state.gameChanged = true
             return (true, state.table.rules.roundResult != nil)
         }
-        guard starting.0 else { return data.cancel() }
+        guard starting.0 else { return }
         // A room that goes on with a round already over starts the next after the usual pause.
         if starting.over { scheduleNextRound() }
         observations.add(contentsOf: [
             session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
-            data,
+            observeData(),
             session.events.observe(.backlogChanged) { [weak self] change in self?.backlogChanged(change) },
         ])
         let tick = configuration.broadcastTick
