@@ -15,13 +15,13 @@ import Synchronization
 /// Conditions run under the lock, on the thread that made the change: keep them short, and never
 /// touch the same `Watched` from one.
 public final class Watched<Value: Sendable>: Sendable {
-    private struct Waiter {
+    @usableFromInline struct Waiter {
         let condition: @Sendable (Value) -> Bool
         let continuation: CheckedContinuation<Void, Never>
     }
 
-    private struct State {
-        var value: Value
+    @usableFromInline struct State {
+        @usableFromInline var value: Value
         var waiters: [Int: Waiter] = [:]
         /// Waits begun but not registered yet.
         var unregistered: Set<Int> = []
@@ -30,7 +30,11 @@ public final class Watched<Value: Sendable>: Sendable {
         var nextID = 0
     }
 
-    private let state: Mutex<State>
+    @usableFromInline let state: Mutex<State>
+    /// How many waits are registered (changed under the lock): a change with none walks nothing.
+    /// Kept outside the generic state, whose every access in unspecialized code (a room host
+    /// across modules) costs a metadata look-up.
+    @usableFromInline let registered = Atomic<Int>(0)
 
     /// A watched `value`.
     public init(_ value: Value) {
@@ -44,23 +48,29 @@ public final class Watched<Value: Sendable>: Sendable {
     var waiterCount: Int { state.withLock { $0.waiters.count } }
 
     /// Reads or changes the value under the lock; waiters whose condition the value then meets
-    /// wake (after the lock is released).
+    /// wake (after the lock is released). Inlinable, so that a caller's own type is known to it:
+    /// unspecialized, every change paid for generic look-ups of the value's type.
+    @inlinable
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         var woken: [CheckedContinuation<Void, Never>] = []
         defer { for continuation in woken { continuation.resume() } }
         return try state.withLock { state in
-            defer {
-                // Most changes have no one waiting: walking an empty dictionary of this generic
-                // type still costs a metadata look-up per change (seen on the guess's path).
-                if !state.waiters.isEmpty {
-                    for (id, waiter) in state.waiters where waiter.condition(state.value) {
-                        woken.append(waiter.continuation)
-                        state.waiters[id] = nil
-                    }
-                }
-            }
+            // Most changes have no one waiting: even asking the generic dictionary of waiters
+            // whether it is empty costs metadata look-ups per change (seen on the guess's path).
+            defer { if registered.load(ordering: .relaxed) > 0 { woken = wake(&state) } }
             return try body(&state.value)
         }
+    }
+
+    /// Removes the waiters whose condition the value meets, under the lock; their continuations.
+    @usableFromInline func wake(_ state: inout State) -> [CheckedContinuation<Void, Never>] {
+        var woken: [CheckedContinuation<Void, Never>] = []
+        for (id, waiter) in state.waiters where waiter.condition(state.value) {
+            woken.append(waiter.continuation)
+            state.waiters[id] = nil
+        }
+        registered.store(state.waiters.count, ordering: .relaxed)
+        return woken
     }
 
     /// Waits until the value meets `condition` (at once if it does now) or `deadline` passes, or
@@ -89,13 +99,17 @@ public final class Watched<Value: Sendable>: Sendable {
                     state.unregistered.remove(id)
                     if state.cancelled.remove(id) != nil || condition(state.value) { return true }
                     state.waiters[id] = Waiter(condition: condition, continuation: continuation)
+                    registered.store(state.waiters.count, ordering: .relaxed)
                     return false
                 }
                 if ready { continuation.resume() }
             }
         } onCancel: {
             let waiter = state.withLock { state -> Waiter? in
-                if let waiter = state.waiters.removeValue(forKey: id) { return waiter }
+                if let waiter = state.waiters.removeValue(forKey: id) {
+                    registered.store(state.waiters.count, ordering: .relaxed)
+                    return waiter
+                }
                 if state.unregistered.remove(id) != nil { state.cancelled.insert(id) }
                 return nil
             }

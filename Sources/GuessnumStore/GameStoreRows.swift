@@ -30,11 +30,7 @@ enum GameStoreRows {
                 .execute(arguments: [round.number, round.range.lowerBound, round.range.upperBound, round.secret, Data(round.salt.bytes)])
         }
         let current = journal.roundStarted?.number
-        for guess in journal.guesses where current == nil || guess.round == current {
-            try db.cachedStatement(
-                sql: "INSERT INTO guess (round, player, name, value) VALUES (?, ?, ?, ?)")
-                .execute(arguments: [guess.round, guess.player.id.uuidString, guess.player.name, guess.guess])
-        }
+        try insert(journal.guesses.filter { current == nil || $0.round == current }, in: db)
         for player in journal.players {
             try db.cachedStatement(
                 sql: "INSERT INTO player (id, displayName, name) VALUES (?, ?, ?) ON CONFLICT(id) DO UPDATE SET displayName = excluded.displayName, name = excluded.name")
@@ -52,6 +48,48 @@ enum GameStoreRows {
                 .execute(arguments: [entry.player.id.uuidString, entry.player.name, entry.wins, entry.guesses, entry.bestRound])
         }
         if journal.lastSequence > 0 { try setMeta("lastSequence", String(journal.lastSequence), in: db) }
+    }
+
+    /// The most guesses one statement inserts: a busy tick's hundreds of rows take a few
+    /// statements instead of one each (4 parameters a row, far below SQLite's limit).
+    static let guessesPerStatement = 32
+
+    /// The statement inserting `n` guesses, at index `n` (made once, not on every tick).
+    private static let guessInserts: [String] = (0...guessesPerStatement).map { rows in
+        "INSERT INTO guess (round, player, name, value) VALUES " + repeatElement("(?, ?, ?, ?)", count: rows).joined(separator: ", ")
+    }
+
+    /// Inserts `guesses` in order, up to ``guessesPerStatement`` rows a statement (one prepared
+    /// statement per row count, kept in GRDB's cache), each player's identity as text once.
+    static func insert(_ guesses: [GuessRecord], in db: Database) throws {
+        var identities = IdentityTexts()
+        var start = 0
+        while start < guesses.count {
+            let rows = guesses[start..<min(start + guessesPerStatement, guesses.count)]
+            var values: [(any DatabaseValueConvertible)?] = []
+            values.reserveCapacity(rows.count * 4)
+            for guess in rows {
+                values.append(guess.round)
+                values.append(identities.text(of: guess.player.id))
+                values.append(guess.player.name)
+                values.append(guess.guess)
+            }
+            try db.cachedStatement(sql: guessInserts[rows.count]).execute(arguments: StatementArguments(values))
+            start += rows.count
+        }
+    }
+
+    /// A player's identity as the store writes it (`UUID.uuidString`), formatted once per
+    /// player rather than once per row: Foundation formats it with `sprintf`.
+    private struct IdentityTexts {
+        private var last: (id: UUID, text: String)?
+
+        mutating func text(of id: UUID) -> String {
+            if let last, last.id == id { return last.text }
+            let text = id.uuidString
+            last = (id, text)
+            return text
+        }
     }
 
     /// The game the tables hold; nil when they hold none.

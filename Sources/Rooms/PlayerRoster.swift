@@ -9,15 +9,15 @@ import SafeText
 /// whose name is taken gets the first free "NAME (2)", "NAME (3)"… (shortened to fit 63 bytes).
 /// The host's own name is reserved.
 /// Every operation costs the same whatever the number of players.
-package struct PlayerRoster: Sendable {
+@usableFromInline package struct PlayerRoster: Sendable {
     /// One player and what the host keeps for it.
-    package struct Member: Sendable {
-        package var player: PlayerRef
+    @usableFromInline package struct Member: Sendable {
+        @usableFromInline package var player: PlayerRef
         package let peer: PeerID
         /// Join order, for stable listings.
         package let order: UInt64
         /// The throttle of the game's moves (guesses, marks, throws).
-        package var moveThrottle: Throttle
+        @usableFromInline package var moveThrottle: Throttle
         /// The throttle of chat lines, renames and sync requests.
         package var chatThrottle: Throttle
         /// The one budget every message counts against.
@@ -26,7 +26,7 @@ package struct PlayerRoster: Sendable {
         package var loggedRefusals: Set<Refusal> = []
     }
 
-    package private(set) var members: [UUID: Member] = [:]
+    @usableFromInline package internal(set) var members: [UUID: Member] = [:]
     private var owners: [String: UUID] = [:]
     private var nextSuffix: [String: Int] = [:]
     private var nextOrder: UInt64 = 0
@@ -73,7 +73,7 @@ package struct PlayerRoster: Sendable {
     }
 
     /// Runs `body` on the member `id`; nil when there is none.
-    package mutating func update<Result>(_ id: UUID, _ body: (inout Member) -> Result) -> Result? {
+    @inlinable package mutating func update<Result>(_ id: UUID, _ body: (inout Member) -> Result) -> Result? {
         guard let index = members.index(forKey: id) else { return nil }
         return body(&members.values[index])  // one hash look-up, mutated in place
     }

@@ -1,7 +1,7 @@
 import Logging
 
 /// Why the host refused something a guest sent; each kind is logged once per guest.
-package enum Refusal: String, Sendable, Hashable {
+@usableFromInline package enum Refusal: String, Sendable, Hashable {
     /// A message of a type the host does not take.
     case unknownType
     /// A message of a known type whose payload could not be decoded.

@@ -7,7 +7,7 @@ import Multipeer
 /// table built on it) turns what it returns into broadcast items.
 ///
 /// Every operation costs the same whatever the number of players, except those that say so.
-package struct RoomSeats: Sendable {
+@usableFromInline package struct RoomSeats: Sendable {
     /// What came of seating a peer.
     package enum Seating: Sendable {
         /// A newcomer, now seated under this (unique) name.
@@ -55,9 +55,9 @@ package struct RoomSeats: Sendable {
     /// The room's rules and limits.
     package let configuration: RoomConfiguration
     /// The throttle each player's moves start with (the game's).
-    package let moveThrottle: Throttle
+    @usableFromInline package let moveThrottle: Throttle
     /// The players, by identity.
-    package private(set) var roster: PlayerRoster
+    @usableFromInline package internal(set) var roster: PlayerRoster
     /// Players the host removed, by identity, while they may not come back.
     package private(set) var removals: [UUID: Removal] = [:]
     /// Players whose link dropped, by identity, and since when: their seats are held.
@@ -308,7 +308,7 @@ package struct RoomSeats: Sendable {
     // MARK: Budgets
 
     /// Charges one message from player `id` to its budget; nil when it is not a player.
-    package mutating func charge(_ id: UUID, at now: ContinuousClock.Instant) -> MessageBudget.Decision? {
+    @usableFromInline package mutating func charge(_ id: UUID, at now: ContinuousClock.Instant) -> MessageBudget.Decision? {
         roster.update(id) { $0.budget.charge(at: now) }
     }
 
@@ -318,7 +318,7 @@ package struct RoomSeats: Sendable {
     }
 
     /// Runs `body` on player `id`'s member (its throttles, its name); nil when it is not a player.
-    package mutating func update<Result>(_ id: UUID, _ body: (inout PlayerRoster.Member) -> Result) -> Result? {
+    @inlinable package mutating func update<Result>(_ id: UUID, _ body: (inout PlayerRoster.Member) -> Result) -> Result? {
         roster.update(id, body)
     }
 }

@@ -6,7 +6,7 @@ import Foundation
 /// them (``GameRules/timedOut(_:)``). Without a limit nothing is timed.
 ///
 /// Every operation costs a look at the players waited for (one or two in a game of turns).
-package struct TurnClock: Sendable {
+@usableFromInline package struct TurnClock: Sendable {
     /// How long a player waited for has; nil: no clock.
     package let limit: Duration?
     /// When each player waited for began to be waited for.
@@ -26,7 +26,7 @@ package struct TurnClock: Sendable {
 
     /// Starts the clock of every player in `awaited` that has none, at `now`, and stops those
     /// of the players no longer waited for.
-    package mutating func sync(awaited: [PlayerRef], at now: ContinuousClock.Instant) {
+    @usableFromInline package mutating func sync(awaited: [PlayerRef], at now: ContinuousClock.Instant) {
         // A game that waits for nobody (guess-the-number) costs nothing here on each move.
         guard limit != nil, !(awaited.isEmpty && since.isEmpty) else { return }
         let ids = Set(awaited.map(\.id))
@@ -38,7 +38,7 @@ package struct TurnClock: Sendable {
     }
 
     /// Player `id` moved: their wait, if the game still waits for them, starts again.
-    package mutating func moved(_ id: UUID) {
+    @usableFromInline package mutating func moved(_ id: UUID) {
         since[id] = nil
         warned.remove(id)
     }

@@ -53,6 +53,26 @@ struct GameStoreTests {
         #expect(!FileManager.default.fileExists(atPath: file.path))
     }
 
+    @Test("A busy tick's guesses, more than one statement inserts, from players taking turns, read back in order")
+    func manyGuessesInOrder() async throws {
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("games/busy.sqlite")
+        var expected = try record()
+        let store = try GameStore(at: file)
+        try store.start(expected, host: alice)
+        let bob = PlayerRef(id: UUID(), name: "bob")
+        for count in [GameStoreRows.guessesPerStatement * 2 + 5, 1, GameStoreRows.guessesPerStatement] {
+            var journal = GameJournal()
+            journal.guesses = (0..<count).map { GuessRecord(round: 1, player: $0 % 3 == 0 ? alice : bob, guess: Int64(count * 1000 + $0)) }
+            store.keep(journal)
+            expected.apply(journal)
+        }
+        await store.waitForWrites()
+        #expect(try store.load() == expected)
+        #expect(expected.guesses.count == GameStoreRows.guessesPerStatement * 3 + 6)
+        store.delete()
+    }
+
     @Test("An empty store holds no game; a damaged file is a sentence naming it, never a crash")
     func emptyAndDamaged() throws {
         defer { try? FileManager.default.removeItem(at: directory) }

@@ -67,6 +67,16 @@ struct FrameCodecTests {
 
     static func bytes(of uuid: UUID) -> [UInt8] { withUnsafeBytes(of: uuid.uuid) { Array($0) } }
 
+    @Test("A DATA frame encoded by encodeData is the same bytes as encode(.data), whatever its type and payload (a slice included)")
+    func dataFramesEncodeAlike() throws {
+        let sliced = Data([9, 8, 7, 6, 5, 4])[2...]
+        for (type, payload) in [("t", Data()), ("guessnum.v1.guess", Data(#"{"guess":42}"#.utf8)), (String(repeating: "é", count: 127), Data(repeating: 0xAB, count: 70_000))]
+            + [(nil, Data([1, 2, 3])), ("type", sliced)] as [(String?, Data)] {
+            let fast = try FrameCodec.encodeData(payload, messageType: type, maximumFrameLength: 1 << 20)
+            #expect(fast == FrameCodec.encode(.data(messageType: type, payload: payload)))
+        }
+    }
+
     @Test("A stream split at every point, or fed one byte at a time, decodes to the same frames")
     func everyChunking() throws {
         for (name, chunks) in SampleFrames.chunkings {

@@ -27,11 +27,17 @@ extension Session {
     /// quiet moment.
     static var acknowledgeEvery: UInt64 { 64 }
 
-    /// Routes `frame` to `peer`, connected through link `id`, under the lock.
-    func route(_ frame: EncodedFrame, to peer: PeerID, via id: ObjectIdentifier, state: inout SessionState, outbox: inout Outbox) {
+    /// Routes `frame` to `peer`, connected through link `id`, under the lock; the link last sent at `now`.
+    func route(
+        _ frame: EncodedFrame, to peer: PeerID, via id: ObjectIdentifier, at now: ContinuousClock.Instant, state: inout SessionState, outbox: inout Outbox
+    ) {
         guard let index = state.links.index(forKey: id) else { return }
-        guard let resume = state.links.values[index].resume else {
-            outbox.connections.append(state.links.values[index].connection)
+        let (resume, connection) = state.withLink(at: index) { link in
+            link.lastSent = now
+            return (link.resume, link.connection)
+        }
+        guard let resume else {
+            outbox.connections.append(connection)
             return
         }
         let synced = if case .synced = resume { true } else { false }
@@ -48,7 +54,6 @@ extension Session {
             outbox.effects.log(.notice, "Peer acknowledges too little; its messages are no longer kept for a resume.", .about(peer: peer.displayName))
         }
         guard let frames = handoff.toWrite else { return }
-        let connection = state.links.values[index].connection
         if frames.count == 1 {
             outbox.connections.append(connection)
         } else {
@@ -128,12 +133,12 @@ extension SessionState {
     /// thread that claimed its writing; nil (and the claim let go) when nothing is left, or
     /// the peer's link is gone or has not synced.
     mutating func takeUnwritten(for peer: PeerID) -> (connection: any Connection, frames: [EncodedFrame])? {
-        guard let id = connectedLinks[peer], let index = links.index(forKey: id), case .synced? = links.values[index].resume else {
+        guard let id = connectedLinks[peer], let index = links.index(forKey: id), case .synced? = withLink(at: index, { $0.resume }) else {
             ledgers[peer]?.isWriting = false
             return nil
         }
         guard let frames = ledgers[peer]?.takeQueued() else { return nil }
-        return (links.values[index].connection, frames)
+        return (withLink(at: index) { $0.connection }, frames)
     }
 
     /// Notes which peers are away, and forgets the ledgers of those away for longer than `window`.

@@ -215,11 +215,7 @@ public final class Session: Sendable {
             if !missing.isEmpty { throw .peerNotConnected(missing) }
             var outbox = Outbox()
             outbox.connections.reserveCapacity(peers.count)
-            for peer in peers {
-                let id = state.connectedLinks[peer]!
-                state.links[id]?.lastSent = now
-                route(frame, to: peer, via: id, state: &state, outbox: &outbox)
-            }
+            for peer in peers { route(frame, to: peer, via: state.connectedLinks[peer]!, at: now, state: &state, outbox: &outbox) }
             return outbox
         }
         write(frame, outbox)
@@ -246,9 +242,9 @@ public final class Session: Sendable {
             var count = 0
             for (peer, id) in state.connectedLinks {
                 guard excluded.isEmpty || !excluded.contains(peer.identity),
-                      let record = state.links[id], !(skippingBacklogged && record.backloggedSince != nil) else { continue }
-                state.links[id]?.lastSent = now
-                route(frame, to: peer, via: id, state: &state, outbox: &outbox)
+                      let index = state.links.index(forKey: id), !(skippingBacklogged && state.withLink(at: index, { $0.backloggedSince }) != nil)
+                else { continue }
+                route(frame, to: peer, via: id, at: now, state: &state, outbox: &outbox)
                 count += 1
             }
             return (outbox, count)

@@ -102,12 +102,12 @@ struct SessionState {
         return count
     }
 
-    /// The connection of link `id`. Read in place (the dictionary's values are borrowed, not
-    /// copied): a link's record holds a dozen references, and copying one per frame sent showed
-    /// in the guess's profile.
-    func connection(of id: ObjectIdentifier) -> (any Connection)? {
-        guard let index = links.index(forKey: id) else { return nil }
-        return links.values[index].connection
+    /// Runs `body` on the record of the link at `index`, in place. Reading a field through
+    /// `links.values[index]` copies the whole record first (the getter of `Dictionary.Values`
+    /// returns a copy: a dozen references retained and released per frame, seen in the guess's
+    /// profile); the mutable access yields the record where it is.
+    mutating func withLink<Result>(at index: [ObjectIdentifier: LinkRecord].Index, _ body: (inout LinkRecord) -> Result) -> Result {
+        body(&links.values[index])
     }
 
     /// Data from the peer connected through link `id`, the hot path: heard from now, and the
@@ -120,13 +120,14 @@ struct SessionState {
     ) -> (DataDelivery, acknowledge: (connection: any Connection, count: UInt64)?) {
         guard let index = links.index(forKey: id) else { return (.elsewhere, nil) }
         var acknowledge: (connection: any Connection, count: UInt64)?
-        if let resume = links.values[index].resume {
-            guard case .synced = resume, case .connected(let peer) = links.values[index].phase else { return (.elsewhere, nil) }
+        let (resume, phase) = withLink(at: index) { ($0.resume, $0.phase) }
+        if let resume {
+            guard case .synced = resume, case .connected(let peer) = phase else { return (.elsewhere, nil) }
             if let count = ledgers[peer]?.receive(acknowledgingEvery: acknowledgingEvery) {
-                acknowledge = (links.values[index].connection, count)
+                acknowledge = (withLink(at: index) { $0.connection }, count)
             }
         }
-        return (links.values[index].receiveData(messageType: messageType, payload: payload, at: now), acknowledge)
+        return (withLink(at: index) { $0.receiveData(messageType: messageType, payload: payload, at: now) }, acknowledge)
     }
 
     /// Records `record` as the link of `id`, which is no longer closing if it was being moved

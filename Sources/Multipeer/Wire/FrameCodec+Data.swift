@@ -27,13 +27,28 @@ extension FrameCodec {
     ///   255 bytes; ``MultipeerError/Code/messageTooLarge`` for a frame above `maximumFrameLength`,
     ///   that is a payload above ``maximumPayloadLength(messageType:maximumFrameLength:)``.
     public static func encodeData(_ payload: Data, messageType: String?, maximumFrameLength: Int) throws(MultipeerError) -> EncodedFrame {
-        if let messageType, messageType.isEmpty || messageType.utf8.count > 255 {
+        let type = (messageType ?? "").utf8
+        if let messageType, messageType.isEmpty || type.count > 255 {
             throw .invalidMessageType(messageType)
         }
-        let frame = encode(.data(messageType: messageType, payload: payload))
-        if frame.frameLength > maximumFrameLength {
-            throw .messageTooLarge(frame.frameLength, limit: maximumFrameLength)
+        let frameLength = dataFrameOverhead(messageType: messageType) + payload.count
+        if frameLength > maximumFrameLength {
+            throw .messageTooLarge(frameLength, limit: maximumFrameLength)
         }
-        return frame
+        // The bytes ``encode(_:)`` writes for `.data`, sized once and filled in place: every
+        // message sent takes this path, and growing an array piece by piece cost more than the
+        // copies themselves.
+        let prefix = WireProtocol.lengthPrefixBytes
+        let bytes = [UInt8](unsafeUninitializedCapacity: prefix + frameLength) { buffer, count in
+            withUnsafeBytes(of: UInt32(frameLength).bigEndian) { length in
+                UnsafeMutableRawBufferPointer(buffer).copyBytes(from: length)
+            }
+            buffer[prefix] = FrameKind.data.rawValue
+            buffer[prefix + 1] = UInt8(type.count)
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[(prefix + 2)...]).initialize(from: type)
+            _ = payload.copyBytes(to: UnsafeMutableBufferPointer(rebasing: buffer[(prefix + 2 + type.count)...]))
+            count = prefix + frameLength
+        }
+        return EncodedFrame(bytes: bytes)
     }
 }

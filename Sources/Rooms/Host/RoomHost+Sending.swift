@@ -118,6 +118,7 @@ extension RoomHost {
     /// Sends `payload` as a `type` message to `peers`; how many frames that was. When one of
     /// several peers left meanwhile (the session then sends nothing), each of the others is sent
     /// it alone.
+    @usableFromInline
     func send(_ payload: Data, _ type: String, to peers: [PeerID]) -> Int {
         do {
             try session.send(payload, messageType: type, to: peers)
@@ -132,11 +133,13 @@ extension RoomHost {
     }
 
     /// Sends `message` to `peer`; a peer that left meanwhile, or a closed session, is not worth a report.
+    @usableFromInline
     func send<Message: GameMessage>(_ message: Message, to peer: PeerID) {
         do { try session.send(message, to: [peer]) } catch { report(error, sending: Message.messageType) }
     }
 
     /// Sends the game's `message` to `peer`, as its codec writes it.
+    @inlinable
     func send(_ message: RoomHostMessage<Rules>, to peer: PeerID) {
         do {
             let (type, payload) = try Rules.Codec.encode(message)

@@ -33,7 +33,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     public let session: Session
     /// The room's rules and limits.
     public let configuration: RoomConfiguration
-    let logger: Logger
+    @usableFromInline let logger: Logger
     let privacy: RoomPrivacy?
     /// Everything numbered that happened in the room, as it is broadcast (one tick late at most;
     /// in a room with an observer, the items the broadcast only counted too), and the guests
@@ -41,21 +41,21 @@ public final class RoomHost<Rules: GameRules>: Sendable {
     /// read it or leave it.
     public let activity: AsyncStream<RoomActivity<Rules>>
     let activityContinuation: AsyncStream<RoomActivity<Rules>>.Continuation
-    let state: Watched<State>
+    @usableFromInline let state: Watched<State>
     private let observations = ObservationBag()
     let observer: (any RoomObserver<Rules>)?
 
-    enum Phase: Sendable { case ready, running, stopped }
+    @usableFromInline enum Phase: Sendable { case ready, running, stopped }
 
-    struct State: Sendable {
-        var table: RoomTable<Rules>
-        var phase = Phase.ready
+    @usableFromInline struct State: Sendable {
+        @usableFromInline var table: RoomTable<Rules>
+        @usableFromInline var phase = Phase.ready
         var ticker: Task<Void, Never>?
         var pause: Task<Void, Never>?
         /// Players coming back whose invitation said what they have, until their link is connected.
         var resuming: [UUID: UInt64] = [:]
         /// Whether the game changed since the last tick (the players' views are sent again).
-        var gameChanged = false
+        @usableFromInline var gameChanged = false
     }
 
     /// A room on `session` playing `rules`, with `configuration`; moves are throttled by
@@ -102,7 +102,16 @@ public final class RoomHost<Rules: GameRules>: Sendable {
 
     /// Starts serving: seats the peers connected already, starts the first round (unless the
     /// room goes on with one) and the tick. Calling it again, or after ``stop()``, does nothing.
+    @inlinable
     public func start() {
+        // The observer is made here, inlined into the caller's module: the guess's path runs
+        // specialized for its game. It is made only by the call that starts the room.
+        begin { session.events.observe(.dataReceived) { [weak self] data in self?.receive(data) } }
+    }
+
+    /// ``start()``, observing the session's data with what `observeData` makes once the room runs.
+    @usableFromInline
+    func begin(observingData observeData: () -> EventObservation) {
         let now = session.clock.now
         let starting = state.withLock { state -> (Bool, over: Bool) in
             guard state.phase == .ready else { return (false, false) }
@@ -116,7 +125,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         if starting.over { scheduleNextRound() }
         observations.add(contentsOf: [
             session.events.observe(.stateChanged) { [weak self] change in self?.peerChanged(change) },
-            session.events.observe(.dataReceived) { [weak self] data in self?.received(data) },
+            observeData(),
             session.events.observe(.backlogChanged) { [weak self] change in self?.backlogChanged(change) },
         ])
         let tick = configuration.broadcastTick
@@ -229,7 +238,7 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         state.withLock { state in if state.phase == .running { state.table.seats.welcomeAgain(change.peer.identity) } }
     }
 
-    private func join(_ peer: PeerID) {
+    func join(_ peer: PeerID) {
         let now = session.clock.now
         let seating = state.withLock { state -> RoomSeats.Seating? in
             guard state.phase == .running else { return nil }
@@ -263,93 +272,10 @@ public final class RoomHost<Rules: GameRules>: Sendable {
         if ended != nil { scheduleNextRound() }
     }
 
-    private func received(_ data: ReceivedData) {
-        let peer = data.peer
-        let now = session.clock.now
-        let charge = { self.state.withLock { $0.phase == .running ? $0.table.seats.charge(peer.identity, at: now) : nil } }
-        var decision = charge()
-        if decision == nil, session.state(of: peer) == .connected {
-            join(peer)  // its data overtook its state change
-            decision = charge()
-        }
-        switch decision {
-        case .allowed?: break
-        case .cutOff?:
-            let error = GameError.messageFlood(perSecond: configuration.messagesPerSecond)
-            refused(.cutOff, from: peer, error: error)
-            session.disconnect(peer, reason: error.message)
-            return
-        case .refused?:
-            refused(.overBudget, from: peer)
-            return
-        case nil: return
-        }
-        switch data.messageType {
-        case Rules.Codec.moveType:
-            let move: Rules.Move
-            do { move = try Rules.Codec.decodeMove(from: data.payload) } catch {
-                return refused(.undecodable, from: peer, metadata: ["type": .string(Rules.Codec.moveType), "error": "\(error)"])
-            }
-            self.move(move, from: peer, at: now)
-        case ChatMessage.messageType:
-            guard data.payload.count <= RoomProtocol.maximumChatPayloadBytes else {
-                let error = GameError.chatTooManyBytes(data.payload.count, limit: RoomProtocol.maximumChatBytes)
-                refused(.chatTooLong, from: peer, error: error)
-                return send(GameErrorMessage(error), to: peer)
-            }
-            guard let message = decode(ChatMessage.self, data) else { return }
-            if case .refused(let error) = state.withLock({ $0.table.chat(message.text, from: peer.identity, at: now) }) {
-                refused(Refusal(error), from: peer, error: error)
-                if let error { send(GameErrorMessage(error), to: peer) }
-            }
-        case RenameRequest.messageType:
-            guard let message = decode(RenameRequest.self, data) else { return }
-            if case .refused(let error) = state.withLock({ $0.table.rename(peer.identity, to: message.name, at: now) }) {
-                refused(Refusal(error), from: peer, error: error)
-                if let error { send(GameErrorMessage(error), to: peer) }
-            }
-        case SyncRequest.messageType:
-            guard let message = decode(SyncRequest.self, data) else { return }
-            _ = state.withLock { $0.table.seats.requestWelcome(for: peer.identity, at: now, after: message.after) }
-        default:
-            refused(.unknownType, from: peer, metadata: ["type": .string(data.messageType ?? "raw bytes")])
-        }
-    }
-
-    private func move(_ move: Rules.Move, from peer: PeerID, at now: ContinuousClock.Instant) {
-        let result = state.withLock { state -> RoomTable<Rules>.MoveResult in
-            let result = state.table.move(move, from: peer.identity, at: now)
-            if case .played = result { state.gameChanged = true }
-            return result
-        }
-        switch result {
-        case .played(let event, let sequence, let ended):
-            if let event { send(.reply(event, sequence: sequence), to: peer) }
-            if ended != nil { scheduleNextRound() }
-        case .refused(let refusal): send(.refused(refusal), to: peer)
-        case .throttled(let error):
-            refused(.throttled, from: peer, error: error)
-            if let error { send(GameErrorMessage(error), to: peer) }
-        case .notSeated: break
-        }
-    }
-
-    private func decode<Message: GameMessage>(_ type: Message.Type, _ data: ReceivedData) -> Message? {
-        do { return try data.decode(type) } catch {
-            refused(.undecodable, from: data.peer, metadata: ["type": .string(Message.messageType), "error": .string(error.message)])
-            return nil
-        }
-    }
-
-    /// Logs at `.notice` that `peer` was refused for `refusal`, the first time only.
-    private func refused(_ refusal: Refusal, from peer: PeerID, error: GameError? = nil, metadata extra: Logger.Metadata = [:]) {
-        guard state.withLock({ $0.table.seats.recordRefusal(refusal, by: peer.identity) }) else { return }
-        logger.refusal(refusal, from: peer, error: error, metadata: extra)
-    }
-
     // MARK: Rounds
 
     /// Starts the next round after ``RoomConfiguration/pauseBetweenRounds``.
+    @usableFromInline
     func scheduleNextRound() {
         let pause = configuration.pauseBetweenRounds
         let task = Task { [weak self] in

@@ -3,14 +3,14 @@
 /// going away and coming back are only counted (``RoomBatch``'s counts), so that a tick of a
 /// room of thousands stays a frame or two whatever happens in it. Every other item is always
 /// listed.
-package struct RoomFanOut<Rules: GameRules>: Sendable {
+@usableFromInline package struct RoomFanOut<Rules: GameRules>: Sendable {
     /// The most commentary lines listed this tick, and separately the most joins, leaves,
     /// absences and returns; the host lowers it in big rooms
     /// (``RoomConfiguration/listedLinesPerTick(players:interval:cap:)``).
-    package var maximumLinesPerTick: Int
-    private var batch = RoomBatch<Rules>(items: [])
-    private var commentaryLines = 0
-    private var membershipLines = 0
+    @usableFromInline package var maximumLinesPerTick: Int
+    @usableFromInline var batch = RoomBatch<Rules>(items: [])
+    @usableFromInline var commentaryLines = 0
+    @usableFromInline var membershipLines = 0
 
     /// Lists at most `maximumLinesPerTick` lines of each capped kind per tick.
     package init(maximumLinesPerTick: Int) {
@@ -21,7 +21,7 @@ package struct RoomFanOut<Rules: GameRules>: Sendable {
     package var isEmpty: Bool { batch.items.isEmpty && !batch.hasOmissions }
 
     /// Adds `item` to the next batch, or only counts it when its kind is over this tick's cap.
-    package mutating func enqueue(_ item: RoomItem<Rules>) {
+    @inlinable package mutating func enqueue(_ item: RoomItem<Rules>) {
         switch item {
         case .game(_, let event) where Rules.isCommentary(event):
             guard commentaryLines < maximumLinesPerTick else { return batch.omittedEvents += 1 }
@@ -40,7 +40,7 @@ package struct RoomFanOut<Rules: GameRules>: Sendable {
         batch.items.append(item)
     }
 
-    private mutating func listsMembership() -> Bool {
+    @inlinable mutating func listsMembership() -> Bool {
         guard membershipLines < maximumLinesPerTick else { return false }
         membershipLines += 1
         return true

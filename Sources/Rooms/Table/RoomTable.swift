@@ -8,9 +8,9 @@ import Multipeer
 ///
 /// Each item gets the next sequence number, so a welcome can say which items it already covers
 /// and a player back after a drop can be replayed what came after the last one it has.
-package struct RoomTable<Rules: GameRules>: Sendable {
+@usableFromInline package struct RoomTable<Rules: GameRules>: Sendable {
     /// What came of a move.
-    package enum MoveResult: Sendable {
+    @usableFromInline package enum MoveResult: Sendable {
         /// Played: what to tell the mover alone at once, the number of the first item the move
         /// broadcast (if any), and how the round ended, if it did.
         case played(reply: Rules.Event?, sequence: UInt64?, roundEnded: RoundResult?)
@@ -51,23 +51,23 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     /// The host, whose name no player may take.
     package let host: PlayerRef
     /// The game's rules and state.
-    package internal(set) var rules: Rules
+    @usableFromInline package internal(set) var rules: Rules
     /// Who sits in the room.
-    package var seats: RoomSeats
+    @usableFromInline package var seats: RoomSeats
     /// The current round's number: 0 before the first.
-    package private(set) var round = 0
+    @usableFromInline package private(set) var round = 0
     /// The sequence number of the last item.
-    package private(set) var lastSequence: UInt64 = 0
+    @usableFromInline package internal(set) var lastSequence: UInt64 = 0
     /// Each player's wins, by identity (kept while they are in the room).
     package private(set) var wins: [UUID: Int] = [:]
     /// The clocks of the players the game waits for.
-    package private(set) var turnClock: TurnClock
-    private var fanOut: RoomFanOut<Rules>
+    @usableFromInline package internal(set) var turnClock: TurnClock
+    @usableFromInline var fanOut: RoomFanOut<Rules>
     private var recent: RecentItems<RoomItem<Rules>>
     /// Whether ``takeFlush()`` hands on every item numbered in the tick, counted ones included
     /// (``Flush/everything``), for a program that keeps or shows them all.
-    package var keepsEveryItem = false
-    private var tick: [RoomItem<Rules>] = []
+    @usableFromInline package var keepsEveryItem = false
+    @usableFromInline var tick: [RoomItem<Rules>] = []
 
     /// A room of `host` playing `rules` (before its first round), with `configuration`, whose
     /// players' moves are throttled by `moveThrottle`.
@@ -107,7 +107,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     }
 
     /// Whether the current round is over (or none has started).
-    package var isBetweenRounds: Bool { round == 0 || rules.roundResult != nil }
+    @inlinable package var isBetweenRounds: Bool { round == 0 || rules.roundResult != nil }
 
     // MARK: Players
 
@@ -220,7 +220,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     }
 
     /// Plays `move` for player `id` at `now`, within their move throttle.
-    package mutating func move(_ move: Rules.Move, from id: UUID, at now: ContinuousClock.Instant) -> MoveResult {
+    @inlinable package mutating func move(_ move: Rules.Move, from id: UUID, at now: ContinuousClock.Instant) -> MoveResult {
         guard let (player, admission) = seats.update(id, { ($0.player, $0.moveThrottle.admit(at: now)) }) else { return .notSeated }
         if case .refused(let warn) = admission {
             return .throttled(warn ? Rules.movesThrottled(perSecond: seats.moveThrottle.rate) : nil)
@@ -232,7 +232,8 @@ package struct RoomTable<Rules: GameRules>: Sendable {
             record(outcome.broadcast)
             turnClock.moved(id)
             turnClock.sync(awaited: rules.awaited, at: now)
-            return .played(reply: outcome.reply, sequence: first, roundEnded: settle(wasOver: wasOver))
+            // Settled only when the round ended (a call into unspecialized code otherwise).
+            return .played(reply: outcome.reply, sequence: first, roundEnded: !wasOver && rules.roundResult != nil ? settle(wasOver: wasOver) : nil)
         } catch {
             return .refused(error)
         }
@@ -297,7 +298,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         return flush
     }
 
-    private mutating func record(_ events: [Rules.Event]) {
+    @inlinable mutating func record(_ events: [Rules.Event]) {
         for event in events {
             let sequence = nextSequence()
             rules.numbered(event, as: sequence)
@@ -306,7 +307,7 @@ package struct RoomTable<Rules: GameRules>: Sendable {
     }
 
     /// Credits the winners when the round, going on before (`wasOver` false), is now over.
-    private mutating func settle(wasOver: Bool) -> RoundResult? {
+    @usableFromInline mutating func settle(wasOver: Bool) -> RoundResult? {
         guard !wasOver, let result = rules.roundResult else { return nil }
         for winner in result.winners where seats.roster[winner.id] != nil { wins[winner.id, default: 0] += 1 }
         if !Rules.broadcastsOwnScores {
@@ -322,12 +323,12 @@ package struct RoomTable<Rules: GameRules>: Sendable {
         return line
     }
 
-    private mutating func enqueue(_ item: RoomItem<Rules>) {
+    @inlinable mutating func enqueue(_ item: RoomItem<Rules>) {
         if keepsEveryItem { tick.append(item) }
         fanOut.enqueue(item)
     }
 
-    private mutating func nextSequence() -> UInt64 {
+    @inlinable mutating func nextSequence() -> UInt64 {
         lastSequence += 1
         return lastSequence
     }
