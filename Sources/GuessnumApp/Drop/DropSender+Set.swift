@@ -198,7 +198,7 @@ extension DropSender {
             tally.counts.withLock {
                 $0.saved += 1
                 $0.savedBytes += resource.totalBytes
-                if resource.totalBytes > 0, resource.bytesSent == 0, resource.lastStart.count == 0 { $0.alreadyThere += 1 }
+                if resource.totalBytes > 0, resource.receiverHadIt { $0.alreadyThere += 1 }
                 $0.resent += resource.resentBytes
             }
         } catch {

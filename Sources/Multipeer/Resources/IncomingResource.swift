@@ -26,8 +26,9 @@ public final class IncomingResource: Sendable {
     /// A sentence about something kept from before that could not be used (a damaged record,
     /// a partial file gone or changed), if any.
     public let keptNote: String?
-    /// Whether the same file, saved before from the same peer, is unchanged: it ends saved at
-    /// once, without its bytes.
+    /// Whether the same file, saved before from the same peer, is unchanged: it ends saved
+    /// without its bytes (at once; when its SHA-256 follows the bytes, once the sender found by
+    /// the chunks' SHA-256 that its file is that one, else its bytes arrive as a new file's).
     public let savedBefore: Bool
 
     private let receiving: ResourceReceiving

@@ -24,6 +24,8 @@ final class ResourceReceiving: Sendable {
     private let queue: FileQueue
     private let mailbox = Mailbox<ReceiverSignal>()
     private let digests: Mutex<ChunkDigests>
+    /// Whether the file's SHA-256 follows its bytes on the stream (not in the offer).
+    private let digestFollows: Bool
 
     private struct State {
         var arrival: ResourceArrival
@@ -33,6 +35,9 @@ final class ResourceReceiving: Sendable {
         var transfer: [UInt8]
         /// Waiting for the sender to offer it again.
         var waiting = false
+        /// The file saved before (``saved``) awaits the sender's word that its file is the
+        /// same (when the SHA-256 follows the bytes): until the sender goes on from 0.
+        var confirmingSaved = false
     }
 
     private let state: Mutex<State>
@@ -64,8 +69,9 @@ final class ResourceReceiving: Sendable {
         saved = start.saved
         keeping = start.keeping
         digests = Mutex(start.digests)
+        digestFollows = arrival.digestFollows
         self.queue = queue
-        state = Mutex(State(arrival: arrival, transfer: arrival.offer.transfer))
+        state = Mutex(State(arrival: arrival, transfer: arrival.offer.transfer, confirmingSaved: start.saved != nil && arrival.digestFollows))
     }
 
     func letGo() {
@@ -156,7 +162,7 @@ final class ResourceReceiving: Sendable {
 
     func run() async -> Result<URL, MultipeerError> {
         var arrival = state.withLock { $0.arrival }
-        if let saved {
+        if let saved, !digestFollows {
             tell(.saved, nil, on: arrival)
             arrival.stream.cancel()
             reporter.report(Int64(clamping: offer.size))
@@ -167,10 +173,11 @@ final class ResourceReceiving: Sendable {
         while true {
             let header = answer(on: arrival, received: received)
             reporter.report(Int64(received))
-            let end = await receive(arrival.stream, received: &received, header: header)
+            var digest = Data()
+            let end = await receive(arrival.stream, received: &received, header: header, digest: &digest)
             switch end {
             case .finished:
-                let result = await check(received)
+                let result = await check(received, against: digestFollows ? Array(digest) : offer.digest)
                 if case .failure(let error) = result { tell(.failed, Self.reason(of: error), on: arrival) }
                 if case .success = result { tell(.saved, nil, on: arrival) }
                 return settle(result)
@@ -235,8 +242,9 @@ final class ResourceReceiving: Sendable {
 
     /// Reads `stream` into the file from `received` on, counting what is written and hashed;
     /// with `header`, the stream's first 8 bytes are where the sender goes on from: `received`,
-    /// or 0 when what is held did not match its file.
-    private func receive(_ stream: IncomingStream, received: inout UInt64, header: Bool) async -> StreamEnd {
+    /// or 0 when what is held did not match its file. When the SHA-256 follows the bytes, the
+    /// 32 after the file's last byte go to `digest`.
+    private func receive(_ stream: IncomingStream, received: inout UInt64, header: Bool, digest: inout Data) async -> StreamEnd {
         var batch = Data()
         var end = StreamEnd.finished
         var from = header ? Data() : nil
@@ -257,8 +265,17 @@ final class ResourceReceiving: Sendable {
                         digests.withLock { $0 = ChunkDigests(size: offer.size) }
                         received = 0
                         keeping?.record.truncate(toChunks: 0)
+                        state.withLock { $0.confirmingSaved = false }
                     } else if offset != received {
                         end = .failed(.resourceFailed(name, "the sender went on from byte \(offset), not from the \(received) held"), tellSender: true)
+                        break
+                    }
+                }
+                if digestFollows, case let room = Int(offer.size - received) - batch.count, chunk.count > room {
+                    digest.append(chunk.dropFirst(room))
+                    chunk = Data(chunk.prefix(room))
+                    guard digest.count <= Frame.ResourceOffer.digestBytes else {
+                        end = .failed(.resourceFailed(name, "more bytes arrived than the \(offer.size) offered and their SHA-256"), tellSender: true)
                         break
                     }
                 }
@@ -288,6 +305,9 @@ final class ResourceReceiving: Sendable {
         if from != nil, case .finished = end {
             return .failed(.resourceFailed(name, "its stream ended before the sender said where it goes on from"), tellSender: true)
         }
+        if digestFollows, received + UInt64(batch.count) == offer.size, digest.count < Frame.ResourceOffer.digestBytes, case .finished = end {
+            return .failed(.resourceFailed(name, "its stream ended before the SHA-256 that follows its bytes"), tellSender: true)
+        }
         do {
             try await write(&batch, received: &received)  // what came before the end is good
         } catch {
@@ -312,22 +332,27 @@ final class ResourceReceiving: Sendable {
         reporter.report(Int64(received))
     }
 
-    /// Checks the whole file against the offer and puts it in place.
-    private func check(_ received: UInt64) async -> Result<URL, MultipeerError> {
+    /// Checks the whole file against the SHA-256 the sender stated (`expected`) and puts it in
+    /// place; a file saved before that the sender found the same is left as it is.
+    private func check(_ received: UInt64, against expected: [UInt8]) async -> Result<URL, MultipeerError> {
         guard received == offer.size, let file else {
             drop()
             return .failure(.resourceFailed(name, "it ended after \(received) of its \(offer.size) bytes"))
         }
         let digest = digests.withLock { $0.digest }
-        guard digest == offer.digest else {
+        guard digest == expected else {
             drop()
-            return .failure(.resourceFailed(name, "its SHA-256 does not match the offer's, so it was changed on the way"))
+            return .failure(.resourceFailed(name, "its SHA-256 does not match the sender's, so it was changed on the way"))
+        }
+        if let saved, state.withLock({ $0.confirmingSaved }) {
+            file.discard()
+            return .success(saved)
         }
         let keeping = keeping
         do throws(MultipeerError) {
             return .success(try await queue.run { () throws(MultipeerError) in
                 let url = try file.place()
-                keeping?.saved(as: url)
+                keeping?.saved(as: url, digest: digest)
                 return url
             })
         } catch {

@@ -197,7 +197,8 @@ extension Session {
             guard streams.supports(WireProtocol.Feature.resources) else { return violation("a resource frame on a link without resources") }
             if offer.name.contains("/"), !streams.supports(WireProtocol.Feature.folders) { return violation("a resource path on a link without folders") }
             guard let incoming = openReader(offer.streamID, named: offer.name, from: peer, on: link, record: record, streams: &streams, state: &state, effects: &effects) else { break }
-            let arrival = ResourceArrival(peer: peer, link: link, offer: offer, stream: incoming)
+            let after = WireProtocol.Feature.resources | WireProtocol.Feature.restartResume | WireProtocol.Feature.digestAfterBytes
+            let arrival = ResourceArrival(peer: peer, link: link, offer: offer, stream: incoming, digestFollows: offer.digestFollows && streams.supports(after))
             if state.links[link]?.heldData != nil {
                 state.links[link]?.heldData?.append(.resource(arrival))
             } else {
