@@ -153,7 +153,7 @@ public final class DropBox: Sendable {
                 if transfers.retired[completion.peer.identity]?.isRunning(completion.name) == true {
                     retiredFileFinished(completion, in: &transfers)
                 } else if transfers.sets[completion.peer.identity]?.isRunning(completion.name) == true {
-                    if let code = setFileFinished(completion, in: &transfers) {
+                    if let code = await setFileFinished(completion, in: &transfers) {
                         exitCode = code
                         break loop
                     }
@@ -186,6 +186,7 @@ public final class DropBox: Sendable {
                     output.line("\(TerminalText.sanitized(peer.displayName)) left: \(withdrawn.count == 1 ? "its offer was" : "its \(withdrawn.count) offers were") withdrawn.")
                 }
                 declineHeld(from: peer.identity, into: &transfers)
+                transfers.waitingSetFiles[peer.identity] = nil  // their streams went with the link: the sender offers them again
                 setSenderLeft(peer, in: &transfers)
             case .stop:
                 break loop
@@ -198,7 +199,9 @@ public final class DropBox: Sendable {
             receipt.expiry?.cancel()
             for resource in receipt.running { resource.cancel() }
         }
-        for offer in transfers.heldFiles.values.joined() { offer.decline(reason: "\(session.localPeer.displayName) stopped receiving") }
+        for offer in Array(transfers.heldFiles.values.joined()) + Array(transfers.waitingSetFiles.values.joined()) {
+            offer.decline(reason: "\(session.localPeer.displayName) stopped receiving")
+        }
         for timer in transfers.heldTimers.values { timer.cancel() }
         for question in transfers.questions { question.cancel() }  // a question waits on the terminal: not awaited
         for watcher in transfers.watchers { await watcher.value }
@@ -257,6 +260,8 @@ public final class DropBox: Sendable {
         var retired: [UUID: DropSetReceipt] = [:]
         /// The grace timers of held files, by sender (cancelled at the end, not awaited).
         var heldTimers: [UUID: Task<Void, Never>] = [:]
+        /// Files of an accepted set held while its most files at once are under way, by sender.
+        var waitingSetFiles: [UUID: [ResourceOffer]] = [:]
     }
 
     private func printBanner(port: Int, listed: Bool) {

@@ -57,7 +57,7 @@ public final class OutgoingResource: Sendable {
     public var heldDidNotMatch: Bool { sending.counts.withLock { $0.mismatched } }
 
     /// Whether the receiver had the whole file already (saved before from this program's
-    /// peer and unchanged, checked by its SHA-256): none of its bytes went.
+    /// peer and unchanged, checked by its SHA-256), so that none of its bytes went.
     public var receiverHadIt: Bool { sending.counts.withLock { $0.hadIt } }
 
     /// Waits for the end: returns once the receiver saved the file.
@@ -205,7 +205,7 @@ final class ResourceSending: Sendable {
             defer { current.withLock { $0 = nil } }
             switch try await answer(to: stream) {
             case .alreadySaved:
-                counts.withLock { $0.hadIt = true }
+                counts.withLock { $0.hadIt = $0.sent == 0 }
                 reporter.report(Int64(offer.size))
                 return
             case .linkLost:
@@ -278,7 +278,7 @@ final class ResourceSending: Sendable {
                 offset = 0
                 counts.withLock { $0.mismatched = true }
             } else if claimed == file.size {
-                counts.withLock { $0.hadIt = true }
+                counts.withLock { $0.hadIt = $0.sent == 0 }
             }
             var start = Data(count: 8)
             for index in 0..<8 { start[index] = UInt8(truncatingIfNeeded: offset >> (56 - 8 * UInt64(index))) }
