@@ -268,6 +268,45 @@ struct ResumeStoreTests {
         }
     }
 
+    @Test("Over a session: the receiver stops keeping what arrived (as a drop box on Ctrl-C): the sender is told it is kept, the partial file and record stay, and the same file sent again goes on from there and arrives whole")
+    func stopKeepingWhatArrived() async throws {
+        try await withTwoPeers { peers async throws in
+            let scenarios = ResourceScenarios(host: peers.host, guest: peers.guest)
+            try await peers.connect()
+            let (store, inbox) = try places()
+            let bytes = ResourceScenarios.bulk(48 << 20, seed: 8)
+            let source = try ResourceScenarios.file(named: "film.mkv", bytes)
+            let sending = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
+            let receiving = try await scenarios.offer(named: "film.mkv").accept(into: inbox, keepingIn: store)
+            #expect(await eventually { receiving.progress.completedBytes >= Int64(3 * Self.chunk) })
+            #expect(receiving.stopKeeping())
+            #expect(!receiving.stopKeeping(), "once")
+            do throws(MultipeerError) {
+                _ = try await receiving.outcome()
+                Issue.record("it was saved")
+            } catch {
+                #expect(error.code == .cancelled && error.message == "“film.mkv” stopped here; what arrived is kept for 24 h, and sending it again goes on from there.", "\(error.message)")
+            }
+            do throws(MultipeerError) {
+                try await sending.outcome()
+                Issue.record("the sender saw it saved")
+            } catch {
+                #expect(error.message == "“film.mkv” was not saved: alice stopped receiving; what arrived is kept, and sending it again goes on from there.", "\(error.message)")
+            }
+            #expect(ResourceScenarios.names(in: inbox).count == 1 && ResourceScenarios.names(in: inbox)[0].hasSuffix(".part"), "the partial file stays")
+
+            let later = ResourceScenarios(host: peers.host, guest: peers.guest)
+            let again = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
+            let resumed = try await later.offer(named: "film.mkv").accept(into: inbox, keepingIn: store)
+            #expect(resumed.keptBytes >= Int64(3 * Self.chunk))
+            let saved = try await resumed.outcome()
+            try await again.outcome()
+            #expect(try Data(contentsOf: saved) == bytes)
+            #expect(again.bytesSent == Int64(bytes.count) - resumed.keptBytes, "only the rest went")
+            #expect(ResourceScenarios.names(in: inbox) == ["film.mkv"])
+        }
+    }
+
     @Test("RESOURCE_HELD on the wire: 0x11, transfer, chunk size, chunks, root, byte for byte; cut short, with a byte after its root, or of chunks of 0 bytes, it is malformed")
     func heldFrame() throws {
         let held = Frame.ResourceHeld(transfer: Array(repeating: 7, count: 16), chunkBytes: 1 << 20, chunks: 3, root: Array(repeating: 0xAB, count: 32))

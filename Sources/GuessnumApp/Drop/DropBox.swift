@@ -85,8 +85,9 @@ public final class DropBox: Sendable {
         inbox = AsyncStream.makeStream(of: Event.self)
     }
 
-    /// Stops the box from any thread (Ctrl-C): transfers under way are cancelled, and their
-    /// partial files removed.
+    /// Stops the box from any thread (Ctrl-C): transfers under way stop, and what arrived of
+    /// them is kept in the box's store (without one, they are cancelled and their partial
+    /// files removed), so that their senders' next send goes on from there; one sentence says so.
     public func stop() {
         inbox.continuation.yield(.stop)
     }
@@ -194,11 +195,12 @@ public final class DropBox: Sendable {
             await pump(&transfers)
         }
         for entry in transfers.queue.takeAll() { entry.offer.decline(reason: "\(session.localPeer.displayName) stopped receiving") }
-        for resource in transfers.receiving { resource.cancel() }  // nothing happens to those that ended
-        for receipt in transfers.sets.values {
-            receipt.expiry?.cancel()
-            for resource in receipt.running { resource.cancel() }
-        }
+        let underWay = transfers.receiving + transfers.sets.values.flatMap { $0.running }
+        let kept = store == nil ? [] : underWay.filter { $0.stopKeeping() }
+        for resource in underWay { resource.cancel() }  // nothing happens to those that ended or were kept
+        for receipt in transfers.sets.values { receipt.expiry?.cancel() }
+        for resource in kept { _ = try? await resource.outcome() }  // what arrived is written before the program ends
+        if let line = Self.keptOnStop(kept) { output.line(line) }
         for offer in Array(transfers.heldFiles.values.joined()) + Array(transfers.waitingSetFiles.values.joined()) {
             offer.decline(reason: "\(session.localPeer.displayName) stopped receiving")
         }

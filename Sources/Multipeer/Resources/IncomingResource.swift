@@ -74,6 +74,18 @@ public final class IncomingResource: Sendable {
         receiving.cancel()
     }
 
+    /// Stops receiving and keeps what arrived, as a program that is killed does: the sender is
+    /// told the file was not saved and that what arrived is kept, and, when the file was
+    /// accepted with a ``ResumeStore``, the partial file and its record stay, so that the same
+    /// file offered again (by the sender's next send, to this program run again) goes on from
+    /// them. The transfer ends with ``MultipeerError/Code/cancelled``. Without a store it is
+    /// ``cancel()``. Returns whether what arrived is kept: false without a store, or when the
+    /// transfer was not under way (nothing happens then).
+    @discardableResult
+    public func stopKeeping() -> Bool {
+        receiving.stopKeeping()
+    }
+
     /// Stops waiting for a sender whose link dropped, as when the resume window passes: the
     /// transfer ends with ``MultipeerError/Code/resourceInterrupted``, and what arrived is kept
     /// for a restart when it was accepted with a ``ResumeStore`` (so that the same file offered

@@ -38,6 +38,8 @@ final class ResourceReceiving: Sendable {
         /// The file saved before (``saved``) awaits the sender's word that its file is the
         /// same (when the SHA-256 follows the bytes): until the sender goes on from 0.
         var confirmingSaved = false
+        /// Stopped by this side keeping what arrived (``stopKeeping()``).
+        var keepsOnStop = false
     }
 
     private let state: Mutex<State>
@@ -108,29 +110,28 @@ final class ResourceReceiving: Sendable {
     private var name: String { offer.name }
 
     func cancel() {
+        stop(keeping: false)
+    }
+
+    func stopKeeping() -> Bool {
+        stop(keeping: keeping != nil) && keeping != nil
+    }
+
+    /// Stops the transfer; `keeping`: what arrived stays for a later offer of the same file.
+    @discardableResult
+    private func stop(keeping: Bool) -> Bool {
         let arrival = state.withLock { state -> ResourceArrival? in
             guard state.outcome == nil, !state.cancelled else { return nil }
             state.cancelled = true
+            state.keepsOnStop = keeping
             return state.arrival
         }
-        guard let arrival else { return }
-        tell(.failed, "\(session.localPeer.displayName) cancelled it", on: arrival)
+        guard let arrival else { return false }
+        let me = session.localPeer.displayName
+        tell(.failed, keeping ? "\(me) stopped receiving; what arrived is kept, and sending it again goes on from there" : "\(me) cancelled it", on: arrival)
         arrival.stream.cancel()
         mailbox.post(.cancelled)
-    }
-
-    /// How `result` is told to a sender that offers the transfer again.
-    static func ended(_ result: Result<URL, MultipeerError>, session: Session) -> EndedTransfer {
-        switch result {
-        case .success: EndedTransfer(saved: true, reason: nil)
-        case .failure(let error): EndedTransfer(saved: false, reason: error.code == .cancelled ? "\(session.localPeer.displayName) cancelled it" : reason(of: error))
-        }
-    }
-
-    /// Tells the sender of `arrival` how its transfer ended, and closes the stream it offered.
-    static func tell(_ ended: EndedTransfer, on arrival: ResourceArrival, session: Session) {
-        session.send(.resourceResult(transfer: arrival.offer.transfer, outcome: ended.saved ? .saved : .failed, reason: ended.reason), onLink: arrival.link)
-        arrival.stream.cancel()
+        return true
     }
 
     func offeredAgain(_ arrival: ResourceArrival) {
@@ -157,6 +158,8 @@ final class ResourceReceiving: Sendable {
     private enum StreamEnd: Error {
         case finished
         case interrupted
+        /// This side stopped, keeping what arrived.
+        case stopped
         case failed(MultipeerError, tellSender: Bool)
     }
 
@@ -181,6 +184,8 @@ final class ResourceReceiving: Sendable {
                 if case .failure(let error) = result { tell(.failed, Self.reason(of: error), on: arrival) }
                 if case .success = result { tell(.saved, nil, on: arrival) }
                 return settle(result)
+            case .stopped:
+                return settle(keptOnStop())
             case .failed(let error, let tellSender):
                 if tellSender {
                     tell(.failed, error.code == .cancelled ? "\(peer.displayName) cancelled it" : Self.reason(of: error), on: arrival)
@@ -194,7 +199,8 @@ final class ResourceReceiving: Sendable {
                 let next = await awaitResumption(number: waits)
                 state.withLock { $0.waiting = false }
                 guard let next else {
-                    let cancelled = state.withLock { $0.cancelled }
+                    let (cancelled, keepsOnStop) = state.withLock { ($0.cancelled, $0.keepsOnStop) }
+                    if keepsOnStop { return settle(keptOnStop()) }
                     if cancelled || keeping == nil {
                         drop()
                     } else {
@@ -229,15 +235,16 @@ final class ResourceReceiving: Sendable {
         return header
     }
 
+    /// Keeps the partial file and its record: this side stopped (``stopKeeping()``).
+    private func keptOnStop() -> Result<URL, MultipeerError> {
+        file?.keep()
+        keeping?.keep()
+        return .failure(.resourceStoppedKept(name, keptFor: keeping?.store.maximumAge ?? .zero))
+    }
+
     private func settle(_ result: Result<URL, MultipeerError>) -> Result<URL, MultipeerError> {
         state.withLock { $0.outcome = result }
         return result
-    }
-
-    /// The reason a RESOURCE_RESULT gives: the error's sentence after "… was not saved: ".
-    static func reason(of error: MultipeerError) -> String {
-        guard let range = error.message.range(of: " was not saved: ") else { return error.message }
-        return String(error.message[range.upperBound...].dropLast(error.message.hasSuffix(".") ? 1 : 0))
     }
 
     /// Reads `stream` into the file from `received` on, counting what is written and hashed;
@@ -295,8 +302,8 @@ final class ResourceReceiving: Sendable {
             case .streamInterrupted: end = .interrupted
             case .streamReset:
                 // The sender's cancel is answered, so that it knows the partial file is gone.
-                let here = state.withLock { $0.cancelled }
-                end = .failed(.resourceCancelled(name, by: here ? "this side" : peer.displayName), tellSender: !here)
+                let (here, keeps) = state.withLock { ($0.cancelled, $0.keepsOnStop) }
+                end = keeps ? .stopped : .failed(.resourceCancelled(name, by: here ? "this side" : peer.displayName), tellSender: !here)
             default:
                 end = .failed(error, tellSender: true)  // the file could not be written
             }
