@@ -10,16 +10,9 @@ extension FileDropLANTests {
         let file = try randomFile(size)
         let folder = try inbox()
         try await slowSendersLink()  // about 13 s for the file
-        let address = try await lan.address(of: 0)
-        let rita = personEnvironment()
-        let sam = personEnvironment()
-        let receive = ["receive", folder.path, "--yes", "--json", "--name", "rita", "--port", "47306"]
-        let send = ["send", file.path, "\(address):47306", "--json", "--name", "sam"]
-
-        let first = try lan.guessnum(on: 0, receive, environment: rita)
+        let drop = try await startDrop(of: file, into: folder, port: 47306, once: false)
+        let (first, sender, receive, send, rita, sam) = (drop.receiver, drop.sender, drop.receive, drop.send, drop.rita, drop.sam)
         defer { first.signal(SIGKILL) }
-        #expect(await first.line(containing: "Receiving files into") != nil, "receiver: \(first.text)")
-        let sender = try lan.guessnum(on: 1, send, environment: sam)
         defer { sender.signal(SIGKILL) }
         #expect(await awaitPercent(40, of: sender), "sender: \(sender.text)")
         first.signal(SIGINT)
@@ -40,10 +33,7 @@ extension FileDropLANTests {
         #expect(second.text.contains("kept from before, its chunks' SHA-256 checked"), "receiver: \(second.text)")
         let resumed = try #require(rerun.text.split(separator: "\n").first { $0.contains("Going on from ") }, "sender run again: \(rerun.text)")
         #expect(resumed.contains("what rita already has."), "\(resumed)")
-        let startedAt = rerun.text.split(separator: "\n").compactMap { line -> Int? in
-            guard line.contains("\"event\":\"progress\""), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-            return (object["data"] as? [String: Any])?["percent"] as? Int
-        }.first ?? 0
+        let startedAt = percents(of: rerun).first ?? 0
         #expect(startedAt + 2 >= held, "the run again started at \(startedAt) %, the receiver had \(held) % when it stopped (less at most the chunk under way)")
         #expect(await second.exitStatus(within: .seconds(30)) == 0, "receiver: \(second.text)")
         #expect(try Data(contentsOf: folder.appendingPathComponent("lecture.mp4")) == Data(contentsOf: file))
