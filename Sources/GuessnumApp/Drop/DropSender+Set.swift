@@ -130,7 +130,9 @@ extension DropSender {
         var window = SetWindow(writingAtOnce: Self.setFilesWritingAtOnce, atOnce: atOnce)
         let (steps, step) = AsyncStream.makeStream(of: SetStep.self)
         var next = steps.makeAsyncIterator()
-        await withTaskGroup(of: Void.self) { group in
+        // Discarding: a file's task is let go of as it ends (the window is counted by `steps`),
+        // so a set of any size keeps no trace of its files.
+        await withDiscardingTaskGroup { group in
             let walk = DropWalk(items)
             var folders = EmptyFolders(set: offer.set, limit: offer.emptyFolders ?? 0)
             while let entry = walk.next() {
