@@ -307,6 +307,19 @@ struct ResumeStoreTests {
         }
     }
 
+    @Test("A resource's stream window grows to at most 1 % of the file less a write batch (never below the initial window), so that a killed receiver loses at most 1 % on the way: 415 KiB for 64 MiB, the 4 MiB of a bulk receiver for 1 GiB, 256 KiB for a small file")
+    func resourceWindowIsBoundedByTheFile() {
+        let bulk = SessionConfiguration.bulkTransfer
+        #expect(Session.resourceWindow(size: 64 << 20, configuration: bulk) == (64 << 20) / 100 - 256 * 1024)
+        #expect(Session.resourceWindow(size: 1 << 30, configuration: bulk) == 4 << 20)
+        #expect(Session.resourceWindow(size: 1 << 20, configuration: bulk) == 256 * 1024)
+        #expect(Session.resourceWindow(size: 1 << 30, configuration: SessionConfiguration()) == 256 * 1024, "no growth where the configuration has none")
+        for size: UInt64 in [64 << 20, 200 << 20, 1 << 30] {
+            let window = Session.resourceWindow(size: size, configuration: bulk)
+            #expect(UInt64(window + ResourceReceiving.batchBytes) <= size / 100, "\(size): on the way and unwritten within 1 %")
+        }
+    }
+
     @Test("RESOURCE_HELD on the wire: 0x11, transfer, chunk size, chunks, root, byte for byte; cut short, with a byte after its root, or of chunks of 0 bytes, it is malformed")
     func heldFrame() throws {
         let held = Frame.ResourceHeld(transfer: Array(repeating: 7, count: 16), chunkBytes: 1 << 20, chunks: 3, root: Array(repeating: 0xAB, count: 32))
