@@ -266,12 +266,41 @@ struct FileDropLANTests {
         #expect(await receiver.exitStatus(within: .seconds(30)) == 0, "Ctrl-C ends the drop box: \(receiver.text)")
     }
 
-    /// The last whole percent of the JSON progress `process` printed (0 before any).
-    func percent(of process: ChildProcess) -> Int {
+    /// Rita's `guessnum receive` of `folder` on host 0 (port `port`, `--yes --json`, `--once`
+    /// when `once`) and, once it listens, sam's `guessnum send` of `item` from host 1 to its
+    /// address, each with a HOME of their own; with what runs each again.
+    struct DropRun {
+        let receiver: ChildProcess
+        let sender: ChildProcess
+        let receive: [String]
+        let send: [String]
+        let rita: [String: String]
+        let sam: [String: String]
+    }
+
+    func startDrop(of item: URL, into folder: URL, port: Int, once: Bool) async throws -> DropRun {
+        let address = try await lan.address(of: 0)
+        let rita = personEnvironment()
+        let sam = personEnvironment()
+        let receive = ["receive", folder.path, "--yes"] + (once ? ["--once"] : []) + ["--json", "--name", "rita", "--port", "\(port)"]
+        let send = ["send", item.path, "\(address):\(port)", "--json", "--name", "sam"]
+        let receiver = try lan.guessnum(on: 0, receive, environment: rita)
+        #expect(await receiver.line(containing: "Receiving files into") != nil, "receiver: \(receiver.text)")
+        let sender = try lan.guessnum(on: 1, send, environment: sam)
+        return DropRun(receiver: receiver, sender: sender, receive: receive.filter { $0 != "--once" }, send: send, rita: rita, sam: sam)
+    }
+
+    /// The whole percents of the JSON progress `process` printed, in order.
+    func percents(of process: ChildProcess) -> [Int] {
         process.text.split(separator: "\n").compactMap { line -> Int? in
             guard line.contains("\"event\":\"progress\""), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
             return (object["data"] as? [String: Any])?["percent"] as? Int
-        }.max() ?? 0
+        }
+    }
+
+    /// The last whole percent of the JSON progress `process` printed (0 before any).
+    func percent(of process: ChildProcess) -> Int {
+        percents(of: process).max() ?? 0
     }
 
     /// Waits until `process` printed progress of `target` percent or more.
@@ -290,16 +319,9 @@ struct FileDropLANTests {
         let file = try randomFile(size)
         let folder = try inbox()
         try await slowSendersLink()  // about 13 s for the file
-        let address = try await lan.address(of: 0)
-        let rita = personEnvironment()
-        let sam = personEnvironment()
-        let receive = ["receive", folder.path, "--yes", "--once", "--json", "--name", "rita", "--port", "47304"]
-        let send = ["send", file.path, "\(address):47304", "--json", "--name", "sam"]
-
-        let first = try lan.guessnum(on: 0, receive, environment: rita)
+        let drop = try await startDrop(of: file, into: folder, port: 47304, once: true)
+        let (first, sender, receive, send, rita, sam) = (drop.receiver, drop.sender, drop.receive + ["--once"], drop.send, drop.rita, drop.sam)
         defer { first.signal(SIGKILL) }
-        #expect(await first.line(containing: "Receiving files into") != nil, "receiver: \(first.text)")
-        let sender = try lan.guessnum(on: 1, send, environment: sam)
         defer { sender.signal(SIGKILL) }
         #expect(await awaitPercent(50, of: sender), "sender: \(sender.text)")
         first.signal(SIGKILL)
@@ -323,10 +345,7 @@ struct FileDropLANTests {
         #expect(await rerun.exitStatus(within: .seconds(90)) == 0, "sender run again: \(rerun.text)")
         let resumed = try #require(rerun.text.split(separator: "\n").first { $0.contains("Going on from ") }, "sender run again: \(rerun.text)")
         #expect(resumed.contains("what rita already has."), "nothing sent again that the receiver had: \(resumed)")
-        let startedAt = rerun.text.split(separator: "\n").compactMap { line -> Int? in
-            guard line.contains("\"event\":\"progress\""), let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any] else { return nil }
-            return (object["data"] as? [String: Any])?["percent"] as? Int
-        }.first ?? 0
+        let startedAt = percents(of: rerun).first ?? 0
         #expect(startedAt >= held, "the run again started at \(startedAt) %, the receiver held \(held) %")
         #expect(rerun.text.contains("rita saved “lecture.mp4” (67.1 MB), its SHA-256 checked."), "sender run again: \(rerun.text)")
         #expect(await second.exitStatus(within: .seconds(30)) == 0, "receiver: \(second.text)")
@@ -345,16 +364,9 @@ struct FileDropLANTests {
         try writeRandomFiles(8, of: 4 << 20) { index in album.appendingPathComponent("raw/\(index).raw") }
         let folder = try inbox()
         try await slowSendersLink()  // about 7 s for the set
-        let address = try await lan.address(of: 0)
-        let rita = personEnvironment()
-        let sam = personEnvironment()
-        let receive = ["receive", folder.path, "--yes", "--json", "--name", "rita", "--port", "47305"]
-        let send = ["send", album.path, "\(address):47305", "--json", "--name", "sam"]
-
-        let first = try lan.guessnum(on: 0, receive, environment: rita)
+        let drop = try await startDrop(of: album, into: folder, port: 47305, once: false)
+        let (first, sender, receive, send, rita, sam) = (drop.receiver, drop.sender, drop.receive, drop.send, drop.rita, drop.sam)
         defer { first.signal(SIGKILL) }
-        #expect(await first.line(containing: "Receiving files into") != nil, "receiver: \(first.text)")
-        let sender = try lan.guessnum(on: 1, send, environment: sam)
         defer { sender.signal(SIGKILL) }
         #expect(await awaitPercent(50, of: sender), "sender: \(sender.text)")
         first.signal(SIGKILL)

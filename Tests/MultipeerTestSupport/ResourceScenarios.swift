@@ -74,7 +74,9 @@ public struct ResourceScenarios: Sendable {
         let offer = try await offer(named: "holiday photos.tar")
         #expect(offer.peer == guest.localPeer)
         #expect(offer.size == 3_000_000)
-        #expect(offer.sha256 == "\(Self.sha256(bytes))")
+        // The SHA-256 follows the bytes: the sender did not read the whole file before its offer
+        // (an earlier peer's offer carries it: DigestAfterBytesTests). It is checked all the same.
+        #expect(offer.sha256 == nil)
         let receiving = try await offer.accept(into: inbox)
         #expect(await started.first { $0 === receiving } != nil)
         let saved = try await receiving.outcome()

@@ -32,9 +32,12 @@ struct ResumeStoreTests {
     }
 
     /// Receives the first `count` bytes of `bytes` as a receiver with `store` would, and lets
-    /// go as a killed program does (the record and partial file stay).
-    func receivePart(of bytes: Data, _ count: Int, store: ResumeStore, into inbox: URL, from sender: UUID? = nil, offering offered: Data? = nil) throws -> ResourceStart {
-        let start = try ResourceStart.open(Self.offer(offered ?? bytes), from: sender ?? peer, in: inbox, store: store)
+    /// go as a killed program does (the record and partial file stay); `digestFollows`: offered
+    /// by a sender whose SHA-256 follows the bytes.
+    func receivePart(
+        of bytes: Data, _ count: Int, store: ResumeStore, into inbox: URL, from sender: UUID? = nil, offering offered: Data? = nil, digestFollows: Bool = false
+    ) throws -> ResourceStart {
+        let start = try ResourceStart.open(Self.offer(offered ?? bytes), from: sender ?? peer, in: inbox, store: store, digestFollows: digestFollows)
         var digests = start.digests
         var at = 0
         while at < count {
@@ -203,15 +206,23 @@ struct ResumeStoreTests {
         #expect(store.prune() == 0)
     }
 
-    @Test("Over a session: a receiver that restarted goes on from what it kept, the sender checks it and sends only the rest, and the file arrives whole; sent again once saved, it is answered saved without its bytes")
-    func goesOnOverASession() async throws {
-        try await withTwoPeers { peers async throws in
+    /// Sessions whose SHA-256 follows the bytes (the default), or goes in the offer (as with
+    /// a peer of a release before ``WireProtocol/Feature/digestAfterBytes``).
+    static func configuration(digestFollows: Bool) -> SessionConfiguration {
+        var configuration = SessionConfiguration()
+        if !digestFollows { configuration.features &= ~WireProtocol.Feature.digestAfterBytes }
+        return configuration
+    }
+
+    @Test("Over a session: a receiver that restarted goes on from what it kept, the sender checks it and sends only the rest, and the file arrives whole; sent again once saved, it is answered saved without its bytes (the SHA-256 after the bytes, and in the offer as with an earlier peer)", arguments: [true, false])
+    func goesOnOverASession(digestFollows: Bool) async throws {
+        try await withTwoPeers(configuration: Self.configuration(digestFollows: digestFollows)) { peers async throws in
             let scenarios = ResourceScenarios(host: peers.host, guest: peers.guest)
             try await peers.connect()
             let (store, inbox) = try places()
             let bytes = Self.content()
             let source = try ResourceScenarios.file(named: "film.mkv", bytes)
-            _ = try receivePart(of: bytes, 2 * Self.chunk + 5000, store: store, into: inbox, from: peers.guest.localPeer.identity)
+            _ = try receivePart(of: bytes, 2 * Self.chunk + 5000, store: store, into: inbox, from: peers.guest.localPeer.identity, digestFollows: digestFollows)
 
             let sending = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
             let receiving = try await scenarios.offer(named: "film.mkv").accept(into: inbox, keepingIn: store)
@@ -229,20 +240,21 @@ struct ResumeStoreTests {
             #expect(second.savedBefore)
             #expect(try await second.outcome() == saved)
             try await again.outcome()
-            #expect(again.bytesSent == 0)
+            #expect(again.bytesSent == 0 && again.receiverHadIt)
             #expect(ResourceScenarios.names(in: inbox) == ["film.mkv"], "no second copy")
         }
     }
 
-    @Test("Over a session: what the receiver holds checks against its own hashes but is not the sender's file: the sender finds out by the chunks' SHA-256, it starts over from 0, and the file arrives whole")
-    func heldBytesThatAreNotTheFile() async throws {
-        try await withTwoPeers { peers async throws in
+    @Test("Over a session: what the receiver holds checks against its own hashes but is not the sender's file: the sender finds out by the chunks' SHA-256, it starts over from 0, and the file arrives whole (the SHA-256 after the bytes, and in the offer)", arguments: [true, false])
+    func heldBytesThatAreNotTheFile(digestFollows: Bool) async throws {
+        try await withTwoPeers(configuration: Self.configuration(digestFollows: digestFollows)) { peers async throws in
             let scenarios = ResourceScenarios(host: peers.host, guest: peers.guest)
             try await peers.connect()
             let (store, inbox) = try places()
             let bytes = Self.content()
             let source = try ResourceScenarios.file(named: "film.mkv", bytes)
-            _ = try receivePart(of: Self.content(seed: 99), 2 * Self.chunk, store: store, into: inbox, from: peers.guest.localPeer.identity, offering: bytes)
+            _ = try receivePart(
+                of: Self.content(seed: 99), 2 * Self.chunk, store: store, into: inbox, from: peers.guest.localPeer.identity, offering: bytes, digestFollows: digestFollows)
 
             let sending = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
             let receiving = try await scenarios.offer(named: "film.mkv").accept(into: inbox, keepingIn: store)
@@ -253,6 +265,58 @@ struct ResumeStoreTests {
             #expect(sending.heldDidNotMatch)
             #expect(sending.bytesSent == Int64(bytes.count), "everything went")
             #expect(receiving.resentBytes == Int64(2 * Self.chunk))
+        }
+    }
+
+    @Test("Over a session: the receiver stops keeping what arrived (as a drop box on Ctrl-C): the sender is told it is kept, the partial file and record stay, and the same file sent again goes on from there and arrives whole")
+    func stopKeepingWhatArrived() async throws {
+        try await withTwoPeers { peers async throws in
+            let scenarios = ResourceScenarios(host: peers.host, guest: peers.guest)
+            try await peers.connect()
+            let (store, inbox) = try places()
+            let bytes = ResourceScenarios.bulk(48 << 20, seed: 8)
+            let source = try ResourceScenarios.file(named: "film.mkv", bytes)
+            let sending = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
+            let receiving = try await scenarios.offer(named: "film.mkv").accept(into: inbox, keepingIn: store)
+            #expect(await eventually { receiving.progress.completedBytes >= Int64(3 * Self.chunk) })
+            #expect(receiving.stopKeeping())
+            #expect(!receiving.stopKeeping(), "once")
+            do throws(MultipeerError) {
+                _ = try await receiving.outcome()
+                Issue.record("it was saved")
+            } catch {
+                #expect(error.code == .cancelled && error.message == "“film.mkv” stopped here; what arrived is kept for 24 h, and sending it again goes on from there.", "\(error.message)")
+            }
+            do throws(MultipeerError) {
+                try await sending.outcome()
+                Issue.record("the sender saw it saved")
+            } catch {
+                #expect(error.message == "“film.mkv” was not saved: alice stopped receiving; what arrived is kept, and sending it again goes on from there.", "\(error.message)")
+            }
+            #expect(ResourceScenarios.names(in: inbox).count == 1 && ResourceScenarios.names(in: inbox)[0].hasSuffix(".part"), "the partial file stays")
+
+            let later = ResourceScenarios(host: peers.host, guest: peers.guest)
+            let again = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
+            let resumed = try await later.offer(named: "film.mkv").accept(into: inbox, keepingIn: store)
+            #expect(resumed.keptBytes >= Int64(3 * Self.chunk))
+            let saved = try await resumed.outcome()
+            try await again.outcome()
+            #expect(try Data(contentsOf: saved) == bytes)
+            #expect(again.bytesSent == Int64(bytes.count) - resumed.keptBytes, "only the rest went")
+            #expect(ResourceScenarios.names(in: inbox) == ["film.mkv"])
+        }
+    }
+
+    @Test("A resource's stream window grows to at most 1 % of the file less a write batch (never below the initial window), so that a killed receiver loses at most 1 % on the way: 415 KiB for 64 MiB, the 4 MiB of a bulk receiver for 1 GiB, 256 KiB for a small file")
+    func resourceWindowIsBoundedByTheFile() {
+        let bulk = SessionConfiguration.bulkTransfer
+        #expect(Session.resourceWindow(size: 64 << 20, configuration: bulk) == (64 << 20) / 100 - 256 * 1024)
+        #expect(Session.resourceWindow(size: 1 << 30, configuration: bulk) == 4 << 20)
+        #expect(Session.resourceWindow(size: 1 << 20, configuration: bulk) == 256 * 1024)
+        #expect(Session.resourceWindow(size: 1 << 30, configuration: SessionConfiguration()) == 256 * 1024, "no growth where the configuration has none")
+        for size: UInt64 in [64 << 20, 200 << 20, 1 << 30] {
+            let window = Session.resourceWindow(size: size, configuration: bulk)
+            #expect(UInt64(window + ResourceReceiving.batchBytes) <= size / 100, "\(size): on the way and unwritten within 1 %")
         }
     }
 

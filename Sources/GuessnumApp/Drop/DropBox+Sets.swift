@@ -117,10 +117,17 @@ extension DropBox {
         output.line("Receiving \(request.offer.summary) from \(TerminalText.sanitized(request.peer.displayName))\(verification) into \(directory.path).")
     }
 
-    /// A file of the sender's set: taken under its path, or declined when it goes past the offer.
+    /// A file of the sender's set: taken under its path; held while the set has its most files
+    /// at once under way (a sender of this release keeps more in flight, so that the next
+    /// file is here when one ends; at most ``DropSetReceipt/filesWaiting``); or declined when it
+    /// goes past the offer.
     func takeSetFile(_ offer: ResourceOffer, into transfers: inout Transfers) async {
         let sender = offer.peer.identity
         guard var receipt = transfers.sets[sender] else { return }
+        if receipt.running.count >= DropSetReceipt.filesAtOnce, transfers.waitingSetFiles[sender, default: []].count < DropSetReceipt.filesWaiting {
+            transfers.waitingSetFiles[sender, default: []].append(offer)
+            return
+        }
         if let refusal = receipt.admit(size: offer.size) {
             offer.decline(reason: refusal)
             output.line("\(TerminalText.quotedName(offer.name)) was declined: \(refusal).")
@@ -140,8 +147,9 @@ extension DropBox {
         transfers.sets[sender] = receipt
     }
 
-    /// A file of a set ended; the exit code when that ends the box (`--once`, the set complete).
-    func setFileFinished(_ completion: ResourceCompletion, in transfers: inout Transfers) -> Int32? {
+    /// A file of a set ended: the next one held, if any, starts; the exit code when that ends
+    /// the box (`--once`, the set complete).
+    func setFileFinished(_ completion: ResourceCompletion, in transfers: inout Transfers) async -> Int32? {
         let sender = completion.peer.identity
         guard var receipt = transfers.sets[sender] else { return nil }
         switch completion.result {
@@ -151,6 +159,9 @@ extension DropBox {
             output.line(error.message)
         }
         transfers.sets[sender] = receipt
+        if transfers.waitingSetFiles[sender]?.isEmpty == false, let next = transfers.waitingSetFiles[sender]?.removeFirst() {
+            await takeSetFile(next, into: &transfers)
+        }
         return closeIfComplete(sender, in: &transfers)
     }
 
@@ -203,6 +214,7 @@ extension DropBox {
     /// Lets go of the set of `receipt`: its sender may offer another, and this one is not asked about again.
     func end(_ receipt: DropSetReceipt, in transfers: inout Transfers) {
         receipt.expiry?.cancel()
+        for offer in transfers.waitingSetFiles.removeValue(forKey: receipt.peer.identity) ?? [] { offer.decline(reason: "its set ended") }
         transfers.sets[receipt.peer.identity] = nil
         transfers.queue.finished(from: receipt.peer.identity)
         transfers.endedSets.append(receipt.offer.set)

@@ -85,8 +85,9 @@ public final class DropBox: Sendable {
         inbox = AsyncStream.makeStream(of: Event.self)
     }
 
-    /// Stops the box from any thread (Ctrl-C): transfers under way are cancelled, and their
-    /// partial files removed.
+    /// Stops the box from any thread (Ctrl-C): transfers under way stop, and what arrived of
+    /// them is kept in the box's store (without one, they are cancelled and their partial
+    /// files removed), so that their senders' next send goes on from there; one sentence says so.
     public func stop() {
         inbox.continuation.yield(.stop)
     }
@@ -153,7 +154,7 @@ public final class DropBox: Sendable {
                 if transfers.retired[completion.peer.identity]?.isRunning(completion.name) == true {
                     retiredFileFinished(completion, in: &transfers)
                 } else if transfers.sets[completion.peer.identity]?.isRunning(completion.name) == true {
-                    if let code = setFileFinished(completion, in: &transfers) {
+                    if let code = await setFileFinished(completion, in: &transfers) {
                         exitCode = code
                         break loop
                     }
@@ -186,6 +187,7 @@ public final class DropBox: Sendable {
                     output.line("\(TerminalText.sanitized(peer.displayName)) left: \(withdrawn.count == 1 ? "its offer was" : "its \(withdrawn.count) offers were") withdrawn.")
                 }
                 declineHeld(from: peer.identity, into: &transfers)
+                transfers.waitingSetFiles[peer.identity] = nil  // their streams went with the link: the sender offers them again
                 setSenderLeft(peer, in: &transfers)
             case .stop:
                 break loop
@@ -193,12 +195,15 @@ public final class DropBox: Sendable {
             await pump(&transfers)
         }
         for entry in transfers.queue.takeAll() { entry.offer.decline(reason: "\(session.localPeer.displayName) stopped receiving") }
-        for resource in transfers.receiving { resource.cancel() }  // nothing happens to those that ended
-        for receipt in transfers.sets.values {
-            receipt.expiry?.cancel()
-            for resource in receipt.running { resource.cancel() }
+        let underWay = transfers.receiving + transfers.sets.values.flatMap { $0.running }
+        let kept = store == nil ? [] : underWay.filter { $0.stopKeeping() }
+        for resource in underWay { resource.cancel() }  // nothing happens to those that ended or were kept
+        for receipt in transfers.sets.values { receipt.expiry?.cancel() }
+        for resource in kept { _ = try? await resource.outcome() }  // what arrived is written before the program ends
+        if let line = Self.keptOnStop(kept) { output.line(line) }
+        for offer in Array(transfers.heldFiles.values.joined()) + Array(transfers.waitingSetFiles.values.joined()) {
+            offer.decline(reason: "\(session.localPeer.displayName) stopped receiving")
         }
-        for offer in transfers.heldFiles.values.joined() { offer.decline(reason: "\(session.localPeer.displayName) stopped receiving") }
         for timer in transfers.heldTimers.values { timer.cancel() }
         for question in transfers.questions { question.cancel() }  // a question waits on the terminal: not awaited
         for watcher in transfers.watchers { await watcher.value }
@@ -257,6 +262,8 @@ public final class DropBox: Sendable {
         var retired: [UUID: DropSetReceipt] = [:]
         /// The grace timers of held files, by sender (cancelled at the end, not awaited).
         var heldTimers: [UUID: Task<Void, Never>] = [:]
+        /// Files of an accepted set held while its most files at once are under way, by sender.
+        var waitingSetFiles: [UUID: [ResourceOffer]] = [:]
     }
 
     private func printBanner(port: Int, listed: Bool) {

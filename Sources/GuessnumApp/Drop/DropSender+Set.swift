@@ -6,8 +6,16 @@ import Synchronization
 
 /// `guessnum send A B DIR…`: several files and folders as one set, asked about once.
 extension DropSender {
-    /// The most files of a set under way at once (hashed, offered or sent).
-    static let setFilesAtOnce = 4
+    /// The most files of a set under way at once (``SetWindow``) to a receiver of this release
+    /// (``WireProtocol/Feature/digestAfterBytes``), which runs 16 at once and holds the others
+    /// until one ends: those whose bytes all went wait for their results while the next ones
+    /// go, so small files do not wait a round trip each. Memory stays bounded: a file that
+    /// waits for its result, or is offered and not yet accepted, holds no bytes.
+    static let setFilesAtOnce = 24
+    /// The same to a receiver of an earlier release, which declines a file past its 16 at once.
+    static let setFilesAtOnceEarlier = 4
+    /// The most files of a set offered and still sending their bytes at once.
+    static let setFilesWritingAtOnce = 4
 
     /// Sends `items` (files and folders) to `target` as one set: counts them (saying what is
     /// left out), offers them in one question, then sends each file under its path, a few at
@@ -118,8 +126,13 @@ extension DropSender {
         sending.withLock { $0.started = true }
         let progress = SetProgress(name: DropSetOffer.files(offer.files), totalBytes: offer.bytes)
         let tally = SharedTally()
-        await withTaskGroup(of: Void.self) { group in
-            var running = 0
+        let atOnce = session.supports(WireProtocol.Feature.digestAfterBytes, with: peer) ? Self.setFilesAtOnce : Self.setFilesAtOnceEarlier
+        var window = SetWindow(writingAtOnce: Self.setFilesWritingAtOnce, atOnce: atOnce)
+        let (steps, step) = AsyncStream.makeStream(of: SetStep.self)
+        var next = steps.makeAsyncIterator()
+        // Discarding: a file's task is let go of as it ends (the window is counted by `steps`),
+        // so a set of any size keeps no trace of its files.
+        await withDiscardingTaskGroup { group in
             let walk = DropWalk(items)
             var folders = EmptyFolders(set: offer.set, limit: offer.emptyFolders ?? 0)
             while let entry = walk.next() {
@@ -131,17 +144,18 @@ extension DropSender {
                     output.line("\(TerminalText.quotedName(path)) was not sent: it appeared or grew after the files were counted.")
                     continue
                 }
-                if running >= Self.setFilesAtOnce {
-                    await group.next()
-                    running -= 1
+                while !window.hasRoom, let done = await next.next() {
+                    if done == .wroteAll { window.wroteAll() } else { window.ended() }
                 }
                 guard let resource = await start(url, path: path, to: peer) else { continue }
                 tally.counts.withLock {
                     $0.offered += 1
                     $0.offeredBytes += size
                 }
-                running += 1
-                group.addTask { await self.followSetFile(resource, in: progress, tally: tally) }
+                window.started()
+                group.addTask {
+                    await self.followSetFile(resource, in: progress, tally: tally, steps: step)
+                }
             }
             if let batch = folders.flush() { await sendFolders(batch, to: peer) }
         }
@@ -189,23 +203,34 @@ extension DropSender {
         }
     }
 
-    /// Waits for `resource`'s end, showing the set's progress meanwhile, and counts it.
-    private func followSetFile(_ resource: OutgoingResource, in progress: SetProgress, tally: SharedTally) async {
+    /// What a file of a set says to the sending loop (``SetWindow``): its bytes all went, then
+    /// it ended.
+    enum SetStep: Sendable { case wroteAll, ended }
+
+    /// Waits for `resource`'s end, showing the set's progress meanwhile, and counts it; says
+    /// on `steps` when its bytes all went, then when it ended.
+    private func followSetFile(_ resource: OutgoingResource, in progress: SetProgress, tally: SharedTally, steps: AsyncStream<SetStep>.Continuation) async {
         let output = output
         let shown = Task { await progress.follow(resource.progressUpdates, on: output) }
+        let wrote = Task {
+            for await step in resource.progressUpdates where step.completedBytes >= step.totalBytes { break }
+            steps.yield(.wroteAll)  // or it ended before
+        }
         do throws(MultipeerError) {
             try await resource.outcome()
             tally.counts.withLock {
                 $0.saved += 1
                 $0.savedBytes += resource.totalBytes
-                if resource.totalBytes > 0, resource.bytesSent == 0, resource.lastStart.count == 0 { $0.alreadyThere += 1 }
+                if resource.totalBytes > 0, resource.receiverHadIt { $0.alreadyThere += 1 }
                 $0.resent += resource.resentBytes
             }
         } catch {
             if !(error.code == .cancelled && cancelled.withLock({ $0 })) { output.line(error.message) }
         }
         await shown.value
+        await wrote.value
         sending.withLock { $0.resources.removeAll { $0 === resource } }
+        steps.yield(.ended)
     }
 
     /// Sends the empty folders `batch` once `peer` is connected.

@@ -226,7 +226,7 @@ public final class DropSender: Sendable {
                 let start = resource.lastStart
                 if start.count > starts {
                     starts = start.count
-                    if start.offset > 0 { output.line(Self.goingOn(resource, from: start.offset, peer: peer)) }
+                    if start.offset > 0, !resource.receiverHadIt { output.line(Self.goingOn(resource, from: start.offset, peer: peer)) }
                 }
                 guard step.completedBytes > 0 else { continue }
                 output.progress(of: resource.name, meter.line(for: step), fraction: step.fractionCompleted)
@@ -238,7 +238,7 @@ public final class DropSender: Sendable {
             try await resource.outcome()
             await progress.value
             output.line("\(peer.displayName) saved “\(resource.name)” (\(TransferMeter.bytes(resource.totalBytes))), its SHA-256 checked.")
-            if resource.totalBytes > 0, resource.lastStart.count == 0 {
+            if resource.totalBytes > 0, resource.receiverHadIt {
                 output.line("\(peer.displayName) had saved it before from you, unchanged: it was not sent again.")
             }
             return 0

@@ -8,6 +8,9 @@ import Multipeer
 struct DropSetReceipt {
     /// The most files of one set received at once (the sender sends a few at a time).
     static let filesAtOnce = 16
+    /// The most files of one set held, past ``filesAtOnce``, until one under way ends (a
+    /// sender of this release offers a few more than it may run at once).
+    static let filesWaiting = 16
 
     let offer: DropSetOffer
     let peer: PeerID

@@ -182,6 +182,12 @@ extension MultipeerError {
         MultipeerError(.resourceInterrupted, "\(TerminalText.quoted(name)) stopped: the link to \(peer) closed and did not come back within \(window.secondsText); what arrived is kept for \(keptFor.hoursText), and sending it again goes on from there.")
     }
 
+    /// A resource this side stopped receiving, keeping what arrived for `keptFor`
+    /// (``IncomingResource/stopKeeping()``).
+    public static func resourceStoppedKept(_ name: String, keptFor: Duration) -> MultipeerError {
+        MultipeerError(.cancelled, "\(TerminalText.quoted(name)) stopped here; what arrived is kept for \(keptFor.hoursText), and sending it again goes on from there.")
+    }
+
     /// A resource cancelled by `who` ("alice", "this side").
     public static func resourceCancelled(_ name: String, by who: String) -> MultipeerError {
         MultipeerError(.cancelled, "\(TerminalText.quoted(name)) was cancelled by \(who); nothing of it was kept.")

@@ -26,8 +26,9 @@ public final class IncomingResource: Sendable {
     /// A sentence about something kept from before that could not be used (a damaged record,
     /// a partial file gone or changed), if any.
     public let keptNote: String?
-    /// Whether the same file, saved before from the same peer, is unchanged: it ends saved at
-    /// once, without its bytes.
+    /// Whether the same file, saved before from the same peer, is unchanged: it ends saved
+    /// without its bytes (at once; when its SHA-256 follows the bytes, once the sender found by
+    /// the chunks' SHA-256 that its file is that one, else its bytes arrive as a new file's).
     public let savedBefore: Bool
 
     private let receiving: ResourceReceiving
@@ -71,6 +72,18 @@ public final class IncomingResource: Sendable {
     /// Stops receiving: the sender is told, and the partial file is removed.
     public func cancel() {
         receiving.cancel()
+    }
+
+    /// Stops receiving and keeps what arrived, as a program that is killed does: the sender is
+    /// told the file was not saved and that what arrived is kept, and, when the file was
+    /// accepted with a ``ResumeStore``, the partial file and its record stay, so that the same
+    /// file offered again (by the sender's next send, to this program run again) goes on from
+    /// them. The transfer ends with ``MultipeerError/Code/cancelled``. Without a store it is
+    /// ``cancel()``. Returns whether what arrived is kept: false without a store, or when the
+    /// transfer was not under way (nothing happens then).
+    @discardableResult
+    public func stopKeeping() -> Bool {
+        receiving.stopKeeping()
     }
 
     /// Stops waiting for a sender whose link dropped, as when the resume window passes: the

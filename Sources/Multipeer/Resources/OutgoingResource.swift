@@ -3,8 +3,10 @@ import Synchronization
 
 /// A file on its way to a peer, from ``Session/sendResource(at:named:to:)``.
 ///
-/// It hashes the file, offers it, sends it once the receiver accepts, and ends when the
-/// receiver has checked and saved it. When the link drops it waits for the peer to be
+/// It offers the file, sends it once the receiver accepts, and ends when the receiver has
+/// checked and saved it. To a peer with ``WireProtocol/Feature/digestAfterBytes`` the file's
+/// SHA-256 is taken as its bytes are sent and follows them; to an earlier peer it is taken
+/// before the offer. When the link drops it waits for the peer to be
 /// connected again and resumes from what the receiver holds. Letting go of the handle does not
 /// stop the transfer; ``cancel()`` does.
 public final class OutgoingResource: Sendable {
@@ -54,6 +56,10 @@ public final class OutgoingResource: Sendable {
     /// chunks' SHA-256), so that the transfer started over.
     public var heldDidNotMatch: Bool { sending.counts.withLock { $0.mismatched } }
 
+    /// Whether the receiver had the whole file already (saved before from this program's
+    /// peer and unchanged, checked by its SHA-256), so that none of its bytes went.
+    public var receiverHadIt: Bool { sending.counts.withLock { $0.hadIt } }
+
     /// Waits for the end: returns once the receiver saved the file.
     ///
     /// - Throws: ``MultipeerError/Code/resourceDeclined``; ``MultipeerError/Code/resourceFailed``
@@ -96,9 +102,12 @@ final class ResourceSending: Sendable {
         var mismatched = false
         var starts = 0
         var startedFrom: UInt64 = 0
+        var hadIt = false
     }
 
     let counts = Mutex(Counts())
+    /// The SHA-256 of the bytes read so far, when it follows them.
+    private let running = Mutex(RunningDigest())
 
     /// The most bytes read from the file at once.
     static let blockBytes = 256 * 1024
@@ -136,7 +145,10 @@ final class ResourceSending: Sendable {
         }
         do throws(MultipeerError) {
             let file = file
-            let digest = try await queue.run { () throws(MultipeerError) in try file.digest() }
+            let after = WireProtocol.Feature.resources | WireProtocol.Feature.restartResume | WireProtocol.Feature.digestAfterBytes
+            // To an earlier peer the SHA-256 goes in the offer: the whole file is read first.
+            let digest = session.supports(after, with: peer)
+                ? Frame.ResourceOffer.digestAfterBytes : try await queue.run { () throws(MultipeerError) in try file.digest() }
             try await deliver(Frame.ResourceOffer(streamID: 1, transfer: key.transfer, size: file.size, digest: digest, name: name))
             return .success(())
         } catch {
@@ -193,12 +205,13 @@ final class ResourceSending: Sendable {
             defer { current.withLock { $0 = nil } }
             switch try await answer(to: stream) {
             case .alreadySaved:
+                counts.withLock { $0.hadIt = $0.sent == 0 }
                 reporter.report(Int64(offer.size))
                 return
             case .linkLost:
                 continue
             case .accepted(let offset, let held):
-                guard try await write(stream, from: offset, held: held) else { continue }
+                guard try await write(stream, from: offset, held: held, digestAfter: offer.digestFollows) else { continue }
                 stream.finish()
                 if try await result() { return }
             }
@@ -251,28 +264,25 @@ final class ResourceSending: Sendable {
 
     /// Writes the file from `offset` to its end; false when the link closed on the way. After
     /// a RESOURCE_HELD (`held`), the receiver's chunks are checked against the file first, and
-    /// the stream begins with where it goes on from: `offset` when they match, else 0.
-    private func write(_ stream: OutgoingStream, from offset: UInt64, held: Frame.ResourceHeld?) async throws(MultipeerError) -> Bool {
+    /// the stream begins with where it goes on from: `offset` when they match, else 0. With
+    /// `digestAfter`, the file's SHA-256 (taken as it is read) follows its last byte.
+    private func write(_ stream: OutgoingStream, from offset: UInt64, held: Frame.ResourceHeld?, digestAfter: Bool) async throws(MultipeerError) -> Bool {
         var offset = offset
         let file = file
         if let held {
             let claimed = offset
-            let matches = try await queue.run { () throws(MultipeerError) in try file.holds(held, upTo: claimed) }
+            let matches = try await queue.run { () throws(MultipeerError) in
+                try file.holds(held, upTo: claimed, each: { block, at in if digestAfter { self.running.withLock { $0.add(block, at: at) } } })
+            }
             if !matches {
                 offset = 0
                 counts.withLock { $0.mismatched = true }
+            } else if claimed == file.size {
+                counts.withLock { $0.hadIt = $0.sent == 0 }
             }
             var start = Data(count: 8)
             for index in 0..<8 { start[index] = UInt8(truncatingIfNeeded: offset >> (56 - 8 * UInt64(index))) }
-            do {
-                try await stream.write(start)
-            } catch {
-                switch error.code {
-                case .streamInterrupted: return false
-                case .streamReset: throw refusalOrReset()
-                default: throw cancelled.withLock({ $0 }) ? cancelledHere : error
-                }
-            }
+            guard try await send(start, on: stream) else { return false }
         }
         counts.withLock { counts in
             counts.resent += Int64(counts.furthest - min(counts.furthest, offset))
@@ -280,18 +290,15 @@ final class ResourceSending: Sendable {
             counts.startedFrom = offset
         }
         reporter.report(Int64(offset))
+        if digestAfter { try await hashGap(upTo: offset) }
         while offset < file.size {
             let start = offset
-            let block = try await queue.run { () throws(MultipeerError) in try file.read(at: start, count: Self.blockBytes) }
-            do {
-                try await stream.write(block)
-            } catch {
-                switch error.code {
-                case .streamInterrupted: return false
-                case .streamReset: throw refusalOrReset()
-                default: throw cancelled.withLock({ $0 }) ? cancelledHere : error
-                }
+            let block = try await queue.run { () throws(MultipeerError) in
+                let block = try file.read(at: start, count: Self.blockBytes)
+                if digestAfter { self.running.withLock { $0.add(block, at: start) } }
+                return block
             }
+            guard try await send(block, on: stream) else { return false }
             offset += UInt64(block.count)
             counts.withLock { counts in
                 counts.sent += Int64(block.count)
@@ -305,7 +312,34 @@ final class ResourceSending: Sendable {
             stream.cancel()
             throw error
         }
-        return true
+        return digestAfter ? try await send(Data(self.running.withLock { $0.digest }), on: stream) : true
+    }
+
+    /// Writes `data` on `stream`; false when the link closed on the way.
+    private func send(_ data: Data, on stream: OutgoingStream) async throws(MultipeerError) -> Bool {
+        do {
+            try await stream.write(data)
+            return true
+        } catch {
+            switch error.code {
+            case .streamInterrupted: return false
+            case .streamReset: throw refusalOrReset()
+            default: throw cancelled.withLock({ $0 }) ? cancelledHere : error
+            }
+        }
+    }
+
+    /// Hashes the bytes before `offset` that were not read yet (those the receiver held from
+    /// before this program started, when it did not say what it holds), so that the SHA-256
+    /// that follows the bytes is the whole file's.
+    private func hashGap(upTo offset: UInt64) async throws(MultipeerError) {
+        let file = file
+        while case let from = self.running.withLock({ $0.hashedUpTo }), from < offset {
+            try await queue.run { () throws(MultipeerError) in
+                let block = try file.read(at: from, count: Int(min(UInt64(Self.blockBytes), offset - from)))
+                self.running.withLock { $0.add(block, at: from) }
+            }
+        }
     }
 
     /// Why the receiver reset the stream: the reason it sent first, else that it cancelled.

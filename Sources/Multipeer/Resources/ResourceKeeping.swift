@@ -29,12 +29,13 @@ final class ResourceKeeping: Sendable {
         store.release(key)
     }
 
-    /// The file was saved as `url`: the record says so, so that the same file sent again is
-    /// answered saved.
-    func saved(as url: URL) {
+    /// The file was saved as `url`, its SHA-256 `digest`: the record says so, so that the same
+    /// file sent again is answered saved.
+    func saved(as url: URL, digest: [UInt8]) {
         defer { store.release(key) }
         guard var kept = try? store.load(key) else { return }
         kept.header.saved = url.lastPathComponent
+        kept.header.sha256 = Hex.encode(digest)
         if (try? ResumeRecordFile(writing: kept, to: store.url(of: key))) == nil { store.remove(key) }
     }
 }
@@ -47,30 +48,40 @@ struct ResourceStart: Sendable {
     let keeping: ResourceKeeping?
     /// A sentence about something kept from before that could not be used.
     let note: String?
-    /// The same file, received and saved before: nothing to receive.
+    /// The same file, received and saved before: nothing to receive (when its SHA-256 follows
+    /// the bytes, once the sender found its file is the same; ``file`` is then a new partial
+    /// file, for the bytes of one that is not).
     let saved: URL?
 
     /// Opens the partial file of `offer` from `peer` in `directory`: what `store` kept of it
     /// from before, checked chunk by chunk against its record, else a new one (recorded in
-    /// `store`). Blocks: call it on a ``FileQueue``.
-    static func open(_ offer: Frame.ResourceOffer, from peer: UUID, in directory: URL, store: ResumeStore?) throws(MultipeerError) -> ResourceStart {
+    /// `store`). When the offer's SHA-256 follows the bytes (`digestFollows`), what was kept
+    /// is found by sender, directory, name and size alone: the sender checks it against its
+    /// file by the chunks' SHA-256. Blocks: call it on a ``FileQueue``.
+    static func open(_ offer: Frame.ResourceOffer, from peer: UUID, in directory: URL, store: ResumeStore?, digestFollows: Bool = false) throws(MultipeerError) -> ResourceStart {
         let fresh = ChunkDigests(size: offer.size)
         guard let store else {
             return ResourceStart(file: try PartialFile(in: directory, name: offer.name, transfer: offer.transfer), digests: fresh, keeping: nil, note: nil, saved: nil)
         }
-        let sha256 = offer.digest.map { String(format: "%02x", $0) }.joined()
+        let sha256 = digestFollows ? "" : Hex.encode(offer.digest)
         let key = ResumeStore.key(peer: peer, directory: directory, name: offer.name, size: offer.size, sha256: sha256)
         guard store.claim(key) else {
             // Another transfer of this process has it: this one keeps nothing.
             return ResourceStart(file: try PartialFile(in: directory, name: offer.name, transfer: offer.transfer), digests: fresh, keeping: nil, note: nil, saved: nil)
         }
         var note: String?
+        var restored: ResourceStart?
         do throws(ResumeRecord.RecordDamage) {
-            if let kept = try store.load(key) {
-                if let start = restore(kept, key: key, store: store, in: directory, note: &note) { return start }
-            }
+            if let kept = try store.load(key) { restored = restore(kept, key: key, store: store, in: directory, note: &note) }
         } catch {
             note = "What was kept of \(TerminalText.quoted(offer.name)) from before cannot be used (its record: \(error.reason)); it starts over."
+        }
+        if let restored {
+            guard digestFollows, restored.saved != nil else { return restored }
+            // Saved before: the sender checks its file against it; a new partial file takes
+            // the bytes of one that is not the same.
+            let file = try PartialFile(in: directory, name: offer.name, transfer: offer.transfer)
+            return ResourceStart(file: file, digests: restored.digests, keeping: nil, note: nil, saved: restored.saved)
         }
         do throws(MultipeerError) {
             let file = try PartialFile(in: directory, name: offer.name, transfer: offer.transfer)

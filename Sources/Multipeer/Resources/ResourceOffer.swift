@@ -2,7 +2,8 @@ import Foundation
 import SafeText
 import Synchronization
 
-/// A file a peer offers, posted as ``EventName/resourceOffered``: its name, size and SHA-256.
+/// A file a peer offers, posted as ``EventName/resourceOffered``: its name, size and (from an
+/// earlier peer) SHA-256.
 /// Answer it once, with ``accept(into:keepingIn:)`` or ``decline(reason:)``; an offer let go of without
 /// an answer is declined.
 public final class ResourceOffer: Sendable {
@@ -17,9 +18,10 @@ public final class ResourceOffer: Sendable {
     public var isInFolder: Bool { name.contains("/") }
     /// Its size in bytes, as the sender states it (checked as the bytes arrive).
     public let size: Int64
-    /// The SHA-256 of its bytes in lowercase hex, as the sender states it (checked before the
-    /// file is put in place).
-    public let sha256: String
+    /// The SHA-256 of its bytes in lowercase hex, as the sender states it in the offer; nil
+    /// when it follows the bytes (``WireProtocol/Feature/digestAfterBytes``: the sender did not
+    /// read the whole file first). Either way it is checked before the file is put in place.
+    public let sha256: String?
 
     private let session: Session
     private let arrival: ResourceArrival
@@ -31,7 +33,7 @@ public final class ResourceOffer: Sendable {
         peer = arrival.peer
         name = arrival.offer.name
         size = Int64(clamping: arrival.offer.size)
-        sha256 = arrival.offer.digest.map { String(format: "%02x", $0) }.joined()
+        sha256 = arrival.digestFollows ? nil : Hex.encode(arrival.offer.digest)
     }
 
     deinit {
@@ -39,7 +41,7 @@ public final class ResourceOffer: Sendable {
     }
 
     /// Accepts the file into `directory`: its bytes go to a hidden partial file there (`0600`),
-    /// which becomes `directory/name` once size and SHA-256 match the offer (a path's folders are
+    /// which becomes `directory/name` once size and SHA-256 match the sender's (a path's folders are
     /// made under `directory`, never following a symbolic link) (`name (2)` and
     /// so on when that name is taken: no file is ever overwritten). The session posts
     /// ``EventName/resourceStarted`` with the returned handle, and
@@ -47,10 +49,12 @@ public final class ResourceOffer: Sendable {
     ///
     /// With a `store`, what arrives is kept there too (a SHA-256 per chunk), so that the
     /// transfer goes on after either program restarts: when the same peer offers the same file
-    /// (name, size, SHA-256) into the same directory again, what the partial file kept from
-    /// before holds is checked against its chunks' hashes, and the sender checks them against
-    /// its own file before it skips them (``IncomingResource/keptBytes``). A file saved before
-    /// and unchanged since is answered saved at once, without its bytes. A transfer that does
+    /// (name, size, SHA-256; name and size when the SHA-256 follows the bytes) into the same
+    /// directory again, what the partial file kept from before holds is checked against its
+    /// chunks' hashes, and the sender checks them against its own file before it skips them
+    /// (``IncomingResource/keptBytes``). A file saved before and unchanged since is answered
+    /// saved without its bytes (at once; or, when the SHA-256 follows the bytes, once the
+    /// sender found by the chunks' SHA-256 that its file is the same). A transfer that does
     /// not come back within the resume window keeps its partial file for the store's
     /// ``ResumeStore/maximumAge``.
     ///
@@ -64,7 +68,7 @@ public final class ResourceOffer: Sendable {
         let start: ResourceStart
         do throws(MultipeerError) {
             start = try await queue.run { () throws(MultipeerError) in
-                try ResourceStart.open(arrival.offer, from: arrival.peer.identity, in: directory, store: store)
+                try ResourceStart.open(arrival.offer, from: arrival.peer.identity, in: directory, store: store, digestFollows: arrival.digestFollows)
             }
         } catch {
             refuse(reason: ResourceReceiving.reason(of: error))

@@ -24,6 +24,8 @@ final class ResourceReceiving: Sendable {
     private let queue: FileQueue
     private let mailbox = Mailbox<ReceiverSignal>()
     private let digests: Mutex<ChunkDigests>
+    /// Whether the file's SHA-256 follows its bytes on the stream (not in the offer).
+    private let digestFollows: Bool
 
     private struct State {
         var arrival: ResourceArrival
@@ -33,6 +35,11 @@ final class ResourceReceiving: Sendable {
         var transfer: [UInt8]
         /// Waiting for the sender to offer it again.
         var waiting = false
+        /// The file saved before (``saved``) awaits the sender's word that its file is the
+        /// same (when the SHA-256 follows the bytes): until the sender goes on from 0.
+        var confirmingSaved = false
+        /// Stopped by this side keeping what arrived (``stopKeeping()``).
+        var keepsOnStop = false
     }
 
     private let state: Mutex<State>
@@ -64,8 +71,9 @@ final class ResourceReceiving: Sendable {
         saved = start.saved
         keeping = start.keeping
         digests = Mutex(start.digests)
+        digestFollows = arrival.digestFollows
         self.queue = queue
-        state = Mutex(State(arrival: arrival, transfer: arrival.offer.transfer))
+        state = Mutex(State(arrival: arrival, transfer: arrival.offer.transfer, confirmingSaved: start.saved != nil && arrival.digestFollows))
     }
 
     func letGo() {
@@ -102,29 +110,28 @@ final class ResourceReceiving: Sendable {
     private var name: String { offer.name }
 
     func cancel() {
+        stop(keeping: false)
+    }
+
+    func stopKeeping() -> Bool {
+        stop(keeping: keeping != nil) && keeping != nil
+    }
+
+    /// Stops the transfer; `keeping`: what arrived stays for a later offer of the same file.
+    @discardableResult
+    private func stop(keeping: Bool) -> Bool {
         let arrival = state.withLock { state -> ResourceArrival? in
             guard state.outcome == nil, !state.cancelled else { return nil }
             state.cancelled = true
+            state.keepsOnStop = keeping
             return state.arrival
         }
-        guard let arrival else { return }
-        tell(.failed, "\(session.localPeer.displayName) cancelled it", on: arrival)
+        guard let arrival else { return false }
+        let me = session.localPeer.displayName
+        tell(.failed, keeping ? "\(me) stopped receiving; what arrived is kept, and sending it again goes on from there" : "\(me) cancelled it", on: arrival)
         arrival.stream.cancel()
         mailbox.post(.cancelled)
-    }
-
-    /// How `result` is told to a sender that offers the transfer again.
-    static func ended(_ result: Result<URL, MultipeerError>, session: Session) -> EndedTransfer {
-        switch result {
-        case .success: EndedTransfer(saved: true, reason: nil)
-        case .failure(let error): EndedTransfer(saved: false, reason: error.code == .cancelled ? "\(session.localPeer.displayName) cancelled it" : reason(of: error))
-        }
-    }
-
-    /// Tells the sender of `arrival` how its transfer ended, and closes the stream it offered.
-    static func tell(_ ended: EndedTransfer, on arrival: ResourceArrival, session: Session) {
-        session.send(.resourceResult(transfer: arrival.offer.transfer, outcome: ended.saved ? .saved : .failed, reason: ended.reason), onLink: arrival.link)
-        arrival.stream.cancel()
+        return true
     }
 
     func offeredAgain(_ arrival: ResourceArrival) {
@@ -151,12 +158,14 @@ final class ResourceReceiving: Sendable {
     private enum StreamEnd: Error {
         case finished
         case interrupted
+        /// This side stopped, keeping what arrived.
+        case stopped
         case failed(MultipeerError, tellSender: Bool)
     }
 
     func run() async -> Result<URL, MultipeerError> {
         var arrival = state.withLock { $0.arrival }
-        if let saved {
+        if let saved, !digestFollows {
             tell(.saved, nil, on: arrival)
             arrival.stream.cancel()
             reporter.report(Int64(clamping: offer.size))
@@ -167,13 +176,16 @@ final class ResourceReceiving: Sendable {
         while true {
             let header = answer(on: arrival, received: received)
             reporter.report(Int64(received))
-            let end = await receive(arrival.stream, received: &received, header: header)
+            var digest = Data()
+            let end = await receive(arrival.stream, received: &received, header: header, digest: &digest)
             switch end {
             case .finished:
-                let result = await check(received)
+                let result = await check(received, against: digestFollows ? Array(digest) : offer.digest)
                 if case .failure(let error) = result { tell(.failed, Self.reason(of: error), on: arrival) }
                 if case .success = result { tell(.saved, nil, on: arrival) }
                 return settle(result)
+            case .stopped:
+                return settle(keptOnStop())
             case .failed(let error, let tellSender):
                 if tellSender {
                     tell(.failed, error.code == .cancelled ? "\(peer.displayName) cancelled it" : Self.reason(of: error), on: arrival)
@@ -187,7 +199,8 @@ final class ResourceReceiving: Sendable {
                 let next = await awaitResumption(number: waits)
                 state.withLock { $0.waiting = false }
                 guard let next else {
-                    let cancelled = state.withLock { $0.cancelled }
+                    let (cancelled, keepsOnStop) = state.withLock { ($0.cancelled, $0.keepsOnStop) }
+                    if keepsOnStop { return settle(keptOnStop()) }
                     if cancelled || keeping == nil {
                         drop()
                     } else {
@@ -222,21 +235,23 @@ final class ResourceReceiving: Sendable {
         return header
     }
 
+    /// Keeps the partial file and its record: this side stopped (``stopKeeping()``).
+    private func keptOnStop() -> Result<URL, MultipeerError> {
+        file?.keep()
+        keeping?.keep()
+        return .failure(.resourceStoppedKept(name, keptFor: keeping?.store.maximumAge ?? .zero))
+    }
+
     private func settle(_ result: Result<URL, MultipeerError>) -> Result<URL, MultipeerError> {
         state.withLock { $0.outcome = result }
         return result
     }
 
-    /// The reason a RESOURCE_RESULT gives: the error's sentence after "… was not saved: ".
-    static func reason(of error: MultipeerError) -> String {
-        guard let range = error.message.range(of: " was not saved: ") else { return error.message }
-        return String(error.message[range.upperBound...].dropLast(error.message.hasSuffix(".") ? 1 : 0))
-    }
-
     /// Reads `stream` into the file from `received` on, counting what is written and hashed;
     /// with `header`, the stream's first 8 bytes are where the sender goes on from: `received`,
-    /// or 0 when what is held did not match its file.
-    private func receive(_ stream: IncomingStream, received: inout UInt64, header: Bool) async -> StreamEnd {
+    /// or 0 when what is held did not match its file. When the SHA-256 follows the bytes, the
+    /// 32 after the file's last byte go to `digest`.
+    private func receive(_ stream: IncomingStream, received: inout UInt64, header: Bool, digest: inout Data) async -> StreamEnd {
         var batch = Data()
         var end = StreamEnd.finished
         var from = header ? Data() : nil
@@ -257,8 +272,17 @@ final class ResourceReceiving: Sendable {
                         digests.withLock { $0 = ChunkDigests(size: offer.size) }
                         received = 0
                         keeping?.record.truncate(toChunks: 0)
+                        state.withLock { $0.confirmingSaved = false }
                     } else if offset != received {
                         end = .failed(.resourceFailed(name, "the sender went on from byte \(offset), not from the \(received) held"), tellSender: true)
+                        break
+                    }
+                }
+                if digestFollows, case let room = Int(offer.size - received) - batch.count, chunk.count > room {
+                    digest.append(chunk.dropFirst(room))
+                    chunk = Data(chunk.prefix(room))
+                    guard digest.count <= Frame.ResourceOffer.digestBytes else {
+                        end = .failed(.resourceFailed(name, "more bytes arrived than the \(offer.size) offered and their SHA-256"), tellSender: true)
                         break
                     }
                 }
@@ -278,8 +302,8 @@ final class ResourceReceiving: Sendable {
             case .streamInterrupted: end = .interrupted
             case .streamReset:
                 // The sender's cancel is answered, so that it knows the partial file is gone.
-                let here = state.withLock { $0.cancelled }
-                end = .failed(.resourceCancelled(name, by: here ? "this side" : peer.displayName), tellSender: !here)
+                let (here, keeps) = state.withLock { ($0.cancelled, $0.keepsOnStop) }
+                end = keeps ? .stopped : .failed(.resourceCancelled(name, by: here ? "this side" : peer.displayName), tellSender: !here)
             default:
                 end = .failed(error, tellSender: true)  // the file could not be written
             }
@@ -287,6 +311,9 @@ final class ResourceReceiving: Sendable {
         if case .failed = end { return end }
         if from != nil, case .finished = end {
             return .failed(.resourceFailed(name, "its stream ended before the sender said where it goes on from"), tellSender: true)
+        }
+        if digestFollows, received + UInt64(batch.count) == offer.size, digest.count < Frame.ResourceOffer.digestBytes, case .finished = end {
+            return .failed(.resourceFailed(name, "its stream ended before the SHA-256 that follows its bytes"), tellSender: true)
         }
         do {
             try await write(&batch, received: &received)  // what came before the end is good
@@ -312,22 +339,27 @@ final class ResourceReceiving: Sendable {
         reporter.report(Int64(received))
     }
 
-    /// Checks the whole file against the offer and puts it in place.
-    private func check(_ received: UInt64) async -> Result<URL, MultipeerError> {
+    /// Checks the whole file against the SHA-256 the sender stated (`expected`) and puts it in
+    /// place; a file saved before that the sender found the same is left as it is.
+    private func check(_ received: UInt64, against expected: [UInt8]) async -> Result<URL, MultipeerError> {
         guard received == offer.size, let file else {
             drop()
             return .failure(.resourceFailed(name, "it ended after \(received) of its \(offer.size) bytes"))
         }
         let digest = digests.withLock { $0.digest }
-        guard digest == offer.digest else {
+        guard digest == expected else {
             drop()
-            return .failure(.resourceFailed(name, "its SHA-256 does not match the offer's, so it was changed on the way"))
+            return .failure(.resourceFailed(name, "its SHA-256 does not match the sender's, so it was changed on the way"))
+        }
+        if let saved, state.withLock({ $0.confirmingSaved }) {
+            file.discard()
+            return .success(saved)
         }
         let keeping = keeping
         do throws(MultipeerError) {
             return .success(try await queue.run { () throws(MultipeerError) in
                 let url = try file.place()
-                keeping?.saved(as: url)
+                keeping?.saved(as: url, digest: digest)
                 return url
             })
         } catch {

@@ -22,6 +22,9 @@ struct ResourceArrival: Sendable {
     let link: ObjectIdentifier
     let offer: Frame.ResourceOffer
     let stream: IncomingStream
+    /// Whether the file's SHA-256 follows its bytes on the stream, not in the offer
+    /// (``WireProtocol/Feature/digestAfterBytes``, announced by both sides).
+    let digestFollows: Bool
 }
 
 /// How a received transfer ended, kept a while so that a sender whose link dropped before it

@@ -104,6 +104,17 @@ extension Session {
 }
 
 extension Session {
+    /// How far the window of a resource's stream of `size` bytes may grow: the configuration's
+    /// ``SessionConfiguration/maximumStreamWindow``, but no more than 1 % of the file less one
+    /// write batch (and never less than the initial ``SessionConfiguration/streamWindow``), so
+    /// that what a receiver that is killed loses on the way (its window and its unwritten batch)
+    /// is within 1 % of the file: what is sent again after its restart stays within 1 % and its
+    /// last chunk not whole yet.
+    static func resourceWindow(size: UInt64, configuration: SessionConfiguration) -> Int {
+        let share = Int(clamping: size / 100) - ResourceReceiving.batchBytes
+        return max(configuration.streamWindow, min(configuration.maximumStreamWindow, share))
+    }
+
     /// Whether ``disconnect(reason:)`` was called.
     var isClosed: Bool { state.withLock { $0.isClosed } }
 }

@@ -4,9 +4,9 @@ import Foundation
 import Glibc
 #endif
 
-/// A file being sent: opened once, its size and SHA-256 taken before the offer, read in
-/// blocks from any offset (where an interrupted transfer resumes). Every call blocks: make
-/// them on a ``FileQueue``.
+/// A file being sent: opened once, its size taken before the offer (and its SHA-256, for a
+/// peer that wants it before the bytes), read in blocks from any offset (where an interrupted
+/// transfer resumes). Every call blocks: make them on a ``FileQueue``.
 final class SourceFile: Sendable {
     let path: String
     let size: UInt64
@@ -76,7 +76,8 @@ final class SourceFile: Sendable {
 
     /// Whether the receiver's claim `held` of the bytes up to `offset` is this file's: the
     /// pieces of those bytes cut at every chunk hash to the same root (``ChunkDigests/claim``).
-    func holds(_ held: Frame.ResourceHeld, upTo offset: UInt64) throws(MultipeerError) -> Bool {
+    /// Each block read is given to `each` with its offset too (the sender's ``RunningDigest``).
+    func holds(_ held: Frame.ResourceHeld, upTo offset: UInt64, each: (Data, UInt64) -> Void = { _, _ in }) throws(MultipeerError) -> Bool {
         let chunkBytes = UInt64(held.chunkBytes)
         guard (4096...(64 << 20)).contains(chunkBytes), offset <= size, held.chunks == (offset + chunkBytes - 1) / chunkBytes else { return false }
         var digests = ChunkDigests(size: size, chunkBytes: Int(chunkBytes))
@@ -84,6 +85,7 @@ final class SourceFile: Sendable {
         while at < offset {
             let block = try read(at: at, count: Int(min(chunkBytes, offset - at)))
             _ = digests.add(block)
+            each(block, at)
             at += UInt64(block.count)
         }
         let claim = digests.claim

@@ -148,9 +148,10 @@ extension Session {
     /// Opens the peer's stream `id` for reading (a STREAM_OPEN or a RESOURCE_OFFER), or refuses
     /// it alone when the link has as many open as it may (nil then, or after a violation,
     /// which has closed the link).
+    /// `maximumWindow`: how far its window may grow (the configuration's when nil).
     private func openReader(
         _ id: UInt32, named name: String, from peer: PeerID, on link: ObjectIdentifier, record: LinkRecord,
-        streams: inout LinkStreams, state: inout SessionState, effects: inout SessionEffects
+        streams: inout LinkStreams, state: inout SessionState, effects: inout SessionEffects, maximumWindow: Int? = nil
     ) -> IncomingStream? {
         if streams.isLocal(id) {
             violate(.streamOpen(id: id, name: name), on: link, record: record, why: "stream \(id) opened with an id of this side's", state: &state, effects: &effects)
@@ -169,7 +170,7 @@ extension Session {
             return nil
         }
         let buffer = StreamBuffer(
-            name: name, window: configuration.streamWindow, maximumWindow: configuration.maximumStreamWindow,
+            name: name, window: configuration.streamWindow, maximumWindow: maximumWindow ?? configuration.maximumStreamWindow,
             grant: { [weak self] buffer, credit in self?.grantCredit(credit, to: id, on: link, buffer: buffer) },
             release: { [weak self] buffer, reset in self?.releaseReader(id, on: link, buffer: buffer, reset: reset) })
         streams.readers[id] = LinkStreams.Reader(buffer: buffer, window: configuration.streamWindow)
@@ -196,8 +197,12 @@ extension Session {
         case .resourceOffer(let offer):
             guard streams.supports(WireProtocol.Feature.resources) else { return violation("a resource frame on a link without resources") }
             if offer.name.contains("/"), !streams.supports(WireProtocol.Feature.folders) { return violation("a resource path on a link without folders") }
-            guard let incoming = openReader(offer.streamID, named: offer.name, from: peer, on: link, record: record, streams: &streams, state: &state, effects: &effects) else { break }
-            let arrival = ResourceArrival(peer: peer, link: link, offer: offer, stream: incoming)
+            guard let incoming = openReader(
+                offer.streamID, named: offer.name, from: peer, on: link, record: record, streams: &streams, state: &state, effects: &effects,
+                maximumWindow: Self.resourceWindow(size: offer.size, configuration: configuration))
+            else { break }
+            let after = WireProtocol.Feature.resources | WireProtocol.Feature.restartResume | WireProtocol.Feature.digestAfterBytes
+            let arrival = ResourceArrival(peer: peer, link: link, offer: offer, stream: incoming, digestFollows: offer.digestFollows && streams.supports(after))
             if state.links[link]?.heldData != nil {
                 state.links[link]?.heldData?.append(.resource(arrival))
             } else {

@@ -77,7 +77,8 @@ public enum Frame: Sendable, Hashable {
         public var transfer: [UInt8]
         /// The file's size in bytes.
         public var size: UInt64
-        /// The SHA-256 digest of the whole file.
+        /// The SHA-256 digest of the whole file; 32 zero bytes when it follows the bytes
+        /// (``WireProtocol/Feature/digestAfterBytes``).
         public var digest: [UInt8]
         /// The file's name (a ``ResourceName``: never a path).
         public var name: String
@@ -89,6 +90,12 @@ public enum Frame: Sendable, Hashable {
             self.digest = digest
             self.name = name
         }
+
+        /// The digest of an offer whose SHA-256 follows the bytes: 32 zero bytes.
+        public static let digestAfterBytes = [UInt8](repeating: 0, count: digestBytes)
+
+        /// Whether the SHA-256 follows the bytes (``WireProtocol/Feature/digestAfterBytes``).
+        public var digestFollows: Bool { digest == Self.digestAfterBytes }
     }
 
     /// What the receiver of a resource holds of it (see `docs/PROTOCOL.md` §3.9).

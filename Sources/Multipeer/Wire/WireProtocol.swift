@@ -8,6 +8,7 @@ public enum WireProtocol {
     /// A frame kind that belongs to a feature may be sent on a link only when both sides
     /// announced its bit (see `docs/PROTOCOL.md` §9).
     public static let features: UInt32 = Feature.streams | Feature.resources | Feature.resume | Feature.folders | Feature.restartResume
+        | Feature.digestAfterBytes
     /// Messages only, with their resume (``SessionConfiguration/features`` of an application
     /// that opens no byte stream and sends no resource).
     public static let messagesOnly: UInt32 = Feature.resume
@@ -33,6 +34,14 @@ public enum WireProtocol {
         /// as the stream's first 8 bytes. Needs ``resources``. Without it a receiver's offset is
         /// taken as it is (within one session, as before) (`docs/PROTOCOL.md` §3.9).
         public static let restartResume: UInt32 = 1 << 4
+        /// The SHA-256 after the bytes: a RESOURCE_OFFER whose SHA-256 is 32 zero bytes says
+        /// that the sender hashes the file as it sends it, and the stream carries the whole
+        /// file's SHA-256 after its last byte; the receiver checks it as it would the offer's,
+        /// before anything is put in place. The sender starts at once instead of reading the
+        /// whole file first. Needs ``restartResume`` (a receiver's claim of what it holds is
+        /// what the sender checks its file against). Without it the offer carries the SHA-256
+        /// (`docs/PROTOCOL.md` §3.9).
+        public static let digestAfterBytes: UInt32 = 1 << 5
     }
     /// The four bytes that open every hello and accept: `GNMP`.
     static let magic: [UInt8] = Array("GNMP".utf8)
