@@ -6,8 +6,8 @@ import Multipeer
 // quick.
 
 extension EventName where Payload == JudgedGuess {
-    /// A guess was judged ("bob guessed 50: too high"). A guest posts its own verdict once, as
-    /// soon as it arrives.
+    /// A guess was judged ("bob guessed 50: too high"), every guess included even when the
+    /// broadcast only counted it.
     public static var verdict: EventName<JudgedGuess> { EventName("guessnum.verdict") }
 }
 
@@ -100,8 +100,8 @@ extension EventName where Payload == PlayerListChange {
 
 extension HistoryItem {
     /// Posts the item on `bus` under its ``EventName`` (``EventName/verdict``,
-    /// ``EventName/chat``, …); an unknown item is not posted. The host and the guest post the
-    /// same items this way.
+    /// ``EventName/chat``, …); an unknown item is not posted. A ``GameMaster`` posts each tick's
+    /// items this way.
     func post(on bus: EventBus) {
         switch self {
         case .verdict(let line): bus.post(.verdict, line)
