@@ -24,7 +24,7 @@ extension DropBox {
             ask: { question in
                 out.line(question)
                 let answer = await onOwnThread { readLine() }
-                return ["y", "yes"].contains(answer?.trimmingCharacters(in: .whitespaces).lowercased() ?? "")
+                return YesAnswer.isYes(answer)
             })
         let interrupt = InterruptSource { box.stop() }
         defer { interrupt.cancel() }

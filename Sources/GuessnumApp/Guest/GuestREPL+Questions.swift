@@ -24,7 +24,7 @@ extension GuestREPL {
     func answer(_ asked: Question, with line: String) async -> CommandFlow {
         switch asked {
         case .newKey(let target):
-            if ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) {
+            if YesAnswer.isYes(line) {
                 if await join(target, acceptingNewKey: true) != .notJoined { return .stay }
             } else {
                 console.print("Not joined.")

@@ -131,7 +131,7 @@ public final class HostREPL: HostScreen, Sendable {
         case .typed(let line):
             if prompts.withLock({ $0.confirmingEnd }) {
                 prompts.withLock { $0.confirmingEnd = false }
-                if ["y", "yes"].contains(line.trimmingCharacters(in: .whitespaces).lowercased()) { return .quit }
+                if YesAnswer.isYes(line) { return .quit }
                 console.print("The game goes on.")
                 return .stay
             }
