@@ -74,15 +74,15 @@ let package = Package(
         // The room layer: everything a party game needs that is not a rule of the game.
         .target(name: "Rooms", dependencies: ["EventBus", "Multipeer", "PAKE", "SafeText", .product(name: "Logging", package: "swift-log")]),
         // The games beside guess-the-number, each its rules on the room layer.
-        .target(name: "TicTacToe", dependencies: ["Rooms"]),
-        .target(name: "Snap", dependencies: ["Rooms"]),
-        .target(name: "RockPaperScissors", dependencies: ["Rooms", .product(name: "Crypto", package: "swift-crypto")]),
+        .target(name: "TicTacToe", dependencies: ["Rooms", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "Snap", dependencies: ["Rooms", .product(name: "ArgumentParser", package: "swift-argument-parser")]),
+        .target(name: "RockPaperScissors", dependencies: ["Rooms", .product(name: "ArgumentParser", package: "swift-argument-parser"), .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "GuessnumTerminal", dependencies: ["CReadline"]),
         .target(
             name: "GuessnumGame",
             dependencies: [
                 "Rooms", "Multipeer", "EventBus", "SafeText", "PAKE", .product(name: "Crypto", package: "swift-crypto"),
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .target(
@@ -103,6 +103,7 @@ let package = Package(
                 "Multipeer", "MultipeerPOSIX", "MultipeerUnicastDNS", "EventBus", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "SafeText",
                 "GuessnumResources",
                 "TicTacToe", "RockPaperScissors", "Snap", .product(name: "Logging", package: "swift-log"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .executableTarget(
@@ -184,7 +185,7 @@ let package = Package(
             name: "GuessnumAppTests",
             dependencies: [
                 "GuessnumApp", "MultipeerUnicastDNS", "GuessnumGame", "GuessnumStore", "GuessnumTerminal", "Multipeer", "MultipeerTesting", "MultipeerTestSupport", "EventBus", "TicTacToe", "RockPaperScissors", "Snap",
-                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Logging", package: "swift-log"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(

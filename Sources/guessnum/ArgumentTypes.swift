@@ -1,21 +1,9 @@
 import ArgumentParser
 import GuessnumApp
-import GuessnumGame
 import Logging
 
 // The library's values as command-line arguments. ArgumentParser reports a value it cannot
-// read as a usage error (exit 64); options use the throwing `parse` as their transform, so
-// that the library's own sentence says what is wrong with the value.
-
-extension GuessRange: ExpressibleByArgument {
-    public init?(argument: String) {
-        guard let range = try? GuessRange(parsing: argument) else { return nil }
-        self = range
-    }
-
-    /// `--range`'s reader: the range, or the sentence that says what is wrong.
-    static func parse(_ text: String) throws -> GuessRange { try GuessRange(parsing: text) }
-}
+// read as a usage error (exit 64).
 
 extension Logger.Level: @retroactive ExpressibleByArgument {}
 

@@ -9,24 +9,15 @@ import MultipeerNIO
 struct HostCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "host",
-        abstract: "Host a game (guess-the-number unless --game names another), announce it on the LAN and run it for the players who join."
+        abstract: "Host a game (guess-the-number unless --game names another), announce it on the LAN and run it for the players who join.",
+        discussion: "Each game's own options:\n\n" + GameCatalog.optionsHelp
     )
 
     @Option(help: "The game to host: \(GameCatalog.games.map { "\($0.kind.id) (\($0.kind.title))" }.joined(separator: ", ")).")
     var game: GameChoice = .standard
 
-    // `.unconditional`: "-50-50" is a value, not an option.
-    @Option(parsing: .unconditional, help: "\(GameCatalog.readers(of: .range)): the numbers the secret is drawn from, such as 1-100 or -50-50 (default: 1-100).", transform: GuessRange.parse)
-    var range: GuessRange?
-
-    @Option(name: .customLong("best-of"), parsing: .unconditional, help: "\(GameCatalog.readers(of: .bestOf)): how many throws a match is the best of, odd, from 1 to 9 (default: 3).")
-    var bestOf: Int?
-
     @Option(help: "Your name as players see it (default: your login name).")
     var name: String?
-
-    @Option(parsing: .unconditional, help: "\(GameCatalog.readers(of: .secret)): use this secret for the first round instead of a random one (for demos).")
-    var secret: Int64?
 
     // Defaults are written in the help (not left to ArgumentParser, whose man page omits them).
     @Option(name: .customLong("max-players"), parsing: .unconditional, help: "How many players may join (default: \(Self.defaultMaxPlayers)).")
@@ -52,7 +43,7 @@ struct HostCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("turn-time"),
         parsing: .unconditional,
-        help: "\(GameCatalog.readers(of: .turnTime)): seconds a player has to move when it is their turn; then the game decides for them by its rule; 0: no limit (default: \(Self.defaultTurnTime)).")
+        help: "Seconds a player has to move when it is their turn; then the game decides for them by its rule; 0: no limit (default: \(Self.defaultTurnTime)).")
     var turnTimeGiven: Int?
     var turnTime: Int { turnTimeGiven ?? Self.defaultTurnTime }
     static let defaultTurnTime = Int(RoomConfiguration().turnTime?.components.seconds ?? 0)
@@ -73,9 +64,14 @@ struct HostCommand: AsyncParsableCommand {
 
     @OptionGroup var output: OutputOptions
 
-    /// The game settings as typed.
-    private var settings: GameSettings {
-        GameSettings(range: range, secret: secret, bestOf: bestOf, turnTime: turnTimeGiven)
+    // The chosen game's own options (its module declares them; the help lists them).
+    @Argument(parsing: .allUnrecognized, help: .hidden)
+    var gameOptions: [String] = []
+
+    /// The game with its own options read.
+    private func prepared() throws(AppFailure) -> PreparedGame {
+        if turnTimeGiven != nil, !game.game.takesTurns { throw game.game.refusal(of: "--turn-time", readers: GameCatalog.turnBased) }
+        return try game.game.prepare(gameOptions, besides: Self.self)
     }
 
     func validate() throws {
@@ -85,7 +81,7 @@ struct HostCommand: AsyncParsableCommand {
         guard (0...3600).contains(grace) else { throw ValidationError("--grace must be from 0 to 3600 seconds.") }
         guard (0...3600).contains(turnTime) else { throw ValidationError("--turn-time must be from 0 to 3600 seconds.") }
         if let name { try JoinCommand.check(name: name) }
-        do { try game.game.validate(settings) } catch { throw ValidationError(error.message) }
+        do { _ = try prepared() } catch { throw ValidationError(error.message) }
     }
 
     func run() async throws {
@@ -101,7 +97,7 @@ struct HostCommand: AsyncParsableCommand {
             let options = HostOptions(
                 maximumPlayers: maxPlayers, maximumPlayersPerAddress: maxPlayersPerAddress, grace: grace, turnTime: turnTime, isPrivate: password,
                 asks: ask, resumes: resume, port: port, style: output.style, json: output.json)
-            try await game.game.host(as: me, session: try me.session(.room), discovery: discovery, settings: settings, options: options, logs: logs)
+            try await prepared().host(as: me, session: try me.session(.room), discovery: discovery, options: options, logs: logs)
             withExtendedLifetime(me) {}
         }
     }

@@ -4,15 +4,15 @@ import Rooms
 import Snap
 import TicTacToe
 
-/// The games this program plays: the one list of them. The host command, `--game`, the list of
-/// games nearby, the seat a player takes and the refusals that name a host's game all read it.
+/// The games this program plays: the one list of them. The host command, its help, `--game`,
+/// the list of games nearby, the seat a player takes and the refusals that name a host's game all read it.
 public enum GameCatalog {
     /// Every game, guess-the-number first (the default of `guessnum host`).
     public static let games: [PlayableGame] = [
         .guessTheNumber,
-        .room(TicTacToePresenter.self, settings: [.turnTime]) { _ in TicTacToeRules() },
-        .room(RPSPresenter.self, settings: [.turnTime, .bestOf]) { settings in RPSRules(settings: try settings.bestOf.map(RPSSettings.init(bestOf:)) ?? RPSSettings()) },
-        .room(SnapPresenter.self, settings: [.turnTime]) { _ in SnapRules() },
+        .room(TicTacToePresenter.self, options: TicTacToeOptions.self),
+        .room(RPSPresenter.self, options: RPSOptions.self),
+        .room(SnapPresenter.self, options: SnapOptions.self),
     ]
 
     /// Every game's kind, in the list's order.
@@ -28,9 +28,14 @@ public enum GameCatalog {
         game(id: id)?.kind
     }
 
-    /// The IDs of the games that read `setting`, for the host command's help ("tictactoe, rps").
-    public static func readers(of setting: HostSetting) -> String {
-        games.filter { $0.settings.contains(setting) }.map(\.kind.id).joined(separator: ", ")
+    /// The games whose players take turns (those `--turn-time` is for).
+    public static var turnBased: [PlayableGame] { games.filter(\.takesTurns) }
+
+    /// Every game's own options, as the host command's help lists them.
+    public static var optionsHelp: String {
+        games.map { game in
+            "\(game.kind.title) (--game \(game.kind.id)):" + (game.optionsHelp.isEmpty ? " no options of its own." : "\n" + game.optionsHelp)
+        }.joined(separator: "\n\n")
     }
 
     /// A seat for a player of the game `id`, at `repl`; nil for a game this program does not know.

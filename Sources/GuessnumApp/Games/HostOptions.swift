@@ -35,12 +35,12 @@ public struct HostOptions: Sendable {
     }
 }
 
-extension PlayableGame {
+extension PreparedGame {
     /// Hosts this game as `guessnum host` does, as `me` on `session`, announced through
     /// `discovery`: opens the host's terminal (closed at the end), prints the key's notice,
     /// asks for a private game's password, and serves until the host ends the game.
     public func host(
-        as me: LocalPlayer, session: Session, discovery: any DiscoveryBackend, settings: GameSettings, options: HostOptions, logs: LogDestination
+        as me: LocalPlayer, session: Session, discovery: any DiscoveryBackend, options: HostOptions, logs: LogDestination
     ) async throws {
         let terminal = AppTerminal.open(for: .host, json: options.json, logs: logs)
         defer { terminal.close(logs: logs) }
@@ -50,6 +50,6 @@ extension PlayableGame {
             name: me.peer.displayName, session: session, terminal: terminal, discovery: discovery,
             text: GameText(style: options.style, json: options.json, me: me.peer.identity), room: options.room, password: password,
             asks: options.asks, resumes: options.resumes, port: options.port, owner: me.endorsement?.ownerIdentity)
-        try await host(setup, settings: settings)
+        try await host(setup)
     }
 }

@@ -1,15 +1,17 @@
+import ArgumentParser
 import GuessnumGame
 import GuessnumStore
 import Rooms
 
 extension PlayableGame {
-    /// Guess-the-number: `--range` and `--secret`; its room made by its game master, which keeps
-    /// it in its store; shown by its presenter as every game is.
+    /// Guess-the-number: its options (``GuessnumGame/GuessOptions``: `--range` and `--secret`);
+    /// its room made by its game master, which keeps it in its store; shown by its presenter as
+    /// every game is.
     public static let guessTheNumber = PlayableGame(
-        kind: GameProtocol.kind, settings: [.range, .secret], check: { _ in },
+        kind: GameProtocol.kind, options: GuessOptions.self,
         seat: { RoomSeat<GuessPresenter>(repl: $0) },
-        host: { setup, settings in
-            var configuration = GameConfiguration(range: settings.range ?? .standard, secretSource: settings.secret.map { .fixed($0) } ?? .secureRandom)
+        host: { options, setup in
+            var configuration = options.configuration
             configuration.room = setup.room
             configuration.password = setup.password
             let store = try GameStore(at: GameStore.fileURL(forGame: setup.name))
@@ -21,24 +23,20 @@ extension PlayableGame {
             }
         })
 
-    /// A game on the room layer, shown by `presenter`, reading `settings`, whose rules
-    /// `rules` makes from the settings (throwing the sentence for a value it refuses); kept in
-    /// a ``RoomStore`` for `--resume`.
-    public static func room<Presenter: GamePresenter>(
-        _ presenter: Presenter.Type, settings: Set<HostSetting> = [],
-        rules: @escaping @Sendable (GameSettings) throws -> Presenter.Rules
-    ) -> PlayableGame where Presenter.Rules: Codable {
+    /// A game on the room layer, shown by `presenter`, whose rules its `options` make (the
+    /// game module's own options, such as ``RockPaperScissors/RPSOptions``); kept in a
+    /// ``RoomStore`` for `--resume`.
+    public static func room<Presenter: GamePresenter, Options: ParsableArguments & GameOptions>(
+        _ presenter: Presenter.Type, options: Options.Type
+    ) -> PlayableGame where Presenter.Rules: Codable, Options.Rules == Presenter.Rules {
         PlayableGame(
-            kind: Presenter.Rules.kind, settings: settings,
-            check: { given throws(AppFailure) in
-                do { _ = try rules(given) } catch { throw AppFailure(String(describing: error), .usage, underlying: error) }
-            },
+            kind: Presenter.Rules.kind, options: options,
             seat: { RoomSeat<Presenter>(repl: $0) },
-            host: { setup, given in
+            host: { given, setup in
                 let store = try RoomStore<Presenter.Rules>(at: RoomStore<Presenter.Rules>.fileURL(forGame: setup.name))
                 try await setup.serve(keptIn: store, summary: ResumeQuestion.summary(of:), presenter: presenter) { resuming in
                     let room = RoomHost(
-                        session: setup.session, rules: try rules(given), configuration: setup.room, password: setup.password, keptBy: store,
+                        session: setup.session, rules: try given.rules(), configuration: setup.room, password: setup.password, keptBy: store,
                         resuming: resuming)
                     return (room, nil)
                 }
