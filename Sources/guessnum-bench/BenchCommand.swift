@@ -17,7 +17,7 @@ struct BenchCommand: AsyncParsableCommand {
             (HdrHistogram), verdicts and broadcast lines delivered per second, connect time, host \
             memory, and a raw TCP baseline measured in the same run. scripts/bench runs the suite.
             """,
-        subcommands: [GuestWorker.self, RawEcho.self, AttackWorker.self, ConnectBench.self, StreamBench.self, StreamPeer.self, ResourceBench.self, ListingBench.self, JoinHost.self, JoinTimeBench.self, NIOEcho.self, TLSMemoryBench.self, TLSClients.self]
+        subcommands: [GuestWorker.self, FloorClients.self, RawEcho.self, AttackWorker.self, ConnectBench.self, StreamBench.self, StreamPeer.self, ResourceBench.self, ListingBench.self, JoinHost.self, JoinTimeBench.self, NIOEcho.self, TLSMemoryBench.self, TLSClients.self]
     )
 
     @Option(help: "How many guests connect.") var guests = 1
@@ -38,6 +38,8 @@ struct BenchCommand: AsyncParsableCommand {
     var tls = false
     @Flag(help: "The host keeps its game in a store (SQLite), as guessnum host does; restart runs always do.")
     var store = false
+    @Flag(help: "Paced runs: then measure the connections floor at the host's load — a bare swift-nio(-ssl) server holding as many connections, answering requests of the guess's size at the same rate and broadcasting the host's mean batch as often.")
+    var floor = false
     @Option(help: "Run the crowd's worker processes at this nice level (0 to 19): they stand for other machines but share the host's cores. The probe's worker keeps the normal priority.")
     var crowdNice: Int?
 
@@ -53,6 +55,7 @@ struct BenchCommand: AsyncParsableCommand {
         }
         guard fanoutFrames >= 1 else { throw ValidationError("--fanout-frames must be at least 1.") }
         if tls, mode == .fanout { throw ValidationError("--tls is for closed and paced runs; the fan-out's raw baseline has no TLS.") }
+        if floor, mode != .paced || attack != nil { throw ValidationError("--floor is for paced runs without --attack.") }
         if tls, attack != nil { throw ValidationError("--tls cannot be combined with --attack yet: the attackers speak plaintext.") }
     }
 
@@ -72,6 +75,7 @@ struct BenchCommand: AsyncParsableCommand {
         coordinator.tls = tls
         coordinator.keepsStore = store || mode == .restart
         coordinator.crowdNiceness = crowdNice
+        coordinator.measuresFloor = floor
         let result = try await coordinator.run()
         print(json ? result.json : result.text)
     }

@@ -104,6 +104,12 @@ struct BenchResult: Codable, Sendable {
     var hostReadWriteSyscallsPerVerdict: Double? = nil
     var floorContextSwitchesPerRoundTrip: Double? = nil
     var floorReadWriteSyscallsPerRoundTrip: Double? = nil
+    /// Paced runs with `--floor`: the connections floor measured after the host, at the host's
+    /// load (``ConnectionsFloor``), and the host's CPU per verdict against the floor's per
+    /// request, whole and user part.
+    var connectionsFloor: ConnectionsFloor.Result? = nil
+    var hostCPUOverFloor: Double? = nil
+    var hostUserCPUOverFloor: Double? = nil
 
     enum CodingKeys: String, CodingKey {
         case guests, mode, seconds, workers, machine, dropped, refused, late, attack, tls
@@ -121,6 +127,7 @@ struct BenchResult: Codable, Sendable {
         case nioTLSEchoUserCPUPerRoundTripUs = "nio_tls_echo_user_cpu_us_per_rtt"
         case hostContextSwitchesPerVerdict = "host_context_switches_per_verdict", hostReadWriteSyscallsPerVerdict = "host_rw_syscalls_per_verdict"
         case floorContextSwitchesPerRoundTrip = "floor_context_switches_per_rtt", floorReadWriteSyscallsPerRoundTrip = "floor_rw_syscalls_per_rtt"
+        case connectionsFloor = "connections_floor", hostCPUOverFloor = "host_cpu_over_floor", hostUserCPUOverFloor = "host_user_cpu_over_floor"
         case roundTrips = "round_trips"
         case rttP50Us = "rtt_p50_us", rttP99Us = "rtt_p99_us", rttP999Us = "rtt_p999_us", rttMaxUs = "rtt_max_us"
         case probeRttP50Us = "probe_rtt_p50_us", probeRttP99Us = "probe_rtt_p99_us"
@@ -171,6 +178,15 @@ struct BenchResult: Codable, Sendable {
                         format: "per round trip, one side: the host %.2f context switches and %.2f read/write system calls a verdict; the floor's client %.2f and %.2f",
                         hostContextSwitchesPerVerdict, hostReadWriteSyscallsPerVerdict, floorContextSwitchesPerRoundTrip, floorReadWriteSyscallsPerRoundTrip))
                 }
+            }
+            if let floor = connectionsFloor {
+                lines.append(String(
+                    format: "connections floor (%d bare connections, %.0f requests/s, a %d-byte broadcast every %.0f ms): CPU %.2f s (user %.2f), %.1f µs a request (user %.1f); "
+                        + "%.2f context switches, %.2f read/write system calls a request; probe p99 %@; dropped %d, late %d",
+                    floor.connections, floor.requestsPerS, floor.broadcastBytes, floor.broadcastPeriodMs, floor.cpuSeconds, floor.userCPUSeconds,
+                    floor.cpuPerRequestUs, floor.userCPUPerRequestUs, floor.contextSwitchesPerRequest, floor.readWriteSyscallsPerRequest,
+                    us(floor.probeRttP99Us), floor.dropped, floor.late))
+                lines.append("the host's CPU per verdict against the floor's per request: \(ratio(hostCPUOverFloor)) (user \(ratio(hostUserCPUOverFloor)))")
             }
             if mode == .storm {
                 lines.append(String(format: "join storm: %d of %d guests welcomed, the last %.2f s after they all started connecting; %d tries again",

@@ -21,6 +21,8 @@ struct Coordinator {
     /// The crowd's workers' scheduling priority (nice), when lowered: they stand for other
     /// machines, and here take the host's cores. The probe's worker keeps the normal priority.
     var crowdNiceness: Int?
+    /// Paced runs: whether the connections floor is measured after the host (``ConnectionsFloor``).
+    var measuresFloor = false
 
     /// Restart runs: when in the measured phase the host crashes, and how long until the new
     /// one listens (the time a person takes to start it again is not the point here).
@@ -235,6 +237,7 @@ struct Coordinator {
             result.resumeP99Us = resumes.microseconds(atPercentile: 99)
             result.resumeP50Ratio = result.resumeP50Us.flatMap { resume in result.connectP50Us.map { resume / $0 } }
         }
+        if measuresFloor { try await addFloor(to: &result, stats: stats) }
         if let stormStart {
             let crowd = stats.dropLast()
             result.stormWelcomed = crowd.map(\.welcomed).reduce(0, +)

@@ -314,6 +314,7 @@ extension SimulatedGuest {
         let isFanOutFrame = GuestWire.isFanOutFrame(payload)
         recorder.update { stats in
             stats.broadcasts += 1
+            stats.broadcastBytes += payload.count
             if isFanOutFrame { stats.countFanOutFrame(at: now) }
             stats.broadcastVerdicts += verdicts
             stats.summarisedGuesses += omitted

@@ -21,6 +21,8 @@ struct WorkerStats: Codable, Sendable {
     /// Broadcast history messages received, verdict lines in them, guesses they only counted.
     var broadcasts = 0
     var broadcastVerdicts = 0
+    /// The broadcasts' payload bytes (what the connections floor sends as much of).
+    var broadcastBytes = 0
     var summarisedGuesses = 0
     /// Guests welcomed, and when the last of them was (on the system-wide monotonic clock).
     var welcomed = 0
