@@ -154,13 +154,15 @@ final class EchoHandler: ChannelInboundHandler {
 
     private let requestBytes: Int
     private let reply: ByteBuffer
+    private let pieceBytes: Int?
     private var received = 0
 
     /// A handler answering every `requestBytes` with `reply` (one buffer may serve every
-    /// connection: writing it copies nothing).
-    init(requestBytes: Int, reply: ByteBuffer) {
+    /// connection: writing it copies nothing); in flushed pieces of `pieceBytes` when given.
+    init(requestBytes: Int, reply: ByteBuffer, pieceBytes: Int? = nil) {
         self.requestBytes = requestBytes
         self.reply = reply
+        self.pieceBytes = pieceBytes
     }
 
     convenience init(requestBytes: Int, replyBytes: Int) {
@@ -173,7 +175,14 @@ final class EchoHandler: ChannelInboundHandler {
         received += Self.unwrapInboundIn(data).readableBytes
         while received >= requestBytes {
             received -= requestBytes
-            context.write(wrapOutboundOut(reply), promise: nil)
+            guard let pieceBytes else {
+                context.write(wrapOutboundOut(reply), promise: nil)
+                continue
+            }
+            var rest = reply
+            while let piece = rest.readSlice(length: min(pieceBytes, rest.readableBytes)), piece.readableBytes > 0 {
+                context.writeAndFlush(wrapOutboundOut(piece), promise: nil)
+            }
         }
     }
 

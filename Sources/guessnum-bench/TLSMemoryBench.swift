@@ -17,6 +17,8 @@ struct TLSMemoryBench: AsyncParsableCommand {
     @Option(help: "Connections each time.") var connections = 2_000
     @Option(help: "The size of the server's one answer to each connection, in bytes (a game's welcome is some 8,000).")
     var replyBytes = 16
+    @Option(help: "Write the answer in pieces of this many bytes, each flushed (default: at once).")
+    var replyPieceBytes: Int?
 
     func run() async throws {
         let limit = FileLimit.raise(to: connections * 2 + 1024)
@@ -24,7 +26,8 @@ struct TLSMemoryBench: AsyncParsableCommand {
         var result: [String: Double] = ["connections": Double(connections)]
         for tls in [false, true] {
             let reply = EchoHandler.reply(bytes: replyBytes)
-            let server = try await BareChannel.listen(tls: tls) { EchoHandler(requestBytes: 16, reply: reply) }
+            let pieces = replyPieceBytes
+            let server = try await BareChannel.listen(tls: tls) { EchoHandler(requestBytes: 16, reply: reply, pieceBytes: pieces) }
             let port = server.localAddress?.port ?? 0
             let (before, heapBefore) = (ProcessMemory.residentKB(), ProcessMemory.heapKB())
             let clients = try WorkerProcess(
