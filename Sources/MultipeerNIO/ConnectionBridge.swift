@@ -34,6 +34,7 @@ final class ConnectionBridge: ChannelInboundHandler {
 
     private let handler: any ConnectionHandler
     private let maximumQueuedBytes: Int
+    private let maximumFlushBytes: Int?
     /// Cuts the bytes into frames, keeping those of a frame that has not fully arrived yet.
     private let frames: NIOSingleStepByteToMessageProcessor<NIOFrameDecoder>
     private let check: PeerCertificateCheck?
@@ -62,6 +63,7 @@ final class ConnectionBridge: ChannelInboundHandler {
     ) {
         self.handler = handler
         maximumQueuedBytes = options.maximumQueuedBytes
+        maximumFlushBytes = options.maximumFlushBytes
         frames = NIOSingleStepByteToMessageProcessor(NIOFrameDecoder(maximumFrameLength: options.maximumFrameLength))
         self.check = check
         self.gate = gate
@@ -79,6 +81,7 @@ final class ConnectionBridge: ChannelInboundHandler {
             channel: context.channel,
             remoteDescription: context.channel.remoteAddress.map(RemoteAddressText.describe) ?? "an unknown address",
             maximumQueuedBytes: maximumQueuedBytes,
+            maximumFlushBytes: maximumFlushBytes,
             check: check
         )
         // Only client connections have an `opened` promise; over TLS they open after the handshake.

@@ -19,6 +19,8 @@ final class TCPConnection: Connection, Sendable {
     let remoteAddress: String
     /// The most bytes that may wait in the channel for the other side (``LinkOptions/maximumQueuedBytes``).
     let maximumQueuedBytes: Int
+    /// The most bytes one flush hands the channel (``LinkOptions/maximumFlushBytes``); nil: no limit.
+    let maximumFlushBytes: Int?
     private let state = Mutex(State())
 
     private struct State {
@@ -38,8 +40,9 @@ final class TCPConnection: Connection, Sendable {
 
     init(
         channel: any Channel, remoteDescription: String, maximumQueuedBytes: Int = LinkOptions().maximumQueuedBytes,
-        check: PeerCertificateCheck? = nil
+        maximumFlushBytes: Int? = nil, check: PeerCertificateCheck? = nil
     ) {
+        self.maximumFlushBytes = maximumFlushBytes
         self.channel = channel
         self.check = check
         self.remoteDescription = remoteDescription
@@ -103,7 +106,11 @@ final class TCPConnection: Connection, Sendable {
         switch route {
         case .direct:
             guard hasRoom(for: buffer.readableBytes) else { return }
-            channel.writeAndFlush(buffer, promise: nil)
+            if let limit = maximumFlushBytes, buffer.readableBytes > limit {
+                write(CollectionOfOne(buffer), flushingEvery: limit)
+            } else {
+                channel.writeAndFlush(buffer, promise: nil)
+            }
         case .queued: drain()
         case .dropped: break
         }
@@ -125,6 +132,25 @@ final class TCPConnection: Connection, Sendable {
             state.queued = []
         }
         return false
+    }
+
+    /// Writes `frames` in order and flushes, handing the channel at most `limit` bytes per
+    /// flush: each flush is filled up to the limit, a frame's end and the next one's start
+    /// sharing one when they fit.
+    private func write(_ frames: some Collection<ByteBuffer>, flushingEvery limit: Int) {
+        var unflushed = 0
+        for frame in frames {
+            var rest = frame
+            while let piece = rest.readSlice(length: min(limit - unflushed, rest.readableBytes)), piece.readableBytes > 0 {
+                channel.write(piece, promise: nil)
+                unflushed += piece.readableBytes
+                if unflushed == limit {
+                    channel.flush()
+                    unflushed = 0
+                }
+            }
+        }
+        if unflushed > 0 { channel.flush() }
     }
 
     func close() {
@@ -164,12 +190,16 @@ final class TCPConnection: Connection, Sendable {
             return (state.queued, closing)
         }
         if !frames.isEmpty, !hasRoom(for: frames.reduce(0) { $0 + $1.readableBytes }) { return }
-        switch frames.count {
-        case 0: break  // a drain scheduled for frames that a send on the loop wrote already
-        case 1: channel.writeAndFlush(frames[0], promise: nil)
-        default:
-            for frame in frames { channel.write(frame, promise: nil) }
-            channel.flush()
+        if let limit = maximumFlushBytes, !frames.isEmpty {
+            write(frames, flushingEvery: limit)
+        } else {
+            switch frames.count {
+            case 0: break  // a drain scheduled for frames that a send on the loop wrote already
+            case 1: channel.writeAndFlush(frames[0], promise: nil)
+            default:
+                for frame in frames { channel.write(frame, promise: nil) }
+                channel.flush()
+            }
         }
         guard closing else { return }
         // `close(mode: .output)` waits for the pending writes, then sends FIN. The other side answers

@@ -3,6 +3,7 @@ import GuessnumGame
 import GuessnumStore
 import Multipeer
 import MultipeerNIO
+import Rooms
 
 /// The real host under test: a ``Session`` on the TCP transport with a ``GameMaster``, set up
 /// as `guessnum host` sets them up, listening on loopback only.
@@ -39,8 +40,11 @@ struct BenchHost: Sendable {
     /// With `productLimits` (the attack runs) the host keeps every limit `guessnum host` has — per
     /// address, per guest, in the handshake — and admits players as it does, so that what is
     /// measured is the product's defence.
+    ///
+    /// The host's links are a game's (``Multipeer/SessionConfiguration/room``'s flush limit) unless
+    /// `carriesStreams`: then a stream shares them with the game (the streams benchmark).
     static func start(mode: BenchMode, maximumPlayers: Int, tickMilliseconds: Int? = nil, productLimits: Bool = false,
-        tls: Bool = false, keepsStore: Bool = false
+        tls: Bool = false, keepsStore: Bool = false, carriesStreams: Bool = false
     ) async throws -> BenchHost {
         var configuration = GameConfiguration(range: try BenchGame.range())
         configuration.maximumPlayers = maximumPlayers
@@ -53,6 +57,7 @@ struct BenchHost: Sendable {
         }
         // Every simulated guest connects from 127.0.0.1: lift the limits per address.
         var sessionConfiguration = SessionConfiguration()
+        if !carriesStreams { sessionConfiguration.maximumFlushBytes = SessionConfiguration.room.maximumFlushBytes }
         if !productLimits {
             sessionConfiguration.maximumHandshakes = max(sessionConfiguration.maximumHandshakes, maximumPlayers)
             sessionConfiguration.maximumHandshakesPerAddress = sessionConfiguration.maximumHandshakes

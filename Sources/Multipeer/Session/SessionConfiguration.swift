@@ -23,6 +23,9 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// The most bytes that may wait for one peer (2 MiB): a send past it closes the peer's
     /// connection, so the memory a session spends on its peers is at most peers × this.
     public var maximumQueuedBytes = 2 * 1024 * 1024
+    /// The most bytes a link hands its lower layers in one flush (``LinkOptions/maximumFlushBytes``);
+    /// nil (the default): no limit. ``room``-style sessions, which send messages only, set one.
+    public var maximumFlushBytes: Int?
     /// A peer backlogged for longer than this is disconnected with the goodbye reason
     /// ``Session/notReadingReason`` (5 s).
     public var backlogTimeout: Duration = .seconds(5)
@@ -98,6 +101,6 @@ public struct SessionConfiguration: Sendable, Hashable {
     var linkOptions: LinkOptions {
         LinkOptions(
             maximumFrameLength: maximumFrameLength, backlogLowWaterMark: backlogLowWaterMark,
-            backlogHighWaterMark: backlogHighWaterMark, maximumQueuedBytes: maximumQueuedBytes)
+            backlogHighWaterMark: backlogHighWaterMark, maximumQueuedBytes: maximumQueuedBytes, maximumFlushBytes: maximumFlushBytes)
     }
 }

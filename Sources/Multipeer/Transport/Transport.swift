@@ -87,15 +87,25 @@ public struct LinkOptions: Sendable, Hashable {
     /// The most bytes that may wait for the other side: a send that would queue more closes the
     /// connection with ``MultipeerError/Code/peerNotReading``, so memory per connection is bounded.
     public var maximumQueuedBytes: Int
+    /// The most bytes one flush hands the connection's lower layers, if there is a limit: more
+    /// are written in flushed pieces of at most this many bytes. Over TLS the encrypting
+    /// handler's buffer keeps, for the connection's life, the size of the largest flush it ever
+    /// encrypted (swift-nio-ssl preserves its outbound buffer whole), so one welcome-sized write
+    /// costs every connection its pages for good; a limit keeps a crowd of message-only links
+    /// small, at a record and a system call more per piece. Nil (the default): no limit, for
+    /// links that carry streams and files.
+    public var maximumFlushBytes: Int?
 
     /// Options with the default marks: unwritable above 1 MiB queued, writable again below
-    /// 256 KiB, closed above 2 MiB.
+    /// 256 KiB, closed above 2 MiB; no flush limit.
     public init(
         maximumFrameLength: Int = WireProtocol.defaultMaximumFrameLength,
         backlogLowWaterMark: Int = 256 * 1024,
         backlogHighWaterMark: Int = 1024 * 1024,
-        maximumQueuedBytes: Int = 2 * 1024 * 1024
+        maximumQueuedBytes: Int = 2 * 1024 * 1024,
+        maximumFlushBytes: Int? = nil
     ) {
+        self.maximumFlushBytes = maximumFlushBytes.map { max($0, 1) }
         self.maximumFrameLength = maximumFrameLength
         self.backlogLowWaterMark = backlogLowWaterMark
         self.backlogHighWaterMark = max(backlogHighWaterMark, backlogLowWaterMark + 1)

@@ -44,7 +44,7 @@ final class StreamLatency {
     }
 
     static func start() async throws -> StreamLatency {
-        let host = try await BenchHost.start(mode: .closed, maximumPlayers: 8, tls: true)
+        let host = try await BenchHost.start(mode: .closed, maximumPlayers: 8, tls: true, carriesStreams: true)
         // The host reads every stream the guest opens (the game itself has no use for them).
         let opened = host.session.events.stream(.streamOpened)
         let drain = Task {
