@@ -252,21 +252,7 @@ struct Coordinator {
         _ stats: [WorkerStats], baseline: RawPingPong.Result?, fanOut: (session: FanOutTiming, raw: FanOutTiming?)?,
         rss: (idle: Int, connected: Int, peak: Int)
     ) -> BenchResult {
-        var all = WorkerStats()
-        for part in stats {
-            all.roundTrips.add(part.roundTrips)
-            all.probeRoundTrips.add(part.probeRoundTrips)
-            all.connects.add(part.connects)
-            all.verdicts += part.verdicts
-            all.refused += part.refused
-            all.dropped += part.dropped
-            all.late += part.late
-            all.failedGuests += part.failedGuests
-            all.broadcasts += part.broadcasts
-            all.fanOutFrames += part.fanOutFrames
-            all.broadcastVerdicts += part.broadcastVerdicts
-            all.summarisedGuesses += part.summarisedGuesses
-        }
+        let all = WorkerStats.total(of: stats)
         let start = stats.map(\.startedAt).min() ?? 0
         let end = stats.map(\.endedAt).max() ?? 0
         let span = end > start ? Double(end - start) / 1e9 : seconds

@@ -48,6 +48,28 @@ struct WorkerStats: Codable, Sendable {
     /// Fan-out runs: the coordinator's broadcasts received (the game's own are not counted).
     var fanOutFrames = 0
 
+    /// Several workers' stats as one: histograms merged, counts added (the times and the
+    /// fan-out's thresholds are each worker's own and stay out).
+    static func total(of parts: [WorkerStats]) -> WorkerStats {
+        var all = WorkerStats()
+        for part in parts {
+            all.roundTrips.add(part.roundTrips)
+            all.probeRoundTrips.add(part.probeRoundTrips)
+            all.connects.add(part.connects)
+            all.verdicts += part.verdicts
+            all.refused += part.refused
+            all.dropped += part.dropped
+            all.late += part.late
+            all.failedGuests += part.failedGuests
+            all.broadcasts += part.broadcasts
+            all.broadcastBytes += part.broadcastBytes
+            all.fanOutFrames += part.fanOutFrames
+            all.broadcastVerdicts += part.broadcastVerdicts
+            all.summarisedGuesses += part.summarisedGuesses
+        }
+        return all
+    }
+
     /// Counts one more of the coordinator's broadcasts, received at `now`, timing the
     /// thresholds it reaches.
     mutating func countFanOutFrame(at now: UInt64) {

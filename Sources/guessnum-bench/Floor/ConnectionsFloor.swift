@@ -112,16 +112,7 @@ enum ConnectionsFloor {
             }
             return report.stats
         }
-        var all = WorkerStats()
-        for part in stats {
-            all.roundTrips.add(part.roundTrips)
-            all.probeRoundTrips.add(part.probeRoundTrips)
-            all.verdicts += part.verdicts
-            all.broadcasts += part.broadcasts
-            all.dropped += part.dropped
-            all.late += part.late
-            all.failedGuests += part.failedGuests
-        }
+        let all = WorkerStats.total(of: stats)
         let start = stats.map(\.startedAt).min() ?? 0
         let stop = stats.map(\.endedAt).max() ?? 0
         let span = stop > start ? Double(stop - start) / 1e9 : load.seconds

@@ -8,8 +8,8 @@ extension Coordinator {
         let guessBytes = GuestWire.guess(Int64(BenchGame.rangeSize / 2)).bytes.count
         let verdictBytes = Self.sampleVerdictFrame().bytes.count
         let sample = Self.sampleBroadcast()
-        let broadcasts = stats.map(\.broadcasts).reduce(0, +)
-        let payloadBytes = stats.map(\.broadcastBytes).reduce(0, +)
+        let all = WorkerStats.total(of: stats)
+        let (broadcasts, payloadBytes) = (all.broadcasts, all.broadcastBytes)
         // A broadcast's frame: the host's mean payload, and the frame around it.
         let broadcastBytes = broadcasts > 0 ? payloadBytes / broadcasts + (sample.frame.bytes.count - sample.payload.count) : sample.frame.bytes.count
         let start = stats.map(\.startedAt).min() ?? 0
