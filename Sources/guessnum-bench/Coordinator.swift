@@ -237,7 +237,7 @@ struct Coordinator {
             result.resumeP99Us = resumes.microseconds(atPercentile: 99)
             result.resumeP50Ratio = result.resumeP50Us.flatMap { resume in result.connectP50Us.map { resume / $0 } }
         }
-        if measuresFloor { try await addFloor(to: &result, stats: stats) }
+        if measuresFloor { try await addFloor(to: &result, stats: stats, hasProbe: probe) }
         if let stormStart {
             let crowd = stats.dropLast()
             result.stormWelcomed = crowd.map(\.welcomed).reduce(0, +)

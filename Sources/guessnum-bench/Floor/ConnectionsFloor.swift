@@ -61,6 +61,8 @@ enum ConnectionsFloor {
         var replyBytes: Int
         var broadcastBytes: Int
         var broadcastPeriod: Duration
+        /// Whether one of the guests was a probe in a process of its own, guessing every `probePeriodMs`.
+        var hasProbe: Bool
         var probePeriodMs: Int
     }
 
@@ -73,13 +75,13 @@ enum ConnectionsFloor {
         defer { server.stop() }
         let port = listener.localAddress?.port ?? 0
         let rssIdle = ProcessMemory.residentKB()
-        let crowd = load.connections - 1
+        let crowd = load.connections - (load.hasProbe ? 1 : 0)
         var shares = (0..<load.workers).map { index in crowd / load.workers + (index < crowd % load.workers ? 1 : 0) }.filter { $0 > 0 }
-        shares.append(1)  // the probe
+        if load.hasProbe { shares.append(1) }
         var processes: [WorkerProcess] = []
         var first = 0
         for (index, share) in shares.enumerated() {
-            let isProbe = index == shares.count - 1
+            let isProbe = load.hasProbe && index == shares.count - 1
             var arguments = ["--port", "\(port)", "--count", "\(share)", "--first", "\(first)", "--duration", "\(load.seconds)",
                              "--request-bytes", "\(load.requestBytes)", "--period-ms", "\(isProbe ? load.probePeriodMs : 1000)"]
             if isProbe { arguments.append("--probe") }

@@ -4,7 +4,7 @@ import GuessnumGame
 extension Coordinator {
     /// Measures the connections floor at the load the host's run had (`result`, whose guests'
     /// reports are `stats`) and records it beside the host's figures.
-    func addFloor(to result: inout BenchResult, stats: [WorkerStats]) async throws {
+    func addFloor(to result: inout BenchResult, stats: [WorkerStats], hasProbe: Bool) async throws {
         let guessBytes = GuestWire.guess(Int64(BenchGame.rangeSize / 2)).bytes.count
         let verdictBytes = Self.sampleVerdictFrame().bytes.count
         let sample = Self.sampleBroadcast()
@@ -20,7 +20,7 @@ extension Coordinator {
         let period: Duration = perGuestPerSecond > 0 ? .microseconds(Int64(1e6 / perGuestPerSecond)) : .seconds(3600)
         let floor = try await ConnectionsFloor.measure(ConnectionsFloor.Load(
             connections: guests, workers: workers, seconds: seconds, tls: tls, requestBytes: guessBytes, replyBytes: verdictBytes,
-            broadcastBytes: broadcastBytes, broadcastPeriod: period, probePeriodMs: Self.probePeriodMs))
+            broadcastBytes: broadcastBytes, broadcastPeriod: period, hasProbe: hasProbe, probePeriodMs: Self.probePeriodMs))
         result.connectionsFloor = floor
         result.hostCPUOverFloor = result.hostCPUPerVerdictUs.map { $0 / floor.cpuPerRequestUs }
         result.hostUserCPUOverFloor = result.hostUserCPUPerVerdictUs.map { $0 / floor.userCPUPerRequestUs }
