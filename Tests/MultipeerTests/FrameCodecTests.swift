@@ -77,6 +77,12 @@ struct FrameCodecTests {
         }
     }
 
+    @Test("A stream's default chunk and its frame fill 16 KiB, one TLS record's most, and no more")
+    func streamChunkFillsOneRecord() {
+        let chunk = Data(repeating: 7, count: SessionConfiguration().streamChunkLength)
+        #expect(FrameCodec.encode(.streamData(id: 1, bytes: chunk)).bytes.count == 16 * 1024)
+    }
+
     @Test("A stream split at every point, or fed one byte at a time, decodes to the same frames")
     func everyChunking() throws {
         for (name, chunks) in SampleFrames.chunkings {

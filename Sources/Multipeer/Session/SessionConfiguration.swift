@@ -67,9 +67,11 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// The most byte streams that may be open on one link in each direction (64): this side
     /// opens no more, and refuses a peer's stream past it with a reset.
     public var maximumStreamsPerLink = 64
-    /// The largest piece of a byte stream written in one frame (16 KiB, and never more than a
-    /// frame may carry): the link's other frames wait behind at most so much of one stream.
-    public var streamChunkLength = 16 * 1024
+    /// The largest piece of a byte stream written in one frame (16,375 bytes, and never more than
+    /// a frame may carry): the link's other frames wait behind at most so much of one stream. With
+    /// its frame's 9 bytes a chunk fills 16 KiB, the most one TLS record carries, so over TLS a
+    /// chunk costs one record (a 16 KiB chunk cost two, the second of 9 bytes).
+    public var streamChunkLength = 16 * 1024 - FrameCodec.streamDataOverhead
     /// How long a resource whose link dropped waits for the same peer to be connected again
     /// before it gives up (2 minutes): the sender then offers it anew and the receiver answers
     /// with what it already holds, so the transfer goes on instead of starting over. The

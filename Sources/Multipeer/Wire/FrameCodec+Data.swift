@@ -2,6 +2,10 @@ import Foundation
 
 /// The size rule of a DATA frame: `length | kind | type length (UInt8) | type | payload`.
 extension FrameCodec {
+    /// The bytes a STREAM_DATA frame adds to the stream's bytes it carries: the length prefix,
+    /// the kind and the stream's ID.
+    public static let streamDataOverhead = WireProtocol.lengthPrefixBytes + 1 + 4
+
     /// The bytes a DATA frame spends besides its payload, counted in its length: the kind byte,
     /// the type's length byte and the type's UTF-8 (none for raw bytes, `messageType` nil).
     public static func dataFrameOverhead(messageType: String?) -> Int {
