@@ -47,7 +47,7 @@ public final class GameMaster: Sendable {
     public let isResumed: Bool
     /// The room that runs the game (what a screen shows it through).
     public let room: RoomHost<GuessRules>
-    private let ticks: GuessTicks
+    private let ticks: RoomTicks<GuessRules>
 
     /// Creates the game master of `session` and draws the first round's secret. Call
     /// ``start()`` to begin serving.
@@ -90,7 +90,9 @@ public final class GameMaster: Sendable {
         if snapshot == nil { try rules.prepareRound(over: configuration.range) }
         var room = configuration.room
         room.maximumLinesPerTick = configuration.maximumGuessLinesPerTick
-        let ticks = GuessTicks(events: events, store: store, leavesActivity: showsActivity)
+        let ticks = RoomTicks(store: store, events: events, leavesActivity: showsActivity) { sequence, event, bus in
+            event.numbered(sequence).post(on: bus)
+        }
         self.ticks = ticks
         self.room = RoomHost(
             session: session, rules: rules, configuration: room, moveThrottle: configuration.guessThrottle, password: configuration.password,
