@@ -13,6 +13,4 @@ public protocol KeptGame: Sendable {
     func delete()
 }
 
-extension GameStore: KeptGame {}
-
 extension RoomStore: KeptGame {}

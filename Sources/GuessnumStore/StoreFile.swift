@@ -6,7 +6,7 @@ import Logging
 import Multipeer
 import Synchronization
 
-/// What the host's stores share: where a game's file lives, how it is opened (owner-only, WAL,
+/// A ``RoomStore``'s file: where a game's file lives, how it is opened (owner-only, WAL,
 /// migrated), its writes (in order, off the caller's thread, a failure logged once), how it
 /// goes, and the sentences for what can go wrong with it.
 final class StoreFile: Sendable {

@@ -111,6 +111,28 @@ public protocol GameRules: Sendable {
     /// The numbers a round is played over, for the list of games (guess-the-number's range);
     /// nil by default.
     var announcedRange: ClosedRange<Int64>? { get }
+
+    /// How fast each player may move (``Throttle/moves`` by default).
+    static var moveThrottle: Throttle { get }
+
+    // MARK: Kept on disk (see ``RoomSnapshot``)
+
+    /// What a store appends for one tick instead of a fresh snapshot of the whole room (the
+    /// tick's guesses, say, when a snapshot would hold thousands): ``RoomNoJournal`` by default.
+    associatedtype JournalEntry: Sendable, Codable = RoomNoJournal
+
+    /// The entry that brings a snapshot of these rules taken before the tick of `items` to
+    /// these rules (``replay(_:)``), or nil when a fresh snapshot should be kept instead (a new
+    /// round). Called under the room's lock: keep it short. Nil by default: a snapshot every tick.
+    func journalEntry(for items: [RoomItem<Self>]) -> JournalEntry?
+
+    /// Brings these rules, read back from a snapshot, forward by one tick's `entry`
+    /// (``journalEntry(for:)``), as the tick did. Nothing by default.
+    mutating func replay(_ entry: JournalEntry)
+
+    /// Goes on from `kept`, the rules of a room kept on disk, keeping what these rules were
+    /// made with that is not kept (a source of secrets): `self = kept` by default.
+    mutating func resume(from kept: Self)
 }
 
 extension GameRules {
@@ -129,6 +151,20 @@ extension GameRules {
     }
 
     public var announcedRange: ClosedRange<Int64>? { nil }
+    public static var moveThrottle: Throttle { .moves }
+    public func journalEntry(for items: [RoomItem<Self>]) -> JournalEntry? { nil }
+    public mutating func replay(_ entry: JournalEntry) {}
+    public mutating func resume(from kept: Self) { self = kept }
+}
+
+/// The journal entry of rules that keep a snapshot every tick (``GameRules/JournalEntry``'s
+/// default): there is never one, and none is ever read.
+public enum RoomNoJournal: Sendable, Codable {
+    public init(from decoder: any Decoder) throws {
+        throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "a game kept as snapshots has no journal entries"))
+    }
+
+    public func encode(to encoder: any Encoder) throws {}
 }
 
 /// What an accepted move caused.

@@ -26,12 +26,12 @@ struct BenchHost: Sendable {
         let maximumPlayers: Int
         let productLimits: Bool
         /// The game's store (a file in a temporary directory), when the host keeps one.
-        let store: GameStore?
+        let store: RoomStore<GuessRules>?
         let crashable: Bool
     }
 
     /// The game's store, when the host keeps one.
-    var store: GameStore? { setup.store }
+    var store: RoomStore<GuessRules>? { setup.store }
 
     /// Starts hosting for up to `maximumPlayers`. Closed-loop runs lift the per-guest guess
     /// throttle (20 a second by default), which would otherwise answer most of a closed loop's
@@ -62,11 +62,11 @@ struct BenchHost: Sendable {
             sessionConfiguration.maximumHandshakes = max(sessionConfiguration.maximumHandshakes, maximumPlayers)
             sessionConfiguration.maximumHandshakesPerAddress = sessionConfiguration.maximumHandshakes
         }
-        var store: GameStore?
+        var store: RoomStore<GuessRules>?
         if keepsStore {
             let file = FileManager.default.temporaryDirectory
                 .appendingPathComponent("guessnum-bench-\(UUID().uuidString)", isDirectory: true).appendingPathComponent("game.sqlite")
-            store = try GameStore(at: file)
+            store = try RoomStore<GuessRules>(at: file)
         }
         let setup = Setup(
             key: PeerKey.generate(), configuration: configuration, sessionConfiguration: sessionConfiguration, tls: tls,
@@ -74,13 +74,12 @@ struct BenchHost: Sendable {
         return try await launch(setup, port: 0, resuming: nil)
     }
 
-    private static func launch(_ setup: Setup, port: Int, resuming record: GameRecord?) async throws -> BenchHost {
+    private static func launch(_ setup: Setup, port: Int, resuming snapshot: RoomSnapshot<GuessRules>?) async throws -> BenchHost {
         let tcp = TCPTransport(bindHost: "127.0.0.1", credentials: setup.tls ? try TLSCredentials(key: setup.key) : nil)
         let crashable = setup.crashable ? CrashableTransport(base: tcp) : nil
         let session = Session(
             localPeer: try setup.key.peer(displayName: "bench host"), transport: crashable ?? tcp, configuration: setup.sessionConfiguration)
-        let master = try await GameMaster(session: session, configuration: setup.configuration, resuming: record, journal: setup.store)
-        if let store = setup.store, record == nil { try store.start(master.record, host: master.host) }
+        let master = try await GameMaster(session: session, configuration: setup.configuration, resuming: snapshot, keptBy: setup.store)
         master.start()
         let (productLimits, maximumPlayers) = (setup.productLimits, setup.maximumPlayers)
         let port = try await session.startListening(port: port, policy: .custom { invitation in
@@ -101,8 +100,8 @@ struct BenchHost: Sendable {
         await session.disconnect()
         await store.waitForWrites()
         try await Task.sleep(for: pause)
-        guard let record = try store.load() else { throw BenchFailure("the store held no game") }
-        return try await Self.launch(setup, port: port, resuming: record)
+        guard let snapshot = try store.load() else { throw BenchFailure("the store held no game") }
+        return try await Self.launch(setup, port: port, resuming: snapshot)
     }
 
     func stop() async {

@@ -10,26 +10,28 @@ import Testing
 /// The host's screen when its game goes on from its store (`guessnum host --resume`).
 @Suite("A resumed host's screen", .timeLimit(.minutes(1)))
 struct ResumedHostTests {
-    /// A game interrupted in round 2, kept in a real SQLite file and read back: carol won round
-    /// 1 and has guessed once in round 2; bob has guessed twice.
-    static func interruptedGame(in directory: URL, host: PlayerRef, bob: UUID, carol: UUID) async throws -> GameRecord {
-        let store = try GameStore(at: directory.appendingPathComponent("games/alice.sqlite"))
-        try store.start(GameRecord(round: RoundRecord(number: 1, range: .standard, secret: 42, salt: .random())), host: host)
+    /// A game interrupted in round 2, kept in a real store's file (a snapshot, then a tick's
+    /// entry) and read back: carol won round 1 and has guessed once in round 2; bob has guessed twice.
+    static func interruptedGame(in directory: URL, host: PlayerRef, bob: UUID, carol: UUID) async throws -> RoomSnapshot<GuessRules> {
+        let file = directory.appendingPathComponent("games/alice-guessnum.sqlite")
+        let store = try RoomStore<GuessRules>(at: file)
         let (bobRef, carolRef) = (PlayerRef(id: bob, name: "bob"), PlayerRef(id: carol, name: "carol"))
-        var first = GameJournal()
-        first.players = [PlayerRecord(id: bob, displayName: "bob", name: "bob"), PlayerRecord(id: carol, displayName: "carol", name: "carol")]
-        first.guesses = [GuessRecord(round: 1, player: carolRef, guess: 42)]
-        first.scores = [Scoreboard.Entry(player: carolRef, wins: 1, guesses: 1, bestRound: 1)]
-        first.lastSequence = 4
-        var second = GameJournal()
-        second.roundStarted = RoundRecord(number: 2, range: .standard, secret: 42, salt: .random())
-        second.guesses = [GuessRecord(round: 2, player: bobRef, guess: 10), GuessRecord(round: 2, player: bobRef, guess: 90), GuessRecord(round: 2, player: carolRef, guess: 50)]
-        second.scores = [Scoreboard.Entry(player: bobRef, wins: 0, guesses: 2, bestRound: nil), Scoreboard.Entry(player: carolRef, wins: 1, guesses: 2, bestRound: 1)]
-        second.lastSequence = 9
-        store.keep(first)
-        store.keep(second)
+        var round = try Round(number: 2, range: .standard, secret: 42)
+        _ = round.judge(guess: 10, by: bobRef)
+        _ = round.judge(guess: 90, by: bobRef)
+        var scoreboard = Scoreboard()
+        scoreboard.set(Scoreboard.Entry(player: bobRef, wins: 0, guesses: 2, bestRound: nil))
+        scoreboard.set(Scoreboard.Entry(player: carolRef, wins: 1, guesses: 1, bestRound: 1))
+        let rules = GuessRules(settings: GuessSettings(), secretSource: .fixed(42), resuming: round, scoreboard: scoreboard, revealSequence: 0)
+        store.keep(RoomSnapshot(
+            game: GuessRules.kind.id, rules: rules, round: 2, lastSequence: 8,
+            seats: [.init(player: bobRef, displayName: "bob"), .init(player: carolRef, displayName: "carol")], wins: [carol: 1]))
+        var carolGuesses = GuessJournalEntry()
+        carolGuesses.players = [carolRef]
+        carolGuesses.moves = [0, 50]
+        store.append(RoomJournalEntry(lastSequence: 9, round: 2, rules: carolGuesses))
         await store.waitForWrites()
-        return try #require(try GameStore(at: directory.appendingPathComponent("games/alice.sqlite")).load())
+        return try #require(try RoomStore<GuessRules>(at: file).load())
     }
 
     @Test("After a resume, /players lists the held seats with their wins and this round's guesses, and the host reads that the game resumed at round 2, not that it starts")

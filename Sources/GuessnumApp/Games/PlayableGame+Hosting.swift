@@ -5,36 +5,28 @@ import Rooms
 
 extension PlayableGame {
     /// Guess-the-number: its options (``GuessnumGame/GuessOptions``: `--range` and `--secret`);
-    /// its room made by its game master, which keeps it in its store; shown by its presenter as
-    /// every game is.
-    public static let guessTheNumber = PlayableGame(
-        kind: GameProtocol.kind, options: GuessOptions.self,
-        seat: { RoomSeat<GuessPresenter>(repl: $0) },
-        host: { options, setup in
-            var configuration = options.configuration
-            configuration.room = setup.room
-            configuration.password = setup.password
-            let store = try GameStore(at: GameStore.fileURL(forGame: setup.name))
-            try await setup.serve(keptIn: store, summary: ResumeQuestion.summary(of:), presenter: GuessPresenter.self) { resuming in
-                let master = try await GameMaster(
-                    session: setup.session, configuration: configuration, resuming: resuming, journal: store, showsActivity: true)
-                if resuming == nil { try store.start(master.record, host: master.host) }
-                return (master.room, master)  // the master keeps the room going, and its store's journal
-            }
-        })
+    /// hosted as every game is, kept in its ``RoomStore`` (a game kept by an earlier release's
+    /// store is taken in first).
+    public static let guessTheNumber = room(
+        GuessPresenter.self, options: GuessOptions.self, summary: ResumeQuestion.summary(of:),
+        adopting: { store, name in try store.adoptLegacyGame(at: RoomStore<GuessRules>.legacyFileURL(forGame: name)) })
 
     /// A game on the room layer, shown by `presenter`, whose rules its `options` make (the
     /// game module's own options, such as ``RockPaperScissors/RPSOptions``); kept in a
-    /// ``RoomStore`` for `--resume`.
+    /// ``RoomStore`` for `--resume`, which `adopting` may first fill from the host's name (a game
+    /// an earlier release kept elsewhere); an interrupted game is told in `summary`'s words.
     public static func room<Presenter: GamePresenter, Options: ParsableArguments & GameOptions>(
-        _ presenter: Presenter.Type, options: Options.Type
+        _ presenter: Presenter.Type, options: Options.Type,
+        summary: @escaping @Sendable (RoomSnapshot<Presenter.Rules>) -> String = ResumeQuestion.summary(of:),
+        adopting: @escaping @Sendable (RoomStore<Presenter.Rules>, String) throws -> Void = { _, _ in }
     ) -> PlayableGame where Presenter.Rules: Codable, Options.Rules == Presenter.Rules {
         PlayableGame(
             kind: Presenter.Rules.kind, options: options,
             seat: { RoomSeat<Presenter>(repl: $0) },
             host: { given, setup in
                 let store = try RoomStore<Presenter.Rules>(at: RoomStore<Presenter.Rules>.fileURL(forGame: setup.name))
-                try await setup.serve(keptIn: store, summary: ResumeQuestion.summary(of:), presenter: presenter) { resuming in
+                try adopting(store, setup.name)
+                try await setup.serve(keptIn: store, summary: summary, presenter: presenter) { resuming in
                     let room = RoomHost(
                         session: setup.session, rules: try given.rules(), configuration: setup.room, password: setup.password, keptBy: store,
                         resuming: resuming)

@@ -7,10 +7,11 @@ import GuessnumTerminal
 /// a terminal the host is asked; a script without `--resume` starts a new game, and says so.
 public enum ResumeQuestion {
     /// The interrupted game in a few words: "round 3 (numbers 1–100), 2 players, 4 guesses this round".
-    public static func summary(of record: GameRecord) -> String {
-        "round \(record.round.number) (numbers \(record.round.range)), "
-            + GameText.count(record.players.count, "player") + ", "
-            + GameText.count(record.guesses.count, "guess", "guesses") + " this round"
+    public static func summary(of snapshot: RoomSnapshot<GuessRules>) -> String {
+        let round = snapshot.rules.currentRound
+        return "round \(snapshot.round) (numbers \(round?.range ?? snapshot.rules.settings.range)), "
+            + GameText.count(snapshot.seats.count, "player") + ", "
+            + GameText.count(round?.judgedCount ?? 0, "guess", "guesses") + " this round"
     }
 
     /// An interrupted room game in a few words: "round 2 of tic-tac-toe, 2 players".

@@ -1,39 +1,14 @@
 import EventBus
 import Multipeer
 
-// The events a game posts for user interfaces: a ``GameMaster`` posts them on its bus as its
-// room goes (`HistoryItem.post(on:)`). Observers run on the session's threads and must be
-// quick.
+// The events guess-the-number posts for user interfaces: a ``GameMaster`` posts them on its bus
+// as its room goes, beside the room's own (``EventName/chat``, ``EventName/playerJoined``…, the
+// room layer's `RoomTicks`). Observers run on the session's threads and must be quick.
 
 extension EventName where Payload == JudgedGuess {
     /// A guess was judged ("bob guessed 50: too high"), every guess included even when the
     /// broadcast only counted it.
     public static var verdict: EventName<JudgedGuess> { EventName("guessnum.verdict") }
-}
-
-extension EventName where Payload == RelayedChat {
-    /// A chat line, the host's own included.
-    public static var chat: EventName<RelayedChat> { EventName("guessnum.chat") }
-}
-
-extension EventName where Payload == PlayerJoined {
-    /// Someone joined the game.
-    public static var playerJoined: EventName<PlayerJoined> { EventName("guessnum.playerJoined") }
-}
-
-extension EventName where Payload == PlayerLeft {
-    /// Someone left the game or was lost.
-    public static var playerLeft: EventName<PlayerLeft> { EventName("guessnum.playerLeft") }
-}
-
-extension EventName where Payload == PlayerAway {
-    /// Someone's link dropped; the host holds their seat for a while.
-    public static var playerAway: EventName<PlayerAway> { EventName("guessnum.playerAway") }
-}
-
-extension EventName where Payload == PlayerBack {
-    /// Someone who was away is back in their seat.
-    public static var playerBack: EventName<PlayerBack> { EventName("guessnum.playerBack") }
 }
 
 extension EventName where Payload == CaughtUp {
@@ -42,20 +17,9 @@ extension EventName where Payload == CaughtUp {
     public static var caughtUp: EventName<CaughtUp> { EventName("guessnum.caughtUp") }
 }
 
-extension EventName where Payload == PlayerRenamed {
-    /// Someone is shown under another name.
-    public static var playerRenamed: EventName<PlayerRenamed> { EventName("guessnum.playerRenamed") }
-}
-
 extension EventName where Payload == RoundWon {
     /// A round ended and its secret was revealed.
     public static var roundWon: EventName<RoundWon> { EventName("guessnum.roundWon") }
-}
-
-extension EventName where Payload == PasswordRefusals {
-    /// A private game turned guests from one network away for its password (the host's side
-    /// only): the first at once, then at most one summary a minute per network.
-    public static var passwordRefusals: EventName<PasswordRefusals> { EventName("guessnum.passwordRefusals") }
 }
 
 extension EventName where Payload == RoundStarted {

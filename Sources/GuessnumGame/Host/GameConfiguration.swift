@@ -9,10 +9,10 @@ public struct GameConfiguration: Sendable {
     public var range: GuessRange
     /// Where secrets come from (the system's secure random source).
     public var secretSource: SecretSource
-    /// Guesses a guest may make per second on average (20).
-    public var guessesPerSecond: Double = 20
-    /// Guesses a guest may make at once after a quiet spell (5).
-    public var guessBurst: Double = 5
+    /// Guesses a guest may make per second on average (20, ``GuessRules/moveThrottle``'s).
+    public var guessesPerSecond: Double = GuessRules.moveThrottle.rate
+    /// Guesses a guest may make at once after a quiet spell (5, ``GuessRules/moveThrottle``'s).
+    public var guessBurst: Double = GuessRules.moveThrottle.burst
     /// The password of a private game; nil (the default) lets anyone in. A guest must open a
     /// ``Rooms/PasswordExchange`` with its invitation (``Rooms/JoinRequest``) and confirm it, or is turned
     /// away.

@@ -5,9 +5,10 @@ import Multipeer
 import Rooms
 
 /// The host's game master: a room of guess-the-number (``Rooms/RoomHost`` running
-/// ``GuessRules``, on the game's own wire, ``GuessCodec``) with what the `guessnum` program adds
-/// around it: an event bus for the screens that observe one kind of event, a store's journal,
-/// and a game resumed after a crash.
+/// ``GuessRules``, on the game's own wire, ``GuessCodec``) with an event bus around it for the
+/// screens that observe one kind of event, optionally kept by a store and resumed from one as
+/// every room is (the benchmark's host and the tests'; the `guessnum` program hosts the game as
+/// it hosts every game).
 ///
 /// The room judges every guess at once (the guesser's verdict is sent straight away), relays
 /// chat, runs the rounds, holds the seats of players whose link dropped, and broadcasts what
@@ -41,17 +42,12 @@ public final class GameMaster: Sendable {
     public let events: EventBus
     /// The host as chat lines name it.
     public let host: PlayerRef
-    /// Whether this game goes on from a record (``init(session:configuration:events:resuming:journal:logger:)``'s
+    /// Whether this game goes on from a kept room (``init(session:configuration:events:resuming:showsActivity:logger:)``'s
     /// `resuming`): its first ``EventName/roundStarted`` is the round it resumed at, not a new one.
     public let isResumed: Bool
     /// The room that runs the game (what a screen shows it through).
     public let room: RoomHost<GuessRules>
-    private let ticks: GuessTicks
-
-    /// How far past its record's last sequence number a resumed game numbers its items: the
-    /// earlier life may have broadcast items after its last journal reached the store, and a
-    /// number is never given twice.
-    static let resumeGap: UInt64 = resumeNumberingGap
+    private let ticks: RoomTicks<GuessRules>
 
     /// Creates the game master of `session` and draws the first round's secret. Call
     /// ``start()`` to begin serving.
@@ -61,58 +57,48 @@ public final class GameMaster: Sendable {
     /// - Parameters:
     ///   - resuming: a game kept by a store before the host's program ended (a crash): it goes
     ///     on from there, its players' seats held for them as away, instead of a new game.
-    ///   - journal: where each tick's changes are sent to be kept, if anywhere.
     ///   - showsActivity: whether ``room``'s activity stream tells a screen everything that
-    ///     happens (the `guessnum` program's host screen reads it there); off by default, when the
-    ///     events are posted on ``events`` alone.
+    ///     happens (a host screen reads it there); off by default, when the events are posted on
+    ///     ``events`` alone.
     ///   - logger: where the game logs; by default a logger labelled `guessnum.game`.
-    public init(
+    public convenience init(
         session: Session, configuration: GameConfiguration = GameConfiguration(), events: EventBus = EventBus(),
-        resuming record: GameRecord? = nil, journal: (any GameJournalSink)? = nil, showsActivity: Bool = false,
+        resuming snapshot: RoomSnapshot<GuessRules>? = nil, showsActivity: Bool = false, logger: Logger = Logger(label: "guessnum.game")
+    ) async throws(GameError) {
+        try await self.init(
+            session: session, configuration: configuration, events: events, resuming: snapshot, keptBy: nil, showsActivity: showsActivity,
+            logger: logger)
+    }
+
+    /// ``init(session:configuration:events:resuming:showsActivity:logger:)``, its room kept by
+    /// `store` (a `RoomStore`, as every game's) after each tick.
+    package init(
+        session: Session, configuration: GameConfiguration = GameConfiguration(), events: EventBus = EventBus(),
+        resuming snapshot: RoomSnapshot<GuessRules>? = nil, keptBy store: (any RoomObserver<GuessRules>)?, showsActivity: Bool = false,
         logger: Logger = Logger(label: "guessnum.game")
     ) async throws(GameError) {
         try configuration.validate()
         self.session = session
         self.configuration = configuration
         self.events = events
-        isResumed = record != nil
+        isResumed = snapshot != nil
         host = PlayerRef(id: session.localPeer.identity, name: session.localPeer.displayName)
         var settings = GuessSettings(range: configuration.range)
         settings.welcomeHistoryLimit = configuration.welcomeHistoryLimit
         settings.scoreboardLimit = configuration.scoreboardLimit
-        var rules: GuessRules
-        if let record {
-            rules = try GuessRules(settings: settings, secretSource: configuration.secretSource, resuming: record)
-            settings.range = record.round.range
-        } else {
-            rules = GuessRules(settings: settings, secretSource: configuration.secretSource)
-            try rules.prepareRound(over: configuration.range)
-        }
+        var rules = GuessRules(settings: settings, secretSource: configuration.secretSource)
+        if snapshot == nil { try rules.prepareRound(over: configuration.range) }
         var room = configuration.room
         room.maximumLinesPerTick = configuration.maximumGuessLinesPerTick
-        let ticks = GuessTicks(events: events, journal: journal, journaled: record?.lastSequence ?? 0, leavesActivity: showsActivity)
+        let ticks = RoomTicks(store: store, events: events, leavesActivity: showsActivity) { sequence, event, bus in
+            event.numbered(sequence).post(on: bus)
+        }
         self.ticks = ticks
         self.room = RoomHost(
             session: session, rules: rules, configuration: room, moveThrottle: configuration.guessThrottle, password: configuration.password,
             logger: logger, observer: ticks
         ) { table in
-            guard let record else { return }
-            let wins = Dictionary(record.scores.map { ($0.player.id, $0.wins) }, uniquingKeysWith: max)
-            table.resume(
-                round: record.round.number, lastSequence: record.lastSequence, gap: Self.resumeGap,
-                players: record.players.map { (PlayerRef(id: $0.id, name: $0.name), $0.displayName) }, wins: wins, at: session.clock.now)
-        }
-    }
-
-    /// The whole game as a store keeps it (to start a store for a new game with).
-    public var record: GameRecord {
-        room.withTable { table in
-            let round = table.rules.currentRound!
-            let guesses = round.history.map { GuessRecord(round: round.number, player: $0.player, guess: $0.guess) }
-            return GameRecord(
-                round: RoundRecord(number: round.number, range: round.range, secret: round.secret, salt: round.salt), guesses: guesses,
-                players: table.seats.roster.members.values.sorted { $0.order < $1.order }.map(GuessTicks.record(of:)),
-                scores: table.rules.scoreboard.ranked, lastSequence: table.lastSequence)
+            if let snapshot { table.resume(from: snapshot, at: session.clock.now) }
         }
     }
 

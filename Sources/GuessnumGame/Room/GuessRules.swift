@@ -8,13 +8,16 @@ import Rooms
 /// check every verdict. A scoreboard of wins, guesses and best rounds is kept across rounds.
 ///
 /// Its wire is the one guess-the-number always had (``GuessCodec``), so a player of an earlier
-/// release plays a room of these rules.
+/// release plays a room of these rules. A store keeps it as every room is kept, a snapshot
+/// written when a round starts or ends and each tick's guesses appended in between
+/// (``GuessJournalEntry``): a round of thousands of guesses is not written again every tick.
 public struct GuessRules: GameRules {
     public typealias Settings = GuessSettings
     public typealias Move = Int64
     public typealias Event = GuessEvent
     public typealias View = GuessView
     public typealias Codec = GuessCodec
+    public typealias JournalEntry = GuessJournalEntry
 
     public static let kind = GameProtocol.kind
 
@@ -22,15 +25,15 @@ public struct GuessRules: GameRules {
     /// Where secrets come from.
     public let secretSource: SecretSource
     /// The current round, secret included; nil before the first.
-    public private(set) var round: Round?
+    public internal(set) var round: Round?
     /// Wins, guesses and best rounds across rounds, by identity.
-    public private(set) var scoreboard = Scoreboard()
+    public internal(set) var scoreboard = Scoreboard()
     /// The reveal of the current round, once it is over.
-    public private(set) var reveal: RoundWon?
+    public internal(set) var reveal: RoundWon?
     /// The round before the current one, with its judgements.
-    public private(set) var previousRound: FinishedRound?
+    public internal(set) var previousRound: FinishedRound?
     /// The round the host prepared for the next start (``prepareRound(over:)``).
-    private var prepared: Round?
+    var prepared: Round?
 
     /// A game over `settings`' range whose secrets come from the system's secure random source.
     public init(settings: GuessSettings) {
@@ -43,21 +46,16 @@ public struct GuessRules: GameRules {
         self.secretSource = secretSource
     }
 
-    /// The game of `record`, kept by a store before the host's program ended: its round judged
-    /// again guess by guess (same secret, salt and commitment) and its scoreboard, with secrets
-    /// from `secretSource` for the rounds after it.
-    /// - Throws: ``Rooms/GameError/Code/secretOutOfRange`` when the record's secret is not in its range.
-    public init(settings: GuessSettings, secretSource: SecretSource, resuming record: GameRecord) throws(GameError) {
+    /// The game of `round` and `scoreboard`, read back from a store of an earlier release (its
+    /// round judged again guess by guess: same secret, salt and commitment), with secrets from
+    /// `secretSource` for the rounds after it; a won round's reveal is numbered `revealSequence`.
+    public init(settings: GuessSettings, secretSource: SecretSource, resuming round: Round, scoreboard: Scoreboard, revealSequence: UInt64) {
         self.init(settings: settings, secretSource: secretSource)
-        var round = try Round(
-            number: record.round.number, range: record.round.range, secret: record.round.secret, salt: record.round.salt,
-            historyLimit: settings.historyLimit)
-        for guess in record.guesses { _ = round.judge(guess: guess.guess, by: guess.player) }
         self.round = round
-        for entry in record.scores { scoreboard.set(entry) }
+        self.scoreboard = scoreboard
         if let winner = round.winner {
             reveal = revealed(round, winner: winner, winningGuesses: round.winningGuessCount)
-            reveal?.sequence = record.lastSequence &+ GameMaster.resumeGap
+            reveal?.sequence = revealSequence
         }
     }
 
@@ -134,7 +132,7 @@ public struct GuessRules: GameRules {
         return MoveOutcome(reply: line, broadcast: broadcast)
     }
 
-    private func revealed(_ round: Round, winner: PlayerRef?, winningGuesses: Int?) -> RoundWon {
+    func revealed(_ round: Round, winner: PlayerRef?, winningGuesses: Int?) -> RoundWon {
         RoundWon(
             sequence: 0, round: round.number, range: round.range, commitment: round.commitment, winner: winner, secret: round.secret,
             salt: round.salt, winningGuesses: winningGuesses, totalGuesses: round.countedGuesses, hostChoseSecret: secretSource.isChosenByHost)

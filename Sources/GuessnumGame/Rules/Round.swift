@@ -5,7 +5,7 @@ import Foundation
 ///
 /// A round is a value with no I/O: ``judge(guess:by:)`` decides and records, and nothing else
 /// changes it. The secret lives here and nowhere else until the round is revealed.
-public struct Round: Sendable {
+public struct Round: Sendable, Codable {
     /// How many recent judgements a round keeps by default.
     public static let defaultHistoryLimit = 1000
 
@@ -92,5 +92,46 @@ public struct Round: Sendable {
         judgedCount += 1
         history.append(judgement)
         if history.count >= 2 * historyLimit { history.removeFirst(history.count - historyLimit) }
+    }
+
+    // MARK: Kept on disk
+
+    private enum CodingKeys: String, CodingKey {
+        case number, range, secret, salt, winner, winningGuessCount, history, judgedCount, countedGuesses, historyLimit, guessesByPlayer
+    }
+
+    /// A round read back from a store: every count as it was; the commitment made again from the
+    /// secret and salt, so that it always matches them.
+    /// - Throws: `DecodingError` when the secret is not in the range.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        let (range, secret) = (try container.decode(GuessRange.self, forKey: .range), try container.decode(Int64.self, forKey: .secret))
+        guard range.contains(secret) else {
+            throw DecodingError.dataCorruptedError(forKey: .secret, in: container, debugDescription: "the secret is not in the round's range")
+        }
+        try self.init(
+            number: container.decode(Int.self, forKey: .number), range: range, secret: secret, salt: container.decode(Salt.self, forKey: .salt),
+            historyLimit: container.decode(Int.self, forKey: .historyLimit))
+        winner = try container.decodeIfPresent(PlayerRef.self, forKey: .winner)
+        winningGuessCount = try container.decodeIfPresent(Int.self, forKey: .winningGuessCount)
+        history = try container.decode([Judgement].self, forKey: .history)
+        judgedCount = try container.decode(Int.self, forKey: .judgedCount)
+        countedGuesses = try container.decode(Int.self, forKey: .countedGuesses)
+        guessesByPlayer = try container.decode([UUID: Int].self, forKey: .guessesByPlayer)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(number, forKey: .number)
+        try container.encode(range, forKey: .range)
+        try container.encode(secret, forKey: .secret)
+        try container.encode(salt, forKey: .salt)
+        try container.encodeIfPresent(winner, forKey: .winner)
+        try container.encodeIfPresent(winningGuessCount, forKey: .winningGuessCount)
+        try container.encode(history, forKey: .history)
+        try container.encode(judgedCount, forKey: .judgedCount)
+        try container.encode(countedGuesses, forKey: .countedGuesses)
+        try container.encode(historyLimit, forKey: .historyLimit)
+        try container.encode(guessesByPlayer, forKey: .guessesByPlayer)
     }
 }

@@ -3,7 +3,7 @@ import Foundation
 /// Wins, guesses and best rounds of everyone who has played, across rounds.
 ///
 /// Players are kept by identity, so a player who leaves and comes back keeps the score.
-public struct Scoreboard: Sendable, Hashable {
+public struct Scoreboard: Sendable, Hashable, Codable {
     /// One player's score.
     public struct Entry: Sendable, Hashable, Codable {
         /// The player, under the latest name.

@@ -18,7 +18,7 @@ final class AppHarness: Sendable {
     init(
         secret: Int64 = 42, asks: Bool = false, hostInteractive: Bool = false, json: Bool = false,
         network: InMemoryNetwork = InMemoryNetwork(), hostName: String = "alice", password: GamePassword? = nil,
-        grace: Duration = .seconds(60), resuming: GameRecord? = nil
+        grace: Duration = .seconds(60), resuming: RoomSnapshot<GuessRules>? = nil
     ) async throws {
         self.network = network
         var configuration = GameConfiguration(range: .standard, secretSource: .fixed(secret))

@@ -5,8 +5,8 @@ import Multipeer
 
 /// The host's game as a value, as the tests of its rules, journal and removals read it: a room's
 /// table (``RoomTable``) running ``GuessRules`` with a game master's configuration, its results
-/// in the game's own terms (verdicts, the history batch, the welcome's state, the replay, the
-/// store's journal).
+/// in the game's own terms (verdicts, the history batch, the welcome's state, the replay, what
+/// a store keeps).
 struct GuessTable {
     enum JoinOutcome {
         case joined(PlayerJoined)
@@ -37,18 +37,16 @@ struct GuessTable {
         var batch: HistoryBatch?
     }
 
-    /// A store's journal, as the game master hands it on.
-    final class Journal: GameJournalSink, @unchecked Sendable {
-        var kept: [GameJournal] = []
-        func keep(_ journal: GameJournal) { kept.append(journal) }
-    }
-
-    static let resumeGap = GameMaster.resumeGap
+    static let resumeGap = RoomSnapshot<GuessRules>.resumeGap
 
     let configuration: GameConfiguration
     var table: RoomTable<GuessRules>
-    private let journal = Journal()
-    private let ticks: GuessTicks
+    /// What a store holds after the ticks so far, kept as `RoomStore` keeps it: a snapshot
+    /// when the rules ask for one, else the tick's entry applied to the last; nil before the first tick.
+    private(set) var kept: RoomSnapshot<GuessRules>?
+    /// The ticks kept so far: as a fresh snapshot, and as an entry.
+    private(set) var keptSnapshots = 0
+    private(set) var keptEntries = 0
 
     /// A new game of `configuration` hosted by `host`: round 1 over its range with `secret`.
     init(configuration: GameConfiguration, host: PlayerRef, secret: Int64) throws {
@@ -60,20 +58,15 @@ struct GuessTable {
         table = RoomTable(rules: rules, configuration: Self.room(of: configuration), host: host, moveThrottle: configuration.guessThrottle)
         table.keepsEveryItem = true
         table.resume(round: 1, lastSequence: 0, gap: 0, players: [], wins: [:], at: .now)
-        ticks = GuessTicks(events: .init(), journal: journal, journaled: 0, leavesActivity: false)
     }
 
-    /// The game of `record`, resumed at `now` as a game master resumes it.
-    init(configuration: GameConfiguration, host: PlayerRef, record: GameRecord, at now: ContinuousClock.Instant) throws {
+    /// The game `kept` by a store, resumed at `now` as a room resumes it.
+    init(configuration: GameConfiguration, host: PlayerRef, kept: RoomSnapshot<GuessRules>, at now: ContinuousClock.Instant) throws {
         self.configuration = configuration
-        let rules = try GuessRules(settings: Self.settings(of: configuration), secretSource: configuration.secretSource, resuming: record)
+        let rules = GuessRules(settings: Self.settings(of: configuration), secretSource: configuration.secretSource)
         table = RoomTable(rules: rules, configuration: Self.room(of: configuration), host: host, moveThrottle: configuration.guessThrottle)
         table.keepsEveryItem = true
-        table.resume(
-            round: record.round.number, lastSequence: record.lastSequence, gap: Self.resumeGap,
-            players: record.players.map { (PlayerRef(id: $0.id, name: $0.name), $0.displayName) },
-            wins: Dictionary(record.scores.map { ($0.player.id, $0.wins) }, uniquingKeysWith: max), at: now)
-        ticks = GuessTicks(events: .init(), journal: journal, journaled: record.lastSequence, leavesActivity: false)
+        table.resume(from: kept, gap: Self.resumeGap, at: now)
     }
 
     static func settings(of configuration: GameConfiguration) -> GuessSettings {
@@ -183,7 +176,7 @@ struct GuessTable {
 
     mutating func takeFlush() -> Flush {
         let taken = table.takeFlush()
-        if !taken.everything.isEmpty { ticks.keep(taken.everything, of: table) }
+        if !taken.everything.isEmpty { keep(taken.everything) }
         var flush = Flush()
         flush.welcomes = taken.welcomes.map { ($0.peer, $0.welcome.you) }
         flush.state = taken.welcomes.first.map { GuessCodec.state(of: $0.welcome) }
@@ -200,29 +193,15 @@ struct GuessTable {
         GuessCodec.state(of: table.welcome(for: table.host))
     }
 
-    /// What the last ticks handed the store since the last call, as one journal; nil when nothing.
-    func takeJournal() -> GameJournal? {
-        defer { journal.kept = [] }
-        guard var merged = journal.kept.first else { return nil }
-        for next in journal.kept.dropFirst() {
-            if next.roundStarted != nil { merged.roundStarted = next.roundStarted; merged.guesses = [] }
-            merged.guesses += next.guesses
-            merged.players += next.players
-            merged.playersGone += next.playersGone
-            merged.scores += next.scores
-            merged.lastSequence = next.lastSequence
+    /// Keeps the tick of `items` as a store would.
+    private mutating func keep(_ items: [RoomItem<GuessRules>]) {
+        if kept != nil, let entry = table.journalEntry(for: items) {
+            kept?.apply(entry)
+            keptEntries += 1
+        } else {
+            kept = table.snapshot
+            keptSnapshots += 1
         }
-        return merged
-    }
-
-    /// The whole game as a store keeps it.
-    var record: GameRecord {
-        let round = self.round
-        return GameRecord(
-            round: RoundRecord(number: round.number, range: round.range, secret: round.secret, salt: round.salt),
-            guesses: round.history.map { GuessRecord(round: round.number, player: $0.player, guess: $0.guess) },
-            players: table.seats.roster.members.values.sorted { $0.order < $1.order }.map(GuessTicks.record(of:)),
-            scores: scoreboard.ranked, lastSequence: lastSequence)
     }
 
     // MARK: Removals

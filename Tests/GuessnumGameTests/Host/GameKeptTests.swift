@@ -4,9 +4,10 @@ import Multipeer
 import MultipeerTestSupport
 import Testing
 
-/// A host's game kept tick by tick as a record, and resumed from it after a crash.
+/// A host's game kept tick by tick as a store keeps every room (a snapshot, then each tick's
+/// entry), and resumed from it after a crash.
 @Suite("A game kept and resumed", .timeLimit(.minutes(1)))
-struct GameRecordTests {
+struct GameKeptTests {
     let alice = PlayerRef(id: UUID(), name: "alice")
     let now = ContinuousClock.now
 
@@ -15,35 +16,31 @@ struct GameRecordTests {
         return try GuessTable(configuration: configuration, host: alice, secret: secret)
     }
 
-    /// One tick of a host that keeps its game: the flush, then the journal applied to `record`.
-    static func tick(_ table: inout GuessTable, into record: inout GameRecord) {
-        _ = table.takeFlush()
-        if let journal = table.takeJournal() { record.apply(journal) }
-    }
-
-    @Test("The journals of each tick bring a record up to date; the game resumed from it has the same round, commitment, guesses, names, scores and numbering, every player away in a held seat")
+    @Test("The snapshots and entries of each tick bring what is kept up to date; the game resumed from it has the same round, commitment, guesses, names, scores and numbering, every player away in a held seat")
     func resumeFromJournals() throws {
         var table = try table()
-        var record = table.record
         let (bob, carol, dave) = (peer("bob"), peer("carol"), peer("dave"))
         _ = table.join(bob)
         _ = table.join(carol)
-        Self.tick(&table, into: &record)
+        _ = table.takeFlush()
         _ = table.guess(50, from: bob.identity, at: now)
         _ = table.guess(42, from: carol.identity, at: now)  // carol wins round 1
-        Self.tick(&table, into: &record)
+        _ = table.takeFlush()
         _ = try table.startRound(range: GuessRange(1, 10), secret: 7, salt: .random())
         _ = table.guess(3, from: bob.identity, at: now)
         _ = table.rename(carol.identity, to: "caz", at: now + .seconds(1))
         _ = table.join(dave)
-        Self.tick(&table, into: &record)
+        _ = table.takeFlush()
         _ = table.leave(dave.identity)
         _ = table.guess(9, from: carol.identity, at: now + .seconds(1))
-        Self.tick(&table, into: &record)
-        #expect(table.takeJournal() == nil, "nothing changed since")
+        _ = table.takeFlush()
+        #expect(table.keptEntries == 1, "the last tick, a leave and a guess, is an entry, not a snapshot")
+        let ticks = table.keptSnapshots + table.keptEntries
+        _ = table.takeFlush()
+        #expect(table.keptSnapshots + table.keptEntries == ticks, "nothing changed since")
 
         let resumedAt = ContinuousClock.now
-        let resumed = try GuessTable(configuration: table.configuration, host: alice, record: record, at: resumedAt)
+        let resumed = try GuessTable(configuration: table.configuration, host: alice, kept: try #require(table.kept), at: resumedAt)
         let small = try GuessRange(1, 10)
         #expect(resumed.round.number == 2 && resumed.round.range == small)
         #expect(resumed.round.commitment == table.round.commitment, "the same commitment: guests' fairness checks still hold")
@@ -60,21 +57,22 @@ struct GameRecordTests {
         #expect(back.player.name == "caz")
     }
 
-    @Test("Chat and a player away move the journaled number on; the resumed game numbers past them, and a player back with a number from before gets a welcome")
+    @Test("Chat and a player away move the kept number on; the resumed game numbers past them, and a player back with a number from before gets a welcome")
     func numbersAreNeverGivenTwice() throws {
         var table = try table()
-        var record = table.record
         let (bob, carol) = (peer("bob"), peer("carol"))
         _ = table.join(bob)
         _ = table.join(carol)
-        Self.tick(&table, into: &record)
+        _ = table.takeFlush()
         _ = table.chat("hello", from: bob.identity, at: now)
         _ = table.drop(carol.identity, at: now)
-        Self.tick(&table, into: &record)
-        #expect(record.lastSequence == table.lastSequence, "chat and away items are numbered, and the number is kept")
+        _ = table.takeFlush()
+        let kept = try #require(table.kept)
+        #expect(table.keptEntries == 1, "the chat and the drop are an entry")
+        #expect(kept.lastSequence == table.lastSequence, "chat and away items are numbered, and the number is kept")
         let bobHas = table.lastSequence
 
-        var resumed = try GuessTable(configuration: table.configuration, host: alice, record: record, at: now)
+        var resumed = try GuessTable(configuration: table.configuration, host: alice, kept: kept, at: now)
         _ = resumed.join(bob, resumeAfter: bobHas)
         let flush = resumed.takeFlush()
         #expect(flush.replays.isEmpty && flush.welcomes.map(\.peer) == [bob], "what the earlier life sent is not kept: a welcome, not an empty replay")
@@ -89,12 +87,10 @@ struct GameRecordTests {
         let bob = peer("bob")
         _ = table.join(bob)
         _ = table.guess(42, from: bob.identity, at: now)
-        var record = table.record
         _ = table.takeFlush()
-        if let journal = table.takeJournal() { record.apply(journal) }
         var configuration = table.configuration
         configuration.awayGracePeriod = .zero
-        let resumed = try GuessTable(configuration: configuration, host: alice, record: record, at: now)
+        let resumed = try GuessTable(configuration: configuration, host: alice, kept: try #require(table.kept), at: now)
         #expect(resumed.round.isWon && resumed.reveal?.winner?.id == bob.identity && resumed.reveal?.secret == 42)
         #expect(resumed.players.isEmpty)
         #expect(resumed.scoreboard.entry(for: bob.identity)?.wins == 1)

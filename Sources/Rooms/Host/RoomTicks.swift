@@ -1,0 +1,102 @@
+import EventBus
+import Synchronization
+
+/// A room's ticks handed to a store and posted on an event bus, for screens that observe one
+/// kind of event (a player list, a host's game master): the room's own items under the room's
+/// channels (``EventName/chat``, ``EventName/playerJoined``…, ``EventName/passwordRefusals``),
+/// the game's events as the game posts them. Every item of a tick is posted, those the
+/// broadcast only counted included.
+package final class RoomTicks<Rules: GameRules>: RoomObserver {
+    private let store: (any RoomObserver<Rules>)?
+    private let events: EventBus
+    private let postEvent: @Sendable (UInt64, Rules.Event, EventBus) -> Void
+    private let announced = Mutex(false)
+
+    /// Whether the room's activity stream still tells a screen everything.
+    package let leavesActivity: Bool
+
+    /// Ticks kept by `store` (if any) and posted on `events`, each game event by `postEvent`
+    /// (with its sequence number).
+    package init(
+        store: (any RoomObserver<Rules>)?, events: EventBus, leavesActivity: Bool,
+        postEvent: @escaping @Sendable (_ sequence: UInt64, _ event: Rules.Event, _ bus: EventBus) -> Void
+    ) {
+        (self.store, self.events, self.leavesActivity, self.postEvent) = (store, events, leavesActivity, postEvent)
+    }
+
+    /// Whether a resumed room's round is still to be announced on the bus; afterwards it is not.
+    package func announce() -> Bool {
+        announced.withLock { announced in
+            defer { announced = true }
+            return !announced
+        }
+    }
+
+    package func keep(_ items: [RoomItem<Rules>], of table: RoomTable<Rules>) {
+        store?.keep(items, of: table)
+    }
+
+    package func report(_ items: [RoomItem<Rules>], passwordRefusals: [PasswordRefusals]) {
+        for item in items {
+            switch item {
+            case .joined(let joined): events.post(.playerJoined, joined)
+            case .left(let left): events.post(.playerLeft, left)
+            case .away(let away): events.post(.playerAway, away)
+            case .back(let back): events.post(.playerBack, back)
+            case .renamed(let renamed): events.post(.playerRenamed, renamed)
+            case .chat(let line): events.post(.chat, line)
+            case .scores(let scores): events.post(.roomScores, scores)
+            case .turnClock(let notice): events.post(.turnClock, notice)
+            case .game(let sequence, let event): postEvent(sequence, event, events)
+            case .unknown: break
+            }
+        }
+        for refusals in passwordRefusals { events.post(.passwordRefusals, refusals) }
+    }
+}
+
+extension EventName where Payload == RelayedChat {
+    /// A chat line, the host's own included.
+    public static var chat: EventName<RelayedChat> { EventName("guessnum.chat") }
+}
+
+extension EventName where Payload == PlayerJoined {
+    /// Someone joined the game.
+    public static var playerJoined: EventName<PlayerJoined> { EventName("guessnum.playerJoined") }
+}
+
+extension EventName where Payload == PlayerLeft {
+    /// Someone left the game or was lost.
+    public static var playerLeft: EventName<PlayerLeft> { EventName("guessnum.playerLeft") }
+}
+
+extension EventName where Payload == PlayerAway {
+    /// Someone's link dropped; the host holds their seat for a while.
+    public static var playerAway: EventName<PlayerAway> { EventName("guessnum.playerAway") }
+}
+
+extension EventName where Payload == PlayerBack {
+    /// Someone who was away is back in their seat.
+    public static var playerBack: EventName<PlayerBack> { EventName("guessnum.playerBack") }
+}
+
+extension EventName where Payload == PlayerRenamed {
+    /// Someone is shown under another name.
+    public static var playerRenamed: EventName<PlayerRenamed> { EventName("guessnum.playerRenamed") }
+}
+
+extension EventName where Payload == RoomScores {
+    /// The room's scores after a round (a game whose events carry no scores of their own).
+    public static var roomScores: EventName<RoomScores> { EventName("guessnum.roomScores") }
+}
+
+extension EventName where Payload == TurnClockNotice {
+    /// A player's turn clock started, or ran out.
+    public static var turnClock: EventName<TurnClockNotice> { EventName("guessnum.turnClock") }
+}
+
+extension EventName where Payload == PasswordRefusals {
+    /// A private game turned guests from one network away for its password (the host's side
+    /// only): the first at once, then at most one summary a minute per network.
+    public static var passwordRefusals: EventName<PasswordRefusals> { EventName("guessnum.passwordRefusals") }
+}
