@@ -194,7 +194,7 @@ let package = Package(
         ),
         .testTarget(
             name: "GuessnumTests",
-            dependencies: ["GuessnumResources", "Multipeer", "MultipeerTestSupport", "MultipeerUnicastDNS", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["GuessnumResources", "GuessnumStore", "Multipeer", "MultipeerTestSupport", "MultipeerUnicastDNS", .product(name: "GRDB", package: "GRDB.swift")]
         ),
         .testTarget(name: "MultipeerTests", dependencies: ["Multipeer", "MultipeerPOSIX", "MultipeerTesting", "MultipeerTestSupport", "Rooms"]),
         .testTarget(

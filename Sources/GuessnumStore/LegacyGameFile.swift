@@ -6,7 +6,21 @@ import GuessnumGame
 /// (`$XDG_STATE_HOME/guessnum/games/NAME.sqlite`, tables `meta`, `round`, `guess`, `player` and
 /// `score`): read once, so that a game interrupted under such a release still resumes, then
 /// removed. Nothing writes it any more.
-enum LegacyGameFile {
+package enum LegacyGameFile {
+    /// The tables the earlier store's migration `v1` made, in WAL mode as it ran: what this
+    /// reader expects (the tests write files of that release with it).
+    package static let schema = """
+        PRAGMA journal_mode = WAL;
+        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
+        INSERT INTO grdb_migrations VALUES ('v1');
+        CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
+        CREATE TABLE round (number INTEGER PRIMARY KEY NOT NULL, low INTEGER NOT NULL, high INTEGER NOT NULL, secret INTEGER NOT NULL, salt BLOB NOT NULL);
+        CREATE TABLE guess (id INTEGER PRIMARY KEY AUTOINCREMENT, round INTEGER NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL, value INTEGER NOT NULL);
+        CREATE INDEX guess_on_round ON guess(round);
+        CREATE TABLE player (id TEXT PRIMARY KEY NOT NULL, displayName TEXT NOT NULL, name TEXT NOT NULL);
+        CREATE TABLE score (player TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, wins INTEGER NOT NULL, guesses INTEGER NOT NULL, bestRound INTEGER);
+        """
+
     /// The game the file at `url` holds, as a room of ``GuessRules``; nil when there is no file
     /// or it holds no game.
     /// - Throws: ``GameStoreError`` with a sentence naming the file when it cannot be read.

@@ -15,25 +15,12 @@ struct LegacyGameFileTests {
     let bob = PlayerRef(id: UUID(), name: "bob")
     let carol = PlayerRef(id: UUID(), name: "carol")
 
-    /// The earlier store's tables, as its migration `v1` made them, in WAL mode as it ran.
-    static let schema = """
-        PRAGMA journal_mode = WAL;
-        CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-        INSERT INTO grdb_migrations VALUES ('v1');
-        CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
-        CREATE TABLE round (number INTEGER PRIMARY KEY NOT NULL, low INTEGER NOT NULL, high INTEGER NOT NULL, secret INTEGER NOT NULL, salt BLOB NOT NULL);
-        CREATE TABLE guess (id INTEGER PRIMARY KEY AUTOINCREMENT, round INTEGER NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL, value INTEGER NOT NULL);
-        CREATE INDEX guess_on_round ON guess(round);
-        CREATE TABLE player (id TEXT PRIMARY KEY NOT NULL, displayName TEXT NOT NULL, name TEXT NOT NULL);
-        CREATE TABLE score (player TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, wins INTEGER NOT NULL, guesses INTEGER NOT NULL, bestRound INTEGER);
-        """
-
     /// A file as the earlier store left it after a crash: carol won round 1 (secret 42); round 2
     /// (1–10, secret 7, `salt`) has `guesses` by bob and carol in turn; bob renamed himself bobby.
     func writeLegacyGame(at file: URL, salt: Salt, guesses: [Int64]) throws {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let queue = try DatabaseQueue(path: file.path)
-        try queue.writeWithoutTransaction { db in try db.execute(sql: Self.schema) }
+        try queue.writeWithoutTransaction { db in try db.execute(sql: LegacyGameFile.schema) }
         try queue.write { db in
             for (key, value) in [("hostIdentity", alice.id.uuidString), ("hostName", "alice"), ("lastSequence", "17")] {
                 try db.execute(sql: "INSERT INTO meta (key, value) VALUES (?, ?)", arguments: [key, value])
@@ -96,7 +83,7 @@ struct LegacyGameFileTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let empty = directory.appendingPathComponent("empty.sqlite")
         let queue = try DatabaseQueue(path: empty.path)
-        try queue.writeWithoutTransaction { db in try db.execute(sql: Self.schema) }
+        try queue.writeWithoutTransaction { db in try db.execute(sql: LegacyGameFile.schema) }
         try queue.close()
         let store = try RoomStore<GuessRules>(at: directory.appendingPathComponent("empty-guessnum.sqlite"))
         try store.adoptLegacyGame(at: empty)

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GuessnumStore
 import MultipeerTestSupport
 import Testing
 
@@ -14,16 +15,7 @@ struct LegacyResumeTests {
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let queue = try DatabaseQueue(path: file.path)
         try queue.writeWithoutTransaction { db in
-            try db.execute(sql: """
-                PRAGMA journal_mode = WAL;
-                CREATE TABLE grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY);
-                INSERT INTO grdb_migrations VALUES ('v1');
-                CREATE TABLE meta (key TEXT PRIMARY KEY NOT NULL, value TEXT NOT NULL);
-                CREATE TABLE round (number INTEGER PRIMARY KEY NOT NULL, low INTEGER NOT NULL, high INTEGER NOT NULL, secret INTEGER NOT NULL, salt BLOB NOT NULL);
-                CREATE TABLE guess (id INTEGER PRIMARY KEY AUTOINCREMENT, round INTEGER NOT NULL, player TEXT NOT NULL, name TEXT NOT NULL, value INTEGER NOT NULL);
-                CREATE TABLE player (id TEXT PRIMARY KEY NOT NULL, displayName TEXT NOT NULL, name TEXT NOT NULL);
-                CREATE TABLE score (player TEXT PRIMARY KEY NOT NULL, name TEXT NOT NULL, wins INTEGER NOT NULL, guesses INTEGER NOT NULL, bestRound INTEGER);
-                """)
+            try db.execute(sql: LegacyGameFile.schema)
         }
         try queue.write { db in
             try db.execute(sql: "INSERT INTO meta VALUES ('lastSequence', '12'), ('hostName', 'alice')")
