@@ -36,7 +36,7 @@ let package = Package(
         .target(
             name: "Multipeer",
             dependencies: [
-                "EventBus", "SafeText", .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
+                "EventBus", "SafeText", "CSyncFS", .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // What the core leaves to the operating system (as NIOCore leaves syscalls to NIOPosix):
@@ -69,6 +69,8 @@ let package = Package(
         .systemLibrary(name: "CSodium"),
         // glibc's heap statistics, for the benchmark's memory figures.
         .systemLibrary(name: "CMalloc"),
+        // syncfs and sync_file_range, for received files put on the disk in groups.
+        .systemLibrary(name: "CSyncFS"),
         .target(name: "PAKE", dependencies: ["CSodium", .product(name: "Crypto", package: "swift-crypto")]),
         .target(name: "SafeText"),
         // The room layer: everything a party game needs that is not a rule of the game.

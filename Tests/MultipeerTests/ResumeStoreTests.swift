@@ -107,6 +107,28 @@ struct ResumeStoreTests {
         again.keeping?.remove()
     }
 
+    @Test("A record marked saved is rewritten in its own file (the same inode, still 0600, no file made beside it): read back, it names the saved file and keeps every chunk hash")
+    func savedInPlace() throws {
+        let (store, inbox) = try places()
+        let bytes = Self.content()
+        let start = try ResourceStart.open(Self.offer(bytes), from: peer, in: inbox, store: store)
+        let keeping = try #require(start.keeping)
+        var digests = start.digests
+        try start.file?.write(bytes, at: 0)
+        keeping.record.append(digests.add(bytes))
+        let url = store.url(of: keeping.key)
+        let inode = try #require(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64)
+        keeping.saved(as: inbox.appendingPathComponent("film.mkv"), digest: digests.digest)
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64 == inode, "rewritten in place")
+        #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int == 0o600)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory.path) == [url.lastPathComponent], "no file made beside it")
+        let record = try #require(try store.load(keeping.key))
+        #expect(record.header.saved == "film.mkv" && record.header.sha256 == Self.hex(SHA256.hash(data: bytes)))
+        #expect(record.hashes.count == 4 && ChunkDigests.root(of: record.hashes) == digests.claim.root)
+        start.file?.discard()
+        keeping.remove()
+    }
+
     @Test("A partial file damaged in its second chunk goes on from the first; one cut short goes on from its last whole chunk; one that is gone starts over; each said in a sentence")
     func damagedOrTruncatedPartial() throws {
         let (store, inbox) = try places()

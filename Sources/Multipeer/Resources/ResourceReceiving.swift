@@ -329,8 +329,10 @@ final class ResourceReceiving: Sendable {
         let offset = received
         guard let file else { return }
         let keeping = keeping
+        // A file of more than one batch starts to go to the disk as it arrives.
+        let writingBack = offer.size > UInt64(Self.batchBytes)
         try await queue.run { () throws(MultipeerError) in
-            try file.write(bytes, at: offset)
+            try file.write(bytes, at: offset, writingBack: writingBack)
             let completed = self.digests.withLock { $0.add(bytes) }
             keeping?.record.append(completed)
         }
@@ -357,11 +359,9 @@ final class ResourceReceiving: Sendable {
         }
         let keeping = keeping
         do throws(MultipeerError) {
-            return .success(try await queue.run { () throws(MultipeerError) in
-                let url = try file.place()
-                keeping?.saved(as: url, digest: digest)
-                return url
-            })
+            // On the disk, name and bytes, before the sender is told it is saved; its record
+            // says so as soon as it is linked.
+            return .success(try await file.place(syncing: session.diskSync) { url in keeping?.saved(as: url, digest: digest) })
         } catch {
             drop()
             return .failure(error)

@@ -21,6 +21,8 @@ public final class ResumeStore: Sendable {
     public let maximumAge: Duration
     /// The records in use by a transfer of this process.
     private let claimed = Mutex<Set<String>>([])
+    /// The directory was made (``mkdirAll()``).
+    private let made = Mutex(false)
 
     /// - Parameter maximumAge: how long a record is kept after it was last written (24 hours).
     public init(directory: URL, maximumAge: Duration = .seconds(24 * 3600)) {
@@ -39,7 +41,7 @@ public final class ResumeStore: Sendable {
         return SHA256.hash(data: Data(text.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
     }
 
-    func url(of key: String) -> URL { directory.appendingPathComponent(key + ".resume") }
+    func url(of key: String) -> URL { directory.appendingPathComponent(key + ".resume", isDirectory: false) }
 
     /// Claims the record `key` for one transfer of this process; false when another has it.
     func claim(_ key: String) -> Bool {
@@ -74,6 +76,10 @@ public final class ResumeStore: Sendable {
     /// is kept then, and the transfer goes on).
     func create(_ key: String, _ record: ResumeRecord) -> ResumeRecordFile? {
         guard mkdirAll() else { return nil }
+        if let file = try? ResumeRecordFile(writing: record, to: url(of: key)) { return file }
+        // The directory may have gone since it was made: made again, once.
+        made.withLock { $0 = false }
+        guard mkdirAll() else { return nil }
         return try? ResumeRecordFile(writing: record, to: url(of: key))
     }
 
@@ -82,12 +88,16 @@ public final class ResumeStore: Sendable {
         unlink(url(of: key).path)
     }
 
+    /// Makes the directory and those on its way (`0700`), once for the store's life (a record
+    /// is made for every file received).
     private func mkdirAll() -> Bool {
+        if made.withLock({ $0 }) { return true }
         var path = ""
         for part in directory.standardizedFileURL.pathComponents.dropFirst() {
             path += "/" + part
             if mkdir(path, 0o700) != 0, errno != EEXIST { return false }
         }
+        made.withLock { $0 = true }
         return true
     }
 

@@ -44,6 +44,8 @@ public final class Session: Sendable {
     let waitingLinks = Atomic<Bool>(false)
     /// The resources this session sends and receives.
     let resources = ResourceRegistry()
+    /// Makes received files durable, in groups (``DiskSync``).
+    let diskSync = DiskSync()
     /// Held while a stream id is taken and its opening frame handed to the connection, so that
     /// ids reach the peer in the order they were taken, whatever thread opens them (a lower id
     /// after a higher one is a violation, §3.8).
