@@ -1,3 +1,4 @@
+import EventBus
 import Foundation
 import GuessnumGame
 import GuessnumStore
@@ -5,11 +6,12 @@ import Multipeer
 import MultipeerNIO
 import Rooms
 
-/// The real host under test: a ``Session`` on the TCP transport with a ``GameMaster``, set up
-/// as `guessnum host` sets them up, listening on loopback only.
+/// The real host under test: a ``Session`` on the TCP transport with a room of guess-the-number
+/// (`RoomHost<GuessRules>`, its ticks kept by the store through `RoomTicks` and posted on an event
+/// bus), set up as `guessnum host` sets them up, listening on loopback only.
 struct BenchHost: Sendable {
     let session: Session
-    let master: GameMaster
+    let room: RoomHost<GuessRules>
     let port: Int
     /// How this host was set up, to start another like it after a crash.
     let setup: Setup
@@ -79,15 +81,22 @@ struct BenchHost: Sendable {
         let crashable = setup.crashable ? CrashableTransport(base: tcp) : nil
         let session = Session(
             localPeer: try setup.key.peer(displayName: "bench host"), transport: crashable ?? tcp, configuration: setup.sessionConfiguration)
-        let master = try await GameMaster(session: session, configuration: setup.configuration, resuming: snapshot, keptBy: setup.store)
-        master.start()
+        let configuration = setup.configuration
+        try configuration.validate()
+        let ticks = RoomTicks<GuessRules>(store: setup.store, events: EventBus(), leavesActivity: false) { sequence, event, bus in
+            GuessRules.post(event, numbered: sequence, on: bus)
+        }
+        let room = RoomHost(
+            session: session, rules: try configuration.rules(drawingFirstRound: snapshot == nil), configuration: configuration.roomConfiguration,
+            moveThrottle: configuration.guessThrottle, password: configuration.password, keptBy: ticks, resuming: snapshot)
+        room.start()
         let (productLimits, maximumPlayers) = (setup.productLimits, setup.maximumPlayers)
         let port = try await session.startListening(port: port, policy: .custom { invitation in
-            if productLimits { return master.admission(of: invitation) }
-            return master.playerCount >= maximumPlayers && master.admission(of: invitation.peer) != .accept
+            if productLimits { return room.admission(of: invitation) }
+            return room.playerCount >= maximumPlayers && room.admission(of: invitation.peer, from: nil) != .accept
                 ? .decline(reason: "the game is full") : .accept
         })
-        return BenchHost(session: session, master: master, port: port, setup: setup, crashable: crashable)
+        return BenchHost(session: session, room: room, port: port, setup: setup, crashable: crashable)
     }
 
     /// Crashes this host (every connection closes at once, nothing said, nothing more written to
@@ -96,7 +105,7 @@ struct BenchHost: Sendable {
     func crashAndResume(after pause: Duration) async throws -> BenchHost {
         guard let crashable, let store else { throw BenchFailure("a restart needs a crashable host with a store") }
         await crashable.crash()
-        master.stop()
+        room.stop()
         await session.disconnect()
         await store.waitForWrites()
         try await Task.sleep(for: pause)
@@ -105,7 +114,7 @@ struct BenchHost: Sendable {
     }
 
     func stop() async {
-        master.stop()
+        room.stop()
         await session.disconnect(reason: "the benchmark is over")
         if let store {
             await store.waitForWrites()

@@ -1,9 +1,10 @@
 import EventBus
 import Multipeer
 
-// The events guess-the-number posts for user interfaces: a ``GameMaster`` posts them on its bus
-// as its room goes, beside the room's own (``EventName/chat``, ``EventName/playerJoined``…, the
-// room layer's `RoomTicks`). Observers run on the session's threads and must be quick.
+// The events guess-the-number posts for user interfaces: a host's room posts them on its bus as
+// it goes (the room layer's `RoomTicks`, through `GuessRules.post(_:numbered:on:)`), beside
+// the room's own (``EventName/chat``, ``EventName/playerJoined``…). Observers run on the
+// session's threads and must be quick.
 
 extension EventName where Payload == JudgedGuess {
     /// A guess was judged ("bob guessed 50: too high"), every guess included even when the
@@ -23,7 +24,7 @@ extension EventName where Payload == RoundWon {
 }
 
 extension EventName where Payload == RoundStarted {
-    /// A round started (the host posts the first one on ``GameMaster/start()``).
+    /// A round started.
     public static var roundStarted: EventName<RoundStarted> { EventName("guessnum.roundStarted") }
 }
 
@@ -62,10 +63,18 @@ extension EventName where Payload == PlayerListChange {
     public static var playerListChanged: EventName<PlayerListChange> { EventName("guessnum.playerListChanged") }
 }
 
+extension GuessRules {
+    /// Posts `event`, item `sequence` of a room's broadcast, on `bus` under its ``EventName``
+    /// (``EventName/verdict``, ``EventName/roundStarted``, ``EventName/roundWon``,
+    /// ``EventName/scoreboardChanged``): what a room's `RoomTicks` does with the game's events.
+    package static func post(_ event: GuessEvent, numbered sequence: UInt64, on bus: EventBus) {
+        event.numbered(sequence).post(on: bus)
+    }
+}
+
 extension HistoryItem {
     /// Posts the item on `bus` under its ``EventName`` (``EventName/verdict``,
-    /// ``EventName/chat``, …); an unknown item is not posted. A ``GameMaster`` posts each tick's
-    /// items this way.
+    /// ``EventName/chat``, …); an unknown item is not posted.
     func post(on bus: EventBus) {
         switch self {
         case .verdict(let line): bus.post(.verdict, line)

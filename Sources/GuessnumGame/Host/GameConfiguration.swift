@@ -1,6 +1,10 @@
+import Rooms
+
 /// The rules and limits of a hosted guess-the-number game: the room's (``room``, whose values
 /// read and write as if they were this type's own, `configuration.maximumPlayers`) and the
-/// game's own. The defaults suit a LAN party of any size.
+/// game's own. The defaults suit a LAN party of any size. A room of the game is made from it as
+/// every room is: `RoomHost(session:rules:configuration:moveThrottle:password:)` with
+/// ``rules()``, ``roomConfiguration`` and ``guessThrottle``.
 @dynamicMemberLookup
 public struct GameConfiguration: Sendable {
     /// The room's rules and limits: admission, held seats, budgets, broadcast pacing.
@@ -49,6 +53,30 @@ public struct GameConfiguration: Sendable {
         if welcomeHistoryLimit < 0 || maximumGuessLinesPerTick < 0 { throw .invalidConfiguration("limits cannot be negative") }
     }
 
+    /// The game's settings: its range and what a welcome and the scoreboard carry.
+    public var settings: GuessSettings {
+        var settings = GuessSettings(range: range)
+        settings.welcomeHistoryLimit = welcomeHistoryLimit
+        settings.scoreboardLimit = self.scoreboardLimit
+        return settings
+    }
+
+    /// The rules of a new game, its first round drawn unless `drawingFirstRound` is false (a game
+    /// resumed from a store goes on with its own).
+    /// - Throws: ``Rooms/GameError/Code/secretOutOfRange`` when a fixed secret lies outside the range.
+    public func rules(drawingFirstRound: Bool = true) throws(GameError) -> GuessRules {
+        var rules = GuessRules(settings: settings, secretSource: secretSource)
+        if drawingFirstRound { try rules.prepareRound(over: range) }
+        return rules
+    }
+
+    /// The room's rules and limits, with this game's cap on the guess lines of a tick.
+    public var roomConfiguration: RoomConfiguration {
+        var room = room
+        room.maximumLinesPerTick = maximumGuessLinesPerTick
+        return room
+    }
+
     /// How many guess lines (and, separately, joins and leaves) one tick of `interval` lists for
     /// a game of `players`: within ``Rooms/RoomConfiguration/broadcastLinesPerSecond`` for all of them
     /// together, at least 1 and at most ``maximumGuessLinesPerTick``.
@@ -59,5 +87,6 @@ public struct GameConfiguration: Sendable {
     /// The room's broadcast interval for a game of `players` (``Rooms/RoomConfiguration/broadcastInterval(players:)``).
     func broadcastInterval(players: Int) -> Duration { room.broadcastInterval(players: players) }
 
-    var guessThrottle: Throttle { Throttle(rate: guessesPerSecond, burst: guessBurst) }
+    /// How often a guest may guess (``guessesPerSecond``, ``guessBurst``).
+    public var guessThrottle: Throttle { Throttle(rate: guessesPerSecond, burst: guessBurst) }
 }

@@ -25,8 +25,6 @@ public struct GuessOptions: ParsableArguments, GameOptions {
     /// The rules of a new game with its first round drawn.
     /// - Throws: ``Rooms/GameError/Code/secretOutOfRange`` when the secret lies outside the range.
     public func rules() throws(GameError) -> GuessRules {
-        var rules = GuessRules(settings: GuessSettings(range: configuration.range), secretSource: configuration.secretSource)
-        try rules.prepareRound(over: configuration.range)
-        return rules
+        try configuration.rules()
     }
 }

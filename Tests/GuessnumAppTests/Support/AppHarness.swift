@@ -1,9 +1,11 @@
+import EventBus
 import Foundation
 import GuessnumApp
 import GuessnumGame
 import GuessnumTerminal
 import Multipeer
 import MultipeerTesting
+import Rooms
 
 /// A host REPL and any number of player REPLs over one in-memory network, each with a
 /// scripted console and its own inbox: the application layer, end to end, in one process.
@@ -11,7 +13,10 @@ final class AppHarness: Sendable {
     let network: InMemoryNetwork
     let hostConsole: ScriptedConsole
     let hostInbox = Inbox()
-    let master: GameMaster
+    /// The host's room, as the `guessnum` program hosts guess-the-number.
+    let room: RoomHost<GuessRules>
+    /// Where the room's ticks are posted (``Rooms/RoomTicks``), its activity left to the host's screen.
+    let events = EventBus()
     let host: HostREPL
     let hostRun: Task<MultipeerError?, Never>
 
@@ -27,11 +32,17 @@ final class AppHarness: Sendable {
         configuration.password = password
         configuration.awayGracePeriod = grace
         let session = Session(localPeer: try PeerID(displayName: hostName), transport: network, configuration: .notAboutTimeouts)
-        master = try await GameMaster(session: session, configuration: configuration, resuming: resuming, showsActivity: true)
+        try configuration.validate()
+        let ticks = RoomTicks<GuessRules>(store: nil, events: events, leavesActivity: true) { sequence, event, bus in
+            GuessRules.post(event, numbered: sequence, on: bus)
+        }
+        room = RoomHost(
+            session: session, rules: try configuration.rules(drawingFirstRound: resuming == nil), configuration: configuration.roomConfiguration,
+            moveThrottle: configuration.guessThrottle, password: configuration.password, keptBy: ticks, resuming: resuming)
         hostConsole = ScriptedConsole(interactive: hostInteractive)
         host = HostREPL(
-            room: master.room, presenter: GuessPresenter.self, console: json ? JSONConsole(wrapping: hostConsole) : hostConsole, inbox: hostInbox, discovery: network.discovery,
-            text: GameText(style: .plain, json: json, me: master.host.id), asks: asks)
+            room: room, presenter: GuessPresenter.self, console: json ? JSONConsole(wrapping: hostConsole) : hostConsole, inbox: hostInbox, discovery: network.discovery,
+            text: GameText(style: .plain, json: json, me: session.localPeer.identity), asks: asks)
         let host = host
         hostRun = Task {
             do throws(MultipeerError) { try await host.run(port: 0) } catch { return error }

@@ -84,7 +84,7 @@ struct GuestGameTests {
                     return
                 }
                 #expect(reason?.contains("The game is full") == true)
-                #expect(game.master.playerCount == 1)
+                #expect(game.room.playerCount == 1)
                 #expect(throws: GameError.self) { try carol.guess(5) }
                 await session.disconnect()
             }

@@ -140,7 +140,7 @@ struct ChatMarkNameTests {
             _ = try await mallory.session.invite(game.endpoint)
             let gone = try #require(await link.first { $0.state == .notConnected })
             #expect(gone.reason == .goodbye(GameError.nameLooksLikeChat("[chat] bob: hi").message))
-            #expect(!game.master.players.contains { $0.player.name.hasPrefix("[") })
+            #expect(!game.room.seated.contains { $0.player.name.hasPrefix("[") })
             await mallory.session.disconnect()
         }
     }
