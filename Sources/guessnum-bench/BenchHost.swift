@@ -22,7 +22,10 @@ struct BenchHost: Sendable {
     /// Everything a host is started from, kept so that a restart starts the same one.
     struct Setup: Sendable {
         let key: PeerKey
-        let configuration: GameConfiguration
+        /// The room's rules and limits, and the game's.
+        let room: RoomConfiguration
+        let settings: GuessSettings
+        let guessThrottle: Throttle
         let sessionConfiguration: SessionConfiguration
         let tls: Bool
         let maximumPlayers: Int
@@ -48,14 +51,14 @@ struct BenchHost: Sendable {
     static func start(mode: BenchMode, maximumPlayers: Int, tickMilliseconds: Int? = nil, productLimits: Bool = false,
         tls: Bool = false, keepsStore: Bool = false, carriesStreams: Bool = false
     ) async throws -> BenchHost {
-        var configuration = GameConfiguration(range: try BenchGame.range())
-        configuration.maximumPlayers = maximumPlayers
-        if let tickMilliseconds { configuration.broadcastTick = .milliseconds(tickMilliseconds) }
+        var room = RoomConfiguration()
+        room.maximumPlayers = maximumPlayers
+        if let tickMilliseconds { room.broadcastTick = .milliseconds(tickMilliseconds) }
+        var guessThrottle = GuessRules.moveThrottle
         if mode == .closed, !productLimits {
-            configuration.guessesPerSecond = 1_000_000
-            configuration.messagesPerSecond = 1_000_000
-            configuration.messageBurst = 1_000_000
-            configuration.guessBurst = 1_000_000
+            guessThrottle = Throttle(rate: 1_000_000, burst: 1_000_000)
+            room.messagesPerSecond = 1_000_000
+            room.messageBurst = 1_000_000
         }
         // Every simulated guest connects from 127.0.0.1: lift the limits per address.
         var sessionConfiguration = SessionConfiguration()
@@ -71,7 +74,8 @@ struct BenchHost: Sendable {
             store = try RoomStore<GuessRules>(at: file)
         }
         let setup = Setup(
-            key: PeerKey.generate(), configuration: configuration, sessionConfiguration: sessionConfiguration, tls: tls,
+            key: PeerKey.generate(), room: room, settings: GuessSettings(range: try BenchGame.range()), guessThrottle: guessThrottle,
+            sessionConfiguration: sessionConfiguration, tls: tls,
             maximumPlayers: maximumPlayers, productLimits: productLimits, store: store, crashable: mode == .restart)
         return try await launch(setup, port: 0, resuming: nil)
     }
@@ -81,14 +85,14 @@ struct BenchHost: Sendable {
         let crashable = setup.crashable ? CrashableTransport(base: tcp) : nil
         let session = Session(
             localPeer: try setup.key.peer(displayName: "bench host"), transport: crashable ?? tcp, configuration: setup.sessionConfiguration)
-        let configuration = setup.configuration
-        try configuration.validate()
+        var rules = GuessRules(settings: setup.settings)
+        if snapshot == nil { try rules.prepareRound(over: setup.settings.range) }
         let ticks = RoomTicks<GuessRules>(store: setup.store, events: EventBus(), leavesActivity: false) { sequence, event, bus in
             GuessRules.post(event, numbered: sequence, on: bus)
         }
         let room = RoomHost(
-            session: session, rules: try configuration.rules(drawingFirstRound: snapshot == nil), configuration: configuration.roomConfiguration,
-            moveThrottle: configuration.guessThrottle, password: configuration.password, keptBy: ticks, resuming: snapshot)
+            session: session, rules: rules, configuration: setup.room, moveThrottle: setup.guessThrottle, password: nil, keptBy: ticks,
+            resuming: snapshot)
         room.start()
         let (productLimits, maximumPlayers) = (setup.productLimits, setup.maximumPlayers)
         let port = try await session.startListening(port: port, policy: .custom { invitation in

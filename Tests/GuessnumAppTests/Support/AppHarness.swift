@@ -1,4 +1,5 @@
 import EventBus
+import ArgumentParser
 import Foundation
 import GuessnumApp
 import GuessnumGame
@@ -26,19 +27,17 @@ final class AppHarness: Sendable {
         grace: Duration = .seconds(60), resuming: RoomSnapshot<GuessRules>? = nil
     ) async throws {
         self.network = network
-        var configuration = GameConfiguration(range: .standard, secretSource: .fixed(secret))
+        var configuration = RoomConfiguration()
         configuration.pauseBetweenRounds = .milliseconds(100)
         configuration.maximumPlayers = 10
-        configuration.password = password
         configuration.awayGracePeriod = grace
         let session = Session(localPeer: try PeerID(displayName: hostName), transport: network, configuration: .notAboutTimeouts)
-        try configuration.validate()
+        // The rules as `guessnum host --secret` makes them, then resumed as `--resume` does.
+        let rules = try GuessOptions.parse(["--secret", String(secret)]).rules()
         let ticks = RoomTicks<GuessRules>(store: nil, events: events, leavesActivity: true) { sequence, event, bus in
             GuessRules.post(event, numbered: sequence, on: bus)
         }
-        room = RoomHost(
-            session: session, rules: try configuration.rules(drawingFirstRound: resuming == nil), configuration: configuration.roomConfiguration,
-            moveThrottle: configuration.guessThrottle, password: configuration.password, keptBy: ticks, resuming: resuming)
+        room = RoomHost(session: session, rules: rules, configuration: configuration, password: password, keptBy: ticks, resuming: resuming)
         hostConsole = ScriptedConsole(interactive: hostInteractive)
         host = HostREPL(
             room: room, presenter: GuessPresenter.self, console: json ? JSONConsole(wrapping: hostConsole) : hostConsole, inbox: hostInbox, discovery: network.discovery,

@@ -23,10 +23,10 @@ struct AwaySeatTests {
         session given: Session? = nil
     ) async throws -> (RoomHost<GuessRules>, EventBus, Endpoint) {
         let session = given ?? hostSession(scope, network: network)
-        var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
-        configuration.awayGracePeriod = grace
-        configuration.maximumPlayers = maximumPlayers
-        configuration.replayLimit = replayLimit
+        var configuration = GuessHosting(range: .standard, secretSource: .fixed(42))
+        configuration.room.awayGracePeriod = grace
+        configuration.room.maximumPlayers = maximumPlayers
+        configuration.room.replayLimit = replayLimit
         let (room, events) = try hostRoom(on: session, configuration: configuration)
         room.start()
         let port = try await session.startListening(policy: .custom { room.admission(of: $0) })

@@ -7,9 +7,9 @@ import Testing
 /// What the game logs, through the loggers the tests pass in.
 @Suite("Game logging", .timeLimit(.minutes(2)))
 struct GameLoggingTests {
-    static func configuration() -> GameConfiguration {
-        var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
-        configuration.pauseBetweenRounds = .seconds(60)
+    static func configuration() -> GuessHosting {
+        var configuration = GuessHosting(range: .standard, secretSource: .fixed(42))
+        configuration.room.pauseBetweenRounds = .seconds(60)
         return configuration
     }
 

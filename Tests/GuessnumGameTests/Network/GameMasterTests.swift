@@ -10,9 +10,9 @@ import Testing
 /// loopback. The secret is fixed at 42 in 1–100.
 @Suite("Playing over a network", .timeLimit(.minutes(2)))
 struct GameMasterTests {
-    static func configuration(pause: Duration = .seconds(60)) -> GameConfiguration {
-        var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
-        configuration.pauseBetweenRounds = pause
+    static func configuration(pause: Duration = .seconds(60)) -> GuessHosting {
+        var configuration = GuessHosting(range: .standard, secretSource: .fixed(42))
+        configuration.room.pauseBetweenRounds = pause
         return configuration
     }
 
@@ -208,7 +208,7 @@ struct GameMasterTests {
     @Test("With no grace period, a guest that vanishes without a goodbye is removed from the game and the player list", arguments: Network.allCases)
     func vanishingGuest(network: Network) async throws {
         var configuration = Self.configuration()
-        configuration.awayGracePeriod = .zero
+        configuration.room.awayGracePeriod = .zero
         try await withGame(network, configuration: configuration) { game in
             let list = PlayerListViewModel(sessionEvents: game.host.events, gameEvents: game.events)
             let bob = try await game.join("bob")

@@ -9,9 +9,9 @@ import Testing
 struct ManyGuestsTests {
     @Test("Forty guests each read everyone's verdict, gathered into a few broadcasts rather than one per guess")
     func coalesced() async throws {
-        var configuration = GameConfiguration(secretSource: .fixed(99))
-        configuration.broadcastTick = .milliseconds(300)
-        configuration.pauseBetweenRounds = .seconds(60)
+        var configuration = GuessHosting(secretSource: .fixed(99))
+        configuration.room.broadcastTick = .milliseconds(300)
+        configuration.room.pauseBetweenRounds = .seconds(60)
         try await withGame(.inMemory, configuration: configuration) { game in
             let guests = try await withThrowingTaskGroup(of: Guest.self) { group in
                 for index in 0..<40 { group.addTask { try await game.join("player\(index)") } }

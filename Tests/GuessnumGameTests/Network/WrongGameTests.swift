@@ -12,7 +12,7 @@ struct WrongGameTests {
         try await withSessions { scope in
             let network = InMemoryNetwork()
             let host = scope.session(localPeer: peer("alice"), transport: network)
-            let (room, _) = try hostRoom(on: host, configuration: GameConfiguration(secretSource: .fixed(42)))
+            let (room, _) = try hostRoom(on: host, configuration: GuessHosting(secretSource: .fixed(42)))
             room.start()
             defer { room.stop() }
             let port = try await host.startListening(policy: .custom { room.admission(of: $0) })

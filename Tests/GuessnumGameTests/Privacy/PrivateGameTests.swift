@@ -86,7 +86,7 @@ struct PrivateGameTests {
     /// A private game of "open sesame" hosted by alice, listening on `network`.
     func privateGame(_ scope: SessionScope, network: InMemoryNetwork) async throws -> (Session, RoomHost<GuessRules>, Endpoint) {
         let host = scope.session(localPeer: peer("alice"), transport: network, configuration: .notAboutTimeouts)
-        var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
+        var configuration = GuessHosting(range: .standard, secretSource: .fixed(42))
         configuration.password = try GamePassword("open sesame")
         let (room, _) = try hostRoom(on: host, configuration: configuration)
         room.start()
@@ -98,7 +98,7 @@ struct PrivateGameTests {
     func publicGame() async throws {
         try await withSessions { scope in
             let host = scope.session(localPeer: peer("alice"), transport: InMemoryNetwork())
-            let (room, _) = try hostRoom(on: host, configuration: GameConfiguration())
+            let (room, _) = try hostRoom(on: host, configuration: GuessHosting())
             #expect(!room.isPrivate && !GameAdvertisement(of: room).isPrivate)
             #expect(GameAdvertisement(of: room).discoveryInfo["k"] == nil)
         }

@@ -37,7 +37,7 @@ final class GameHarness: Sendable {
     let sessionConfiguration: SessionConfiguration
     private let guests = Locked<[Guest]>([])
 
-    init(_ network: Network, configuration: GameConfiguration, sessionConfiguration: SessionConfiguration = .notAboutTimeouts) async throws {
+    init(_ network: Network, configuration: GuessHosting, sessionConfiguration: SessionConfiguration = .notAboutTimeouts) async throws {
         self.network = network
         self.sessionConfiguration = sessionConfiguration
         memory = InMemoryNetwork()
@@ -123,7 +123,7 @@ final class Guest: Sendable {
 /// whether `body` returns or throws (a failed `#require` included), so no session, ticker or
 /// socket outlives its test.
 func withGame<Result>(
-    _ network: Network, configuration: GameConfiguration, sessionConfiguration: SessionConfiguration = .notAboutTimeouts,
+    _ network: Network, configuration: GuessHosting, sessionConfiguration: SessionConfiguration = .notAboutTimeouts,
     _ body: (GameHarness) async throws -> Result
 ) async throws -> Result {
     let game = try await GameHarness(network, configuration: configuration, sessionConfiguration: sessionConfiguration)
@@ -133,15 +133,14 @@ func withGame<Result>(
 /// A room of guess-the-number on `session` as the `guessnum` program hosts one, made from
 /// `configuration`, its ticks posted on the bus returned (``Rooms/RoomTicks``). Not started.
 func hostRoom(
-    on session: Session, configuration: GameConfiguration, logger: Logger = Logger(label: "guessnum.game")
+    on session: Session, configuration: GuessHosting, logger: Logger = Logger(label: "guessnum.game")
 ) throws -> (RoomHost<GuessRules>, EventBus) {
-    try configuration.validate()
     let events = EventBus()
     let ticks = RoomTicks<GuessRules>(store: nil, events: events, leavesActivity: false) { sequence, event, bus in
         GuessRules.post(event, numbered: sequence, on: bus)
     }
     let room = RoomHost(
-        session: session, rules: try configuration.rules(), configuration: configuration.roomConfiguration,
+        session: session, rules: try configuration.rules(), configuration: configuration.room,
         moveThrottle: configuration.guessThrottle, password: configuration.password, logger: logger, keptBy: ticks, resuming: nil)
     return (room, events)
 }
