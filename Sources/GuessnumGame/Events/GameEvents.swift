@@ -12,12 +12,6 @@ extension EventName where Payload == JudgedGuess {
     public static var verdict: EventName<JudgedGuess> { EventName("guessnum.verdict") }
 }
 
-extension EventName where Payload == CaughtUp {
-    /// A guest that came back after a drop was caught up: by a replay (its items are posted
-    /// right after, under their own names) or by a fresh welcome.
-    public static var caughtUp: EventName<CaughtUp> { EventName("guessnum.caughtUp") }
-}
-
 extension EventName where Payload == RoundWon {
     /// A round ended and its secret was revealed.
     public static var roundWon: EventName<RoundWon> { EventName("guessnum.roundWon") }
@@ -36,21 +30,6 @@ extension EventName where Payload == ScoreboardUpdate {
 extension EventName where Payload == WelcomeMessage {
     /// A guest was welcomed and now knows the state of the game.
     public static var welcomed: EventName<WelcomeMessage> { EventName("guessnum.welcomed") }
-}
-
-extension EventName where Payload == GameError {
-    /// The host told this guest that something went wrong ("slow down: …").
-    public static var gameError: EventName<GameError> { EventName("guessnum.gameError") }
-}
-
-extension EventName where Payload == FairnessCheck {
-    /// A guest checked a reveal: whether the host was honest.
-    public static var fairnessChecked: EventName<FairnessCheck> { EventName("guessnum.fairnessChecked") }
-}
-
-extension EventName where Payload == OmittedGuesses {
-    /// The host left guess lines out of a busy tick.
-    public static var guessesOmitted: EventName<OmittedGuesses> { EventName("guessnum.guessesOmitted") }
 }
 
 extension EventName where Payload == PeerStateChange {
