@@ -12,7 +12,7 @@ struct BenchCommand: AsyncParsableCommand {
         commandName: "guessnum-bench",
         abstract: "Measure a guessnum host serving N guests over loopback TCP.",
         discussion: """
-            Starts a real host (Session, TCP transport, GameMaster) in this process and N simulated \
+            Starts a real host (Session, TCP transport, a room of guess-the-number) in this process and N simulated \
             guests in worker processes, runs for --seconds, and reports guess→verdict round trips \
             (HdrHistogram), verdicts and broadcast lines delivered per second, connect time, host \
             memory, and a raw TCP baseline measured in the same run. scripts/bench runs the suite.

@@ -1,3 +1,4 @@
+import EventBus
 import Foundation
 import GuessnumGame
 import GuessnumStore
@@ -5,11 +6,12 @@ import Multipeer
 import MultipeerNIO
 import Rooms
 
-/// The real host under test: a ``Session`` on the TCP transport with a ``GameMaster``, set up
-/// as `guessnum host` sets them up, listening on loopback only.
+/// The real host under test: a ``Session`` on the TCP transport with a room of guess-the-number
+/// (`RoomHost<GuessRules>`, its ticks kept by the store through `RoomTicks` and posted on an event
+/// bus), set up as `guessnum host` sets them up, listening on loopback only.
 struct BenchHost: Sendable {
     let session: Session
-    let master: GameMaster
+    let room: RoomHost<GuessRules>
     let port: Int
     /// How this host was set up, to start another like it after a crash.
     let setup: Setup
@@ -20,7 +22,10 @@ struct BenchHost: Sendable {
     /// Everything a host is started from, kept so that a restart starts the same one.
     struct Setup: Sendable {
         let key: PeerKey
-        let configuration: GameConfiguration
+        /// The room's rules and limits, and the game's.
+        let room: RoomConfiguration
+        let settings: GuessSettings
+        let guessThrottle: Throttle
         let sessionConfiguration: SessionConfiguration
         let tls: Bool
         let maximumPlayers: Int
@@ -46,14 +51,14 @@ struct BenchHost: Sendable {
     static func start(mode: BenchMode, maximumPlayers: Int, tickMilliseconds: Int? = nil, productLimits: Bool = false,
         tls: Bool = false, keepsStore: Bool = false, carriesStreams: Bool = false
     ) async throws -> BenchHost {
-        var configuration = GameConfiguration(range: try BenchGame.range())
-        configuration.maximumPlayers = maximumPlayers
-        if let tickMilliseconds { configuration.broadcastTick = .milliseconds(tickMilliseconds) }
+        var room = RoomConfiguration()
+        room.maximumPlayers = maximumPlayers
+        if let tickMilliseconds { room.broadcastTick = .milliseconds(tickMilliseconds) }
+        var guessThrottle = GuessRules.moveThrottle
         if mode == .closed, !productLimits {
-            configuration.guessesPerSecond = 1_000_000
-            configuration.messagesPerSecond = 1_000_000
-            configuration.messageBurst = 1_000_000
-            configuration.guessBurst = 1_000_000
+            guessThrottle = Throttle(rate: 1_000_000, burst: 1_000_000)
+            room.messagesPerSecond = 1_000_000
+            room.messageBurst = 1_000_000
         }
         // Every simulated guest connects from 127.0.0.1: lift the limits per address.
         var sessionConfiguration = SessionConfiguration()
@@ -69,7 +74,8 @@ struct BenchHost: Sendable {
             store = try RoomStore<GuessRules>(at: file)
         }
         let setup = Setup(
-            key: PeerKey.generate(), configuration: configuration, sessionConfiguration: sessionConfiguration, tls: tls,
+            key: PeerKey.generate(), room: room, settings: GuessSettings(range: try BenchGame.range()), guessThrottle: guessThrottle,
+            sessionConfiguration: sessionConfiguration, tls: tls,
             maximumPlayers: maximumPlayers, productLimits: productLimits, store: store, crashable: mode == .restart)
         return try await launch(setup, port: 0, resuming: nil)
     }
@@ -79,15 +85,22 @@ struct BenchHost: Sendable {
         let crashable = setup.crashable ? CrashableTransport(base: tcp) : nil
         let session = Session(
             localPeer: try setup.key.peer(displayName: "bench host"), transport: crashable ?? tcp, configuration: setup.sessionConfiguration)
-        let master = try await GameMaster(session: session, configuration: setup.configuration, resuming: snapshot, keptBy: setup.store)
-        master.start()
+        var rules = GuessRules(settings: setup.settings)
+        if snapshot == nil { try rules.prepareRound(over: setup.settings.range) }
+        let ticks = RoomTicks<GuessRules>(store: setup.store, events: EventBus(), leavesActivity: false) { sequence, event, bus in
+            GuessRules.post(event, numbered: sequence, on: bus)
+        }
+        let room = RoomHost(
+            session: session, rules: rules, configuration: setup.room, moveThrottle: setup.guessThrottle, password: nil, keptBy: ticks,
+            resuming: snapshot)
+        room.start()
         let (productLimits, maximumPlayers) = (setup.productLimits, setup.maximumPlayers)
         let port = try await session.startListening(port: port, policy: .custom { invitation in
-            if productLimits { return master.admission(of: invitation) }
-            return master.playerCount >= maximumPlayers && master.admission(of: invitation.peer) != .accept
+            if productLimits { return room.admission(of: invitation) }
+            return room.playerCount >= maximumPlayers && room.admission(of: invitation.peer, from: nil) != .accept
                 ? .decline(reason: "the game is full") : .accept
         })
-        return BenchHost(session: session, master: master, port: port, setup: setup, crashable: crashable)
+        return BenchHost(session: session, room: room, port: port, setup: setup, crashable: crashable)
     }
 
     /// Crashes this host (every connection closes at once, nothing said, nothing more written to
@@ -96,7 +109,7 @@ struct BenchHost: Sendable {
     func crashAndResume(after pause: Duration) async throws -> BenchHost {
         guard let crashable, let store else { throw BenchFailure("a restart needs a crashable host with a store") }
         await crashable.crash()
-        master.stop()
+        room.stop()
         await session.disconnect()
         await store.waitForWrites()
         try await Task.sleep(for: pause)
@@ -105,7 +118,7 @@ struct BenchHost: Sendable {
     }
 
     func stop() async {
-        master.stop()
+        room.stop()
         await session.disconnect(reason: "the benchmark is over")
         if let store {
             await store.waitForWrites()

@@ -28,9 +28,9 @@ struct HostCommand: AsyncParsableCommand {
     @Option(
         name: .customLong("max-players-per-address"),
         parsing: .unconditional,
-        help: "How many players may join from one network address (default: \(GameConfiguration().maximumPlayersPerAddress)).")
+        help: "How many players may join from one network address (default: \(RoomConfiguration().maximumPlayersPerAddress)).")
     var maxPlayersPerAddressGiven: Int?
-    var maxPlayersPerAddress: Int { maxPlayersPerAddressGiven ?? GameConfiguration().maximumPlayersPerAddress }
+    var maxPlayersPerAddress: Int { maxPlayersPerAddressGiven ?? RoomConfiguration().maximumPlayersPerAddress }
 
     @Option(
         name: .customLong("grace"),
@@ -38,7 +38,7 @@ struct HostCommand: AsyncParsableCommand {
         help: "Seconds the seat of a player whose connection dropped is kept for them; 0 frees it at once (default: \(Self.defaultGrace)).")
     var graceGiven: Int?
     var grace: Int { graceGiven ?? Self.defaultGrace }
-    static let defaultGrace = Int(GameConfiguration().awayGracePeriod.components.seconds)
+    static let defaultGrace = Int(RoomConfiguration().awayGracePeriod.components.seconds)
 
     @Option(
         name: .customLong("turn-time"),

@@ -16,7 +16,7 @@ struct AskingHostTests {
         let game = try await AppHarness(asks: true, password: password)
         let bob = try game.player("bob", gameName: "alice", password: password)
         #expect(await game.hostConsole.line(containing: "bob wants to join") != nil, "\(game.hostConsole.lines)")
-        #expect(game.master.playerCount == 0)
+        #expect(game.room.playerCount == 0)
         game.hostInbox.post(.typed("y"))
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil, "\(bob.console.lines)")
         _ = await bob.stop()

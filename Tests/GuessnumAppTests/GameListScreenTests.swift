@@ -62,7 +62,7 @@ struct GameListScreenTests {
         laptop.plugIn()
         // Checked again in the background: the game's line without the mark.
         #expect(await eventually { bob.console.lines.last == "  1) alice — numbers 1–100, 0/10 players, round 1" }, "\(bob.console.transcript)")
-        #expect(alice.master.playerCount == 0, "a check is not a join")
+        #expect(alice.room.playerCount == 0, "a check is not a join")
         bob.type("1")
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil, "\(bob.console.transcript)")
         #expect(await bob.stop() == nil)

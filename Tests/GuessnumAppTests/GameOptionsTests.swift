@@ -42,10 +42,10 @@ struct GameOptionsTests {
         #expect(try game("guessnum").prepare(["--range", "-50-50", "--secret=-3"], besides: Command.self).kind.id == "guessnum")
         #expect(try game("snap").prepare([], besides: Command.self).kind.id == "snap")
         var options = try GuessOptions.parse(["--range", "-50-50", "--secret", "-3"])
-        #expect(options.configuration.range == (try GuessRange(parsing: "-50-50")))
+        #expect(try options.rules().settings.range == (try GuessRange(parsing: "-50-50")))
         #expect(try options.rules().currentRound?.secret == -3)
         options = try GuessOptions.parse([])
-        #expect(options.configuration.range == .standard)
+        #expect(try options.rules().settings.range == .standard)
         #expect(try RPSOptions.parse([]).rules().settings.bestOf == 3)
     }
 

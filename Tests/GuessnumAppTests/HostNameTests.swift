@@ -30,11 +30,11 @@ struct HostNameTests {
         #expect(failure?.message.hasPrefix("Not joined: 2 games have names that look like “rt”:") == true, "\(String(describing: failure))")
         #expect(failure?.message.contains("“rt”") == true && failure?.message.contains("“rt #2”") == true)
         #expect(!bob.console.lines.contains { $0.contains("Not joined") || $0.contains("Could not join") }, "\(bob.console.lines)")
-        #expect(game.master.playerCount == 0 && impostor.master.playerCount == 0)
+        #expect(game.room.playerCount == 0 && impostor.room.playerCount == 0)
         // The suffixed name, read off its host's screen, names one game.
         let carol = try game.player("carol", gameName: "rt #2")
         #expect(await carol.console.line(containing: "Welcome, carol!") != nil, "\(carol.console.lines)")
-        #expect(impostor.master.playerCount == 1)
+        #expect(impostor.room.playerCount == 1)
         _ = await carol.stop()
         #expect(await impostor.stopHost() == nil)
         #expect(await game.stopHost() == nil)
@@ -47,7 +47,7 @@ struct HostNameTests {
         let failure = await bob.run.value
         #expect(failure?.exitCode == 3)
         #expect(failure?.message.hasPrefix("Not joined: no game is called “rt”, but “r\u{0442}” looks like it.") == true, "\(String(describing: failure))")
-        #expect(impostor.master.playerCount == 0)
+        #expect(impostor.room.playerCount == 0)
         #expect(await impostor.stopHost() == nil)
     }
 }

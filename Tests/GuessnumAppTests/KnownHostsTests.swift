@@ -46,7 +46,7 @@ struct KnownHostsTests {
         let game = try await AppHarness()
         let hosts = temporaryFile()
         defer { try? FileManager.default.removeItem(at: hosts.fileURL.deletingLastPathComponent()) }
-        try hosts.remember("alice", key: Self.fingerprint(of: game.master.host.id))
+        try hosts.remember("alice", key: Self.fingerprint(of: game.room.session.localPeer.identity))
         let bob = try game.player("bob", knownHosts: hosts)
         #expect(await eventually { bob.console.lines.contains { $0.contains("alice — ") && $0.contains("played before") } }, "\(bob.console.lines)")
         _ = await bob.stop()
@@ -69,7 +69,7 @@ struct KnownHostsTests {
         #expect(failure == AppFailure("Could not join “alice”.", exitCode: 3), "\(String(describing: failure))")
         #expect(bob.console.count("now has another key than when you last played with it") == 1, "\(bob.console.lines)")
         #expect(bob.console.count("remove its line from \(hosts.fileURL.path)") == 1)
-        #expect(game.master.playerCount == 0)
+        #expect(game.room.playerCount == 0)
         #expect(await game.stopHost() == nil)
     }
 
@@ -85,7 +85,7 @@ struct KnownHostsTests {
         #expect(await bob.console.line(containing: "Join anyway and remember the new key? [y/N]") != nil)
         bob.type("")
         #expect(await bob.console.line(containing: "Not joined.") != nil)
-        #expect(game.master.playerCount == 0)
+        #expect(game.room.playerCount == 0)
         bob.type("1")
         #expect(await eventually { bob.console.count("Join anyway and remember the new key?") == 2 })
         bob.type("yes")

@@ -123,7 +123,7 @@ struct LeavingTests {
         let second = try game.player("bob", gameName: "alice")
         #expect(await second.console.line(containing: "alice turned you away: the host removed you from this game a short while ago; you may try again in 10 minutes.") != nil,
                 "\(second.console.transcript)")
-        #expect(game.master.players.isEmpty)
+        #expect(game.room.players.isEmpty)
         _ = await second.stop()
 
         game.hostInbox.post(.typed("/unkick bob"))

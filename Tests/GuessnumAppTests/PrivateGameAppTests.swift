@@ -24,7 +24,7 @@ struct PrivateGameAppTests {
         #expect(await eventually { bob.console.prompt == "(hidden) Password for alice's game (not shown): " }, "\(String(describing: bob.console.prompt))")
         bob.type("open says me")
         #expect(await bob.console.line(containing: GameError.passwordNotConfirmed(host: "alice").message) != nil, "\(bob.console.lines)")
-        #expect(game.master.playerCount == 0)
+        #expect(game.room.playerCount == 0)
         bob.type("1")
         #expect(await eventually { bob.console.prompt?.hasPrefix("(hidden) Password for alice") == true })
         bob.type("open sesame")

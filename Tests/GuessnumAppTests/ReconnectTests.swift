@@ -24,7 +24,7 @@ struct ReconnectTests {
         #expect(await game.hostConsole.line(containing: "bob is away") != nil, "\(game.hostConsole.transcript)")
         bob.type("42")
         #expect(await bob.console.line(containing: "Not connected: this is sent when you are back in the game.") != nil)
-        #expect(game.master.players.map(\.player.name) == ["bob"] && game.master.players.first?.isAway == true)
+        #expect(game.room.players.map(\.name) == ["bob"] && game.room.players.first.map { game.room.isAway($0.id) } == true)
 
         laptop.plugIn()
         #expect(await bob.console.line(containing: "Reconnected to alice's game.", within: .seconds(30)) != nil, "\(bob.console.transcript)")

@@ -28,7 +28,7 @@ struct RememberedGamesAppTests {
         let again = try game.player("bob", rememberedGames: remembered)
         let listed = await again.console.line(containing: "1) alice — remembered: not announced here, but answers where you joined it (range, players and round unknown)")
         #expect(listed != nil, "\(again.console.lines)")
-        #expect(game.master.playerCount == 0, "a probe is not a join")
+        #expect(game.room.playerCount == 0, "a probe is not a join")
         again.type("1")
         #expect(await again.console.line(containing: "Welcome, bob!") != nil, "\(again.console.lines)")
         _ = await again.stop()
@@ -47,7 +47,7 @@ struct RememberedGamesAppTests {
         #expect(await bob.console.line(containing: "Welcome, bob!") != nil, "\(bob.console.lines)")
         _ = await bob.stop()
         let saved = remembered.read().games
-        #expect(saved.first?.name == "alice" && saved.first?.identity == game.master.host.id, "\(saved)")
+        #expect(saved.first?.name == "alice" && saved.first?.identity == game.room.session.localPeer.identity, "\(saved)")
 
         // bob's program another time, on a machine without discovery: the remembered game answers.
         game.network.discovery.isAvailable = false
@@ -55,7 +55,7 @@ struct RememberedGamesAppTests {
         let listed = await again.console.line(containing: "1) alice — remembered: not announced here, but answers where you joined it (range, players and round unknown)")
         #expect(listed != nil, "\(again.console.lines)")
         #expect(!again.console.lines.contains { $0.contains("gone") }, "\(again.console.lines)")
-        #expect(game.master.playerCount == 0, "a probe is not a join")
+        #expect(game.room.playerCount == 0, "a probe is not a join")
         again.type("1")
         #expect(await again.console.line(containing: "Welcome, bob!") != nil, "\(again.console.lines)")
         _ = await again.stop()

@@ -1,20 +1,15 @@
 import EventBus
 import Multipeer
 
-// The events guess-the-number posts for user interfaces: a ``GameMaster`` posts them on its bus
-// as its room goes, beside the room's own (``EventName/chat``, ``EventName/playerJoined``…, the
-// room layer's `RoomTicks`). Observers run on the session's threads and must be quick.
+// The events guess-the-number posts for user interfaces: a host's room posts them on its bus as
+// it goes (the room layer's `RoomTicks`, through `GuessRules.post(_:numbered:on:)`), beside
+// the room's own (``EventName/chat``, ``EventName/playerJoined``…). Observers run on the
+// session's threads and must be quick.
 
 extension EventName where Payload == JudgedGuess {
     /// A guess was judged ("bob guessed 50: too high"), every guess included even when the
     /// broadcast only counted it.
     public static var verdict: EventName<JudgedGuess> { EventName("guessnum.verdict") }
-}
-
-extension EventName where Payload == CaughtUp {
-    /// A guest that came back after a drop was caught up: by a replay (its items are posted
-    /// right after, under their own names) or by a fresh welcome.
-    public static var caughtUp: EventName<CaughtUp> { EventName("guessnum.caughtUp") }
 }
 
 extension EventName where Payload == RoundWon {
@@ -23,7 +18,7 @@ extension EventName where Payload == RoundWon {
 }
 
 extension EventName where Payload == RoundStarted {
-    /// A round started (the host posts the first one on ``GameMaster/start()``).
+    /// A round started.
     public static var roundStarted: EventName<RoundStarted> { EventName("guessnum.roundStarted") }
 }
 
@@ -37,21 +32,6 @@ extension EventName where Payload == WelcomeMessage {
     public static var welcomed: EventName<WelcomeMessage> { EventName("guessnum.welcomed") }
 }
 
-extension EventName where Payload == GameError {
-    /// The host told this guest that something went wrong ("slow down: …").
-    public static var gameError: EventName<GameError> { EventName("guessnum.gameError") }
-}
-
-extension EventName where Payload == FairnessCheck {
-    /// A guest checked a reveal: whether the host was honest.
-    public static var fairnessChecked: EventName<FairnessCheck> { EventName("guessnum.fairnessChecked") }
-}
-
-extension EventName where Payload == OmittedGuesses {
-    /// The host left guess lines out of a busy tick.
-    public static var guessesOmitted: EventName<OmittedGuesses> { EventName("guessnum.guessesOmitted") }
-}
-
 extension EventName where Payload == PeerStateChange {
     /// A guest's host left or was lost.
     public static var hostLeft: EventName<PeerStateChange> { EventName("guessnum.hostLeft") }
@@ -62,10 +42,18 @@ extension EventName where Payload == PlayerListChange {
     public static var playerListChanged: EventName<PlayerListChange> { EventName("guessnum.playerListChanged") }
 }
 
+extension GuessRules {
+    /// Posts `event`, item `sequence` of a room's broadcast, on `bus` under its ``EventName``
+    /// (``EventName/verdict``, ``EventName/roundStarted``, ``EventName/roundWon``,
+    /// ``EventName/scoreboardChanged``): what a room's `RoomTicks` does with the game's events.
+    package static func post(_ event: GuessEvent, numbered sequence: UInt64, on bus: EventBus) {
+        event.numbered(sequence).post(on: bus)
+    }
+}
+
 extension HistoryItem {
     /// Posts the item on `bus` under its ``EventName`` (``EventName/verdict``,
-    /// ``EventName/chat``, …); an unknown item is not posted. A ``GameMaster`` posts each tick's
-    /// items this way.
+    /// ``EventName/chat``, …); an unknown item is not posted.
     func post(on bus: EventBus) {
         switch self {
         case .verdict(let line): bus.post(.verdict, line)

@@ -17,16 +17,13 @@ public struct GuessOptions: ParsableArguments, GameOptions {
 
     public init() {}
 
-    /// The game's configuration: the range given, the secret given for the first round.
-    public var configuration: GameConfiguration {
-        GameConfiguration(range: range ?? .standard, secretSource: secret.map { .fixed($0) } ?? .secureRandom)
-    }
-
-    /// The rules of a new game with its first round drawn.
+    /// The rules of a new game with its first round drawn: over the range given, the secret given
+    /// for the first round.
     /// - Throws: ``Rooms/GameError/Code/secretOutOfRange`` when the secret lies outside the range.
     public func rules() throws(GameError) -> GuessRules {
-        var rules = GuessRules(settings: GuessSettings(range: configuration.range), secretSource: configuration.secretSource)
-        try rules.prepareRound(over: configuration.range)
+        let range = range ?? .standard
+        var rules = GuessRules(settings: GuessSettings(range: range), secretSource: secret.map { .fixed($0) } ?? .secureRandom)
+        try rules.prepareRound(over: range)
         return rules
     }
 }

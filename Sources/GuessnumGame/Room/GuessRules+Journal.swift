@@ -83,6 +83,6 @@ extension GuessRules: Codable {
         prepared = nil
     }
 
-    /// Twenty guesses a second, five at once after a quiet spell (``GameConfiguration/guessesPerSecond``).
+    /// Twenty guesses a second, five at once after a quiet spell: how often a guest may guess.
     public static var moveThrottle: Throttle { Throttle(rate: 20, burst: 5) }
 }

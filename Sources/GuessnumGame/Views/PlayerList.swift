@@ -33,21 +33,6 @@ public struct PlayerList: Sendable {
     /// How many players are connected.
     public var connectedCount: Int { rows.values.count { $0.presence == .connected } }
 
-    /// The players a game already has when the list starts (a host's game resumed from its
-    /// store): each in their seat, connected or away, with their wins and this round's guesses,
-    /// in round `round`.
-    public mutating func seat(_ players: [GamePlayer], round: Int) -> [PlayerListChange] {
-        self.round = max(self.round, round)
-        var changes: [PlayerListChange] = []
-        for player in players {
-            _ = present(player.player.id, name: player.player.name, as: player.isAway ? .away : .connected, renaming: true)
-            rows[player.player.id]?.wins = player.wins
-            rows[player.player.id]?.guessesThisRound = player.guessesThisRound
-            if let row = rows[player.player.id] { changes.append(.updated(row)) }
-        }
-        return changes
-    }
-
     /// A session's peer changed state.
     public mutating func apply(_ change: PeerStateChange) -> [PlayerListChange] {
         switch change.state {

@@ -4,11 +4,11 @@ import Multipeer
 import Synchronization
 
 /// Keeps a ``PlayerList`` up to date from a session's ``EventName/stateChanged`` events and a
-/// game's events (a ``GameMaster``'s), and posts each changed row as
-/// ``EventName/playerListChanged``.
+/// game's events (a host's room posts them through its `RoomTicks`, a guest's game as it reads
+/// them), and posts each changed row as ``EventName/playerListChanged``.
 ///
 /// ```swift
-/// let list = PlayerListViewModel(sessionEvents: session.events, gameEvents: master.events)
+/// let list = PlayerListViewModel(sessionEvents: session.events, gameEvents: roomEvents)
 /// let redraw = list.events.observe(.playerListChanged) { change in … }
 /// ```
 public final class PlayerListViewModel: Sendable {
@@ -45,12 +45,6 @@ public final class PlayerListViewModel: Sendable {
 
     deinit {
         stop()
-    }
-
-    /// Lists the players a game already has (a host's game resumed from its store), before its
-    /// events start: see ``PlayerList/seat(_:round:)``.
-    public func seat(_ players: [GamePlayer], round: Int) {
-        update { $0.seat(players, round: round) }
     }
 
     /// Every row, in the order players first appeared.

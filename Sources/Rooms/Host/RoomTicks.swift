@@ -1,16 +1,19 @@
 import EventBus
-import Synchronization
 
 /// A room's ticks handed to a store and posted on an event bus, for screens that observe one
 /// kind of event (a player list, a host's game master): the room's own items under the room's
 /// channels (``EventName/chat``, ``EventName/playerJoined``…, ``EventName/passwordRefusals``),
 /// the game's events as the game posts them. Every item of a tick is posted, those the
-/// broadcast only counted included.
+/// broadcast only counted included. A room takes it as its store:
+///
+/// ```swift
+/// let ticks = RoomTicks<GuessRules>(store: store, events: bus, leavesActivity: false) { GuessRules.post($1, numbered: $0, on: $2) }
+/// let room = RoomHost(session: session, rules: rules, configuration: RoomConfiguration(), password: nil, keptBy: ticks, resuming: nil)
+/// ```
 package final class RoomTicks<Rules: GameRules>: RoomObserver {
     private let store: (any RoomObserver<Rules>)?
     private let events: EventBus
     private let postEvent: @Sendable (UInt64, Rules.Event, EventBus) -> Void
-    private let announced = Mutex(false)
 
     /// Whether the room's activity stream still tells a screen everything.
     package let leavesActivity: Bool
@@ -22,14 +25,6 @@ package final class RoomTicks<Rules: GameRules>: RoomObserver {
         postEvent: @escaping @Sendable (_ sequence: UInt64, _ event: Rules.Event, _ bus: EventBus) -> Void
     ) {
         (self.store, self.events, self.leavesActivity, self.postEvent) = (store, events, leavesActivity, postEvent)
-    }
-
-    /// Whether a resumed room's round is still to be announced on the bus; afterwards it is not.
-    package func announce() -> Bool {
-        announced.withLock { announced in
-            defer { announced = true }
-            return !announced
-        }
     }
 
     package func keep(_ items: [RoomItem<Rules>], of table: RoomTable<Rules>) {

@@ -53,15 +53,17 @@ package let resumeNumberingGap: UInt64 = 1_000_000
 
 extension RoomHost where Rules: Codable {
     /// A room as ``init(session:rules:configuration:moveThrottle:password:logger:)`` makes it,
-    /// kept by `store` after each tick that changed it, and going on from `snapshot` when given
-    /// (its players' seats held as away, for the grace period, from now).
+    /// kept by `store` after each tick that changed it (a `RoomStore`, or a ``RoomTicks`` that
+    /// hands the ticks to one and posts them on an event bus), and going on from `snapshot` when
+    /// given (its players' seats held as away, for the grace period, from now).
     package convenience init(
-        session: Session, rules: Rules, configuration: RoomConfiguration, password: GamePassword?,
-        keptBy store: some RoomObserver<Rules>, resuming snapshot: RoomSnapshot<Rules>?
+        session: Session, rules: Rules, configuration: RoomConfiguration, moveThrottle: Throttle = Rules.moveThrottle,
+        password: GamePassword?, logger: Logger = Logger(label: "guessnum.room"), keptBy store: some RoomObserver<Rules>,
+        resuming snapshot: RoomSnapshot<Rules>?
     ) {
         self.init(
-            session: session, rules: rules, configuration: configuration, moveThrottle: Rules.moveThrottle, password: password,
-            logger: Logger(label: "guessnum.room"), observer: store
+            session: session, rules: rules, configuration: configuration, moveThrottle: moveThrottle, password: password, logger: logger,
+            observer: store
         ) { table in
             if let snapshot { table.resume(from: snapshot, at: session.clock.now) }
         }

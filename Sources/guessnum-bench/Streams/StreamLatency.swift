@@ -2,7 +2,7 @@ import Foundation
 import Multipeer
 
 /// The game's guess→verdict round trip on one TLS link, idle and while a stream saturates the
-/// same link: a real game host (``BenchHost``: a ``Session`` and a ``GameMaster``, as
+/// same link: a real game host (``BenchHost``: a ``Session`` and a room of guess-the-number, as
 /// `guessnum host` sets them up, with the guess throttle lifted) in this process, and one real
 /// guest (``StreamGuest``, a ``Session`` over TLS) in a child process that guesses every few
 /// milliseconds. The stream runs either way: host → guest (it shares the host's side of the

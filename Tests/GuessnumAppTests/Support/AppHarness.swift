@@ -1,9 +1,12 @@
+import EventBus
+import ArgumentParser
 import Foundation
 import GuessnumApp
 import GuessnumGame
 import GuessnumTerminal
 import Multipeer
 import MultipeerTesting
+import Rooms
 
 /// A host REPL and any number of player REPLs over one in-memory network, each with a
 /// scripted console and its own inbox: the application layer, end to end, in one process.
@@ -11,7 +14,10 @@ final class AppHarness: Sendable {
     let network: InMemoryNetwork
     let hostConsole: ScriptedConsole
     let hostInbox = Inbox()
-    let master: GameMaster
+    /// The host's room, as the `guessnum` program hosts guess-the-number.
+    let room: RoomHost<GuessRules>
+    /// Where the room's ticks are posted (``Rooms/RoomTicks``), its activity left to the host's screen.
+    let events = EventBus()
     let host: HostREPL
     let hostRun: Task<MultipeerError?, Never>
 
@@ -21,17 +27,21 @@ final class AppHarness: Sendable {
         grace: Duration = .seconds(60), resuming: RoomSnapshot<GuessRules>? = nil
     ) async throws {
         self.network = network
-        var configuration = GameConfiguration(range: .standard, secretSource: .fixed(secret))
+        var configuration = RoomConfiguration()
         configuration.pauseBetweenRounds = .milliseconds(100)
         configuration.maximumPlayers = 10
-        configuration.password = password
         configuration.awayGracePeriod = grace
         let session = Session(localPeer: try PeerID(displayName: hostName), transport: network, configuration: .notAboutTimeouts)
-        master = try await GameMaster(session: session, configuration: configuration, resuming: resuming, showsActivity: true)
+        // The rules as `guessnum host --secret` makes them, then resumed as `--resume` does.
+        let rules = try GuessOptions.parse(["--secret", String(secret)]).rules()
+        let ticks = RoomTicks<GuessRules>(store: nil, events: events, leavesActivity: true) { sequence, event, bus in
+            GuessRules.post(event, numbered: sequence, on: bus)
+        }
+        room = RoomHost(session: session, rules: rules, configuration: configuration, password: password, keptBy: ticks, resuming: resuming)
         hostConsole = ScriptedConsole(interactive: hostInteractive)
         host = HostREPL(
-            room: master.room, presenter: GuessPresenter.self, console: json ? JSONConsole(wrapping: hostConsole) : hostConsole, inbox: hostInbox, discovery: network.discovery,
-            text: GameText(style: .plain, json: json, me: master.host.id), asks: asks)
+            room: room, presenter: GuessPresenter.self, console: json ? JSONConsole(wrapping: hostConsole) : hostConsole, inbox: hostInbox, discovery: network.discovery,
+            text: GameText(style: .plain, json: json, me: session.localPeer.identity), asks: asks)
         let host = host
         hostRun = Task {
             do throws(MultipeerError) { try await host.run(port: 0) } catch { return error }

@@ -72,7 +72,7 @@ struct FanOutTests {
 
 @Suite("Broadcasts in big games", .timeLimit(.minutes(2)))
 struct BroadcastBudgetTests {
-    let configuration = GameConfiguration()
+    let configuration = RoomConfiguration()
 
     @Test("The tick stays 50 ms up to 1,000 players and lengthens beyond, keeping within 20,000 frames a second", arguments: [
         (1, 50), (1_000, 50), (2_500, 125), (10_000, 500),
@@ -86,10 +86,10 @@ struct BroadcastBudgetTests {
     ])
     func linesPerTick(players: Int, lines: Int) {
         let interval = configuration.broadcastInterval(players: players)
-        #expect(configuration.listedLinesPerTick(players: players, interval: interval) == lines)
+        #expect(configuration.listedLinesPerTick(players: players, interval: interval, cap: configuration.maximumLinesPerTick) == lines)
         var stingy = configuration
         stingy.broadcastLinesPerSecond = 1
-        #expect(stingy.listedLinesPerTick(players: players, interval: interval) == 1)
+        #expect(stingy.listedLinesPerTick(players: players, interval: interval, cap: stingy.maximumLinesPerTick) == 1)
     }
 
     @Test("Joins and leaves beyond the cap are counted, with the player count, and old decoders still read the batch")

@@ -12,7 +12,7 @@ struct GameKeptTests {
     let now = ContinuousClock.now
 
     func table(secret: Int64 = 42) throws -> GuessTable {
-        let configuration = GameConfiguration(secretSource: .fixed(secret))
+        let configuration = GuessHosting(secretSource: .fixed(secret))
         return try GuessTable(configuration: configuration, host: alice, secret: secret)
     }
 
@@ -89,7 +89,7 @@ struct GameKeptTests {
         _ = table.guess(42, from: bob.identity, at: now)
         _ = table.takeFlush()
         var configuration = table.configuration
-        configuration.awayGracePeriod = .zero
+        configuration.room.awayGracePeriod = .zero
         let resumed = try GuessTable(configuration: configuration, host: alice, kept: try #require(table.kept), at: now)
         #expect(resumed.round.isWon && resumed.reveal?.winner?.id == bob.identity && resumed.reveal?.secret == 42)
         #expect(resumed.players.isEmpty)

@@ -9,8 +9,8 @@ struct GuessTableTests {
     let alice = PlayerRef(id: UUID(), name: "alice")
     let now = ContinuousClock.now
 
-    func table(secret: Int64 = 42, configure: (inout GameConfiguration) -> Void = { _ in }) throws -> GuessTable {
-        var configuration = GameConfiguration(secretSource: .fixed(secret))
+    func table(secret: Int64 = 42, configure: (inout GuessHosting) -> Void = { _ in }) throws -> GuessTable {
+        var configuration = GuessHosting(secretSource: .fixed(secret))
         configure(&configuration)
         return try GuessTable(configuration: configuration, host: alice, secret: secret)
     }
@@ -53,7 +53,7 @@ struct GuessTableTests {
 
     @Test("A full game turns newcomers away")
     func full() throws {
-        var table = try table { $0.maximumPlayers = 1 }
+        var table = try table { $0.room.maximumPlayers = 1 }
         _ = table.join(peer("bob"))
         guard case .full = table.join(peer("carol")) else { Issue.record("expected full"); return }
     }
@@ -201,7 +201,7 @@ struct GuessTableTests {
 
     @Test("A welcome carries at most the last 200 judgements and says how many came before")
     func boundedWelcome() throws {
-        var table = try table(secret: 999_999) { $0.range = try! GuessRange(1, 1_000_000); $0.guessBurst = 10_000 }
+        var table = try table(secret: 999_999) { $0.settings.range = try! GuessRange(1, 1_000_000); $0.guessThrottle = Throttle(rate: GuessRules.moveThrottle.rate, burst: 10_000) }
         let bob = peer("bob")
         _ = table.join(bob)
         for guess in 1...500 { _ = table.guess(Int64(guess), from: bob.identity, at: now) }

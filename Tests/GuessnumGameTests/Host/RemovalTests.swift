@@ -12,7 +12,7 @@ struct RemovalTests {
     let now = ContinuousClock.now
 
     func table() throws -> GuessTable {
-        let configuration = GameConfiguration(secretSource: .fixed(42))
+        let configuration = GuessHosting(secretSource: .fixed(42))
         return try GuessTable(configuration: configuration, host: alice, secret: 42)
     }
 

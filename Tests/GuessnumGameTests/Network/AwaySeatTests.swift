@@ -4,6 +4,7 @@ import GuessnumGame
 import Multipeer
 import MultipeerTestSupport
 import MultipeerTesting
+import Rooms
 import Synchronization
 import Testing
 
@@ -15,21 +16,21 @@ struct AwaySeatTests {
     /// quick heartbeats: a machine busy with the rest of the suite does not lose a link by itself.
     static var sessionConfiguration: SessionConfiguration { .notAboutTimeouts }
 
-    /// A started host game over `network` with the given grace period and seats, in `session`
+    /// A started host room of guess-the-number, and the bus its ticks are posted on, over `network` with the given grace period and seats, in `session`
     /// (by default a new one).
     static func host(
         _ scope: SessionScope, network: InMemoryNetwork, grace: Duration, maximumPlayers: Int = 10, replayLimit: Int = 1_000,
         session given: Session? = nil
-    ) async throws -> (GameMaster, Endpoint) {
+    ) async throws -> (RoomHost<GuessRules>, EventBus, Endpoint) {
         let session = given ?? hostSession(scope, network: network)
-        var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
-        configuration.awayGracePeriod = grace
-        configuration.maximumPlayers = maximumPlayers
-        configuration.replayLimit = replayLimit
-        let master = try await GameMaster(session: session, configuration: configuration)
-        master.start()
-        let port = try await session.startListening(policy: .custom { master.admission(of: $0) })
-        return (master, try Endpoint(host: InMemoryNetwork.host, port: port))
+        var configuration = GuessHosting(range: .standard, secretSource: .fixed(42))
+        configuration.room.awayGracePeriod = grace
+        configuration.room.maximumPlayers = maximumPlayers
+        configuration.room.replayLimit = replayLimit
+        let (room, events) = try hostRoom(on: session, configuration: configuration)
+        room.start()
+        let port = try await session.startListening(policy: .custom { room.admission(of: $0) })
+        return (room, events, try Endpoint(host: InMemoryNetwork.host, port: port))
     }
 
     /// The host's session, not started.
@@ -87,28 +88,28 @@ struct AwaySeatTests {
     func awayAndBack() async throws {
         try await withSessions { scope in
             let network = InMemoryNetwork()
-            let (master, endpoint) = try await Self.host(scope, network: network, grace: .seconds(2))
-            defer { master.stop() }
-            let aways = EventLog(master.events, .playerAway)
-            let backs = EventLog(master.events, .playerBack)
-            let leaves = EventLog(master.events, .playerLeft)
+            let (room, events, endpoint) = try await Self.host(scope, network: network, grace: .seconds(2))
+            defer { room.stop() }
+            let aways = EventLog(events, .playerAway)
+            let backs = EventLog(events, .playerBack)
+            let leaves = EventLog(events, .playerLeft)
             let bob = peer("bob")
 
             let (_, game) = try await Self.join(bob, scope, network: network, at: endpoint)
             #expect(try game.submit(line: "50") == .guess(50))
-            #expect(await eventually { master.players.first?.guessesThisRound == 1 })
+            #expect(await eventually { room.seated.first?.guessesThisRound == 1 })
 
             network.resetConnections(toPort: endpoint.port)
             let away = try #require(await aways.first { $0.player.id == bob.identity }, "bob is away")
             #expect(away.holdSeconds == 2)
-            #expect(master.players.map(\.player.name) == ["bob"] && master.players.first?.isAway == true)
-            #expect(master.players.first?.guessesThisRound == 1)
+            #expect(room.seated.map(\.player.name) == ["bob"] && room.seated.first?.isAway == true)
+            #expect(room.seated.first?.guessesThisRound == 1)
             #expect(leaves.all.isEmpty)
 
             let (_, again) = try await Self.join(bob, scope, network: network, at: endpoint)
             #expect(await backs.first { $0.player.name == "bob" } != nil)
-            #expect(master.players.first?.isAway == false)
-            #expect(master.players.first?.guessesThisRound == 1, "the round's guesses are still bob's")
+            #expect(room.seated.first?.isAway == false)
+            #expect(room.seated.first?.guessesThisRound == 1, "the round's guesses are still bob's")
             #expect(again.view.you?.name == "bob")
 
             network.resetConnections(toPort: endpoint.port)
@@ -119,7 +120,7 @@ struct AwaySeatTests {
             await network.advanceTime(by: .seconds(1) + .milliseconds(100))
             let left = try #require(await leaves.first(within: .seconds(30)) { $0.player.id == bob.identity }, "the seat is freed")
             #expect(left.playerCount == 0 && left.removedByHost == nil)
-            #expect(master.players.isEmpty)
+            #expect(room.seated.isEmpty)
         }
     }
 
@@ -127,15 +128,15 @@ struct AwaySeatTests {
     func goodbyeIsNotADrop() async throws {
         try await withSessions { scope in
             let network = InMemoryNetwork()
-            let (master, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60))
-            defer { master.stop() }
-            let aways = EventLog(master.events, .playerAway)
-            let leaves = EventLog(master.events, .playerLeft)
+            let (room, events, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60))
+            defer { room.stop() }
+            let aways = EventLog(events, .playerAway)
+            let leaves = EventLog(events, .playerLeft)
             let (session, _) = try await Self.join(peer("bob"), scope, network: network, at: endpoint)
             await session.disconnect()
             #expect(await leaves.first { $0.player.name == "bob" } != nil)
             #expect(aways.all.isEmpty)
-            #expect(master.players.isEmpty)
+            #expect(room.seated.isEmpty)
         }
     }
 
@@ -143,9 +144,9 @@ struct AwaySeatTests {
     func heldSeatCounts() async throws {
         try await withSessions { scope in
             let network = InMemoryNetwork()
-            let (master, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60), maximumPlayers: 1)
-            defer { master.stop() }
-            let aways = EventLog(master.events, .playerAway)
+            let (room, events, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60), maximumPlayers: 1)
+            defer { room.stop() }
+            let aways = EventLog(events, .playerAway)
             let bob = peer("bob")
             _ = try await Self.join(bob, scope, network: network, at: endpoint)
             network.resetConnections(toPort: endpoint.port)
@@ -154,7 +155,7 @@ struct AwaySeatTests {
             let carol = scope.session(localPeer: peer("carol"), transport: network, configuration: Self.sessionConfiguration)
             #expect(try await carol.invite(endpoint) == .declined(reason: "the game is full"))
             _ = try await Self.join(bob, scope, network: network, at: endpoint)
-            #expect(master.players.map(\.player.name) == ["bob"] && master.players.first?.isAway == false)
+            #expect(room.seated.map(\.player.name) == ["bob"] && room.seated.first?.isAway == false)
         }
     }
 
@@ -162,18 +163,18 @@ struct AwaySeatTests {
     func removingAnAwayPlayer() async throws {
         try await withSessions { scope in
             let network = InMemoryNetwork()
-            let (master, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60))
-            defer { master.stop() }
-            let aways = EventLog(master.events, .playerAway)
-            let leaves = EventLog(master.events, .playerLeft)
+            let (room, events, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60))
+            defer { room.stop() }
+            let aways = EventLog(events, .playerAway)
+            let leaves = EventLog(events, .playerLeft)
             let bob = peer("bob")
             _ = try await Self.join(bob, scope, network: network, at: endpoint)
             network.resetConnections(toPort: endpoint.port)
             #expect(await aways.first { $0.player.id == bob.identity } != nil)
-            try master.remove(named: "bob")
+            try room.remove(named: "bob")
             let left = try #require(await leaves.first { $0.player.id == bob.identity })
             #expect(left.removedByHost == true)
-            #expect(master.players.isEmpty)
+            #expect(room.seated.isEmpty)
         }
     }
 
@@ -181,10 +182,10 @@ struct AwaySeatTests {
     func replayOrWelcome(replayLimit: Int) async throws {
         try await withSessions { scope in
             let network = InMemoryNetwork()
-            let (master, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60), replayLimit: replayLimit)
-            defer { master.stop() }
-            let aways = EventLog(master.events, .playerAway)
-            let backs = EventLog(master.events, .playerBack)
+            let (room, events, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60), replayLimit: replayLimit)
+            defer { room.stop() }
+            let aways = EventLog(events, .playerAway)
+            let backs = EventLog(events, .playerBack)
             let players = try await LaptopAndNeighbour(scope, network: network, at: endpoint)
             let (bob, bobsSession, game, chats, caughtUp) = (players.bob, players.bobsSession, players.game, players.chats, players.caughtUp)
 
@@ -194,7 +195,7 @@ struct AwaySeatTests {
             try await players.carolSays(["one", "two", "three"])
             players.laptop.plugIn()
             let outcome = try await bobsSession.invite(endpoint, context: JoinRequest(resumeAfter: had).context)
-            #expect(outcome == .connected(master.session.localPeer))
+            #expect(outcome == .connected(room.session.localPeer))
             #expect(await backs.first { $0.player.id == bob.identity } != nil)
 
             if replayLimit >= 3 {
@@ -226,10 +227,10 @@ struct AwaySeatTests {
                 _ = seatBack.wait(timeout: .now() + 30)
             }
             defer { held.cancel() }
-            let (master, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60), session: hostSession)
-            defer { master.stop() }
-            let aways = EventLog(master.events, .playerAway)
-            let backs = EventLog(master.events, .playerBack)
+            let (room, events, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60), session: hostSession)
+            defer { room.stop() }
+            let aways = EventLog(events, .playerAway)
+            let backs = EventLog(events, .playerBack)
             let players = try await LaptopAndNeighbour(scope, network: network, at: endpoint, bob: bob)
             let (bobsSession, game, chats, caughtUp) = (players.bobsSession, players.game, players.chats, players.caughtUp)
 
@@ -239,7 +240,7 @@ struct AwaySeatTests {
             holding.store(true, ordering: .releasing)
             players.laptop.plugIn()
             let outcome = try await bobsSession.invite(endpoint, context: JoinRequest(resumeAfter: had).context)
-            #expect(outcome == .connected(master.session.localPeer))
+            #expect(outcome == .connected(room.session.localPeer))
             // Bob's link is up at both ends; the game has not seated him yet.
             try await players.carolSays(["one", "two", "three"])
             seatBack.signal()
@@ -257,10 +258,10 @@ struct AwaySeatTests {
     func hostThatDidNotNotice() async throws {
         try await withSessions { scope in
             let network = InMemoryNetwork()
-            let (master, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60))
-            defer { master.stop() }
+            let (room, _, endpoint) = try await Self.host(scope, network: network, grace: .seconds(60))
+            defer { room.stop() }
             let players = try await LaptopAndNeighbour(scope, network: network, at: endpoint)
-            let (bobsSession, game, chats, caughtUp, carol) = (players.bobsSession, players.game, players.chats, players.caughtUp, players.carol)
+            let (bobsSession, game, chats, caughtUp) = (players.bobsSession, players.game, players.chats, players.caughtUp)
             let hostLeft = EventLog(game.events, .hostLeft)
 
             // Bob's laptop sees its link fail; the host hears nothing and keeps sending into it.
@@ -270,12 +271,13 @@ struct AwaySeatTests {
             try await players.carolSays(["one", "two", "three"])
             players.laptop.plugIn()
             let outcome = try await bobsSession.invite(endpoint, context: JoinRequest(resumeAfter: had).context)
-            #expect(outcome == .connected(master.session.localPeer))
-            #expect(master.players.allSatisfy { !$0.isAway }, "the host took the new link for the old one")
+            #expect(outcome == .connected(room.session.localPeer))
+            #expect(room.seated.allSatisfy { !$0.isAway }, "the host took the new link for the old one")
 
             // A broadcast on the new link reaches bob before he asks for what he missed.
             let batches = EventLog(bobsSession.events, .dataReceived)
-            try carol.say("four")
+            // Once carol reads her line, the tick that broadcast it is sent: bob's catch-up is asked after it.
+            try await players.carolSays(["four"])
             #expect(await batches.first { $0.messageType == HistoryBatch.messageType } != nil)
             #expect(chats.all.isEmpty, "held until the catch-up")
             try game.requestCatchUp()

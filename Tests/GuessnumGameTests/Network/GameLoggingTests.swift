@@ -7,9 +7,9 @@ import Testing
 /// What the game logs, through the loggers the tests pass in.
 @Suite("Game logging", .timeLimit(.minutes(2)))
 struct GameLoggingTests {
-    static func configuration() -> GameConfiguration {
-        var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
-        configuration.pauseBetweenRounds = .seconds(60)
+    static func configuration() -> GuessHosting {
+        var configuration = GuessHosting(range: .standard, secretSource: .fixed(42))
+        configuration.room.pauseBetweenRounds = .seconds(60)
         return configuration
     }
 
@@ -32,12 +32,12 @@ struct GameLoggingTests {
             let carol = try await game.join("carol")
             try bob.game.submit(line: "hello all")
             try carol.game.rename(to: "caroline")
-            try game.master.sendChat("good luck")
+            try game.room.say("good luck")
             try bob.game.submit(line: "50")
             try carol.game.submit(line: "42")
             #expect(await bob.roundsWon.first { $0.round == 1 } != nil)
             #expect(await bob.fairness.first { $0.round == 1 }?.isHonest == true)
-            try game.master.newRound()
+            game.room.newRound()
             #expect(await carol.roundsStarted.first { $0.round == 2 } != nil)
             try bob.game.submit(line: "42")
             #expect(await carol.roundsWon.first { $0.round == 2 } != nil)

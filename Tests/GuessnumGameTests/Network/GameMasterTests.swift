@@ -6,13 +6,13 @@ import MultipeerTestSupport
 import MultipeerTesting
 import Testing
 
-/// The game master with several guests, over the in-memory network and over real TCP on
+/// A room of guess-the-number with several guests, over the in-memory network and over real TCP on
 /// loopback. The secret is fixed at 42 in 1–100.
 @Suite("Playing over a network", .timeLimit(.minutes(2)))
 struct GameMasterTests {
-    static func configuration(pause: Duration = .seconds(60)) -> GameConfiguration {
-        var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
-        configuration.pauseBetweenRounds = pause
+    static func configuration(pause: Duration = .seconds(60)) -> GuessHosting {
+        var configuration = GuessHosting(range: .standard, secretSource: .fixed(42))
+        configuration.room.pauseBetweenRounds = pause
         return configuration
     }
 
@@ -51,9 +51,9 @@ struct GameMasterTests {
             let next = try #require(await bob.verdicts.first { $0.player.id == carol.id })
             #expect(next.guess == 60, "bob reads carol's next guess, and never the one out of range")
             #expect(!carol.verdicts.all.contains { $0.guess == 500 } && !dave.verdicts.all.contains { $0.guess == 500 })
-            #expect(!game.master.history.contains { $0.guess == 500 })
-            #expect(game.master.currentRound.guesses(by: bob.id) == 1)
-            #expect(game.master.currentRound.guesses(by: carol.id) == 1)
+            #expect(game.room.currentRound?.history.contains { $0.guess == 500 } == false)
+            #expect(game.room.currentRound?.guesses(by: bob.id) == 1)
+            #expect(game.room.currentRound?.guesses(by: carol.id) == 1)
         }
     }
 
@@ -70,12 +70,12 @@ struct GameMasterTests {
             }
             #expect(await game.hostChats.first { $0.text == "is it 42?" } != nil)
 
-            try game.master.sendChat("welcome, all")
+            try game.room.say("welcome, all")
             for guest in [bob, carol] {
                 #expect(await guest.chats.first { $0.displayText == "alice: welcome, all" } != nil, "\(guest.name) reads the host")
             }
             #expect(throws: GameError.self) { try bob.game.say(String(repeating: "x", count: 501)) }
-            #expect(game.master.currentRound.judgedCount == 0, "chat is not a guess")
+            #expect(game.room.currentRound?.judgedCount == 0, "chat is not a guess")
         }
     }
 
@@ -101,9 +101,9 @@ struct GameMasterTests {
                 let next = try #require(await guest.roundsStarted.first { $0.round == 2 }, "\(guest.name) sees round 2 start")
                 #expect(next.commitment != commitment, "a new round commits with a new salt")
             }
-            #expect(game.master.roundNumber == 2)
-            #expect(game.master.scoreboard.entry(for: bob.id)?.wins == 1)
-            #expect(game.master.scoreboard.entry(for: bob.id)?.bestRound == 1)
+            #expect(game.room.currentRound?.number == 2)
+            #expect(game.room.rules.scoreboard.entry(for: bob.id)?.wins == 1)
+            #expect(game.room.rules.scoreboard.entry(for: bob.id)?.bestRound == 1)
             #expect(await eventually { bob.game.scoreboard.first?.player.id == bob.id })
 
             try carol.game.guess(42)
@@ -124,7 +124,7 @@ struct GameMasterTests {
             #expect(late.verdict == .roundOver)
             #expect(late.verdict.description == "round already won")
 
-            try game.master.newRound(range: GuessRange(parsing: "-50-50"))
+            try game.room.newRound { rules throws(GameError) in try rules.prepareRound(asked: "-50-50") }
             for guest in [bob, carol] {
                 let started = try #require(await guest.roundsStarted.first { $0.round == 2 })
                 #expect(started.range == (try GuessRange(-50, 50)))
@@ -132,8 +132,8 @@ struct GameMasterTests {
             }
             try carol.game.guess(-50)
             #expect(await carol.verdicts.first { $0.player.id == carol.id && $0.round == 2 }?.verdict == .tooLow)
-            #expect(throws: GameError.self) { try game.master.newRound(range: GuessRange(1, 10)) }
-            #expect(game.master.roundNumber == 2, "a range without the fixed secret starts nothing")
+            #expect(throws: GameError.self) { try game.room.newRound { rules throws(GameError) in try rules.prepareRound(asked: "1-10") } }
+            #expect(game.room.currentRound?.number == 2, "a range without the fixed secret starts nothing")
         }
     }
 
@@ -143,14 +143,14 @@ struct GameMasterTests {
             let bob = try await game.join("bob")
             for guess in ["10", "90", "40"] { try bob.game.submit(line: guess) }
             #expect(await bob.verdicts.count(atLeast: 3) { $0.player.id == bob.id } == 3)
-            #expect(await eventually { game.master.history.count == 3 })
+            #expect(await eventually { game.room.currentRound?.history.count == 3 })
 
             let erin = try await game.join("erin")
             let welcome = try #require(erin.welcomes.all.first)
             #expect(welcome.you.name == "erin")
             #expect(welcome.game.round == 1)
             #expect(welcome.game.range == .standard)
-            #expect(welcome.game.commitment == game.master.currentRound.commitment)
+            #expect(welcome.game.commitment == game.room.currentRound?.commitment)
             #expect(welcome.game.history.map(\.displayText) == ["bob guessed 10: too low", "bob guessed 90: too high", "bob guessed 40: too low"])
             #expect(Set(welcome.game.players.map(\.name)) == ["bob", "erin"])
             #expect(erin.game.history.count == 3)
@@ -184,7 +184,7 @@ struct GameMasterTests {
                 if !heard { await game.advanceMemoryClock(by: .seconds(1)) }  // the budget refills with time
             }
             #expect(heard, "the host never heard the flooder's line")
-            let judged = game.master.currentRound.guesses(by: flooder.id)
+            let judged = try #require(game.room.currentRound).guesses(by: flooder.id)
             #expect(judged >= 5 && judged < 300, "judged \(judged) of 300")
             #expect(flooder.errors.all.count < 10, "one warning a second, not one per guess")
             #expect(await flooder.verdicts.count(atLeast: judged) { $0.player.id == flooder.id } == judged)
@@ -201,16 +201,16 @@ struct GameMasterTests {
             #expect(await first.joins.first { $0.player.id == second.id }?.player.name == "bob (2)")
             try second.game.submit(line: "hi")
             #expect(await first.chats.first { _ in true }?.displayText == "bob (2): hi")
-            #expect(Set(game.master.players.map(\.player.name)) == ["bob", "bob (2)"])
+            #expect(Set(game.room.seated.map(\.player.name)) == ["bob", "bob (2)"])
         }
     }
 
     @Test("With no grace period, a guest that vanishes without a goodbye is removed from the game and the player list", arguments: Network.allCases)
     func vanishingGuest(network: Network) async throws {
         var configuration = Self.configuration()
-        configuration.awayGracePeriod = .zero
+        configuration.room.awayGracePeriod = .zero
         try await withGame(network, configuration: configuration) { game in
-            let list = PlayerListViewModel(sessionEvents: game.host.events, gameEvents: game.master.events)
+            let list = PlayerListViewModel(sessionEvents: game.host.events, gameEvents: game.events)
             let bob = try await game.join("bob")
             let bobLeaves = EventLog(bob.game.events, .playerLeft)
             let ghost = peer("ghost")
@@ -227,14 +227,14 @@ struct GameMasterTests {
                 try raw.write(hello)
                 vanish = { raw.close() }
             }
-            #expect(await eventually { game.master.players.contains { $0.player.id == ghost.identity } })
+            #expect(await eventually { game.room.seated.contains { $0.player.id == ghost.identity } })
             #expect(await bob.joins.first { $0.player.id == ghost.identity } != nil)
             #expect(await eventually { list.row(for: ghost.identity)?.presence == .connected })
 
             vanish()
             #expect(await game.hostLeaves.first { $0.player.id == ghost.identity } != nil)
-            #expect(!game.master.players.contains { $0.player.id == ghost.identity })
-            #expect(game.master.players.map(\.player.name) == ["bob"])
+            #expect(!game.room.seated.contains { $0.player.id == ghost.identity })
+            #expect(game.room.seated.map(\.player.name) == ["bob"])
             #expect(await bobLeaves.first { $0.player.id == ghost.identity }?.playerCount == 1)
             #expect(await eventually { list.row(for: ghost.identity)?.presence == .gone })
             #expect(list.row(for: bob.id)?.presence == .connected)

@@ -8,10 +8,10 @@ import Testing
 
 @Suite("A guest's game over the in-memory network", .timeLimit(.minutes(1)))
 struct GuestGameTests {
-    func configuration(maximumPlayers: Int = 10_000) -> GameConfiguration {
-        var configuration = GameConfiguration(secretSource: .fixed(42))
-        configuration.maximumPlayers = maximumPlayers
-        configuration.pauseBetweenRounds = .seconds(60)
+    func configuration(maximumPlayers: Int = 10_000) -> GuessHosting {
+        var configuration = GuessHosting(secretSource: .fixed(42))
+        configuration.room.maximumPlayers = maximumPlayers
+        configuration.room.pauseBetweenRounds = .seconds(60)
         return configuration
     }
 
@@ -84,7 +84,7 @@ struct GuestGameTests {
                     return
                 }
                 #expect(reason?.contains("The game is full") == true)
-                #expect(game.master.playerCount == 1)
+                #expect(game.room.playerCount == 1)
                 #expect(throws: GameError.self) { try carol.guess(5) }
                 await session.disconnect()
             }

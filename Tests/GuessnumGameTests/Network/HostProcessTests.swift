@@ -114,7 +114,7 @@ struct HostProcessTests {
             try await Task.sleep(for: .milliseconds(250))
         }
         let gone = try #require(await flooderLink.first(within: .seconds(30)) { $0.state == .notConnected }, "the flooder is disconnected")
-        #expect(gone.reason == .goodbye(GameError.messageFlood(perSecond: GameConfiguration().messagesPerSecond).message), "told why: \(String(describing: gone.reason))")
+        #expect(gone.reason == .goodbye(GameError.messageFlood(perSecond: RoomConfiguration().messagesPerSecond).message), "told why: \(String(describing: gone.reason))")
         let sent = await flood.value
         #expect(sent < 200_000)
         try honest.game.guess(99)

@@ -9,9 +9,9 @@ import Testing
 /// host cannot use, names that hide characters. The secret is fixed at 42 in 1–100.
 @Suite("Hostile guests", .timeLimit(.minutes(2)))
 struct HostileGuestTests {
-    static func configuration() -> GameConfiguration {
-        var configuration = GameConfiguration(range: .standard, secretSource: .fixed(42))
-        configuration.pauseBetweenRounds = .seconds(60)
+    static func configuration() -> GuessHosting {
+        var configuration = GuessHosting(range: .standard, secretSource: .fixed(42))
+        configuration.room.pauseBetweenRounds = .seconds(60)
         return configuration
     }
 
@@ -58,9 +58,9 @@ struct HostileGuestTests {
     @Test("A flood of unknown messages from one guest is cut off with a reason, logged once; an honest guest keeps playing", arguments: Network.allCases)
     func unknownFlood(network: Network) async throws {
         var configuration = Self.configuration()
-        configuration.messagesPerSecond = 20
-        configuration.messageBurst = 20
-        configuration.overBudgetPeriodBeforeDisconnect = .milliseconds(500)
+        configuration.room.messagesPerSecond = 20
+        configuration.room.messageBurst = 20
+        configuration.room.overBudgetPeriodBeforeDisconnect = .milliseconds(500)
         try await withGame(network, configuration: configuration) { game in
             let flooder = try await game.join("flood")
             let honest = try await game.join("carol")
@@ -140,7 +140,7 @@ struct ChatMarkNameTests {
             _ = try await mallory.session.invite(game.endpoint)
             let gone = try #require(await link.first { $0.state == .notConnected })
             #expect(gone.reason == .goodbye(GameError.nameLooksLikeChat("[chat] bob: hi").message))
-            #expect(!game.master.players.contains { $0.player.name.hasPrefix("[") })
+            #expect(!game.room.seated.contains { $0.player.name.hasPrefix("[") })
             await mallory.session.disconnect()
         }
     }

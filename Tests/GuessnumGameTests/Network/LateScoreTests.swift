@@ -18,7 +18,7 @@ struct LateScoreTests {
             _ = try bob.game.submit(line: "10")
             _ = try bob.game.submit(line: "42")
             #expect(await bob.roundsWon.first { _ in true } != nil)
-            try game.master.newRound()
+            game.room.newRound()
             #expect(await carol.roundsStarted.first { $0.round == 2 } != nil)
             // Round 2, under way: three more guesses, paced under the throttle by waiting for each verdict.
             for (guest, value) in [(bob, "20"), (carol, "30"), (bob, "60")] {
@@ -26,10 +26,10 @@ struct LateScoreTests {
                 _ = try guest.game.submit(line: value)
                 #expect(await game.hostVerdicts.count(atLeast: before + 1) { _ in true } >= before + 1)
             }
-            #expect(await eventually { carol.game.scoreboard == game.master.scoreboard.ranked }, "the one who was there is current")
+            #expect(await eventually { carol.game.scoreboard == game.room.rules.scoreboard.ranked }, "the one who was there is current")
 
             let dave = try await game.join("dave")
-            let host = game.master.scoreboard.ranked
+            let host = game.room.rules.scoreboard.ranked
             #expect(host.first { $0.player.name == "bob" }?.guesses == 4)
             #expect(dave.game.scoreboard == host, "dave: \(dave.game.scoreboard.map { "\($0.player.name) \($0.wins)/\($0.guesses)" }); host: \(host.map { "\($0.player.name) \($0.wins)/\($0.guesses)" })")
         }

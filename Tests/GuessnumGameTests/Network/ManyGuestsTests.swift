@@ -9,15 +9,15 @@ import Testing
 struct ManyGuestsTests {
     @Test("Forty guests each read everyone's verdict, gathered into a few broadcasts rather than one per guess")
     func coalesced() async throws {
-        var configuration = GameConfiguration(secretSource: .fixed(99))
-        configuration.broadcastTick = .milliseconds(300)
-        configuration.pauseBetweenRounds = .seconds(60)
+        var configuration = GuessHosting(secretSource: .fixed(99))
+        configuration.room.broadcastTick = .milliseconds(300)
+        configuration.room.pauseBetweenRounds = .seconds(60)
         try await withGame(.inMemory, configuration: configuration) { game in
             let guests = try await withThrowingTaskGroup(of: Guest.self) { group in
                 for index in 0..<40 { group.addTask { try await game.join("player\(index)") } }
                 return try await group.reduce(into: [Guest]()) { $0.append($1) }
             }
-            #expect(game.master.playerCount == 40)
+            #expect(game.room.playerCount == 40)
             let watcher = guests[0]
             let watcherData = EventLog(watcher.session.events, .dataReceived)
 
@@ -29,7 +29,7 @@ struct ManyGuestsTests {
             #expect(Set(watcher.verdicts.all.map(\.guess)) == Set(1...40))
             let batches = watcherData.all.filter { $0.messageType == HistoryBatch.messageType }.count
             #expect(batches >= 1 && batches < 40, "\(batches) broadcasts carried 39 verdicts of others")
-            #expect(game.master.currentRound.countedGuesses == 40)
+            #expect(game.room.currentRound?.countedGuesses == 40)
         }
     }
 }

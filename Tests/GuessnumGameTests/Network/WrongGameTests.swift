@@ -12,10 +12,10 @@ struct WrongGameTests {
         try await withSessions { scope in
             let network = InMemoryNetwork()
             let host = scope.session(localPeer: peer("alice"), transport: network)
-            let master = try await GameMaster(session: host, configuration: GameConfiguration(secretSource: .fixed(42)))
-            master.start()
-            defer { master.stop() }
-            let port = try await host.startListening(policy: .custom { master.admission(of: $0) })
+            let (room, _) = try hostRoom(on: host, configuration: GuessHosting(secretSource: .fixed(42)))
+            room.start()
+            defer { room.stop() }
+            let port = try await host.startListening(policy: .custom { room.admission(of: $0) })
             let endpoint = try Endpoint(host: InMemoryNetwork.host, port: port)
             let carol = scope.session(localPeer: peer("carol"), transport: network)
             let outcome = try await carol.invite(endpoint, context: JoinRequest(game: "tictactoe").context)

@@ -21,26 +21,26 @@ struct ReturningPlayerTests {
     func seatedPlayerKeepsTheSeat() async throws {
         try await withSessions { scope in
             let network = InMemoryNetwork()
-            let (host, master, endpoint) = try await PrivateGameTests().privateGame(scope, network: network)
-            defer { master.stop() }
+            let (host, room, endpoint) = try await PrivateGameTests().privateGame(scope, network: network)
+            defer { room.stop() }
             let dave = scope.session(localPeer: peer("dave"), transport: network, configuration: .notAboutTimeouts)
             let exchange = PasswordExchange.Guest(password: try GamePassword("open sesame"), guest: dave.localPeer.identity, host: host.localPeer.identity)
             #expect(try await dave.invite(
                 endpoint, context: JoinRequest(passwordExchange: exchange.opening).context,
                 answer: { exchange.answer(host: $0, challenge: $1) }) == .connected(host.localPeer))
-            #expect(await eventually { master.players.map(\.player.name) == ["dave"] })
+            #expect(await eventually { room.seated.map(\.player.name) == ["dave"] })
 
             // Five malformed exchanges from dave's network lock it out for a minute.
             let locked = GameError.tooManyWrongPasswords(5, period: .seconds(60)).message
             for index in 1...5 {
                 let guess = JoinRequest(passwordExchange: Data(repeating: UInt8(index), count: 8))
-                #expect(master.admission(of: invitation(peer("mallory\(index)"), from: "10.0.0.5", request: guess, proven: true)) != .accept)
+                #expect(room.admission(of: invitation(peer("mallory\(index)"), from: "10.0.0.5", request: guess, proven: true)) != .accept)
             }
             let back = JoinRequest(passwordExchange: exchange.opening)
-            #expect(master.admission(of: invitation(peer("erin"), from: "10.0.0.5", request: back, proven: true)) == .decline(reason: locked))
-            #expect(master.admission(of: invitation(dave.localPeer, from: "10.0.0.5", request: back, proven: false)) == .decline(reason: locked))
-            #expect(master.admission(of: invitation(dave.localPeer, from: "10.0.0.5", request: back, proven: true)) == .accept)
-            #expect(master.admission(of: invitation(dave.localPeer, from: "10.0.0.5", request: JoinRequest(), proven: true)) == .accept)
+            #expect(room.admission(of: invitation(peer("erin"), from: "10.0.0.5", request: back, proven: true)) == .decline(reason: locked))
+            #expect(room.admission(of: invitation(dave.localPeer, from: "10.0.0.5", request: back, proven: false)) == .decline(reason: locked))
+            #expect(room.admission(of: invitation(dave.localPeer, from: "10.0.0.5", request: back, proven: true)) == .accept)
+            #expect(room.admission(of: invitation(dave.localPeer, from: "10.0.0.5", request: JoinRequest(), proven: true)) == .accept)
         }
     }
 }

@@ -1,10 +1,12 @@
 import EventBus
 import Foundation
+import Logging
 import GuessnumGame
 import Multipeer
 import MultipeerNIO
 import MultipeerTestSupport
 import MultipeerTesting
+import Rooms
 
 /// A network to play over: the in-memory one, or real TCP on loopback.
 enum Network: String, CustomStringConvertible, CaseIterable {
@@ -14,35 +16,38 @@ enum Network: String, CustomStringConvertible, CaseIterable {
     var description: String { rawValue }
 }
 
-/// A host session with its game master and any number of guests, each a session with a
-/// guest game and logs of what it saw.
+/// A host session with its room of guess-the-number (hosted as the `guessnum` program hosts
+/// it, its ticks posted on ``events`` by the room layer's `RoomTicks`) and any number of
+/// guests, each a session with a guest game and logs of what it saw.
 final class GameHarness: Sendable {
     let network: Network
     let memory: InMemoryNetwork
     let host: Session
-    let master: GameMaster
+    let room: RoomHost<GuessRules>
+    /// Where the room's ticks are posted: the room's channels and the game's.
+    let events: EventBus
     let port: Int
     let hostVerdicts: EventLog<JudgedGuess>
     let hostChats: EventLog<RelayedChat>
     let hostLeaves: EventLog<PlayerLeft>
-    /// What the host's game master logged.
+    /// What the host's room logged.
     let hostLog = RecordingLogHandler.Store()
     /// What every session of the harness (the host's and the guests') logged.
     let sessionLog = RecordingLogHandler.Store()
     let sessionConfiguration: SessionConfiguration
     private let guests = Locked<[Guest]>([])
 
-    init(_ network: Network, configuration: GameConfiguration, sessionConfiguration: SessionConfiguration = .notAboutTimeouts) async throws {
+    init(_ network: Network, configuration: GuessHosting, sessionConfiguration: SessionConfiguration = .notAboutTimeouts) async throws {
         self.network = network
         self.sessionConfiguration = sessionConfiguration
         memory = InMemoryNetwork()
         let transport: any Transport = network == .tcp ? TCPTransport(bindHost: "127.0.0.1") : memory
         host = Session(localPeer: peer("alice"), transport: transport, configuration: sessionConfiguration, logger: sessionLog.logger(label: "multipeer.session"))
-        master = try await GameMaster(session: host, configuration: configuration, logger: hostLog.logger(label: "guessnum.game"))
-        hostVerdicts = EventLog(master.events, .verdict)
-        hostChats = EventLog(master.events, .chat)
-        hostLeaves = EventLog(master.events, .playerLeft)
-        master.start()
+        (room, events) = try hostRoom(on: host, configuration: configuration, logger: hostLog.logger(label: "guessnum.game"))
+        hostVerdicts = EventLog(events, .verdict)
+        hostChats = EventLog(events, .chat)
+        hostLeaves = EventLog(events, .playerLeft)
+        room.start()
         port = try await host.startListening()
     }
 
@@ -73,7 +78,7 @@ final class GameHarness: Sendable {
     }
 
     func tearDown() async {
-        master.stop()
+        room.stop()
         for guest in guests.value {
             guest.game.stop()
             await guest.session.disconnect()
@@ -118,9 +123,24 @@ final class Guest: Sendable {
 /// whether `body` returns or throws (a failed `#require` included), so no session, ticker or
 /// socket outlives its test.
 func withGame<Result>(
-    _ network: Network, configuration: GameConfiguration, sessionConfiguration: SessionConfiguration = .notAboutTimeouts,
+    _ network: Network, configuration: GuessHosting, sessionConfiguration: SessionConfiguration = .notAboutTimeouts,
     _ body: (GameHarness) async throws -> Result
 ) async throws -> Result {
     let game = try await GameHarness(network, configuration: configuration, sessionConfiguration: sessionConfiguration)
     return try await withTearDown({ try await body(game) }, tearDown: { await game.tearDown() })
+}
+
+/// A room of guess-the-number on `session` as the `guessnum` program hosts one, made from
+/// `configuration`, its ticks posted on the bus returned (``Rooms/RoomTicks``). Not started.
+func hostRoom(
+    on session: Session, configuration: GuessHosting, logger: Logger = Logger(label: "guessnum.game")
+) throws -> (RoomHost<GuessRules>, EventBus) {
+    let events = EventBus()
+    let ticks = RoomTicks<GuessRules>(store: nil, events: events, leavesActivity: false) { sequence, event, bus in
+        GuessRules.post(event, numbered: sequence, on: bus)
+    }
+    let room = RoomHost(
+        session: session, rules: try configuration.rules(), configuration: configuration.room,
+        moveThrottle: configuration.guessThrottle, password: configuration.password, logger: logger, keptBy: ticks, resuming: nil)
+    return (room, events)
 }

@@ -39,7 +39,7 @@ struct GuessTable {
 
     static let resumeGap = RoomSnapshot<GuessRules>.resumeGap
 
-    let configuration: GameConfiguration
+    let configuration: GuessHosting
     var table: RoomTable<GuessRules>
     /// What a store holds after the ticks so far, kept as `RoomStore` keeps it: a snapshot
     /// when the rules ask for one, else the tick's entry applied to the last; nil before the first tick.
@@ -49,38 +49,26 @@ struct GuessTable {
     private(set) var keptEntries = 0
 
     /// A new game of `configuration` hosted by `host`: round 1 over its range with `secret`.
-    init(configuration: GameConfiguration, host: PlayerRef, secret: Int64) throws {
+    init(configuration: GuessHosting, host: PlayerRef, secret: Int64) throws {
         self.configuration = configuration
-        var rules = GuessRules(settings: Self.settings(of: configuration), secretSource: configuration.secretSource)
-        try rules.prepareRound(over: configuration.range, secret: secret, salt: .random())
+        var rules = GuessRules(settings: configuration.settings, secretSource: configuration.secretSource)
+        try rules.prepareRound(over: configuration.settings.range, secret: secret, salt: .random())
         // Round 1 goes on from the start, unnumbered, as a game given its first round does.
         _ = rules.startRound(1, players: [])
-        table = RoomTable(rules: rules, configuration: Self.room(of: configuration), host: host, moveThrottle: configuration.guessThrottle)
+        table = RoomTable(rules: rules, configuration: configuration.room, host: host, moveThrottle: configuration.guessThrottle)
         table.keepsEveryItem = true
         table.resume(round: 1, lastSequence: 0, gap: 0, players: [], wins: [:], at: .now)
     }
 
     /// The game `kept` by a store, resumed at `now` as a room resumes it.
-    init(configuration: GameConfiguration, host: PlayerRef, kept: RoomSnapshot<GuessRules>, at now: ContinuousClock.Instant) throws {
+    init(configuration: GuessHosting, host: PlayerRef, kept: RoomSnapshot<GuessRules>, at now: ContinuousClock.Instant) throws {
         self.configuration = configuration
-        let rules = GuessRules(settings: Self.settings(of: configuration), secretSource: configuration.secretSource)
-        table = RoomTable(rules: rules, configuration: Self.room(of: configuration), host: host, moveThrottle: configuration.guessThrottle)
+        let rules = GuessRules(settings: configuration.settings, secretSource: configuration.secretSource)
+        table = RoomTable(rules: rules, configuration: configuration.room, host: host, moveThrottle: configuration.guessThrottle)
         table.keepsEveryItem = true
         table.resume(from: kept, gap: Self.resumeGap, at: now)
     }
 
-    static func settings(of configuration: GameConfiguration) -> GuessSettings {
-        var settings = GuessSettings(range: configuration.range)
-        settings.welcomeHistoryLimit = configuration.welcomeHistoryLimit
-        settings.scoreboardLimit = configuration.scoreboardLimit
-        return settings
-    }
-
-    static func room(of configuration: GameConfiguration) -> RoomConfiguration {
-        var room = configuration.room
-        room.maximumLinesPerTick = configuration.maximumGuessLinesPerTick
-        return room
-    }
 
     // MARK: The game
 
@@ -89,13 +77,7 @@ struct GuessTable {
     var reveal: RoundWon? { table.rules.reveal }
     var lastSequence: UInt64 { table.lastSequence }
 
-    var players: [GamePlayer] {
-        table.seats.roster.members.values.sorted { $0.order < $1.order }.map { member in
-            GamePlayer(
-                player: member.player, peer: member.peer, guessesThisRound: round.guesses(by: member.player.id),
-                wins: scoreboard.entry(for: member.player.id)?.wins ?? 0, awaySince: table.seats.away[member.player.id])
-        }
-    }
+    var players: [SeatedPlayer] { SeatedPlayer.all(at: table) }
 
     mutating func join(_ peer: PeerID, resumeAfter: UInt64? = nil) -> JoinOutcome {
         switch table.join(peer, resumeAfter: resumeAfter) {
@@ -127,7 +109,7 @@ struct GuessTable {
             var judged = line
             judged.sequence = sequence
             guard line.verdict == .correct else { return .judged(judged, won: nil, scoreboard: nil) }
-            let board = ScoreboardUpdate(sequence: table.lastSequence, entries: scoreboard.top(configuration.scoreboardLimit), totalEntries: scoreboard.count)
+            let board = ScoreboardUpdate(sequence: table.lastSequence, entries: scoreboard.top(configuration.settings.scoreboardLimit), totalEntries: scoreboard.count)
             return .judged(judged, won: reveal, scoreboard: board)
         case .played: return .notPlaying
         case .refused(let refusal): return .outOfRange(.received(code: refusal.code, message: refusal.message))
@@ -206,11 +188,11 @@ struct GuessTable {
 
     // MARK: Removals
 
-    func player(named name: String) -> GamePlayer? {
+    func player(named name: String) -> SeatedPlayer? {
         table.seats.member(named: name).flatMap { member in players.first { $0.player.id == member.player.id } }
     }
 
-    mutating func remove(named name: String, until: ContinuousClock.Instant, address: (UUID) -> String?) -> (GamePlayer, RoomSeats.Removal)? {
+    mutating func remove(named name: String, until: ContinuousClock.Instant, address: (UUID) -> String?) -> (SeatedPlayer, RoomSeats.Removal)? {
         guard let player = player(named: name), let (_, removal) = table.seats.remove(named: name, until: until, address: address) else { return nil }
         return (player, removal)
     }
