@@ -51,8 +51,6 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
         /// The host's messages received on this link, and the count last acknowledged.
         var received: UInt64 = 0
         var acknowledged: UInt64 = 0
-        /// The bytes of the messages received since the last acknowledgement.
-        var unacknowledgedBytes = 0
     }
 
     init(peer: PeerID, transport: TCPTransport, pacing: Pacing, isProbe: Bool, seed: UInt64, recorder: WorkerRecorder, reconnectsTo: Endpoint? = nil) {
@@ -142,7 +140,6 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
             state.lastSent = now
             guard state.received > state.acknowledged else { return (state.connection, nil) }
             state.acknowledged = state.received
-            state.unacknowledgedBytes = 0
             return (state.connection, state.received)
         }
         connection?.send(acknowledge.map { FrameCodec.encode(.acknowledge(received: $0)) } ?? GuestWire.heartbeat)
@@ -170,7 +167,6 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
             $0.lastSent = now
             $0.received = 0
             $0.acknowledged = 0
-            $0.unacknowledgedBytes = 0
         }
         connection.send(GuestWire.hello(from: peer, codeNonce: codeNonce))
     }
@@ -186,10 +182,7 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
         }
         let acknowledge = state.withLock { state -> UInt64? in
             state.received += 1
-            state.unacknowledgedBytes += payload.count
-            // As a session does (``Session/acknowledgeEvery``, ``Session/acknowledgeBytes``).
-            guard state.received - state.acknowledged >= Session.acknowledgeEvery || state.unacknowledgedBytes >= Session.acknowledgeBytes else { return nil }
-            state.unacknowledgedBytes = 0
+            guard state.received - state.acknowledged >= 64 else { return nil }
             state.acknowledged = state.received
             return state.received
         }

@@ -17,8 +17,6 @@ struct MessageLedger {
     private(set) var received: UInt64 = 0
     /// The count this side last acknowledged to the peer.
     private(set) var acknowledged: UInt64 = 0
-    /// The bytes of the messages received since.
-    private var unacknowledgedBytes = 0
     /// Sent and not yet acknowledged, oldest first, from ``retainedStart`` on: message
     /// `firstRetained + i` is `retained[retainedStart + i]`.
     private var retained: [EncodedFrame] = []
@@ -161,22 +159,19 @@ struct MessageLedger {
         return true
     }
 
-    /// A message of `bytes` arrived from the peer. Returns the count to acknowledge when
-    /// `limits.messages` messages, or messages of `limits.bytes` bytes in all, went
-    /// unacknowledged: the peer keeps them until then, and a few large ones (a welcome) cost it
-    /// more than many small ones.
-    mutating func receive(bytes: Int, acknowledging limits: (messages: UInt64, bytes: Int)) -> UInt64? {
+    /// A message arrived from the peer. Returns the count to acknowledge when `every` messages
+    /// went unacknowledged.
+    mutating func receive(acknowledgingEvery every: UInt64) -> UInt64? {
         received += 1
-        unacknowledgedBytes += bytes
-        guard received - acknowledged >= limits.messages || unacknowledgedBytes >= limits.bytes else { return nil }
-        return acknowledgement()
+        guard received - acknowledged >= every else { return nil }
+        acknowledged = received
+        return received
     }
 
     /// The count to acknowledge now, if any message went unacknowledged.
     mutating func acknowledgement() -> UInt64? {
         guard received > acknowledged else { return nil }
         acknowledged = received
-        unacknowledgedBytes = 0
         return received
     }
 

@@ -25,16 +25,7 @@ extension Session {
 
     /// How many messages a side receives before it acknowledges them without waiting for a
     /// quiet moment.
-    public static var acknowledgeEvery: UInt64 { 64 }
-
-    /// How many bytes of messages a side receives before it acknowledges them without waiting
-    /// for a quiet moment: what the peer keeps for it stays small even when messages are large
-    /// (a game's welcome, kept by its host until acknowledged, was most of the host's memory
-    /// per player).
-    public static var acknowledgeBytes: Int { 4 * 1024 }
-
-    /// Both, as a ledger takes them.
-    static var acknowledgeLimits: (messages: UInt64, bytes: Int) { (acknowledgeEvery, acknowledgeBytes) }
+    static var acknowledgeEvery: UInt64 { 64 }
 
     /// Routes `frame` to `peer`, connected through link `id`, under the lock; the link last sent at `now`.
     func route(

@@ -116,14 +116,14 @@ struct SessionState {
     /// message is counted, and every `acknowledgingEvery` messages the count is returned with
     /// the connection to acknowledge it on. The record is changed in place, never copied.
     mutating func receiveData(
-        on id: ObjectIdentifier, messageType: String?, payload: Data, at now: ContinuousClock.Instant, acknowledging limits: (messages: UInt64, bytes: Int)
+        on id: ObjectIdentifier, messageType: String?, payload: Data, at now: ContinuousClock.Instant, acknowledgingEvery: UInt64
     ) -> (DataDelivery, acknowledge: (connection: any Connection, count: UInt64)?) {
         guard let index = links.index(forKey: id) else { return (.elsewhere, nil) }
         var acknowledge: (connection: any Connection, count: UInt64)?
         let (resume, phase) = withLink(at: index) { ($0.resume, $0.phase) }
         if let resume {
             guard case .synced = resume, case .connected(let peer) = phase else { return (.elsewhere, nil) }
-            if let count = ledgers[peer]?.receive(bytes: payload.count, acknowledging: limits) {
+            if let count = ledgers[peer]?.receive(acknowledgingEvery: acknowledgingEvery) {
                 acknowledge = (withLink(at: index) { $0.connection }, count)
             }
         }
