@@ -10,7 +10,9 @@ import NIOPosix
 /// size once a period (the probe more often), as the paced guests did, and gets a reply of the
 /// verdict's size; every connection gets a frame of the host's mean broadcast size as often as
 /// each guest got a broadcast. The server's CPU per request against the host's per verdict is
-/// the figure; the probe's round trips are the latency floor at that load.
+/// the figure; the probe's round trips are the latency floor at that load. (Its memory per
+/// connection is not: the server runs where the host ran, and reuses the heap the host freed;
+/// `guessnum-bench tls-memory` measures that floor.)
 enum ConnectionsFloor {
     /// What the floor's run measured.
     struct Result: Codable, Sendable {
@@ -28,7 +30,6 @@ enum ConnectionsFloor {
         var rttP99Us: Double?
         var probeRttP50Us: Double?
         var probeRttP99Us: Double?
-        var rssPerConnectionKb: Double
         var dropped: Int
         var late: Int
         var failed: Int
@@ -45,7 +46,6 @@ enum ConnectionsFloor {
             case userCPUPerRequestUs = "user_cpu_us_per_request", contextSwitchesPerRequest = "context_switches_per_request"
             case readWriteSyscallsPerRequest = "rw_syscalls_per_request"
             case rttP50Us = "rtt_p50_us", rttP99Us = "rtt_p99_us", probeRttP50Us = "probe_rtt_p50_us", probeRttP99Us = "probe_rtt_p99_us"
-            case rssPerConnectionKb = "rss_per_connection_kb"
             case requestBytes = "request_bytes", replyBytes = "reply_bytes", broadcastBytes = "broadcast_bytes"
             case broadcastPeriodMs = "broadcast_period_ms"
         }
@@ -74,7 +74,6 @@ enum ConnectionsFloor {
         let listener = try await BareChannel.listen(tls: load.tls) { server.handler() }
         defer { server.stop() }
         let port = listener.localAddress?.port ?? 0
-        let rssIdle = ProcessMemory.residentKB()
         let crowd = load.connections - (load.hasProbe ? 1 : 0)
         var shares = (0..<load.workers).map { index in crowd / load.workers + (index < crowd % load.workers ? 1 : 0) }.filter { $0 > 0 }
         if load.hasProbe { shares.append(1) }
@@ -95,7 +94,6 @@ enum ConnectionsFloor {
                 throw BenchFailure("a floor client ended before its connections were answered")
             }
         }
-        let rssConnected = ProcessMemory.residentKB()
         let (cpuAtStart, userAtStart) = ProcessCPU.sample()
         let countersAtStart = ProcessCPU.counters()
         for process in processes { process.send("go") }
@@ -127,7 +125,6 @@ enum ConnectionsFloor {
             contextSwitchesPerRequest: switches, readWriteSyscallsPerRequest: syscalls,
             rttP50Us: all.roundTrips.microseconds(atPercentile: 50), rttP99Us: all.roundTrips.microseconds(atPercentile: 99),
             probeRttP50Us: all.probeRoundTrips.microseconds(atPercentile: 50), probeRttP99Us: all.probeRoundTrips.microseconds(atPercentile: 99),
-            rssPerConnectionKb: Double(rssConnected - rssIdle) / Double(load.connections),
             dropped: all.dropped, late: all.late, failed: all.failedGuests,
             requestBytes: load.requestBytes, replyBytes: load.replyBytes, broadcastBytes: load.broadcastBytes,
             broadcastPeriodMs: Double(period.nanoseconds) / 1e6)
