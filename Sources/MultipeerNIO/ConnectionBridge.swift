@@ -36,7 +36,8 @@ final class ConnectionBridge: ChannelInboundHandler {
     private let maximumQueuedBytes: Int
     private let maximumFlushBytes: Int?
     /// Cuts the bytes into frames, keeping those of a frame that has not fully arrived yet.
-    private let frames: NIOSingleStepByteToMessageProcessor<NIOFrameDecoder>
+    private var frames: NIOSingleStepByteToMessageProcessor<NIOFrameDecoder>
+    private let maximumFrameLength: Int
     private let check: PeerCertificateCheck?
     private let gate: OpenGate?
     private let logger: Logger
@@ -64,6 +65,7 @@ final class ConnectionBridge: ChannelInboundHandler {
         self.handler = handler
         maximumQueuedBytes = options.maximumQueuedBytes
         maximumFlushBytes = options.maximumFlushBytes
+        maximumFrameLength = options.maximumFrameLength
         frames = NIOSingleStepByteToMessageProcessor(NIOFrameDecoder(maximumFrameLength: options.maximumFrameLength))
         self.check = check
         self.gate = gate
@@ -121,6 +123,13 @@ final class ConnectionBridge: ChannelInboundHandler {
             return
         } catch {
             errorCaught(context: context, error: error)
+            return
+        }
+        // The processor keeps the last buffer it was given, even read to its end: over TLS that is
+        // NIOSSL's own read buffer, which NIOSSL then copies whole (32 KiB, every page touched) at
+        // its next read. Between frames nothing is carried over: a fresh processor holds nothing.
+        if frames.unprocessedBytes == 0 {
+            frames = NIOSingleStepByteToMessageProcessor(NIOFrameDecoder(maximumFrameLength: maximumFrameLength))
         }
     }
 
