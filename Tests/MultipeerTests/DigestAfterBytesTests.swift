@@ -8,14 +8,30 @@ import Testing
 
 /// The SHA-256 after the bytes (feature bit 5, `docs/PROTOCOL.md` §3.9): the sender offers at
 /// once and hashes as it sends, the receiver checks the SHA-256 that follows the last byte
-/// before anything is put in place; an earlier peer still gets the SHA-256 in the offer.
+/// before anything is put in place; an earlier peer still gets the SHA-256 in the offer. With
+/// bit 6 on both sides what follows is the file's chunk root.
 @Suite("Resources: the SHA-256 after the bytes", .timeLimit(.minutes(2)))
 struct DigestAfterBytesTests {
     static let bytes = ResourceScenarios.bulk(100_000, seed: 5)
     static var digest: [UInt8] { Array(SHA256.hash(data: bytes)) }
-    /// Every feature of this release, and those of the release before bit 5.
+    /// The chunk root of ``bytes``, folded here as `docs/PROTOCOL.md` §3.9 says: the SHA-256 of
+    /// the SHA-256s of its 1 MiB chunks, one after another.
+    static var root: [UInt8] { Self.chunkRoot(of: bytes) }
+    /// Every feature of this release; those of the release before bit 6, and before bit 5.
     static let now = WireProtocol.features
-    static let earlier = WireProtocol.features & ~WireProtocol.Feature.digestAfterBytes
+    static let beforeRoot = WireProtocol.features & ~WireProtocol.Feature.chunkRootAfterBytes
+    static let earlier = WireProtocol.features & ~WireProtocol.Feature.digestAfterBytes & ~WireProtocol.Feature.chunkRootAfterBytes
+
+    static func chunkRoot(of bytes: Data) -> [UInt8] {
+        var folded = SHA256()
+        var at = bytes.startIndex
+        while at < bytes.endIndex {
+            let end = min(bytes.endIndex, at + (1 << 20))
+            folded.update(data: Array(SHA256.hash(data: bytes[at..<end])))
+            at = end
+        }
+        return Array(folded.finalize())
+    }
 
     /// What a raw receiver announcing `features` gets when the host sends it the file: the
     /// offer, and the bytes of the stream once it accepts from 0.
@@ -42,10 +58,18 @@ struct DigestAfterBytesTests {
 
     @Test("To a peer that announced bit 5 the offer goes before the file is read: its SHA-256 is 32 zero bytes, and the stream is the file's bytes, then their SHA-256")
     func senderPutsTheDigestAfterTheBytes() async throws {
-        let (offer, stream) = try await rawReceive(features: Self.now)
+        let (offer, stream) = try await rawReceive(features: Self.beforeRoot)
         #expect(offer.digest == Array(repeating: 0, count: 32) && offer.digestFollows)
         #expect(offer.size == UInt64(Self.bytes.count))
         #expect(stream == Self.bytes + Self.digest)
+    }
+
+    @Test("To a peer that announced bit 6 too, the 32 bytes after the file's are its chunk root, not its SHA-256")
+    func senderPutsTheRootAfterTheBytes() async throws {
+        let (offer, stream) = try await rawReceive(features: Self.now)
+        #expect(offer.digestFollows && offer.size == UInt64(Self.bytes.count))
+        #expect(Self.root != Self.digest)
+        #expect(stream == Self.bytes + Self.root)
     }
 
     @Test("To a peer of the release before bit 5 nothing changes: the offer carries the file's SHA-256, and the stream the bytes alone")
@@ -86,20 +110,20 @@ struct DigestAfterBytesTests {
     @Test("A receiver checks the SHA-256 after the bytes before it puts anything in place: the right one saves the file; a wrong one, or none, fails it and leaves nothing")
     func receiverChecksTheDigestAfterTheBytes() async throws {
         let zero = Frame.ResourceOffer.digestAfterBytes
-        let right = try await rawSend(features: Self.now, digest: zero, payload: Self.bytes + Self.digest)
+        let right = try await rawSend(features: Self.beforeRoot, digest: zero, payload: Self.bytes + Self.digest)
         #expect(right.0 == .saved && right.2 == ["notes.bin"])
 
         var wrongDigest = Self.digest
         wrongDigest[31] ^= 1
-        let wrong = try await rawSend(features: Self.now, digest: zero, payload: Self.bytes + wrongDigest)
+        let wrong = try await rawSend(features: Self.beforeRoot, digest: zero, payload: Self.bytes + wrongDigest)
         #expect(wrong.0 == .failed && wrong.1 == "its SHA-256 does not match the sender's, so it was changed on the way", "\(wrong)")
         #expect(wrong.2.isEmpty, "nothing placed, no partial file left")
 
-        let none = try await rawSend(features: Self.now, digest: zero, payload: Self.bytes)
+        let none = try await rawSend(features: Self.beforeRoot, digest: zero, payload: Self.bytes)
         #expect(none.0 == .failed && none.1 == "its stream ended before the SHA-256 that follows its bytes", "\(none)")
         #expect(none.2.isEmpty)
 
-        let more = try await rawSend(features: Self.now, digest: zero, payload: Self.bytes + Self.digest + Data([1]))
+        let more = try await rawSend(features: Self.beforeRoot, digest: zero, payload: Self.bytes + Self.digest + Data([1]))
         #expect(more.0 == .failed && more.2.isEmpty, "\(more)")
 
         // Without bit 5 on the link, 32 zero bytes are a SHA-256 like any other: the bytes alone
@@ -108,6 +132,48 @@ struct DigestAfterBytesTests {
         #expect(earlier.0 == .failed && earlier.2.isEmpty, "\(earlier)")
         let inOffer = try await rawSend(features: Self.earlier, digest: Self.digest, payload: Self.bytes)
         #expect(inOffer.0 == .saved && inOffer.2 == ["notes.bin"])
+    }
+
+    @Test("With bit 6 on the link the receiver checks the chunk root after the bytes: the root saves the file; the whole file's SHA-256 there, or a wrong root, fails it and leaves nothing; a SHA-256 in the offer is still checked as one")
+    func receiverChecksTheRootAfterTheBytes() async throws {
+        let zero = Frame.ResourceOffer.digestAfterBytes
+        let right = try await rawSend(features: Self.now, digest: zero, payload: Self.bytes + Self.root)
+        #expect(right.0 == .saved && right.2 == ["notes.bin"], "\(right)")
+
+        let whole = try await rawSend(features: Self.now, digest: zero, payload: Self.bytes + Self.digest)
+        #expect(whole.0 == .failed && whole.1 == "its SHA-256 does not match the sender's, so it was changed on the way", "\(whole)")
+        #expect(whole.2.isEmpty, "nothing placed, no partial file left")
+
+        var wrongRoot = Self.root
+        wrongRoot[0] ^= 0x80
+        let wrong = try await rawSend(features: Self.now, digest: zero, payload: Self.bytes + wrongRoot)
+        #expect(wrong.0 == .failed && wrong.2.isEmpty, "\(wrong)")
+
+        let inOffer = try await rawSend(features: Self.now, digest: Self.digest, payload: Self.bytes)
+        #expect(inOffer.0 == .saved && inOffer.2 == ["notes.bin"], "\(inOffer)")
+    }
+
+    @Test("A file of several chunks goes with its root between two sessions of this release, and a file saved so is answered saved when sent again unchanged")
+    func severalChunksWithTheirRoot() async throws {
+        try await withTwoPeers { peers async throws in
+            try await peers.connect()
+            let store = ResumeStore(directory: Scratch.path("state").appendingPathComponent("partials"))
+            let inbox = try ResourceScenarios.emptyDirectory()
+            let bytes = ResourceScenarios.bulk((3 << 20) + 12_345, seed: 9)
+            let source = try ResourceScenarios.file(named: "film.mkv", bytes)
+            let sending = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
+            let saved = try await ResourceScenarios(host: peers.host, guest: peers.guest).offer(named: "film.mkv").accept(into: inbox, keepingIn: store).outcome()
+            try await sending.outcome()
+            #expect(try Data(contentsOf: saved) == bytes)
+
+            let again = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
+            let receiving = try await ResourceScenarios(host: peers.host, guest: peers.guest).offer(named: "film.mkv").accept(into: inbox, keepingIn: store)
+            #expect(receiving.savedBefore)
+            #expect(try await receiving.outcome() == saved)
+            try await again.outcome()
+            #expect(again.receiverHadIt && again.bytesSent == 0, "nothing sent twice")
+            #expect(ResourceScenarios.names(in: inbox) == ["film.mkv"])
+        }
     }
 
     @Test("Saved before, then changed at the sender under the same name and size: the receiver's claim of the saved file does not match, so the new bytes arrive whole and are saved beside it under a free name; the saved one is left as it was")

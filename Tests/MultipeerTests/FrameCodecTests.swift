@@ -37,10 +37,10 @@ struct FrameCodecTests {
         let hello = FrameCodec.encode(.hello(.init(
             peer: bob, invitationTimeoutMilliseconds: 30_000, codeCommitment: VerificationCode.commitment(to: bobsNonce), context: Data())))
         #expect(Self.hex(hello.bytes) == "0000004301" + "474e4d50" + "0003" + "00112233445566778899aabbccddeeff" + "03626f62" + "00007530"
-            + "812e4a4a91f3845dd50773311a2bea6e85571e5161e4aa1d9505d2cf2a33b428" + "0000003f")
+            + "812e4a4a91f3845dd50773311a2bea6e85571e5161e4aa1d9505d2cf2a33b428" + "0000007f")
         let accept = FrameCodec.encode(.accept(.init(peer: alice, codeNonce: alicesNonce)))
         #expect(Self.hex(accept.bytes) == "0000004102" + "474e4d50" + "0003" + "ffeeddccbbaa99887766554433221100" + "05616c696365"
-            + String(repeating: "02", count: 32) + "0000003f")
+            + String(repeating: "02", count: 32) + "0000007f")
         #expect(Self.hex(FrameCodec.encode(.streamOpen(id: 1, name: "timer")).bytes) == "0000000a08" + "00000001" + "74696d6572")
         #expect(Self.hex(FrameCodec.encode(.streamData(id: 1, bytes: Data([0xAB, 0xCD]))).bytes) == "0000000709" + "00000001" + "abcd")
         #expect(Self.hex(FrameCodec.encode(.streamWindow(id: 1, credit: 65_536)).bytes) == "000000090a" + "00000001" + "00010000")

@@ -118,15 +118,41 @@ struct ResumeStoreTests {
         keeping.record.append(digests.add(bytes))
         let url = store.url(of: keeping.key)
         let inode = try #require(FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64)
-        keeping.saved(as: inbox.appendingPathComponent("film.mkv"), digest: digests.digest)
+        keeping.saved(as: inbox.appendingPathComponent("film.mkv"), digest: try #require(digests.digest), root: false)
         #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.systemFileNumber] as? UInt64 == inode, "rewritten in place")
         #expect(try FileManager.default.attributesOfItem(atPath: url.path)[.posixPermissions] as? Int == 0o600)
         #expect(try FileManager.default.contentsOfDirectory(atPath: store.directory.path) == [url.lastPathComponent], "no file made beside it")
         let record = try #require(try store.load(keeping.key))
-        #expect(record.header.saved == "film.mkv" && record.header.sha256 == Self.hex(SHA256.hash(data: bytes)))
+        #expect(record.header.saved == "film.mkv" && record.header.sha256 == Self.hex(SHA256.hash(data: bytes)) && record.header.root == nil)
         #expect(record.hashes.count == 4 && ChunkDigests.root(of: record.hashes) == digests.claim.root)
         start.file?.discard()
         keeping.remove()
+    }
+
+    @Test("A file saved with its chunk root in the record is found saved again by a re-offer of either kind: one whose root follows the bytes, one whose whole SHA-256 does (a sender of the release before bit 6), each given the digest it is checked against")
+    func savedWithItsRoot() async throws {
+        let (store, inbox) = try places()
+        let bytes = Self.content()
+        let offer = Self.offer(bytes)
+        let zeroOffer = Frame.ResourceOffer(streamID: 1, transfer: offer.transfer, size: offer.size, digest: Frame.ResourceOffer.digestAfterBytes, name: offer.name)
+        let start = try ResourceStart.open(zeroOffer, from: peer, in: inbox, store: store, digestFollows: true, rootFollows: true)
+        let keeping = try #require(start.keeping)
+        var digests = start.digests
+        #expect(!digests.hashesWhole && digests.digest == nil, "with the root after the bytes the whole file is not hashed")
+        try start.file?.write(bytes, at: 0)
+        keeping.record.append(digests.add(bytes))
+        let root = try #require(digests.digest(root: true))
+        let file = try #require(start.file)
+        let saved = try await file.place(syncing: DiskSync()) { url in keeping.saved(as: url, digest: root, root: true) }
+        #expect(try store.load(keeping.key)?.header.root == true)
+
+        for rootFollows in [true, false] {
+            let again = try ResourceStart.open(zeroOffer, from: peer, in: inbox, store: store, digestFollows: true, rootFollows: rootFollows)
+            #expect(again.saved == saved, "answered saved (rootFollows: \(rootFollows))")
+            #expect(again.digests.digest(root: true) == root)
+            #expect(again.digests.digest(root: false) == Array(SHA256.hash(data: bytes)), "the whole SHA-256 is there for a sender that sends it")
+            again.file?.discard()
+        }
     }
 
     @Test("A partial file damaged in its second chunk goes on from the first; one cut short goes on from its last whole chunk; one that is gone starts over; each said in a sentence")
@@ -228,23 +254,32 @@ struct ResumeStoreTests {
         #expect(store.prune() == 0)
     }
 
-    /// Sessions whose SHA-256 follows the bytes (the default), or goes in the offer (as with
-    /// a peer of a release before ``WireProtocol/Feature/digestAfterBytes``).
-    static func configuration(digestFollows: Bool) -> SessionConfiguration {
+    /// Where a file's digest goes: its chunk root after the bytes (this release), its SHA-256
+    /// after them (a release before ``WireProtocol/Feature/chunkRootAfterBytes``), or its
+    /// SHA-256 in the offer (before ``WireProtocol/Feature/digestAfterBytes``).
+    enum DigestPlace: String, CaseIterable, Sendable {
+        case rootAfterBytes, afterBytes, inOffer
+
+        var follows: Bool { self != .inOffer }
+    }
+
+    /// Sessions whose digest goes at `place`.
+    static func configuration(_ place: DigestPlace) -> SessionConfiguration {
         var configuration = SessionConfiguration()
-        if !digestFollows { configuration.features &= ~WireProtocol.Feature.digestAfterBytes }
+        if place != .rootAfterBytes { configuration.features &= ~WireProtocol.Feature.chunkRootAfterBytes }
+        if place == .inOffer { configuration.features &= ~WireProtocol.Feature.digestAfterBytes }
         return configuration
     }
 
-    @Test("Over a session: a receiver that restarted goes on from what it kept, the sender checks it and sends only the rest, and the file arrives whole; sent again once saved, it is answered saved without its bytes (the SHA-256 after the bytes, and in the offer as with an earlier peer)", arguments: [true, false])
-    func goesOnOverASession(digestFollows: Bool) async throws {
-        try await withTwoPeers(configuration: Self.configuration(digestFollows: digestFollows)) { peers async throws in
+    @Test("Over a session: a receiver that restarted goes on from what it kept, the sender checks it and sends only the rest, and the file arrives whole; sent again once saved, it is answered saved without its bytes (the chunk root or the SHA-256 after the bytes, and in the offer as with an earlier peer)", arguments: DigestPlace.allCases)
+    func goesOnOverASession(place: DigestPlace) async throws {
+        try await withTwoPeers(configuration: Self.configuration(place)) { peers async throws in
             let scenarios = ResourceScenarios(host: peers.host, guest: peers.guest)
             try await peers.connect()
             let (store, inbox) = try places()
             let bytes = Self.content()
             let source = try ResourceScenarios.file(named: "film.mkv", bytes)
-            _ = try receivePart(of: bytes, 2 * Self.chunk + 5000, store: store, into: inbox, from: peers.guest.localPeer.identity, digestFollows: digestFollows)
+            _ = try receivePart(of: bytes, 2 * Self.chunk + 5000, store: store, into: inbox, from: peers.guest.localPeer.identity, digestFollows: place.follows)
 
             let sending = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
             let receiving = try await scenarios.offer(named: "film.mkv").accept(into: inbox, keepingIn: store)
@@ -267,16 +302,16 @@ struct ResumeStoreTests {
         }
     }
 
-    @Test("Over a session: what the receiver holds checks against its own hashes but is not the sender's file: the sender finds out by the chunks' SHA-256, it starts over from 0, and the file arrives whole (the SHA-256 after the bytes, and in the offer)", arguments: [true, false])
-    func heldBytesThatAreNotTheFile(digestFollows: Bool) async throws {
-        try await withTwoPeers(configuration: Self.configuration(digestFollows: digestFollows)) { peers async throws in
+    @Test("Over a session: what the receiver holds checks against its own hashes but is not the sender's file: the sender finds out by the chunks' SHA-256, it starts over from 0, and the file arrives whole (the chunk root or the SHA-256 after the bytes, and in the offer)", arguments: DigestPlace.allCases)
+    func heldBytesThatAreNotTheFile(place: DigestPlace) async throws {
+        try await withTwoPeers(configuration: Self.configuration(place)) { peers async throws in
             let scenarios = ResourceScenarios(host: peers.host, guest: peers.guest)
             try await peers.connect()
             let (store, inbox) = try places()
             let bytes = Self.content()
             let source = try ResourceScenarios.file(named: "film.mkv", bytes)
             _ = try receivePart(
-                of: Self.content(seed: 99), 2 * Self.chunk, store: store, into: inbox, from: peers.guest.localPeer.identity, offering: bytes, digestFollows: digestFollows)
+                of: Self.content(seed: 99), 2 * Self.chunk, store: store, into: inbox, from: peers.guest.localPeer.identity, offering: bytes, digestFollows: place.follows)
 
             let sending = try peers.guest.sendResource(at: source, to: peers.host.localPeer)
             let receiving = try await scenarios.offer(named: "film.mkv").accept(into: inbox, keepingIn: store)

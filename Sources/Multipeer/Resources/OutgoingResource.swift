@@ -106,8 +106,9 @@ final class ResourceSending: Sendable {
     }
 
     let counts = Mutex(Counts())
-    /// The SHA-256 of the bytes read so far, when it follows them.
-    private let running = Mutex(RunningDigest())
+    /// The digest of the bytes read so far, when it follows them (its kind chosen by the link
+    /// they go on: ``write(_:from:held:digestAfter:)``).
+    private let running: Mutex<RunningDigest>
 
     /// The most bytes read from the file at once.
     static let blockBytes = 256 * 1024
@@ -118,6 +119,7 @@ final class ResourceSending: Sendable {
         self.name = name
         self.peer = peer
         self.reporter = reporter
+        running = Mutex(RunningDigest(size: file.size, root: false))
         key = ResourceRegistry.Key(peer: peer.identity, transfer: (0..<Frame.ResourceOffer.transferBytes).map { _ in UInt8.random(in: 0...255) })
     }
 
@@ -265,10 +267,17 @@ final class ResourceSending: Sendable {
     /// Writes the file from `offset` to its end; false when the link closed on the way. After
     /// a RESOURCE_HELD (`held`), the receiver's chunks are checked against the file first, and
     /// the stream begins with where it goes on from: `offset` when they match, else 0. With
-    /// `digestAfter`, the file's SHA-256 (taken as it is read) follows its last byte.
+    /// `digestAfter`, the file's digest (taken as it is read) follows its last byte: its chunk
+    /// root on a link with ``WireProtocol/Feature/chunkRootAfterBytes``, else its SHA-256.
     private func write(_ stream: OutgoingStream, from offset: UInt64, held: Frame.ResourceHeld?, digestAfter: Bool) async throws(MultipeerError) -> Bool {
         var offset = offset
         let file = file
+        if digestAfter {
+            // The link says which digest follows; a receiver restarted as another release may
+            // say another than the last link did: that one is taken from the file's start.
+            let root = session.supports(WireProtocol.Feature.chunkRootAfterBytes, with: peer)
+            running.withLock { if $0.isRoot != root { $0 = RunningDigest(size: file.size, root: root) } }
+        }
         if let held {
             let claimed = offset
             let matches = try await queue.run { () throws(MultipeerError) in

@@ -29,18 +29,19 @@ final class ResourceKeeping: Sendable {
         store.release(key)
     }
 
-    /// The file was saved as `url`, its SHA-256 `digest`: the record says so, so that the same
-    /// file sent again is answered saved. The record is rewritten in its own file, not made
+    /// The file was saved as `url`, its SHA-256 `digest` (its chunk root when `root`): the
+    /// record says so, so that the same file sent again is answered saved. The record is rewritten in its own file, not made
     /// anew and renamed over it: a file made and a file removed for every file received cost
     /// the file system more than the rest of the receiver's work for small files (ext4 looks
     /// past recently removed inodes when it makes one). A crash in the middle of the rewrite
     /// leaves a record that does not decode, or whose hashes do not match the saved file: it is
     /// removed when it is next read, and the same file sent again is received again.
-    func saved(as url: URL, digest: [UInt8]) {
+    func saved(as url: URL, digest: [UInt8], root: Bool) {
         defer { store.release(key) }
         var kept = record.record
         kept.header.saved = url.lastPathComponent
         kept.header.sha256 = Hex.encode(digest)
+        kept.header.root = root ? true : nil
         if !record.rewrite(kept) { store.remove(key) }
     }
 }
@@ -62,9 +63,12 @@ struct ResourceStart: Sendable {
     /// from before, checked chunk by chunk against its record, else a new one (recorded in
     /// `store`). When the offer's SHA-256 follows the bytes (`digestFollows`), what was kept
     /// is found by sender, directory, name and size alone: the sender checks it against its
-    /// file by the chunks' SHA-256. Blocks: call it on a ``FileQueue``.
-    static func open(_ offer: Frame.ResourceOffer, from peer: UUID, in directory: URL, store: ResumeStore?, digestFollows: Bool = false) throws(MultipeerError) -> ResourceStart {
-        let fresh = ChunkDigests(size: offer.size)
+    /// file by the chunks' SHA-256; when its chunk root follows them (`rootFollows`), the whole
+    /// file's SHA-256 is not taken. Blocks: call it on a ``FileQueue``.
+    static func open(
+        _ offer: Frame.ResourceOffer, from peer: UUID, in directory: URL, store: ResumeStore?, digestFollows: Bool = false, rootFollows: Bool = false
+    ) throws(MultipeerError) -> ResourceStart {
+        let fresh = ChunkDigests(size: offer.size, hashingWhole: !rootFollows)
         guard let store else {
             return ResourceStart(file: try PartialFile(in: directory, name: offer.name, transfer: offer.transfer), digests: fresh, keeping: nil, note: nil, saved: nil)
         }
@@ -77,7 +81,7 @@ struct ResourceStart: Sendable {
         var note: String?
         var restored: ResourceStart?
         do throws(ResumeRecord.RecordDamage) {
-            if let kept = try store.load(key) { restored = restore(kept, key: key, store: store, in: directory, note: &note) }
+            if let kept = try store.load(key) { restored = restore(kept, key: key, store: store, in: directory, hashingWhole: !rootFollows, note: &note) }
         } catch {
             note = "What was kept of \(TerminalText.quoted(offer.name)) from before cannot be used (its record: \(error.reason)); it starts over."
         }
@@ -103,14 +107,18 @@ struct ResourceStart: Sendable {
     }
 
     /// Goes on from the record `kept`: a file saved before, or a partial file checked chunk by
-    /// chunk; nil (said in `note`) when nothing of it can be used.
-    private static func restore(_ kept: ResumeRecord, key: String, store: ResumeStore, in directory: URL, note: inout String?) -> ResourceStart? {
+    /// chunk; nil (said in `note`) when nothing of it can be used. A partial file's whole SHA-256
+    /// is taken as it is re-read when `hashingWhole`; a saved file's always (a sender may check it
+    /// by either digest).
+    private static func restore(
+        _ kept: ResumeRecord, key: String, store: ResumeStore, in directory: URL, hashingWhole: Bool, note: inout String?
+    ) -> ResourceStart? {
         let header = kept.header
-        var digests = ChunkDigests(size: header.size)
         if let saved = header.saved {
+            var digests = ChunkDigests(size: header.size)
             let path = (ResourcePath.parts(of: header.name).dropLast() + [saved]).joined(separator: "/")
             if let file = try? PartialFile(restoring: saved, in: directory, name: path), checks(file, kept.hashes, size: header.size, into: &digests) == kept.hashes.count,
-               digests.count == header.size, digests.digest.map({ String(format: "%02x", $0) }).joined() == header.sha256 {
+               digests.count == header.size, digests.digest(root: header.root == true).map({ Hex.encode($0) }) == header.sha256 {
                 file.keep()
                 store.release(key)
                 let url = ResourcePath.parts(of: path).reduce(directory) { $0.appendingPathComponent($1) }
@@ -119,6 +127,7 @@ struct ResourceStart: Sendable {
             store.remove(key)  // the saved file changed or went: it is received again
             return nil
         }
+        var digests = ChunkDigests(size: header.size, hashingWhole: hashingWhole)
         let file: PartialFile
         do {
             file = try PartialFile(restoring: header.partial, in: directory, name: header.name)

@@ -68,7 +68,8 @@ public final class ResourceOffer: Sendable {
         let start: ResourceStart
         do throws(MultipeerError) {
             start = try await queue.run { () throws(MultipeerError) in
-                try ResourceStart.open(arrival.offer, from: arrival.peer.identity, in: directory, store: store, digestFollows: arrival.digestFollows)
+                try ResourceStart.open(arrival.offer, from: arrival.peer.identity, in: directory, store: store, digestFollows: arrival.digestFollows,
+                    rootFollows: arrival.rootFollows)
             }
         } catch {
             refuse(reason: ResourceReceiving.reason(of: error))

@@ -269,7 +269,7 @@ final class ResourceReceiving: Sendable {
                     if offset == 0, received > 0 {
                         // What is held does not match the sender's file: it starts over.
                         counts.withLock { $0.resent += Int64(received) }
-                        digests.withLock { $0 = ChunkDigests(size: offer.size) }
+                        digests.withLock { $0 = ChunkDigests(size: offer.size, hashingWhole: $0.hashesWhole) }
                         received = 0
                         keeping?.record.truncate(toChunks: 0)
                         state.withLock { $0.confirmingSaved = false }
@@ -341,15 +341,24 @@ final class ResourceReceiving: Sendable {
         reporter.report(Int64(received))
     }
 
-    /// Checks the whole file against the SHA-256 the sender stated (`expected`) and puts it in
-    /// place; a file saved before that the sender found the same is left as it is.
+    /// Checks the whole file against the SHA-256 the sender stated (`expected`: the whole file's,
+    /// or its chunk root when that follows the bytes) and puts it in place; a file saved before
+    /// that the sender found the same is left as it is.
     private func check(_ received: UInt64, against expected: [UInt8]) async -> Result<URL, MultipeerError> {
         guard received == offer.size, let file else {
             drop()
             return .failure(.resourceFailed(name, "it ended after \(received) of its \(offer.size) bytes"))
         }
-        let digest = digests.withLock { $0.digest }
-        guard digest == expected else {
+        // The link the bytes came on says which digest follows them (a sender restarted as
+        // another release may say another than the first link did).
+        let root = state.withLock { $0.arrival.rootFollows }
+        var digest = digests.withLock { $0.digest(root: root) }
+        if digest == nil {
+            // Its whole SHA-256 was not taken as the bytes came: read back from the file.
+            let size = offer.size
+            digest = (try? await queue.run { ChunkDigests.wholeDigest(size: size) { offset, count in file.read(at: offset, count: count) } }) ?? nil
+        }
+        guard let digest, digest == expected else {
             drop()
             return .failure(.resourceFailed(name, "its SHA-256 does not match the sender's, so it was changed on the way"))
         }
@@ -361,7 +370,7 @@ final class ResourceReceiving: Sendable {
         do throws(MultipeerError) {
             // On the disk, name and bytes, before the sender is told it is saved; its record
             // says so as soon as it is linked.
-            return .success(try await file.place(syncing: session.diskSync) { url in keeping?.saved(as: url, digest: digest) })
+            return .success(try await file.place(syncing: session.diskSync) { url in keeping?.saved(as: url, digest: digest, root: root) })
         } catch {
             drop()
             return .failure(error)

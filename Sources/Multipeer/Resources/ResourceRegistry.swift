@@ -25,6 +25,10 @@ struct ResourceArrival: Sendable {
     /// Whether the file's SHA-256 follows its bytes on the stream, not in the offer
     /// (``WireProtocol/Feature/digestAfterBytes``, announced by both sides).
     let digestFollows: Bool
+    /// Whether what follows the bytes is the file's chunk root, not its whole SHA-256
+    /// (``WireProtocol/Feature/chunkRootAfterBytes``, announced by both sides; only when the
+    /// digest follows).
+    var rootFollows = false
 }
 
 /// How a received transfer ended, kept a while so that a sender whose link dropped before it

@@ -24,13 +24,17 @@ struct ResumeRecord: Sendable {
         /// Its name or path (``ResourceOffer/name``).
         var name: String
         var size: UInt64
-        /// Its SHA-256, lowercase hex.
+        /// Its SHA-256, lowercase hex: of the whole file, or once saved its chunk root when
+        /// ``root`` says so.
         var sha256: String
         /// The hidden name of its partial file, in its folder.
         var partial: String
         var chunkBytes: Int
         /// The name it was saved under in its folder, once saved.
         var saved: String?
+        /// Whether ``sha256`` is the saved file's chunk root, the SHA-256 of its chunks' SHA-256s
+        /// (``WireProtocol/Feature/chunkRootAfterBytes``); absent: the whole file's SHA-256.
+        var root: Bool?
     }
 
     var header: Header

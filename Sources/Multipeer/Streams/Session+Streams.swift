@@ -202,7 +202,10 @@ extension Session {
                 maximumWindow: Self.resourceWindow(size: offer.size, configuration: configuration))
             else { break }
             let after = WireProtocol.Feature.resources | WireProtocol.Feature.restartResume | WireProtocol.Feature.digestAfterBytes
-            let arrival = ResourceArrival(peer: peer, link: link, offer: offer, stream: incoming, digestFollows: offer.digestFollows && streams.supports(after))
+            let digestFollows = offer.digestFollows && streams.supports(after)
+            let arrival = ResourceArrival(
+                peer: peer, link: link, offer: offer, stream: incoming, digestFollows: digestFollows,
+                rootFollows: digestFollows && streams.supports(WireProtocol.Feature.chunkRootAfterBytes))
             if state.links[link]?.heldData != nil {
                 state.links[link]?.heldData?.append(.resource(arrival))
             } else {

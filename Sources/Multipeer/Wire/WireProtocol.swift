@@ -8,7 +8,7 @@ public enum WireProtocol {
     /// A frame kind that belongs to a feature may be sent on a link only when both sides
     /// announced its bit (see `docs/PROTOCOL.md` §9).
     public static let features: UInt32 = Feature.streams | Feature.resources | Feature.resume | Feature.folders | Feature.restartResume
-        | Feature.digestAfterBytes
+        | Feature.digestAfterBytes | Feature.chunkRootAfterBytes
     /// Messages only, with their resume (``SessionConfiguration/features`` of an application
     /// that opens no byte stream and sends no resource).
     public static let messagesOnly: UInt32 = Feature.resume
@@ -42,6 +42,14 @@ public enum WireProtocol {
         /// what the sender checks its file against). Without it the offer carries the SHA-256
         /// (`docs/PROTOCOL.md` §3.9).
         public static let digestAfterBytes: UInt32 = 1 << 5
+        /// The chunk root after the bytes: where the SHA-256 follows the bytes
+        /// (``digestAfterBytes``), the 32 bytes after the file's last byte are its chunk root —
+        /// the SHA-256 of its 1 MiB chunks' SHA-256s, as RESOURCE_HELD folds them — rather than
+        /// the whole file's SHA-256. The receiver, which hashes every chunk it writes to say
+        /// what it holds after a restart, then hashes each byte once instead of twice. Needs
+        /// ``digestAfterBytes``. Without it the whole file's SHA-256 follows
+        /// (`docs/PROTOCOL.md` §3.9).
+        public static let chunkRootAfterBytes: UInt32 = 1 << 6
     }
     /// The four bytes that open every hello and accept: `GNMP`.
     static let magic: [UInt8] = Array("GNMP".utf8)
