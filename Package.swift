@@ -36,12 +36,13 @@ let package = Package(
         .target(
             name: "Multipeer",
             dependencies: [
-                "EventBus", "SafeText", "CSyncFS", .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
+                "EventBus", "SafeText", .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // What the core leaves to the operating system (as NIOCore leaves syscalls to NIOPosix):
-        // keys and private files on disk, the claim on an identity, the network interfaces.
-        .target(name: "MultipeerPOSIX", dependencies: ["Multipeer"]),
+        // keys and private files on disk, the claim on an identity, the network interfaces, and
+        // the files resources are sent from, received into and kept for a restart.
+        .target(name: "MultipeerPOSIX", dependencies: ["Multipeer", "SafeText", "CSyncFS"]),
         .target(
             name: "MultipeerNIO",
             dependencies: [
@@ -61,7 +62,7 @@ let package = Package(
         // SwiftPM refuses with a warning on every build.
         .systemLibrary(name: "CAvahi"),
         .target(name: "MultipeerAvahi", dependencies: ["Multipeer", "CAvahi", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "MultipeerTesting", dependencies: ["Multipeer", "EventBus"]),
+        .target(name: "MultipeerTesting", dependencies: ["Multipeer", "MultipeerPOSIX", "EventBus"]),
         .systemLibrary(name: "CReadline"),
         // libsodium (Debian's libsodium-dev) for the ristretto255 group that CPace runs on.
         .systemLibrary(name: "CLDNS"),

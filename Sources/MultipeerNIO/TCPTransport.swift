@@ -66,6 +66,9 @@ public final class TCPTransport: Transport, Sendable {
     /// This machine's interfaces, as the operating system reports them now.
     public func localInterfaces() -> [InterfaceAddress] { NetworkInterfaces.current() }
 
+    /// The system's disk, for one session: its received files are synced in groups of its own.
+    public func makeResourceFiles() -> any ResourceFiles { POSIXResourceFiles() }
+
     /// Accepts TCP connections on `port` until the listener is closed.
     ///
     /// - Parameters:

@@ -15,6 +15,7 @@ final class CrashableTransport: Transport {
 
     var provesPeers: Bool { base.provesPeers }
     func localInterfaces() -> [InterfaceAddress] { base.localInterfaces() }
+    func makeResourceFiles() -> any ResourceFiles { base.makeResourceFiles() }
 
     func listen(
         port: Int, options: LinkOptions, makeHandler: @escaping @Sendable () -> any ConnectionHandler

@@ -5,6 +5,7 @@ import MultipeerTesting
 import Testing
 
 @testable import Multipeer
+@testable import MultipeerPOSIX
 
 /// What a receiver keeps so that a transfer goes on after either program restarts: the chunk
 /// hashes, the record that holds them, what a restarted receiver trusts of its partial file

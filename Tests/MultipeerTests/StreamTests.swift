@@ -229,6 +229,7 @@ final class BacklogTap: Transport, @unchecked Sendable {
     private let taps = Locked<[Tap]>([])
 
     init(_ network: InMemoryNetwork) { self.network = network }
+    func makeResourceFiles() -> any ResourceFiles { network.makeResourceFiles() }
 
     final class Tap: ConnectionHandler, @unchecked Sendable {
         let inner: any ConnectionHandler

@@ -60,6 +60,12 @@ public protocol Transport: Sendable {
     /// reads no interfaces of its own (an operating system's are `MultipeerPOSIX`'s
     /// `NetworkInterfaces`); none by default, which leaves addresses in the order given.
     func localInterfaces() -> [InterfaceAddress]
+
+    /// A disk for the resources of one session (``ResourceFiles``), made once per session,
+    /// which keeps it: the files it sends, receives and keeps for a restart. The core touches no
+    /// file of its own (an operating system's disk is `MultipeerPOSIX`'s `POSIXResourceFiles`);
+    /// by default a disk that has no files, on which sending or accepting a resource fails.
+    func makeResourceFiles() -> any ResourceFiles
 }
 
 extension Transport {
@@ -171,6 +177,9 @@ extension Transport {
 
     /// None: addresses are tried in the order given.
     public func localInterfaces() -> [InterfaceAddress] { [] }
+
+    /// A disk that has no files: every resource is refused.
+    public func makeResourceFiles() -> any ResourceFiles { NoResourceFiles() }
 }
 
 extension Connection {

@@ -1,0 +1,86 @@
+import Dispatch
+import Foundation
+import Multipeer
+
+/// The disk of a POSIX system, for a session's resources (`Multipeer`'s `ResourceFiles`): the
+/// files it sends opened once and read at offsets; the files it receives written to hidden
+/// partial files (`0600`) made from their directory's descriptor without following a symbolic
+/// link, then put in place durably in groups (a group commit: one `syncfs` for the files of a
+/// round on one file system, their folders synced after they are linked); a ``ResumeStore``'s
+/// records (``POSIXResumeStateFiles``). Its blocking calls run on dispatch queues of their own,
+/// off Swift's cooperative pool.
+///
+/// `MultipeerNIO`'s `TCPTransport` makes one for each of its sessions
+/// (`Transport.makeResourceFiles()`); the files of a session are synced in groups together.
+public final class POSIXResourceFiles: ResourceFiles {
+    /// Makes received files durable, in groups (``DiskSync``).
+    let diskSync: DiskSync
+    private let state = POSIXResumeStateFiles()
+
+    /// A disk whose received files are synced in groups of their own.
+    public convenience init() {
+        self.init(diskSync: DiskSync())
+    }
+
+    init(diskSync: DiskSync) {
+        self.diskSync = diskSync
+    }
+
+    public func openSource(at url: URL, followingLinks: Bool) throws(MultipeerError) -> any ResourceSource {
+        try SourceFile(url, followingLinks: followingLinks)
+    }
+
+    public func createPartialFile(at location: PartialFileLocation, temporaryName: String) throws(MultipeerError) -> any PartialResourceFile {
+        try PartialFile(at: location, temporaryName: temporaryName, creating: true, disk: diskSync)
+    }
+
+    public func openPartialFile(at location: PartialFileLocation, temporaryName: String) throws(MultipeerError) -> any PartialResourceFile {
+        try PartialFile(at: location, temporaryName: temporaryName, creating: false, disk: diskSync)
+    }
+
+    public func removePartialFile(at location: PartialFileLocation, temporaryName: String) {
+        PartialFile.removeKept(temporaryName, at: location)
+    }
+
+    public func makeFolders(_ folders: [String], in directory: URL, for name: String) throws(MultipeerError) {
+        try PartialFile.makeFolders(folders, in: directory, for: name)
+    }
+
+    /// A serial dispatch queue, off Swift's cooperative pool.
+    public func makeWorkQueue(label: String) -> any FileWorkQueue {
+        DispatchFileQueue(label: label)
+    }
+
+    public func readStateFile(at url: URL) throws(FileFailure) -> Data? {
+        try state.readStateFile(at: url)
+    }
+
+    public func createStateFile(at url: URL, contents: Data) throws(FileFailure) -> any StateFile {
+        try state.createStateFile(at: url, contents: contents)
+    }
+
+    public func removeStateFile(at url: URL) {
+        state.removeStateFile(at: url)
+    }
+
+    public func makeStateDirectory(_ url: URL) -> Bool {
+        state.makeStateDirectory(url)
+    }
+
+    public func stateFiles(in url: URL) -> [StateFileEntry] {
+        state.stateFiles(in: url)
+    }
+}
+
+/// A serial dispatch queue of file work.
+struct DispatchFileQueue: FileWorkQueue {
+    private let queue: DispatchQueue
+
+    init(label: String) {
+        queue = DispatchQueue(label: label)
+    }
+
+    func enqueue(_ work: @escaping @Sendable () -> Void) {
+        queue.async(execute: work)
+    }
+}
