@@ -40,8 +40,9 @@ let package = Package(
             ]
         ),
         // What the core leaves to the operating system (as NIOCore leaves syscalls to NIOPosix):
-        // keys and private files on disk, the claim on an identity, the network interfaces, and
-        // the files resources are sent from, received into and kept for a restart.
+        // keys and private files on disk, the claim on an identity, the network interfaces, the
+        // files resources are sent from, received into and kept for a restart, the real clock's
+        // ticks and threads of their own (onOwnThread).
         .target(name: "MultipeerPOSIX", dependencies: ["Multipeer", "SafeText", "CSyncFS"]),
         .target(
             name: "MultipeerNIO",
@@ -66,7 +67,7 @@ let package = Package(
         .systemLibrary(name: "CReadline"),
         // libsodium (Debian's libsodium-dev) for the ristretto255 group that CPace runs on.
         .systemLibrary(name: "CLDNS"),
-        .target(name: "MultipeerUnicastDNS", dependencies: ["Multipeer", "CLDNS", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "MultipeerUnicastDNS", dependencies: ["Multipeer", "MultipeerPOSIX", "CLDNS", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CSodium"),
         // glibc's heap statistics, for the benchmark's memory figures.
         .systemLibrary(name: "CMalloc"),
@@ -112,7 +113,7 @@ let package = Package(
         .executableTarget(
             name: "guessnum",
             dependencies: [
-                "GuessnumApp", "TicTacToe", "RockPaperScissors", "Multipeer", "MultipeerNIO", "MultipeerAvahi", "MultipeerUnicastDNS", "GuessnumGame",
+                "GuessnumApp", "TicTacToe", "RockPaperScissors", "Multipeer", "MultipeerPOSIX", "MultipeerNIO", "MultipeerAvahi", "MultipeerUnicastDNS", "GuessnumGame",
                 "GuessnumStore", "GuessnumTerminal", "SafeText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -135,7 +136,7 @@ let package = Package(
         .target(
             name: "MultipeerTestSupport",
             dependencies: [
-                "Multipeer", "MultipeerNIO", "EventBus", .product(name: "Logging", package: "swift-log"),
+                "Multipeer", "MultipeerPOSIX", "MultipeerNIO", "EventBus", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -203,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "MultipeerNIOTests",
             dependencies: [
-                "Multipeer", "MultipeerNIO", "MultipeerTestSupport",
+                "Multipeer", "MultipeerPOSIX", "MultipeerNIO", "MultipeerTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),

@@ -14,6 +14,7 @@ final class CrashableTransport: Transport {
     }
 
     var provesPeers: Bool { base.provesPeers }
+    var clock: any SessionClock { base.clock }
     func localInterfaces() -> [InterfaceAddress] { base.localInterfaces() }
     func makeResourceFiles() -> any ResourceFiles { base.makeResourceFiles() }
 

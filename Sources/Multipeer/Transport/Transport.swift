@@ -51,8 +51,10 @@ public protocol Transport: Sendable {
     func broadcast(_ frame: EncodedFrame, to connections: [any Connection])
 
     /// The time of this transport's world, which its sessions keep unless given another
-    /// (``SessionClock``): the real clock for a network of the operating system's, the default; a
-    /// simulated network's own clock for one that simulates time as well.
+    /// (``SessionClock``): the real clock for a network of the operating system's
+    /// (`MultipeerPOSIX`'s `SystemClock`, which ticks on a thread of its own); a simulated
+    /// network's own clock for one that simulates time as well. The core has no clock of its own
+    /// that ticks: every transport says which it keeps.
     var clock: any SessionClock { get }
 
     /// The addresses of this machine's interfaces that are up, as its world reports them now:
@@ -171,9 +173,6 @@ public protocol Connection: AnyObject, Sendable {
 extension Transport {
     /// False: a transport proves nothing unless it says so.
     public var provesPeers: Bool { false }
-
-    /// The real clock, `ContinuousClock`.
-    public var clock: any SessionClock { ContinuousClock() }
 
     /// None: addresses are tried in the order given.
     public func localInterfaces() -> [InterfaceAddress] { [] }

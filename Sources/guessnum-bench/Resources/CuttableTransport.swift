@@ -17,6 +17,7 @@ final class CuttableTransport: Transport {
     }
 
     var provesPeers: Bool { base.provesPeers }
+    var clock: any SessionClock { base.clock }
     func localInterfaces() -> [InterfaceAddress] { base.localInterfaces() }
     func makeResourceFiles() -> any ResourceFiles { base.makeResourceFiles() }
 
