@@ -11,6 +11,7 @@ public struct POSIXResumeStateFiles: ResumeStateFiles {
     /// The system's disk.
     public init() {}
 
+    /// Reads the record at `url` whole (`O_NOFOLLOW`); one that cannot be opened is removed.
     public func readStateFile(at url: URL) throws(FileFailure) -> Data? {
         let descriptor = open(url.path, O_RDONLY | O_CLOEXEC | O_NOFOLLOW)
         guard descriptor >= 0 else {
@@ -23,6 +24,7 @@ public struct POSIXResumeStateFiles: ResumeStateFiles {
         return FileHandle(fileDescriptor: descriptor, closeOnDealloc: false).readDataToEndOfFile()
     }
 
+    /// Writes `contents` to a new file beside `url` (`0600`, `O_EXCL`) and renames it over `url`.
     public func createStateFile(at url: URL, contents data: Data) throws(FileFailure) -> any StateFile {
         let temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".new", isDirectory: false)
         unlink(temporary.path)
@@ -38,10 +40,12 @@ public struct POSIXResumeStateFiles: ResumeStateFiles {
         return DescriptorStateFile(descriptor: descriptor)
     }
 
+    /// Removes the record at `url` (`unlink`).
     public func removeStateFile(at url: URL) {
         unlink(url.path)
     }
 
+    /// Makes `url` and the directories on its way (`0700`); one there already is kept.
     public func makeStateDirectory(_ url: URL) -> Bool {
         var path = ""
         for part in url.standardizedFileURL.pathComponents.dropFirst() {
@@ -51,6 +55,7 @@ public struct POSIXResumeStateFiles: ResumeStateFiles {
         return true
     }
 
+    /// The files in `url`, each with its modification time (`lstat`, to the second).
     public func stateFiles(in url: URL) -> [StateFileEntry] {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return [] }
         return names.compactMap { name in
