@@ -6,7 +6,7 @@ import Multipeer
 /// files it sends opened once and read at offsets; the files it receives written to hidden
 /// partial files (`0600`) made from their directory's descriptor without following a symbolic
 /// link, then put in place durably in groups (a group commit: one `syncfs` for the files of a
-/// round on one file system, their folders synced after they are linked); a ``ResumeStore``'s
+/// round on one file system, their folders synced after they are linked); a `ResumeStore`'s
 /// records (``POSIXResumeStateFiles``). Its blocking calls run on dispatch queues of their own,
 /// off Swift's cooperative pool.
 ///

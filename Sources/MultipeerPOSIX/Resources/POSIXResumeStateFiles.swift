@@ -4,7 +4,7 @@ import Multipeer
 import Glibc
 #endif
 
-/// A ``ResumeStore``'s records on a POSIX disk (`Multipeer`'s `ResumeStateFiles`): opened
+/// A `ResumeStore`'s records on a POSIX disk (`Multipeer`'s `ResumeStateFiles`): opened
 /// without following a symbolic link, written whole to a new file (`0600`) renamed over the
 /// old, in a directory made `0700`.
 public struct POSIXResumeStateFiles: ResumeStateFiles {
