@@ -36,12 +36,14 @@ let package = Package(
         .target(
             name: "Multipeer",
             dependencies: [
-                "EventBus", "SafeText", "CSyncFS", .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
+                "EventBus", "SafeText", .product(name: "Logging", package: "swift-log"), .product(name: "Crypto", package: "swift-crypto"),
             ]
         ),
         // What the core leaves to the operating system (as NIOCore leaves syscalls to NIOPosix):
-        // keys and private files on disk, the claim on an identity, the network interfaces.
-        .target(name: "MultipeerPOSIX", dependencies: ["Multipeer"]),
+        // keys and private files on disk, the claim on an identity, the network interfaces, the
+        // files resources are sent from, received into and kept for a restart, the real clock's
+        // ticks and threads of their own (onOwnThread).
+        .target(name: "MultipeerPOSIX", dependencies: ["Multipeer", "SafeText", "CSyncFS"]),
         .target(
             name: "MultipeerNIO",
             dependencies: [
@@ -61,11 +63,11 @@ let package = Package(
         // SwiftPM refuses with a warning on every build.
         .systemLibrary(name: "CAvahi"),
         .target(name: "MultipeerAvahi", dependencies: ["Multipeer", "CAvahi", .product(name: "Logging", package: "swift-log")]),
-        .target(name: "MultipeerTesting", dependencies: ["Multipeer", "EventBus"]),
+        .target(name: "MultipeerTesting", dependencies: ["Multipeer", "MultipeerPOSIX", "EventBus"]),
         .systemLibrary(name: "CReadline"),
         // libsodium (Debian's libsodium-dev) for the ristretto255 group that CPace runs on.
         .systemLibrary(name: "CLDNS"),
-        .target(name: "MultipeerUnicastDNS", dependencies: ["Multipeer", "CLDNS", .product(name: "Logging", package: "swift-log")]),
+        .target(name: "MultipeerUnicastDNS", dependencies: ["Multipeer", "MultipeerPOSIX", "CLDNS", .product(name: "Logging", package: "swift-log")]),
         .systemLibrary(name: "CSodium"),
         // glibc's heap statistics, for the benchmark's memory figures.
         .systemLibrary(name: "CMalloc"),
@@ -111,7 +113,7 @@ let package = Package(
         .executableTarget(
             name: "guessnum",
             dependencies: [
-                "GuessnumApp", "TicTacToe", "RockPaperScissors", "Multipeer", "MultipeerNIO", "MultipeerAvahi", "MultipeerUnicastDNS", "GuessnumGame",
+                "GuessnumApp", "TicTacToe", "RockPaperScissors", "Multipeer", "MultipeerPOSIX", "MultipeerNIO", "MultipeerAvahi", "MultipeerUnicastDNS", "GuessnumGame",
                 "GuessnumStore", "GuessnumTerminal", "SafeText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Logging", package: "swift-log"),
@@ -134,7 +136,7 @@ let package = Package(
         .target(
             name: "MultipeerTestSupport",
             dependencies: [
-                "Multipeer", "MultipeerNIO", "EventBus", .product(name: "Logging", package: "swift-log"),
+                "Multipeer", "MultipeerPOSIX", "MultipeerNIO", "EventBus", .product(name: "Logging", package: "swift-log"),
                 .product(name: "NIOCore", package: "swift-nio"), .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOSSL", package: "swift-nio-ssl"), .product(name: "NIOTLS", package: "swift-nio"),
                 .product(name: "Crypto", package: "swift-crypto"),
@@ -202,7 +204,7 @@ let package = Package(
         .testTarget(
             name: "MultipeerNIOTests",
             dependencies: [
-                "Multipeer", "MultipeerNIO", "MultipeerTestSupport",
+                "Multipeer", "MultipeerPOSIX", "MultipeerNIO", "MultipeerTestSupport",
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),
                 .product(name: "NIOTestUtils", package: "swift-nio"),

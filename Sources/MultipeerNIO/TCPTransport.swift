@@ -63,8 +63,14 @@ public final class TCPTransport: Transport, Sendable {
     /// Whether connections prove their peers' keys: true with TLS credentials.
     public var provesPeers: Bool { credentials != nil }
 
+    /// The real clock, which ticks on a thread of its own.
+    public var clock: any SessionClock { SystemClock() }
+
     /// This machine's interfaces, as the operating system reports them now.
     public func localInterfaces() -> [InterfaceAddress] { NetworkInterfaces.current() }
+
+    /// The system's disk, for one session: its received files are synced in groups of its own.
+    public func makeResourceFiles() -> any ResourceFiles { POSIXResourceFiles() }
 
     /// Accepts TCP connections on `port` until the listener is closed.
     ///

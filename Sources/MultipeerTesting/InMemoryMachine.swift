@@ -20,6 +20,8 @@ public final class InMemoryMachine: Transport {
 
     /// The network's clock.
     public var clock: any SessionClock { network.clock }
+    /// The network's disk: the system's.
+    public func makeResourceFiles() -> any ResourceFiles { network.makeResourceFiles() }
 
     public func listen(
         port: Int, options: LinkOptions, makeHandler: @escaping @Sendable () -> any ConnectionHandler

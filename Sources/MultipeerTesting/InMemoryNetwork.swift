@@ -1,5 +1,6 @@
 import Dispatch
 import Multipeer
+import MultipeerPOSIX
 import Synchronization
 
 /// A network inside one process, for unit tests: a ``Transport`` whose connections carry real
@@ -13,7 +14,8 @@ import Synchronization
 /// Endpoints are `memory:PORT`. Each connection comes from a machine of its own, as the
 /// accepting side sees it (`clientN.memory:PORT`), so limits per address never mistake two
 /// in-memory peers for one machine; those limits are tested over TCP. Every connection end delivers on its own serial queue, so the
-/// ordering contract of ``ConnectionHandler`` holds as it does over TCP.
+/// ordering contract of ``ConnectionHandler`` holds as it does over TCP. Resources sent over it
+/// are files on the system's disk (``makeResourceFiles()``).
 ///
 /// ```swift
 /// let network = InMemoryNetwork()
@@ -47,6 +49,10 @@ public final class InMemoryNetwork: Transport, Sendable {
 
     /// ``manualClock``.
     public var clock: any SessionClock { manualClock }
+
+    /// The system's disk (`MultipeerPOSIX`'s `POSIXResourceFiles`), one for each session:
+    /// resources sent over the network are real files.
+    public func makeResourceFiles() -> any ResourceFiles { POSIXResourceFiles() }
 
     /// Creates an empty network; `sightingsPerAnnouncement` is passed to ``discovery``.
     public init(sightingsPerAnnouncement: Int = 1, clock: ManualClock = ManualClock()) {

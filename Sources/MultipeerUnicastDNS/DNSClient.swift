@@ -1,6 +1,7 @@
 import CLDNS
 import Foundation
 import Multipeer
+import MultipeerPOSIX
 
 /// Asks one unicast DNS server — the site's, authoritative for the zone games are published
 /// in — for records, and sends it updates (RFC 2136) signed with a TSIG key (RFC 8945), through

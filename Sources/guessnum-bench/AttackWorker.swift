@@ -6,6 +6,7 @@ import Glibc
 import GuessnumGame
 import Multipeer
 import MultipeerNIO
+import MultipeerPOSIX
 import Synchronization
 
 /// `guessnum-bench attack`: one hostile client process (see ``BenchAttack``), started by the

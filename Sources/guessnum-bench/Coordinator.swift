@@ -1,6 +1,7 @@
 import Foundation
 import GuessnumGame
 import Multipeer
+import MultipeerPOSIX
 
 /// Runs one benchmark: the baseline, the host, the workers, and the arithmetic.
 struct Coordinator {

@@ -14,7 +14,9 @@ final class CrashableTransport: Transport {
     }
 
     var provesPeers: Bool { base.provesPeers }
+    var clock: any SessionClock { base.clock }
     func localInterfaces() -> [InterfaceAddress] { base.localInterfaces() }
+    func makeResourceFiles() -> any ResourceFiles { base.makeResourceFiles() }
 
     func listen(
         port: Int, options: LinkOptions, makeHandler: @escaping @Sendable () -> any ConnectionHandler

@@ -3,6 +3,7 @@ import Foundation
 import Histogram
 import Multipeer
 import MultipeerNIO
+import MultipeerPOSIX
 
 /// `guessnum-bench join-host`: a session that takes every invitation, listening on all
 /// addresses over TLS 1.3 as `guessnum host` does; prints its peer (JSON) on one line, then

@@ -2,6 +2,7 @@ import ArgumentParser
 import EventBus
 import Foundation
 import Multipeer
+import MultipeerPOSIX
 import MultipeerUnicastDNS
 
 /// `guessnum-bench listing`: how long a game takes from published to listed through a site's

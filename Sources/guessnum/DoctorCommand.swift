@@ -4,6 +4,7 @@ import GuessnumTerminal
 import Logging
 import Multipeer
 import MultipeerAvahi
+import MultipeerPOSIX
 import MultipeerUnicastDNS
 import Foundation
 

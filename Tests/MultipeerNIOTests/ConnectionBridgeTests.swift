@@ -5,6 +5,7 @@ import Glibc
 #endif
 @testable import MultipeerNIO
 import Multipeer
+import MultipeerPOSIX
 import MultipeerTestSupport
 import NIOCore
 import NIOEmbedded

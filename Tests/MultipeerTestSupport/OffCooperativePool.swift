@@ -1,4 +1,5 @@
 import Multipeer
+import MultipeerPOSIX
 
 /// Runs blocking `work` (a socket read, a wait) on a thread of its own and awaits its result, so
 /// that it does not hold one of the cooperative pool's few threads: with one thread per core, two

@@ -1,5 +1,6 @@
 import Crypto
 import Foundation
+import MultipeerPOSIX
 import MultipeerTestSupport
 import MultipeerTesting
 import Testing

@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 import Testing
 
-@testable import Multipeer
+@testable import MultipeerPOSIX
 
 /// The group commit that puts received files in place durably: one descriptor is `fsync`ed;
 /// several on one file system are covered by one `syncfs` of the one opened first; a failed

@@ -1,5 +1,6 @@
 import Foundation
 import Multipeer
+import MultipeerPOSIX
 import MultipeerTestSupport
 import Testing
 

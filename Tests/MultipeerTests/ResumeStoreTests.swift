@@ -5,6 +5,7 @@ import MultipeerTesting
 import Testing
 
 @testable import Multipeer
+@testable import MultipeerPOSIX
 
 /// What a receiver keeps so that a transfer goes on after either program restarts: the chunk
 /// hashes, the record that holds them, what a restarted receiver trusts of its partial file
@@ -143,7 +144,7 @@ struct ResumeStoreTests {
         keeping.record.append(digests.add(bytes))
         let root = try #require(digests.digest(root: true))
         let file = try #require(start.file)
-        let saved = try await file.place(syncing: DiskSync()) { url in keeping.saved(as: url, digest: root, root: true) }
+        let saved = try await file.place { url in keeping.saved(as: url, digest: root, root: true) }
         #expect(try store.load(keeping.key)?.header.root == true)
 
         for rootFollows in [true, false] {

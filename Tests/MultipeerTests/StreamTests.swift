@@ -1,5 +1,6 @@
 import Foundation
 import Multipeer
+import MultipeerPOSIX
 import MultipeerTestSupport
 import MultipeerTesting
 import Testing
@@ -229,6 +230,9 @@ final class BacklogTap: Transport, @unchecked Sendable {
     private let taps = Locked<[Tap]>([])
 
     init(_ network: InMemoryNetwork) { self.network = network }
+    /// The real clock, as before transports said which they keep.
+    var clock: any SessionClock { SystemClock() }
+    func makeResourceFiles() -> any ResourceFiles { network.makeResourceFiles() }
 
     final class Tap: ConnectionHandler, @unchecked Sendable {
         let inner: any ConnectionHandler

@@ -12,6 +12,7 @@ struct TransportInterfacesTests {
         let interfaces: [InterfaceAddress]
         init(_ network: InMemoryNetwork, _ interfaces: [InterfaceAddress]) { (self.network, self.interfaces) = (network, interfaces) }
         var clock: any SessionClock { network.clock }
+        func makeResourceFiles() -> any ResourceFiles { network.makeResourceFiles() }
         func localInterfaces() -> [InterfaceAddress] { interfaces }
         func listen(port: Int, options: LinkOptions, makeHandler: @escaping @Sendable () -> any ConnectionHandler) async throws(MultipeerError) -> any Listener {
             try await network.listen(port: port, options: options, makeHandler: makeHandler)

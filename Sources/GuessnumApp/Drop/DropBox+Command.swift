@@ -1,5 +1,6 @@
 import Foundation
 import Multipeer
+import MultipeerPOSIX
 
 extension DropBox {
     /// `guessnum receive` as a person or a script runs it: into `directory` (nil: the current

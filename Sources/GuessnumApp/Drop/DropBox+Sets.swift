@@ -173,7 +173,7 @@ extension DropBox {
             guard receipt.foldersMade < receipt.offer.emptyFolders ?? 0 else { break }
             receipt.foldersMade += 1
             do throws(MultipeerError) {
-                try ResourcePath.makeFolder(path, in: directory)
+                try ResourcePath.makeFolder(path, in: directory, on: session.resourceFiles)
             } catch {
                 output.line(error.message)
             }

@@ -1,5 +1,6 @@
 import Foundation
 import Multipeer
+import MultipeerPOSIX
 
 extension DropSender {
     /// `guessnum send` as a person or a script runs it: `arguments`' files to their receiver,

@@ -2,6 +2,7 @@ import Foundation
 import GuessnumTerminal
 import SafeText
 import Multipeer
+import MultipeerPOSIX
 import Synchronization
 
 /// `--ask`: each invitation becomes a question to the host, answered by the next y/n line.
@@ -75,7 +76,7 @@ final class JoinQuestions: Sendable {
     private let clock: any SessionClock
 
     /// Questions timed by `clock` (the host session's).
-    init(clock: any SessionClock = ContinuousClock()) {
+    init(clock: any SessionClock = SystemClock()) {
         self.clock = clock
     }
 

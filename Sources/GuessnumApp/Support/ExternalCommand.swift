@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Multipeer
+import MultipeerPOSIX
 
 /// Runs another program (`nft`, `iptables-save`) and collects what it prints, never for longer
 /// than a time limit: a program still running then is killed.

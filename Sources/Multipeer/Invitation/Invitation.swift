@@ -19,12 +19,13 @@ public struct Invitation: Sendable {
     public let isIdentityProven: Bool
     /// The inviter's commitment to its verification-code nonce (see ``VerificationCode``).
     let codeCommitment: [UInt8]
-    /// The clock of the session the invitation came to, which ``expires`` is a moment of.
-    let clock: any SessionClock
+    /// Now, by the clock of the session the invitation came to, which ``expires`` is a moment
+    /// of (`ContinuousClock`'s when none was given).
+    private let now: @Sendable () -> ContinuousClock.Instant
 
     init(
         peer: PeerID, context: Data, remoteDescription: String, expires: ContinuousClock.Instant, codeCommitment: [UInt8],
-        isIdentityProven: Bool = false, clock: any SessionClock = ContinuousClock()
+        isIdentityProven: Bool = false, clock: (any SessionClock)? = nil
     ) {
         self.peer = peer
         self.isIdentityProven = isIdentityProven
@@ -32,11 +33,15 @@ public struct Invitation: Sendable {
         self.remoteDescription = remoteDescription
         self.expires = expires
         self.codeCommitment = codeCommitment
-        self.clock = clock
+        if let clock {
+            now = { clock.now }
+        } else {
+            now = { ContinuousClock.now }
+        }
     }
 
     /// Whether the inviter has given up by now, by the session's clock.
-    public var hasExpired: Bool { clock.now > expires }
+    public var hasExpired: Bool { now() > expires }
 }
 
 /// The advertising side's answer to an ``Invitation``.

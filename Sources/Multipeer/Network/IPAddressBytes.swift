@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A numeric IPv4 or IPv6 address as its bytes, for comparing networks; the scope of an IPv6
 /// link-local address (`%eth0`) is kept apart.
 package struct IPAddressBytes: Hashable, Sendable {
@@ -21,12 +15,10 @@ package struct IPAddressBytes: Hashable, Sendable {
             address = text[..<percent]
             scope = String(text[text.index(after: percent)...])
         }
-        var v4 = in_addr()
-        var v6 = in6_addr()
-        if scope == nil, inet_pton(AF_INET, String(address), &v4) == 1 {
-            bytes = withUnsafeBytes(of: &v4) { Array($0) }
-        } else if inet_pton(AF_INET6, String(address), &v6) == 1 {
-            bytes = withUnsafeBytes(of: &v6) { Array($0) }
+        if scope == nil, let v4 = IPAddressText.parseIPv4(Array(address.utf8)) {
+            bytes = v4
+        } else if let v6 = IPAddressText.parseIPv6(String(address)) {
+            bytes = v6
         } else {
             return nil
         }
@@ -42,11 +34,7 @@ package struct IPAddressBytes: Hashable, Sendable {
 
     /// The numeric text, without the scope.
     package var text: String {
-        var buffer = [CChar](repeating: 0, count: Int(INET6_ADDRSTRLEN))
-        let family = isIPv6 ? AF_INET6 : AF_INET
-        let ok = bytes.withUnsafeBytes { raw in inet_ntop(family, raw.baseAddress, &buffer, socklen_t(buffer.count)) != nil }
-        guard ok else { return "" }
-        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        isIPv6 ? IPAddressText.formatIPv6(bytes) : IPAddressText.formatIPv4(bytes)
     }
 
     /// How many leading bits are set: a netmask's prefix length.

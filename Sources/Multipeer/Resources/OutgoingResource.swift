@@ -21,7 +21,7 @@ public final class OutgoingResource: Sendable {
     private let sending: ResourceSending
     private let task: Task<Result<Void, MultipeerError>, Never>
 
-    init(session: Session, file: SourceFile, name: String, peer: PeerID) {
+    init(session: Session, file: any ResourceSource, name: String, peer: PeerID) {
         self.peer = peer
         self.name = name
         totalBytes = Int64(file.size)
@@ -80,13 +80,13 @@ public final class OutgoingResource: Sendable {
 /// The work behind an ``OutgoingResource``: offer, answer, bytes, result — again after a drop.
 final class ResourceSending: Sendable {
     private let session: Session
-    private let file: SourceFile
+    private let file: any ResourceSource
     private let name: String
     private let peer: PeerID
     private let reporter: ProgressReporter
     private let key: ResourceRegistry.Key
     private let mailbox = Mailbox<SenderSignal>()
-    private let queue = FileQueue(label: "multipeer.resource.send")
+    private let queue: FileQueue
     /// The stream of the current offer, to reset at once on ``cancel()``.
     private let current = Mutex<OutgoingStream?>(nil)
     private let cancelled = Mutex(false)
@@ -113,9 +113,10 @@ final class ResourceSending: Sendable {
     /// The most bytes read from the file at once.
     static let blockBytes = 256 * 1024
 
-    init(session: Session, file: SourceFile, name: String, peer: PeerID, reporter: ProgressReporter) {
+    init(session: Session, file: any ResourceSource, name: String, peer: PeerID, reporter: ProgressReporter) {
         self.session = session
         self.file = file
+        queue = FileQueue(session.resourceFiles, label: "multipeer.resource.send")
         self.name = name
         self.peer = peer
         self.reporter = reporter

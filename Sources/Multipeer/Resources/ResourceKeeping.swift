@@ -1,8 +1,5 @@
 import Foundation
 import SafeText
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// A received resource's record in a ``ResumeStore``, while it arrives: chunk hashes are added
 /// as chunks complete; at the end the record is removed (failed, cancelled), kept (interrupted,
@@ -49,7 +46,7 @@ final class ResourceKeeping: Sendable {
 /// Where an accepted resource starts: its partial file, what it holds (checked), its record,
 /// and what to tell about what was kept from before.
 struct ResourceStart: Sendable {
-    let file: PartialFile?
+    let file: (any PartialResourceFile)?
     let digests: ChunkDigests
     let keeping: ResourceKeeping?
     /// A sentence about something kept from before that could not be used.
@@ -64,24 +61,28 @@ struct ResourceStart: Sendable {
     /// `store`). When the offer's SHA-256 follows the bytes (`digestFollows`), what was kept
     /// is found by sender, directory, name and size alone: the sender checks it against its
     /// file by the chunks' SHA-256; when its chunk root follows them (`rootFollows`), the whole
-    /// file's SHA-256 is not taken. Blocks: call it on a ``FileQueue``.
+    /// file's SHA-256 is not taken. The partial file is on `files`, the record on the store's.
+    /// Blocks: call it on a ``FileQueue``.
     static func open(
-        _ offer: Frame.ResourceOffer, from peer: UUID, in directory: URL, store: ResumeStore?, digestFollows: Bool = false, rootFollows: Bool = false
+        _ offer: Frame.ResourceOffer, from peer: UUID, in directory: URL, store: ResumeStore?, digestFollows: Bool = false, rootFollows: Bool = false,
+        files: any ResourceFiles
     ) throws(MultipeerError) -> ResourceStart {
         let fresh = ChunkDigests(size: offer.size, hashingWhole: !rootFollows)
         guard let store else {
-            return ResourceStart(file: try PartialFile(in: directory, name: offer.name, transfer: offer.transfer), digests: fresh, keeping: nil, note: nil, saved: nil)
+            return ResourceStart(file: try files.newPartialFile(in: directory, name: offer.name, transfer: offer.transfer), digests: fresh, keeping: nil, note: nil, saved: nil)
         }
         let sha256 = digestFollows ? "" : Hex.encode(offer.digest)
         let key = ResumeStore.key(peer: peer, directory: directory, name: offer.name, size: offer.size, sha256: sha256)
         guard store.claim(key) else {
             // Another transfer of this process has it: this one keeps nothing.
-            return ResourceStart(file: try PartialFile(in: directory, name: offer.name, transfer: offer.transfer), digests: fresh, keeping: nil, note: nil, saved: nil)
+            return ResourceStart(file: try files.newPartialFile(in: directory, name: offer.name, transfer: offer.transfer), digests: fresh, keeping: nil, note: nil, saved: nil)
         }
         var note: String?
         var restored: ResourceStart?
         do throws(ResumeRecord.RecordDamage) {
-            if let kept = try store.load(key) { restored = restore(kept, key: key, store: store, in: directory, hashingWhole: !rootFollows, note: &note) }
+            if let kept = try store.load(key) {
+                restored = restore(kept, key: key, store: store, in: directory, files: files, hashingWhole: !rootFollows, note: &note)
+            }
         } catch {
             note = "What was kept of \(TerminalText.quoted(offer.name)) from before cannot be used (its record: \(error.reason)); it starts over."
         }
@@ -89,11 +90,11 @@ struct ResourceStart: Sendable {
             guard digestFollows, restored.saved != nil else { return restored }
             // Saved before: the sender checks its file against it; a new partial file takes
             // the bytes of one that is not the same.
-            let file = try PartialFile(in: directory, name: offer.name, transfer: offer.transfer)
+            let file = try files.newPartialFile(in: directory, name: offer.name, transfer: offer.transfer)
             return ResourceStart(file: file, digests: restored.digests, keeping: nil, note: nil, saved: restored.saved)
         }
         do throws(MultipeerError) {
-            let file = try PartialFile(in: directory, name: offer.name, transfer: offer.transfer)
+            let file = try files.newPartialFile(in: directory, name: offer.name, transfer: offer.transfer)
             let header = ResumeRecord.Header(
                 peer: peer, directory: directory.standardizedFileURL.path, name: offer.name, size: offer.size, sha256: sha256,
                 partial: file.temporaryName, chunkBytes: ChunkDigests.chunkBytes)
@@ -111,13 +112,13 @@ struct ResourceStart: Sendable {
     /// is taken as it is re-read when `hashingWhole`; a saved file's always (a sender may check it
     /// by either digest).
     private static func restore(
-        _ kept: ResumeRecord, key: String, store: ResumeStore, in directory: URL, hashingWhole: Bool, note: inout String?
+        _ kept: ResumeRecord, key: String, store: ResumeStore, in directory: URL, files: any ResourceFiles, hashingWhole: Bool, note: inout String?
     ) -> ResourceStart? {
         let header = kept.header
         if let saved = header.saved {
             var digests = ChunkDigests(size: header.size)
             let path = (ResourcePath.parts(of: header.name).dropLast() + [saved]).joined(separator: "/")
-            if let file = try? PartialFile(restoring: saved, in: directory, name: path), checks(file, kept.hashes, size: header.size, into: &digests) == kept.hashes.count,
+            if let file = try? files.keptPartialFile(saved, in: directory, name: path), checks(file, kept.hashes, size: header.size, into: &digests) == kept.hashes.count,
                digests.count == header.size, digests.digest(root: header.root == true).map({ Hex.encode($0) }) == header.sha256 {
                 file.keep()
                 store.release(key)
@@ -128,16 +129,16 @@ struct ResourceStart: Sendable {
             return nil
         }
         var digests = ChunkDigests(size: header.size, hashingWhole: hashingWhole)
-        let file: PartialFile
+        let file: any PartialResourceFile
         do {
-            file = try PartialFile(restoring: header.partial, in: directory, name: header.name)
+            file = try files.keptPartialFile(header.partial, in: directory, name: header.name)
         } catch {
             store.remove(key)
             note = "The partial file of \(TerminalText.quoted(header.name)) kept from before is gone; it starts over."
             return nil
         }
         let good = checks(file, kept.hashes, size: header.size, into: &digests)
-        guard let record = try? ResumeRecordFile(writing: ResumeRecord(header: header, hashes: Array(kept.hashes.prefix(good))), to: store.url(of: key)) else {
+        guard let record = try? ResumeRecordFile(writing: ResumeRecord(header: header, hashes: Array(kept.hashes.prefix(good))), to: store.url(of: key), in: store.files) else {
             file.keep()
             return nil
         }
@@ -148,7 +149,7 @@ struct ResourceStart: Sendable {
     }
 
     /// How many of `hashes` the first chunks of `file` match (``ChunkDigests/matching(_:size:digests:read:)``).
-    private static func checks(_ file: PartialFile, _ hashes: [[UInt8]], size: UInt64, into digests: inout ChunkDigests) -> Int {
+    private static func checks(_ file: any PartialResourceFile, _ hashes: [[UInt8]], size: UInt64, into digests: inout ChunkDigests) -> Int {
         ChunkDigests.matching(hashes, size: size, digests: &digests) { offset, count in file.read(at: offset, count: count) }
     }
 }

@@ -51,13 +51,14 @@ extension ResourcePath {
     /// Makes the folder `path` under `directory`, and the folders on its way, as the folders of
     /// a resource sent under a path are made: mode `0700`, each opened from its parent without
     /// following a symbolic link, nothing made outside `directory`; a folder that is there
-    /// already is kept.
+    /// already is kept. The folders are made on `files`, a session's
+    /// (``Session/resourceFiles``).
     ///
     /// - Throws: ``MultipeerError/Code/invalidResourceName`` for a path that breaks the rule;
     ///   ``MultipeerError/Code/resourceFailed`` when a folder cannot be made, or a symbolic
     ///   link or a file is where one of them should be.
-    public static func makeFolder(_ path: String, in directory: URL) throws(MultipeerError) {
+    public static func makeFolder(_ path: String, in directory: URL, on files: any ResourceFiles) throws(MultipeerError) {
         if let problem = problem(with: path) { throw .invalidResourceName(path, problem) }
-        try PartialFile.makeFolder(path, in: directory)
+        try files.makeFolders(parts(of: path), in: directory, for: path)
     }
 }

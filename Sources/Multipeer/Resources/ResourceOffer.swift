@@ -64,12 +64,14 @@ public final class ResourceOffer: Sendable {
     public func accept(into directory: URL, keepingIn store: ResumeStore? = nil) async throws(MultipeerError) -> IncomingResource {
         try claim()
         let arrival = arrival
-        let queue = FileQueue(label: "multipeer.resource.receive")
+        let files = session.resourceFiles
+        let queue = FileQueue(files, label: "multipeer.resource.receive")
         let start: ResourceStart
         do throws(MultipeerError) {
             start = try await queue.run { () throws(MultipeerError) in
-                try ResourceStart.open(arrival.offer, from: arrival.peer.identity, in: directory, store: store, digestFollows: arrival.digestFollows,
-                    rootFollows: arrival.rootFollows)
+                try ResourceStart.open(
+                    arrival.offer, from: arrival.peer.identity, in: directory, store: store, digestFollows: arrival.digestFollows, rootFollows: arrival.rootFollows,
+                    files: files)
             }
         } catch {
             refuse(reason: ResourceReceiving.reason(of: error))

@@ -18,7 +18,7 @@ final class ResourceReceiving: Sendable {
     let reporter: ProgressReporter
     private let offer: Frame.ResourceOffer
     private let peer: PeerID
-    private let file: PartialFile?
+    private let file: (any PartialResourceFile)?
     private let saved: URL?
     private let keeping: ResourceKeeping?
     private let queue: FileQueue
@@ -370,7 +370,7 @@ final class ResourceReceiving: Sendable {
         do throws(MultipeerError) {
             // On the disk, name and bytes, before the sender is told it is saved; its record
             // says so as soon as it is linked.
-            return .success(try await file.place(syncing: session.diskSync) { url in keeping?.saved(as: url, digest: digest, root: root) })
+            return .success(try await file.place { url in keeping?.saved(as: url, digest: digest, root: root) })
         } catch {
             drop()
             return .failure(error)

@@ -1,8 +1,4 @@
 import Foundation
-import Synchronization
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// What a receiver keeps of a resource so that it goes on after either program restarts:
 /// which transfer it was (sender, directory, name, size, SHA-256), where its partial file is,
@@ -72,71 +68,5 @@ struct ResumeRecord: Sendable {
     struct RecordDamage: Error, Sendable {
         let reason: String
         init(_ reason: String) { self.reason = reason }
-    }
-}
-
-/// A record being written as chunks arrive: an open file this user alone can read. Every call
-/// blocks: make them on a ``FileQueue``. A write that fails stops the keeping, never the
-/// transfer: the file is still checked whole at the end.
-final class ResumeRecordFile: Sendable {
-    let url: URL
-    private let descriptor: Int32
-    /// Where the hashes start.
-    private let headerBytes: Int
-
-    /// Writes `record` to `url` anew (`0600`).
-    init(writing record: ResumeRecord, to url: URL) throws {
-        self.url = url
-        let data = try record.encoded()
-        let temporary = url.deletingLastPathComponent().appendingPathComponent("." + url.lastPathComponent + ".new", isDirectory: false)
-        unlink(temporary.path)
-        let descriptor = open(temporary.path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard descriptor >= 0 else { throw ResumeRecord.RecordDamage(SourceFile.describe(errno)) }
-        let written = data.withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
-        guard written == data.count, rename(temporary.path, url.path) == 0 else {
-            let error = errno
-            close(descriptor)
-            unlink(temporary.path)
-            throw ResumeRecord.RecordDamage(SourceFile.describe(error))
-        }
-        self.descriptor = descriptor
-        headerBytes = data.count - record.hashes.count * 32
-        kept = Mutex(record)
-    }
-
-    deinit { close(descriptor) }
-
-    /// What was written to the record (a hash whose write failed included: it is written
-    /// again with the rest by ``rewrite(_:)``).
-    private let kept: Mutex<ResumeRecord>
-
-    /// The record as written so far.
-    var record: ResumeRecord { kept.withLock { $0 } }
-
-    /// Adds the hashes of chunks that just completed.
-    func append(_ hashes: [[UInt8]]) {
-        guard !hashes.isEmpty else { return }
-        let bytes = hashes.flatMap { $0 }
-        let offset = kept.withLock { record in
-            defer { record.hashes += hashes }
-            return off_t(headerBytes) + off_t(record.hashes.count) * 32
-        }
-        _ = bytes.withUnsafeBytes { buffer in pwrite(descriptor, buffer.baseAddress, buffer.count, offset) }
-    }
-
-    /// Replaces the whole record with `record`, in place (no file made and renamed over it);
-    /// false when it could not be written. The last write to the record: no hash is added
-    /// after it.
-    func rewrite(_ record: ResumeRecord) -> Bool {
-        guard let data = try? record.encoded() else { return false }
-        kept.withLock { $0 = record }
-        let count = data.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        return count == data.count && ftruncate(descriptor, off_t(data.count)) == 0
-    }
-
-    /// Keeps the first `chunks` hashes only.
-    func truncate(toChunks chunks: UInt64) {
-        kept.withLock { $0.hashes = Array($0.hashes.prefix(Int(chunks))) }
-        _ = ftruncate(descriptor, off_t(headerBytes) + off_t(chunks) * 32)
     }
 }

@@ -25,7 +25,7 @@ extension Session {
             if state.isClosed { throw .sessionClosed }
             guard state.connectedLinks[peer] != nil else { throw .peerNotConnected([peer]) }
         }
-        let file = try SourceFile(url)
+        let file = try resourceFiles.openSource(at: url, followingLinks: true)
         return OutgoingResource(session: self, file: file, name: name, peer: peer)
     }
 
@@ -48,7 +48,7 @@ extension Session {
                 throw MultipeerError(.unsupportedProtocolVersion, "\(peer.displayName)'s program takes one file at a time, not folders or several files at once; update it to this release.")
             }
         }
-        let file = try SourceFile(url, followingLinks: false)
+        let file = try resourceFiles.openSource(at: url, followingLinks: false)
         return OutgoingResource(session: self, file: file, name: path, peer: peer)
     }
 

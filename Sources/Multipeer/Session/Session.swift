@@ -44,8 +44,10 @@ public final class Session: Sendable {
     let waitingLinks = Atomic<Bool>(false)
     /// The resources this session sends and receives.
     let resources = ResourceRegistry()
-    /// Makes received files durable, in groups (``DiskSync``).
-    let diskSync = DiskSync()
+    /// The disk the session's resources are read from and written to: its transport's
+    /// (``Transport/makeResourceFiles()``) unless it was given one. A POSIX disk puts the
+    /// session's received files in place durably, in groups.
+    public let resourceFiles: any ResourceFiles
     /// Held while a stream id is taken and its opening frame handed to the connection, so that
     /// ids reach the peer in the order they were taken, whatever thread opens them (a lower id
     /// after a higher one is a violation, §3.8).
@@ -58,13 +60,16 @@ public final class Session: Sendable {
     ///     which goes wherever the process bootstrapped swift-log.
     ///   - clock: the time the session keeps; by default its transport's (``Transport/clock``),
     ///     the real clock over TCP.
+    ///   - resourceFiles: the disk of the session's resources; by default one its transport
+    ///     makes for it (``Transport/makeResourceFiles()``), the system's over TCP.
     public init(
         localPeer: PeerID,
         transport: any Transport,
         configuration: SessionConfiguration = SessionConfiguration(),
         events: EventBus = EventBus(),
         logger: Logger = Logger(label: "multipeer.session"),
-        clock: (any SessionClock)? = nil
+        clock: (any SessionClock)? = nil,
+        resourceFiles: (any ResourceFiles)? = nil
     ) {
         self.localPeer = localPeer
         self.transport = transport
@@ -72,6 +77,7 @@ public final class Session: Sendable {
         self.events = events
         self.logger = logger
         self.clock = clock ?? transport.clock
+        self.resourceFiles = resourceFiles ?? transport.makeResourceFiles()
         startTicker()
     }
 

@@ -3,8 +3,8 @@
 /// deadline checks run on the clock's ticks.
 ///
 /// A session takes the clock of its transport (``Transport/clock``) unless it is given one.
-/// Over TCP that is the real clock, `ContinuousClock`, whose ticks come on a thread of the
-/// session's own, so that a cooperative pool busy with other work does not make a host miss
+/// Over TCP that is the real clock, `MultipeerPOSIX`'s `SystemClock` (`ContinuousClock`'s time),
+/// whose ticks come on a thread of the session's own, so that a cooperative pool busy with other work does not make a host miss
 /// its heartbeats and drop its players. A simulated network gives its sessions a clock that moves
 /// only when a test moves it, so that a timeout is tested by moving the clock past it, and a test
 /// that is not about time passes or fails alike on a quiet machine and a starved one.

@@ -51,8 +51,10 @@ public protocol Transport: Sendable {
     func broadcast(_ frame: EncodedFrame, to connections: [any Connection])
 
     /// The time of this transport's world, which its sessions keep unless given another
-    /// (``SessionClock``): the real clock for a network of the operating system's, the default; a
-    /// simulated network's own clock for one that simulates time as well.
+    /// (``SessionClock``): the real clock for a network of the operating system's
+    /// (`MultipeerPOSIX`'s `SystemClock`, which ticks on a thread of its own); a simulated
+    /// network's own clock for one that simulates time as well. The core has no clock of its own
+    /// that ticks: every transport says which it keeps.
     var clock: any SessionClock { get }
 
     /// The addresses of this machine's interfaces that are up, as its world reports them now:
@@ -60,6 +62,12 @@ public protocol Transport: Sendable {
     /// reads no interfaces of its own (an operating system's are `MultipeerPOSIX`'s
     /// `NetworkInterfaces`); none by default, which leaves addresses in the order given.
     func localInterfaces() -> [InterfaceAddress]
+
+    /// A disk for the resources of one session (``ResourceFiles``), made once per session,
+    /// which keeps it: the files it sends, receives and keeps for a restart. The core touches no
+    /// file of its own (an operating system's disk is `MultipeerPOSIX`'s `POSIXResourceFiles`);
+    /// by default a disk that has no files, on which sending or accepting a resource fails.
+    func makeResourceFiles() -> any ResourceFiles
 }
 
 extension Transport {
@@ -166,11 +174,11 @@ extension Transport {
     /// False: a transport proves nothing unless it says so.
     public var provesPeers: Bool { false }
 
-    /// The real clock, `ContinuousClock`.
-    public var clock: any SessionClock { ContinuousClock() }
-
     /// None: addresses are tried in the order given.
     public func localInterfaces() -> [InterfaceAddress] { [] }
+
+    /// A disk that has no files: every resource is refused.
+    public func makeResourceFiles() -> any ResourceFiles { NoResourceFiles() }
 }
 
 extension Connection {

@@ -17,7 +17,9 @@ final class CuttableTransport: Transport {
     }
 
     var provesPeers: Bool { base.provesPeers }
+    var clock: any SessionClock { base.clock }
     func localInterfaces() -> [InterfaceAddress] { base.localInterfaces() }
+    func makeResourceFiles() -> any ResourceFiles { base.makeResourceFiles() }
 
     /// The bytes of stream data sent on each link this transport made that closed, in the order
     /// they closed.

@@ -15,6 +15,7 @@ final class AcceptGate: Transport, Sendable {
     init(_ network: InMemoryNetwork) { self.network = network }
 
     var clock: any SessionClock { network.clock }
+    func makeResourceFiles() -> any ResourceFiles { network.makeResourceFiles() }
 
     /// Lets the held ACCEPT go on.
     func release() { held.signal() }

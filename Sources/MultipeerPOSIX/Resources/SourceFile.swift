@@ -1,13 +1,14 @@
-import Crypto
 import Foundation
+import Multipeer
 #if canImport(Glibc)
 import Glibc
 #endif
 
 /// A file being sent: opened once, its size taken before the offer (and its SHA-256, for a
 /// peer that wants it before the bytes), read in blocks from any offset (where an interrupted
-/// transfer resumes). Every call blocks: make them on a ``FileQueue``.
-final class SourceFile: Sendable {
+/// transfer resumes). Every call blocks: the session makes them on a ``POSIXResourceFiles``'s
+/// queue.
+final class SourceFile: ResourceSource {
     let path: String
     let size: UInt64
     private let descriptor: Int32
@@ -39,19 +40,6 @@ final class SourceFile: Sendable {
 
     deinit { close(descriptor) }
 
-    /// The SHA-256 of the whole file, read in blocks of 1 MiB.
-    func digest() throws(MultipeerError) -> [UInt8] {
-        var hash = SHA256()
-        var offset: UInt64 = 0
-        while offset < size {
-            let block = try read(at: offset, count: 1 << 20)
-            hash.update(data: block)
-            offset += UInt64(block.count)
-        }
-        try checkUnchanged()
-        return Array(hash.finalize())
-    }
-
     /// Up to `count` bytes from `offset` (fewer only at the end of the file).
     func read(at offset: UInt64, count: Int) throws(MultipeerError) -> Data {
         let wanted = Int(min(UInt64(count), size - min(size, offset)))
@@ -74,24 +62,6 @@ final class SourceFile: Sendable {
         return data
     }
 
-    /// Whether the receiver's claim `held` of the bytes up to `offset` is this file's: the
-    /// pieces of those bytes cut at every chunk hash to the same root (``ChunkDigests/claim``).
-    /// Each block read is given to `each` with its offset too (the sender's ``RunningDigest``).
-    func holds(_ held: Frame.ResourceHeld, upTo offset: UInt64, each: (Data, UInt64) -> Void = { _, _ in }) throws(MultipeerError) -> Bool {
-        let chunkBytes = UInt64(held.chunkBytes)
-        guard (4096...(64 << 20)).contains(chunkBytes), offset <= size, held.chunks == (offset + chunkBytes - 1) / chunkBytes else { return false }
-        var digests = ChunkDigests(size: size, chunkBytes: Int(chunkBytes))
-        var at: UInt64 = 0
-        while at < offset {
-            let block = try read(at: at, count: Int(min(chunkBytes, offset - at)))
-            _ = digests.add(block)
-            each(block, at)
-            at += UInt64(block.count)
-        }
-        let claim = digests.claim
-        return claim.pieces == held.chunks && claim.root == held.root
-    }
-
     /// Throws when the file's size or modification time changed since it was opened.
     func checkUnchanged() throws(MultipeerError) {
         var info = stat()
@@ -101,6 +71,7 @@ final class SourceFile: Sendable {
         }
     }
 
+    /// The system's sentence for `error` (an `errno`), lowercase.
     static func describe(_ error: Int32) -> String {
         String(cString: strerror(error)).lowercased()
     }

@@ -1,5 +1,6 @@
 import CSyncFS
 import Foundation
+import Multipeer
 import SafeText
 import Synchronization
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Glibc
 /// Where a received resource's bytes go until they are checked: a file readable by this user
 /// alone (`0600`), hidden beside its destination (`.NAME.TRANSFER.part`), then linked into
 /// place under a name that no file has (`NAME`, else `NAME (2)`, …), so nothing is ever
-/// overwritten. Every call blocks: make them on a ``FileQueue``.
+/// overwritten. Every call blocks: the session makes them on a ``POSIXResourceFiles``'s queue.
 ///
 /// A resource whose name is a path (``ResourcePath``, sent inside a folder) goes in that path's
 /// folders under the directory, made (`0700`) when missing. They are opened one by one from the
@@ -21,16 +22,20 @@ import Glibc
 /// goes: an application may keep its ``IncomingResource`` after the end, and an open
 /// descriptor would keep a file the user removed meanwhile on the disk, and count against the
 /// process's limit for every file received in that while.
-final class PartialFile: Sendable {
+final class PartialFile: PartialResourceFile {
+    /// Where the resource goes.
+    let location: PartialFileLocation
     /// The directory the resource was accepted into.
-    let directory: URL
+    var directory: URL { location.directory }
     /// The resource's name, or its path inside the directory.
-    let name: String
+    var name: String { location.name }
     /// The folder the file goes in: the directory, and the path's folders under it.
     let folder: URL
     /// The hidden name of the partial file in ``folder``.
     let temporaryName: String
-    private let fileName: String
+    private var fileName: String { location.fileName }
+    /// Where its bytes are synced and it is put in place, with others.
+    private let disk: DiskSync
     private struct Descriptors {
         var file: Int32
         var folder: Int32
@@ -42,38 +47,20 @@ final class PartialFile: Sendable {
     /// -1 once closed.
     private let descriptors: Mutex<Descriptors>
 
-    /// Where the partial file is.
-    var temporary: URL { folder.appendingPathComponent(temporaryName, isDirectory: false) }
-
-    /// Creates the partial file in `directory` (and the folders of `name` when it is a path)
-    /// for the resource `name` of transfer `transfer`.
-    /// - Throws: ``MultipeerError/Code/resourceFailed`` when it cannot be created, or when one
-    ///   of its folders is a symbolic link or not a folder.
-    convenience init(in directory: URL, name: String, transfer: [UInt8]) throws(MultipeerError) {
-        let tag = transfer.prefix(6).map { String(format: "%02x", $0) }.joined()
-        try self.init(in: directory, name: name, temporaryName: nil, tag: tag)
-    }
-
-    /// Opens the partial file `temporaryName` kept from before for the resource `name` in
-    /// `directory` (``ResumeStore``), without following a symbolic link.
-    /// - Throws: ``MultipeerError/Code/resourceFailed`` when it is not there or cannot be opened.
-    convenience init(restoring temporaryName: String, in directory: URL, name: String) throws(MultipeerError) {
-        try self.init(in: directory, name: name, temporaryName: temporaryName, tag: "")
-    }
-
-    private init(in directory: URL, name: String, temporaryName kept: String?, tag: String) throws(MultipeerError) {
-        self.directory = directory
-        self.name = name
-        // The name is a ResourceName or a ResourcePath (checked when the offer was decoded):
-        // no part is empty, "." or "..", and none holds a slash.
-        let parts = ResourcePath.parts(of: name)
-        fileName = parts.last ?? name
-        let folders = Array(parts.dropLast())
-        folder = folders.reduce(directory) { $0.appendingPathComponent($1, isDirectory: true) }
-        temporaryName = kept ?? Self.temporaryName(for: fileName, tag: tag)
-        let (folderDescriptor, folderOpened) = try Self.openFolder(folders, in: directory, for: name)
-        let flags = kept == nil ? O_RDWR | O_CREAT | O_EXCL : O_RDWR
-        let temporaryName = temporaryName
+    /// Creates the partial file `temporaryName` at `location` (and the folders of its path),
+    /// or with `creating` false opens the one kept from before, without following a symbolic
+    /// link; `disk` puts it in place.
+    /// - Throws: ``Multipeer/MultipeerError/Code/resourceFailed`` when it cannot be created or
+    ///   opened, or when one of its folders is a symbolic link or not a folder.
+    init(at location: PartialFileLocation, temporaryName: String, creating: Bool, disk: DiskSync) throws(MultipeerError) {
+        self.location = location
+        self.disk = disk
+        let directory = location.directory
+        let name = location.name
+        folder = location.folder
+        self.temporaryName = temporaryName
+        let (folderDescriptor, folderOpened) = try Self.openFolder(location.folders, in: directory, for: name)
+        let flags = creating ? O_RDWR | O_CREAT | O_EXCL : O_RDWR
         var (descriptor, fileOpened) = DiskSync.open { openat(folderDescriptor, temporaryName, flags | O_CLOEXEC | O_NOFOLLOW, 0o600) }
         if descriptor < 0, errno == EEXIST {
             // A partial file of this transfer left from before that no record vouches for
@@ -90,19 +77,18 @@ final class PartialFile: Sendable {
         opened = (fileOpened, folderOpened)
     }
 
-    /// Removes the partial file `temporaryName` kept for the resource `name` in `directory`,
-    /// if its folders are there (none is made, no link followed).
-    static func removeKept(_ temporaryName: String, of name: String, in directory: URL) {
-        let folders = Array(ResourcePath.parts(of: name).dropLast())
-        guard let (descriptor, _) = try? openFolder(folders, in: directory, for: name, making: false) else { return }
+    /// Removes the partial file `temporaryName` kept at `location`, if its folders are there
+    /// (none is made, no link followed).
+    static func removeKept(_ temporaryName: String, at location: PartialFileLocation) {
+        guard let (descriptor, _) = try? openFolder(location.folders, in: location.directory, for: location.name, making: false) else { return }
         unlinkat(descriptor, temporaryName, 0)
         close(descriptor)
     }
 
-    /// Makes the folder `path` (a ``ResourcePath``) under `directory`, and the folders on the
-    /// way, as a resource's folders are made: `0700`, nothing followed, nothing outside it.
-    static func makeFolder(_ path: String, in directory: URL) throws(MultipeerError) {
-        let (descriptor, _) = try openFolder(ResourcePath.parts(of: path), in: directory, for: path)
+    /// Makes `folders` under `directory`, and the folders on the way, as a resource's folders
+    /// are made: `0700`, nothing followed, nothing outside it.
+    static func makeFolders(_ folders: [String], in directory: URL, for name: String) throws(MultipeerError) {
+        let (descriptor, _) = try openFolder(folders, in: directory, for: name)
         close(descriptor)
     }
 
@@ -123,9 +109,6 @@ final class PartialFile: Sendable {
     }
 
     deinit { closeDescriptors() }
-
-    /// The most bytes a file name may have (Linux's `NAME_MAX`).
-    static let maximumNameBytes = 255
 
     /// A descriptor of the folder `folders` under `directory`, each made when missing and
     /// opened without following a symbolic link, and its number from ``DiskSync/open(_:)``.
@@ -156,21 +139,6 @@ final class PartialFile: Sendable {
         return (descriptor, opened)
     }
 
-    /// The hidden name of `name`'s partial file: `.NAME.TAG.part`, NAME cut at a character so
-    /// that the whole stays within ``maximumNameBytes`` (a resource's name may have them all).
-    static func temporaryName(for name: String, tag: String) -> String {
-        let suffix = ".\(tag).part"
-        let room = maximumNameBytes - 1 - suffix.utf8.count
-        var kept = ""
-        var bytes = 0
-        for character in name {
-            bytes += character.utf8.count
-            if bytes > room { break }
-            kept.append(character)
-        }
-        return "." + kept + suffix
-    }
-
     /// Closes the descriptors, once.
     private func closeDescriptors() {
         let open = descriptors.withLock { descriptors in
@@ -185,7 +153,7 @@ final class PartialFile: Sendable {
     /// (`sync_file_range`), without waiting: the page cache holds a large file's bytes for up
     /// to 30 seconds or a tenth of the memory otherwise, so the `fsync` before the file is put
     /// in place wrote a whole gibibyte while the sender waited (0.3 s of a 9.4 s transfer).
-    func write(_ data: Data, at offset: UInt64, writingBack: Bool = false) throws(MultipeerError) {
+    func write(_ data: Data, at offset: UInt64, writingBack: Bool) throws(MultipeerError) {
         // Under the lock, so that a descriptor closed meanwhile is never written (nor reused).
         let error: Int32 = descriptors.withLock { descriptors in
             let descriptor = descriptors.file
@@ -213,7 +181,7 @@ final class PartialFile: Sendable {
     /// crash can lose neither the file nor its name. `linked` is called with where it is as
     /// soon as it is linked, before its folder is synced (on the sync's thread): what records
     /// the file as saved then does so at once, as a program killed meanwhile would want.
-    func place(syncing disk: DiskSync, linked: @escaping @Sendable (URL) -> Void = { _ in }) async throws(MultipeerError) -> URL {
+    func place(linked: @escaping @Sendable (URL) -> Void) async throws(MultipeerError) -> URL {
         let (file, folder) = try duplicates()
         defer {
             close(file)
@@ -261,7 +229,7 @@ final class PartialFile: Sendable {
         let outcome: Result<String, MultipeerError> = descriptors.withLock { descriptors in
             guard descriptors.folder >= 0 else { return .failure(failure(EBADF)) }
             for attempt in 1...1000 {
-                let candidate = Self.name(fileName, attempt: attempt)
+                let candidate = ResourceFileNames.candidate(fileName, attempt: attempt)
                 if linkat(descriptors.folder, temporaryName, descriptors.folder, candidate, 0) == 0 {
                     unlinkat(descriptors.folder, temporaryName, 0)
                     return .success(candidate)
@@ -279,14 +247,5 @@ final class PartialFile: Sendable {
             if descriptors.folder >= 0 { unlinkat(descriptors.folder, temporaryName, 0) }
         }
         closeDescriptors()
-    }
-
-    /// The `attempt`th name tried for `name`: itself, then "photo (2).jpg", "photo (3).jpg"…
-    static func name(_ name: String, attempt: Int) -> String {
-        guard attempt > 1 else { return name }
-        let base = name as NSString
-        let stem = base.deletingPathExtension
-        let suffix = base.pathExtension
-        return suffix.isEmpty || stem.isEmpty ? "\(name) (\(attempt))" : "\(stem) (\(attempt)).\(suffix)"
     }
 }
