@@ -154,6 +154,45 @@ struct DigestAfterBytesTests {
         #expect(inOffer.0 == .saved && inOffer.2 == ["notes.bin"], "\(inOffer)")
     }
 
+    @Test("A sender that comes back as a release before bit 6 in the middle of a file: the receiver, which took the chunk root alone, reads the file back for the whole SHA-256 that now follows the bytes, and saves it")
+    func senderOfAnEarlierReleaseMidTransfer() async throws {
+        let inbox = try ResourceScenarios.emptyDirectory()
+        try await withTwoPeers { peers async throws in
+            let offers = EventLog(peers.host.events, .resourceOffered)
+            let (first, mallory) = try await peers.rawGuest(features: Self.now)
+            let transfer = [UInt8](repeating: 6, count: 16)
+            let offer = Frame.ResourceOffer(
+                streamID: 1, transfer: transfer, size: UInt64(Self.bytes.count), digest: Frame.ResourceOffer.digestAfterBytes, name: "notes.bin")
+            first.send(.resourceOffer(offer))
+            let receiving = try await #require(await offers.first { $0.name == "notes.bin" }).accept(into: inbox)
+            #expect(await eventually { first.receivedFrames.contains(.resourceAnswer(transfer: transfer, verdict: .accept, offset: 0, reason: nil)) })
+            first.send(.streamData(id: 1, bytes: Self.bytes[0..<40_000]))
+            #expect(await eventually { receiving.arrivedBytes == 40_000 })
+            first.close()  // a drop: the receiver waits for the transfer to be offered again
+
+            let (second, _) = try await peers.rawGuest(features: Self.beforeRoot, named: mallory, incarnation: 2)
+            second.send(.resourceOffer(offer))
+            let answered = await second.frames(until: { $0.contains { if case .resourceAnswer = $0 { true } else { false } } }, before: .now + .seconds(20))
+            guard case .resourceAnswer(transfer, .accept, let offset, _)? = answered.first(where: { if case .resourceAnswer = $0 { true } else { false } }) else {
+                throw TestFailure("no accept: \(answered)")
+            }
+            // After a RESOURCE_HELD (what it holds) the stream starts with where the sender goes on from.
+            let held = answered.contains { if case .resourceHeld = $0 { true } else { false } }
+            #expect(held == (offset > 0))
+            var payload = held ? Data((0..<8).map { UInt8(truncatingIfNeeded: offset >> (56 - 8 * UInt64($0))) }) : Data()
+            payload += Self.bytes[Int(offset)...] + Self.digest
+            var at = 0
+            while at < payload.count {
+                second.send(.streamData(id: 1, bytes: payload[at..<min(payload.count, at + 16_384)]))
+                at += 16_384
+            }
+            second.send(.streamClose(id: 1, end: .finished, reason: nil))
+            let saved = try await receiving.outcome()
+            #expect(try Data(contentsOf: saved) == Self.bytes)
+            #expect(await eventually { second.receivedFrames.contains(.resourceResult(transfer: transfer, outcome: .saved, reason: nil)) })
+        }
+    }
+
     @Test("A file of several chunks goes with its root between two sessions of this release, and a file saved so is answered saved when sent again unchanged")
     func severalChunksWithTheirRoot() async throws {
         try await withTwoPeers { peers async throws in
