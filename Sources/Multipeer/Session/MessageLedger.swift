@@ -160,10 +160,10 @@ struct MessageLedger {
     }
 
     /// A message arrived from the peer. Returns the count to acknowledge when `every` messages
-    /// went unacknowledged.
-    mutating func receive(acknowledgingEvery every: UInt64) -> UInt64? {
+    /// went unacknowledged, or at once when the message was `large` (the peer keeps it until then).
+    mutating func receive(acknowledgingEvery every: UInt64, large: Bool = false) -> UInt64? {
         received += 1
-        guard received - acknowledged >= every else { return nil }
+        guard received - acknowledged >= every || large else { return nil }
         acknowledged = received
         return received
     }
