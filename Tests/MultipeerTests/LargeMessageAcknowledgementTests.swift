@@ -4,7 +4,7 @@ import MultipeerTestSupport
 import MultipeerTesting
 import Testing
 
-/// A message of 4,096 bytes or more is acknowledged as soon as it arrives (PROTOCOL §5.5), so that
+/// A message of 2,048 bytes or more is acknowledged as soon as it arrives (PROTOCOL §5.5), so that
 /// its sender need not keep it until 63 more came or the link fell quiet; smaller ones still wait.
 /// On the in-memory network's manual clock, which the tests never move: no heartbeat can carry
 /// an acknowledgement meanwhile.
@@ -23,14 +23,14 @@ struct LargeMessageAcknowledgementTests {
             #expect(await eventually { peers.hostData.all.count == 2 })
             #expect(acknowledgements(raw).isEmpty, "two small messages are not acknowledged yet")
 
-            raw.send(.data(messageType: "state", payload: Data(repeating: 7, count: 4096)))
+            raw.send(.data(messageType: "state", payload: Data(repeating: 7, count: 2048)))
             #expect(await eventually { acknowledgements(raw) == [3] }, "\(acknowledgements(raw))")
 
-            raw.send(.data(messageType: "state", payload: Data(repeating: 7, count: 4095)))
+            raw.send(.data(messageType: "state", payload: Data(repeating: 7, count: 2047)))
             #expect(await eventually { peers.hostData.all.count == 4 })
             for index in 0..<62 { raw.send(.data(messageType: "chat", payload: Data("\(index)".utf8))) }
             #expect(await eventually { peers.hostData.all.count == 66 })
-            #expect(acknowledgements(raw) == [3], "4,095 bytes and 62 small messages wait")
+            #expect(acknowledgements(raw) == [3], "2,047 bytes and 62 small messages wait")
             raw.send(.data(messageType: "chat", payload: Data("the 64th since".utf8)))
             #expect(await eventually { acknowledgements(raw) == [3, 67] }, "\(acknowledgements(raw))")
         }
