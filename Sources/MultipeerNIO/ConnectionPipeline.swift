@@ -24,7 +24,9 @@ enum ConnectionPipeline {
     ///
     ///     socket → [PlaintextRefusalHandler → NIOSSL handler] → ConnectionBridge (framing included)
     ///
-    /// TLS sits below the framing, so the decoder sees plain frame bytes. The TLS handler checks
+    /// TLS sits below the framing, so the decoder sees plain frame bytes. A TLS channel allocates
+    /// from ``PageBackedAllocator``, so that the large buffers NIOSSL keeps for a connection's
+    /// life are resident only in the pages it uses. The TLS handler checks
     /// the peer's certificate with a ``PeerCertificateCheck`` that the connection keeps, for
     /// ``Multipeer/Connection/provenPeer``. Writes carry ready-made frame bytes
     /// (`EncodedFrame`), so no encoder handler is needed.
@@ -41,6 +43,8 @@ enum ConnectionPipeline {
         let sync = channel.pipeline.syncOperations
         var check: PeerCertificateCheck?
         if let credentials {
+            // Before NIOSSL's handler takes its two large buffers from the channel's allocator.
+            try channel.syncOptions?.setOption(ChannelOptions.allocator, value: PageBackedAllocator.allocator)
             let peerCheck = PeerCertificateCheck(localKey: credentials.key.fingerprint)
             check = peerCheck
             switch side {

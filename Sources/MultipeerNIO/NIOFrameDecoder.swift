@@ -9,8 +9,10 @@ import NIOCore
 /// As soon as the four bytes of a length prefix are readable it asks
 /// ``Multipeer/FrameCodec/frameLength(prefix:maximum:)``, so an oversized frame is refused before
 /// anything is buffered for its body; then it waits for the whole frame and decodes it in place
-/// (``Multipeer/FrameCodec`` makes the same calls for every transport). It only frames: errors
-/// go up, and what to do about them is the bridge's call.
+/// (``Multipeer/FrameCodec`` makes the same calls for every transport). Bytes of a frame still
+/// arriving are kept in a buffer sized for that frame, never in a much larger one it came in
+/// (``keepRightSized(_:frameBytes:)``). It only frames: errors go up, and what to do about them is
+/// the bridge's call.
 struct NIOFrameDecoder: NIOSingleStepByteToMessageDecoder {
     typealias InboundOut = Frame
 
@@ -21,14 +23,37 @@ struct NIOFrameDecoder: NIOSingleStepByteToMessageDecoder {
     /// - Throws: ``Multipeer/MultipeerError`` for an oversized, empty or malformed frame.
     mutating func decode(buffer: inout ByteBuffer) throws -> Frame? {
         let prefixBytes = WireProtocol.lengthPrefixBytes
-        guard let prefix = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else { return nil }
+        guard let prefix = buffer.getInteger(at: buffer.readerIndex, as: UInt32.self) else {
+            Self.keepRightSized(&buffer, frameBytes: prefixBytes)
+            return nil
+        }
         let length = try FrameCodec.frameLength(prefix: prefix, maximum: maximumFrameLength)
-        guard buffer.readableBytes >= prefixBytes + length else { return nil }
+        guard buffer.readableBytes >= prefixBytes + length else {
+            Self.keepRightSized(&buffer, frameBytes: prefixBytes + length)
+            return nil
+        }
         let decoded = buffer.withUnsafeReadableBytes { bytes in
             Result { () throws(MultipeerError) in try FrameCodec.decode(UnsafeRawBufferPointer(rebasing: bytes[prefixBytes..<(prefixBytes + length)])) }
         }
         buffer.moveReaderIndex(forwardBy: prefixBytes + length)
         return try decoded.get()
+    }
+
+    /// The most storage a buffer may hold beyond the frame it waits to complete before that
+    /// frame's bytes move to a buffer of their own (``keepRightSized(_:frameBytes:)``).
+    static let maximumSpareBytes = 4096
+
+    /// While a frame has not fully arrived, its bytes wait in `buffer` until the next read; when
+    /// that buffer's storage is far larger than the frame (over TLS it is NIOSSL's own 32 KiB read
+    /// buffer, which NIOSSL would then copy whole at its next read, every page touched; or one
+    /// that held a large frame before), the bytes move to a buffer just large enough for the
+    /// whole frame, and the large storage is let go.
+    static func keepRightSized(_ buffer: inout ByteBuffer, frameBytes: Int) {
+        let needed = max(frameBytes, buffer.readableBytes)
+        guard buffer.readableBytes > 0, buffer.storageCapacity - needed > maximumSpareBytes else { return }
+        var own = ByteBufferAllocator().buffer(capacity: needed)
+        own.writeBuffer(&buffer)
+        buffer = own
     }
 
     /// The frames left when the connection ends; bytes of a frame that never finished are a

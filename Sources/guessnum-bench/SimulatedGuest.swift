@@ -182,7 +182,8 @@ final class SimulatedGuest: ConnectionHandler, Sendable {
         }
         let acknowledge = state.withLock { state -> UInt64? in
             state.received += 1
-            guard state.received - state.acknowledged >= 64 else { return nil }
+            // As a session does: every 64 messages, and at once after one of 2,048 bytes or more.
+            guard state.received - state.acknowledged >= 64 || payload.count >= 2048 else { return nil }
             state.acknowledged = state.received
             return state.received
         }

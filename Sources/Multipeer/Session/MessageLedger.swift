@@ -51,6 +51,9 @@ struct MessageLedger {
     /// How many messages are kept.
     var retainedCount: Int { retained.count - retainedStart }
 
+    /// How many frames the ledger holds, acknowledged ones not yet let go included.
+    var heldFrames: Int { retained.count }
+
     /// How a link's sync came out.
     enum Sync: Equatable {
         /// The pairing goes on: `resent` were sent on an earlier link and are sent again.
@@ -152,7 +155,12 @@ struct MessageLedger {
         for index in retainedStart..<(retainedStart + drop) { retainedBytes -= retained[index].bytes.count }
         retainedStart += drop
         firstRetained = count
-        if retainedStart > 64, retainedStart * 2 > retained.count {
+        if retainedStart == retained.count {
+            // All acknowledged: let the frames go now (a host would otherwise hold each player's
+            // welcome until 64 more messages were acknowledged).
+            retained = []
+            retainedStart = 0
+        } else if retainedStart > 64, retainedStart * 2 > retained.count {
             retained.removeFirst(retainedStart)
             retainedStart = 0
         }
@@ -160,10 +168,10 @@ struct MessageLedger {
     }
 
     /// A message arrived from the peer. Returns the count to acknowledge when `every` messages
-    /// went unacknowledged.
-    mutating func receive(acknowledgingEvery every: UInt64) -> UInt64? {
+    /// went unacknowledged, or at once when the message was `large` (the peer keeps it until then).
+    mutating func receive(acknowledgingEvery every: UInt64, large: Bool = false) -> UInt64? {
         received += 1
-        guard received - acknowledged >= every else { return nil }
+        guard received - acknowledged >= every || large else { return nil }
         acknowledged = received
         return received
     }

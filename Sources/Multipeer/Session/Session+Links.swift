@@ -116,7 +116,9 @@ extension Session {
         // The hot path: data from a connected peer takes one short lock and one post.
         if case .data(let messageType, let payload) = frame {
             let (delivery, acknowledge) = state.withLock {
-                $0.receiveData(on: handler.id, messageType: messageType, payload: payload, at: now, acknowledgingEvery: Self.acknowledgeEvery)
+                $0.receiveData(
+                    on: handler.id, messageType: messageType, payload: payload, at: now,
+                    acknowledgingEvery: Self.acknowledgeEvery, orAtLeast: Self.acknowledgeAtOnceBytes)
             }
             if let acknowledge { acknowledge.connection.send(FrameCodec.encode(.acknowledge(received: acknowledge.count))) }
             switch delivery {
@@ -310,7 +312,7 @@ extension Session {
             case .awaitingPeer?:
                 return violate(frame, on: id, record: record, why: "a data frame before its resume", state: &state, effects: &effects)
             case .synced?:
-                if let count = state.ledgers[peer]?.receive(acknowledgingEvery: Self.acknowledgeEvery) {
+                if let count = state.ledgers[peer]?.receive(acknowledgingEvery: Self.acknowledgeEvery, large: payload.count >= Self.acknowledgeAtOnceBytes) {
                     effects.send(.acknowledge(received: count), on: connection)
                 }
             case nil:

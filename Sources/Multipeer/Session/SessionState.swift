@@ -113,17 +113,19 @@ struct SessionState {
     /// Data from the peer connected through link `id`, the hot path: heard from now, and the
     /// data to post, or held until its `connected` is posted; `.elsewhere` when the link is not
     /// connected (or, with message resume, has not synced). On a link with message resume the
-    /// message is counted, and every `acknowledgingEvery` messages the count is returned with
-    /// the connection to acknowledge it on. The record is changed in place, never copied.
+    /// message is counted, and every `acknowledgingEvery` messages, or after one of `largeBytes`
+    /// or more, the count is returned with the connection to acknowledge it on. The record is
+    /// changed in place, never copied.
     mutating func receiveData(
-        on id: ObjectIdentifier, messageType: String?, payload: Data, at now: ContinuousClock.Instant, acknowledgingEvery: UInt64
+        on id: ObjectIdentifier, messageType: String?, payload: Data, at now: ContinuousClock.Instant, acknowledgingEvery: UInt64,
+        orAtLeast largeBytes: Int = .max
     ) -> (DataDelivery, acknowledge: (connection: any Connection, count: UInt64)?) {
         guard let index = links.index(forKey: id) else { return (.elsewhere, nil) }
         var acknowledge: (connection: any Connection, count: UInt64)?
         let (resume, phase) = withLink(at: index) { ($0.resume, $0.phase) }
         if let resume {
             guard case .synced = resume, case .connected(let peer) = phase else { return (.elsewhere, nil) }
-            if let count = ledgers[peer]?.receive(acknowledgingEvery: acknowledgingEvery) {
+            if let count = ledgers[peer]?.receive(acknowledgingEvery: acknowledgingEvery, large: payload.count >= largeBytes) {
                 acknowledge = (withLink(at: index) { $0.connection }, count)
             }
         }

@@ -1,0 +1,59 @@
+@testable import MultipeerNIO
+import NIOCore
+import Testing
+
+/// The allocator of TLS channels: small blocks from malloc, large ones mapped pages of their own,
+/// and the bytes kept across every move between the two.
+@Suite("The allocator of TLS channels", .timeLimit(.minutes(1)))
+struct PageBackedAllocatorTests {
+    private func fill(_ block: UnsafeMutableRawPointer, count: Int, seed: UInt8) {
+        for index in 0..<count { block.storeBytes(of: seed &+ UInt8(truncatingIfNeeded: index), toByteOffset: index, as: UInt8.self) }
+    }
+
+    private func holds(_ block: UnsafeMutableRawPointer, count: Int, seed: UInt8) -> Bool {
+        (0..<count).allSatisfy { block.load(fromByteOffset: $0, as: UInt8.self) == seed &+ UInt8(truncatingIfNeeded: $0) }
+    }
+
+    @Test("Blocks below the threshold come from malloc, blocks from it on are mappings, and each is freed the way it came")
+    func smallAndLargeBlocks() throws {
+        for size in [1, 100, PageBackedAllocator.threshold - 1, PageBackedAllocator.threshold, 32 * 1024, 100_000] {
+            let block = try #require(PageBackedAllocator.allocate(size))
+            let mapped = (block - PageBackedAllocator.headerBytes).load(as: Int.self)
+            #expect((mapped > 0) == (size >= PageBackedAllocator.threshold), "\(size) bytes")
+            #expect(mapped == 0 || mapped >= size + PageBackedAllocator.headerBytes, "\(size) bytes")
+            #expect(Int(bitPattern: block) % 16 == 0, "\(size) bytes: malloc's alignment")
+            fill(block, count: size, seed: 3)
+            #expect(holds(block, count: size, seed: 3))
+            PageBackedAllocator.deallocate(block)
+        }
+    }
+
+    @Test("Reallocating keeps the bytes, from malloc to a mapping, between mappings, and back", arguments: [
+        (100, 5_000), (5_000, 20_000), (20_000, 40_000), (40_000, 20_000), (20_000, 100), (16_384, 16_390), (100, 100_000),
+    ])
+    func reallocatingKeepsTheBytes(from oldSize: Int, to newSize: Int) throws {
+        let block = try #require(PageBackedAllocator.allocate(oldSize))
+        fill(block, count: oldSize, seed: 11)
+        let moved = try #require(PageBackedAllocator.reallocate(block, oldSize: oldSize, newSize: newSize))
+        #expect(holds(moved, count: min(oldSize, newSize), seed: 11))
+        fill(moved, count: newSize, seed: 12)
+        PageBackedAllocator.deallocate(moved)
+    }
+
+    @Test("A ByteBuffer from the allocator grows across the threshold with its bytes, and its copies stay apart")
+    func byteBuffersGrowAndCopy() {
+        var buffer = PageBackedAllocator.allocator.buffer(capacity: 64)
+        let bytes = (0..<70_000).map { UInt8(truncatingIfNeeded: $0 &* 31) }
+        for chunk in stride(from: 0, to: bytes.count, by: 1_000) { buffer.writeBytes(bytes[chunk..<min(chunk + 1_000, bytes.count)]) }
+        #expect(buffer.readableBytesView.elementsEqual(bytes))
+        var copy = buffer
+        copy.setInteger(UInt8(0xEE), at: 0)
+        #expect(buffer.getInteger(at: 0, as: UInt8.self) == bytes[0])
+        #expect(copy.getInteger(at: 0, as: UInt8.self) == 0xEE)
+        for _ in 0..<(PageBackedAllocator.maximumSpareMappings * 2) {
+            var large = PageBackedAllocator.allocator.buffer(capacity: 32 * 1024)
+            large.writeBytes(bytes.prefix(100))
+            #expect(large.readableBytesView.elementsEqual(bytes.prefix(100)))
+        }
+    }
+}
