@@ -38,6 +38,8 @@ final class ConnectionBridge: ChannelInboundHandler {
     /// Cuts the bytes into frames, keeping those of a frame that has not fully arrived yet.
     private var frames: NIOSingleStepByteToMessageProcessor<NIOFrameDecoder>
     private let maximumFrameLength: Int
+    /// The message types this connection has received, each decoded once.
+    private let names: KeptMessageTypes
     private let check: PeerCertificateCheck?
     private let gate: OpenGate?
     private let logger: Logger
@@ -66,7 +68,9 @@ final class ConnectionBridge: ChannelInboundHandler {
         maximumQueuedBytes = options.maximumQueuedBytes
         maximumFlushBytes = options.maximumFlushBytes
         maximumFrameLength = options.maximumFrameLength
-        frames = NIOSingleStepByteToMessageProcessor(NIOFrameDecoder(maximumFrameLength: options.maximumFrameLength))
+        let names = KeptMessageTypes()
+        self.names = names
+        frames = NIOSingleStepByteToMessageProcessor(NIOFrameDecoder(maximumFrameLength: options.maximumFrameLength, names: names))
         self.check = check
         self.gate = gate
         self.opened = opened
@@ -129,7 +133,7 @@ final class ConnectionBridge: ChannelInboundHandler {
         // NIOSSL's own read buffer, which NIOSSL then copies whole (32 KiB, every page touched) at
         // its next read. Between frames nothing is carried over: a fresh processor holds nothing.
         if frames.unprocessedBytes == 0 {
-            frames = NIOSingleStepByteToMessageProcessor(NIOFrameDecoder(maximumFrameLength: maximumFrameLength))
+            frames = NIOSingleStepByteToMessageProcessor(NIOFrameDecoder(maximumFrameLength: maximumFrameLength, names: names))
         }
     }
 

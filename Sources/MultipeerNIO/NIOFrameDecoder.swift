@@ -18,6 +18,14 @@ struct NIOFrameDecoder: NIOSingleStepByteToMessageDecoder {
 
     /// The largest frame accepted, counting the kind byte and the body.
     let maximumFrameLength: Int
+    /// The message types the connection has received, shared by the decoders its bridge makes
+    /// (a fresh one after each read that leaves no bytes over).
+    let names: KeptMessageTypes
+
+    init(maximumFrameLength: Int, names: KeptMessageTypes = KeptMessageTypes()) {
+        self.maximumFrameLength = maximumFrameLength
+        self.names = names
+    }
 
     /// The next whole frame, or nil (reading nothing) until one has arrived.
     /// - Throws: ``Multipeer/MultipeerError`` for an oversized, empty or malformed frame.
@@ -33,7 +41,9 @@ struct NIOFrameDecoder: NIOSingleStepByteToMessageDecoder {
             return nil
         }
         let decoded = buffer.withUnsafeReadableBytes { bytes in
-            Result { () throws(MultipeerError) in try FrameCodec.decode(UnsafeRawBufferPointer(rebasing: bytes[prefixBytes..<(prefixBytes + length)])) }
+            Result { () throws(MultipeerError) in
+                try FrameCodec.decode(UnsafeRawBufferPointer(rebasing: bytes[prefixBytes..<(prefixBytes + length)]), names: &names.kept)
+            }
         }
         buffer.moveReaderIndex(forwardBy: prefixBytes + length)
         return try decoded.get()
@@ -65,4 +75,10 @@ struct NIOFrameDecoder: NIOSingleStepByteToMessageDecoder {
         }
         return nil
     }
+}
+
+/// One connection's ``Multipeer/MessageTypeNames``, kept across the decoders its bridge makes;
+/// used on the connection's event loop only.
+final class KeptMessageTypes {
+    var kept = MessageTypeNames()
 }

@@ -97,10 +97,17 @@ struct MessageLedger {
     struct Handoff {
         /// False when keeping it passed the limits (the ledger gave up keeping).
         var kept: Bool
-        /// The frames the caller hands to the link now, in order (what was queued, then the
-        /// message), holding the claim to write for the peer; nil when another thread writes
-        /// (the message waits in its queue) or the link has not synced.
-        var toWrite: [EncodedFrame]?
+        /// What the caller hands to the link now, holding the claim to write for the peer; nil
+        /// when another thread writes (the message waits in its queue) or the link has not synced.
+        var toWrite: Writes?
+    }
+
+    /// What a caller that claimed the writing hands to the link.
+    enum Writes {
+        /// The message alone: nothing was queued (nearly always; no array is made for it).
+        case message
+        /// What was queued, then the message, in order.
+        case queuedThenMessage([EncodedFrame])
     }
 
     /// Numbers and keeps `frame` (``append(_:queued:limits:)``), and decides who hands it to a
@@ -112,8 +119,9 @@ struct MessageLedger {
         guard claims else { return Handoff(kept: kept, toWrite: nil) }
         isWriting = true
         // Nothing waits while nobody writes (a writer empties the queue before it lets go).
+        guard !unwritten.isEmpty else { return Handoff(kept: kept, toWrite: .message) }
         defer { unwritten = [] }
-        return Handoff(kept: kept, toWrite: unwritten + [frame])
+        return Handoff(kept: kept, toWrite: .queuedThenMessage(unwritten + [frame]))
     }
 
     /// Claims the writing for the caller when nobody writes and frames wait (queued before the

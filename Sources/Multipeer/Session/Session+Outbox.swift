@@ -5,11 +5,11 @@ import Foundation
 struct Outbox {
     /// Connections that take the frame as it is: links without message resume, and links whose
     /// writing this call claimed and whose queue held only this frame.
-    var connections: [any Connection] = []
+    var connections = InlineFirst<any Connection>()
     /// Links whose writing this call claimed and whose queue was not empty: the frames, in order.
     var batches: [(any Connection, [EncodedFrame])] = []
     /// The peers whose writing this call claimed: their queues are taken again once it wrote.
-    var writers: [PeerID] = []
+    var writers = InlineFirst<PeerID>()
     /// What else is to be done (a link closed, a line logged).
     var effects = SessionEffects()
 }
@@ -59,11 +59,10 @@ extension Session {
             }
             outbox.effects.log(.notice, "Peer acknowledges too little; its messages are no longer kept for a resume.", .about(peer: peer.displayName))
         }
-        guard let frames = handoff.toWrite else { return }
-        if frames.count == 1 {
-            outbox.connections.append(connection)
-        } else {
-            outbox.batches.append((connection, frames))
+        switch handoff.toWrite {
+        case nil: return
+        case .message?: outbox.connections.append(connection)
+        case .queuedThenMessage(let frames)?: outbox.batches.append((connection, frames))
         }
         outbox.writers.append(peer)
     }
@@ -71,17 +70,21 @@ extension Session {
     /// Hands what `outbox` holds to the connections (`frame` to its ``Outbox/connections`` in one
     /// broadcast when there are several), then writes for its writers until their queues are empty.
     func write(_ frame: EncodedFrame, _ outbox: Outbox) {
-        if outbox.connections.count == 1 {
+        if let connection = outbox.connections.only {
             // One recipient (a reply, usually from the sender's own event loop) takes the
             // connection's direct path, which writes at once; several share one broadcast.
-            outbox.connections[0].send(frame)
+            connection.send(frame)
         } else if !outbox.connections.isEmpty {
-            transport.broadcast(frame, to: outbox.connections)
+            transport.broadcast(frame, to: outbox.connections.all)
         }
         for (connection, frames) in outbox.batches {
             for frame in frames { connection.send(frame) }
         }
-        finishWriting(outbox.writers)
+        if let writer = outbox.writers.only {
+            finishWriting(writer)
+        } else if !outbox.writers.isEmpty {
+            finishWriting(outbox.writers.all)
+        }
         outbox.effects.perform(on: self)
     }
 
@@ -97,6 +100,13 @@ extension Session {
                 for frame in frames { connection.send(frame) }
             }
             peers = batches.map(\.0)
+        }
+    }
+
+    /// What `finishWriting` does for several peers, for one (the common case) without the arrays.
+    func finishWriting(_ peer: PeerID) {
+        while let (connection, frames) = state.withLock({ $0.takeUnwritten(for: peer) }) {
+            for frame in frames { connection.send(frame) }
         }
     }
 

@@ -222,7 +222,6 @@ public final class Session: Sendable {
             for peer in peers where state.connectedLinks[peer] == nil { missing.append(peer) }
             if !missing.isEmpty { throw .peerNotConnected(missing) }
             var outbox = Outbox()
-            outbox.connections.reserveCapacity(peers.count)
             for peer in peers { route(frame, to: peer, via: state.connectedLinks[peer]!, at: now, state: &state, outbox: &outbox) }
             return outbox
         }
@@ -246,7 +245,6 @@ public final class Session: Sendable {
         let (outbox, count) = try state.withLock { state throws(MultipeerError) -> (Outbox, Int) in
             if state.isClosed { throw .sessionClosed }
             var outbox = Outbox()
-            outbox.connections.reserveCapacity(state.connectedLinks.count)
             var count = 0
             for (peer, id) in state.connectedLinks {
                 guard excluded.isEmpty || !excluded.contains(peer.identity),

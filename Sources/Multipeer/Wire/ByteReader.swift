@@ -69,11 +69,19 @@ struct ByteReader {
 
     mutating func readShortString() throws(MultipeerError) -> String {
         let count = Int(try readUInt8())
-        return try utf8(take(count, "text"))
+        return try Self.utf8(take(count, "text"))
+    }
+
+    /// Reads a DATA frame's message type (a short string; nil when empty, for raw bytes), taking
+    /// it from `names` when it is kept there.
+    mutating func readMessageType(names: inout MessageTypeNames) throws(MultipeerError) -> String? {
+        let count = Int(try readUInt8())
+        guard count > 0 else { return nil }
+        return try names.name(of: take(count, "text"), decode: Self.utf8)
     }
 
     mutating func readRemainingString() throws(MultipeerError) -> String {
-        try utf8(take(remaining, "text"))
+        try Self.utf8(take(remaining, "text"))
     }
 
     /// Reads exactly `count` bytes, named `what` in the error when the frame is shorter.
@@ -90,7 +98,7 @@ struct ByteReader {
         guard remaining == 0 else { throw .malformedFrame("\(remaining) unexpected bytes at the end of a frame") }
     }
 
-    private func utf8(_ raw: UnsafeRawBufferPointer) throws(MultipeerError) -> String {
+    private static func utf8(_ raw: UnsafeRawBufferPointer) throws(MultipeerError) -> String {
         guard let text = String(validating: raw, as: UTF8.self) else { throw .malformedFrame("text that is not UTF-8") }
         return text
     }

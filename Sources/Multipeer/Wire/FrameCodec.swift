@@ -117,6 +117,15 @@ public enum FrameCodec {
     /// Decodes one frame from its kind byte and body (the bytes after the length prefix).
     /// - Throws: ``MultipeerError/Code/malformedFrame``.
     public static func decode(_ bytes: UnsafeRawBufferPointer) throws(MultipeerError) -> Frame {
+        var names = MessageTypeNames()
+        return try decode(bytes, names: &names)
+    }
+
+    /// Decodes one frame from its kind byte and body (the bytes after the length prefix), a DATA
+    /// frame's message type taken from `names` when it is kept there (and kept otherwise): what
+    /// a connection's reader passes, frame after frame.
+    /// - Throws: ``MultipeerError/Code/malformedFrame``.
+    public static func decode(_ bytes: UnsafeRawBufferPointer, names: inout MessageTypeNames) throws(MultipeerError) -> Frame {
         var reader = ByteReader(bytes)
         let kindByte = try reader.readUInt8()
         guard let kind = FrameKind(rawValue: kindByte) else {
@@ -149,8 +158,8 @@ public enum FrameCodec {
             let reason = try reader.readRemainingString()
             return .decline(.init(cause: cause, reason: reason.isEmpty ? nil : reason))
         case .data:
-            let type = try reader.readShortString()
-            return .data(messageType: type.isEmpty ? nil : type, payload: reader.readRemainingData())
+            let type = try reader.readMessageType(names: &names)
+            return .data(messageType: type, payload: reader.readRemainingData())
         case .heartbeat:
             try reader.expectEnd()
             return .heartbeat

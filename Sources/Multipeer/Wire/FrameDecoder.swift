@@ -8,6 +8,7 @@ public struct FrameDecoder: Sendable {
     public let maximumFrameLength: Int
     private var buffer: [UInt8] = []
     private var readIndex = 0
+    private var names = MessageTypeNames()
 
     /// A decoder that refuses frames longer than `maximumFrameLength`.
     public init(maximumFrameLength: Int = WireProtocol.defaultMaximumFrameLength) {
@@ -37,6 +38,10 @@ public struct FrameDecoder: Sendable {
         guard bufferedByteCount >= prefixBytes + length else { return nil }
         let start = readIndex + prefixBytes
         readIndex = start + length
-        return try FrameCodec.decode(buffer[start..<start + length])
+        return try buffer.withUnsafeBytes { bytes in
+            Result { () throws(MultipeerError) in
+                try FrameCodec.decode(UnsafeRawBufferPointer(rebasing: bytes[start..<start + length]), names: &names)
+            }
+        }.get()
     }
 }
