@@ -39,8 +39,9 @@ import Foundation
 
     /// Player `id` moved: their wait, if the game still waits for them, starts again.
     @usableFromInline package mutating func moved(_ id: UUID) {
-        since[id] = nil
-        warned.remove(id)
+        // A game that waits for nobody (guess-the-number) hashes nothing here on each move.
+        if !since.isEmpty { since[id] = nil }
+        if !warned.isEmpty { warned.remove(id) }
     }
 
     /// The players of `awaited` to warn now, each with the whole seconds left; each is warned

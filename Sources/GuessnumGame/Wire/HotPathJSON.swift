@@ -41,6 +41,17 @@ enum HotPathJSON {
         bytes.append(UInt8(ascii: "}"))
     }
 
+    /// A guess as its wire JSON, `{"guess":-?digits}`: what `JSONEncoder` writes for
+    /// ``GuessMessage``, a few dozen times faster (a player's every guess takes this path).
+    static func payload(ofGuess guess: Int64) -> Data {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(30)
+        bytes.append(contentsOf: #"{"guess":"#.utf8)
+        appendNumber(guess, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
+        return Data(bytes)
+    }
+
     /// The guess in `payload` when it has the exact form senders write (`{"guess":-?digits}`),
     /// or nil, in which case the caller decodes it the general way.
     static func guess(in payload: Data) -> Int64? {

@@ -13,6 +13,15 @@ struct GuessCodecTests {
         try WirePinTests().json(JSONDecoder().decode(type, from: payload))
     }
 
+    @Test("A guess is written as JSONEncoder writes GuessMessage, byte for byte, and read back, at Int64's edges too")
+    func guessBytes() throws {
+        for guess: Int64 in [0, 1, 42, -7, 100_000, Int64.max, Int64.min, Int64.max - 1, Int64.min + 1] {
+            let written = try GuessCodec.encode(move: guess)
+            #expect(written == (try JSONEncoder().encode(GuessMessage(guess: guess))), "\(guess)")
+            #expect(try GuessCodec.decodeMove(from: written) == guess)
+        }
+    }
+
     @Test("A guess, a verdict, an error, a tick's batch and a replay, as pinned")
     func broadcasts() throws {
         #expect(try sorted(GuessMessage.self, GuessCodec.encode(move: 42)) == #"{"guess":42}"#)
