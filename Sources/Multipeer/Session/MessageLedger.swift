@@ -133,6 +133,14 @@ struct MessageLedger {
         return unwritten
     }
 
+    /// For the thread holding the claim: true (and the claim let go) when nothing was queued
+    /// meanwhile; false when frames wait, the claim still held.
+    mutating func letGoIfNothingQueued() -> Bool {
+        guard unwritten.isEmpty else { return false }
+        isWriting = false
+        return true
+    }
+
     /// For the thread holding the claim: the frames queued meanwhile, in order; nil (and the
     /// claim let go) when none are.
     mutating func takeQueued() -> [EncodedFrame]? {
