@@ -97,7 +97,8 @@ public final class RoomStore<Rules: GameRules & Codable>: RoomObserver, Sendable
     /// Appends `entry`, one tick's changes since what the store holds; returns at once.
     public func append(_ entry: RoomJournalEntry<Rules>) {
         file.writeLater { db in
-            try db.cachedStatement(sql: "INSERT INTO entry (body) VALUES (?)").execute(arguments: [try JSONEncoder().encode(entry)])
+            let body = try entry.handWrittenJSON.map { Data($0) } ?? JSONEncoder().encode(entry)
+            try db.cachedStatement(sql: "INSERT INTO entry (body) VALUES (?)").execute(arguments: [body])
         }
     }
 

@@ -130,6 +130,12 @@ public protocol GameRules: Sendable {
     /// (``journalEntry(for:)``), as the tick did. Nothing by default.
     mutating func replay(_ entry: JournalEntry)
 
+    /// `entry` as JSON that `JSONDecoder` reads back as `entry` (what `JSONEncoder` writes,
+    /// keys in any order), written without an encoder: a busy game's store writes an entry
+    /// every tick, and `JSONEncoder` spent more on it than the rest of keeping the game. Nil
+    /// by default: `JSONEncoder` writes it.
+    static func journalJSON(of entry: JournalEntry) -> [UInt8]?
+
     /// Goes on from `kept`, the rules of a room kept on disk, keeping what these rules were
     /// made with that is not kept (a source of secrets): `self = kept` by default.
     mutating func resume(from kept: Self)
@@ -154,6 +160,7 @@ extension GameRules {
     public static var moveThrottle: Throttle { .moves }
     public func journalEntry(for items: [RoomItem<Self>]) -> JournalEntry? { nil }
     public mutating func replay(_ entry: JournalEntry) {}
+    public static func journalJSON(of entry: JournalEntry) -> [UInt8]? { nil }
     public mutating func resume(from kept: Self) { self = kept }
 }
 

@@ -62,6 +62,25 @@ extension GuessRules: Codable {
         return entry
     }
 
+    /// `{"players":[{"id":…,"name":…},…],"moves":[…]}`, as `JSONEncoder` writes the entry (a
+    /// tick of a busy game holds hundreds of guesses).
+    public static func journalJSON(of entry: GuessJournalEntry) -> [UInt8]? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(32 + entry.players.count * 80 + entry.moves.count * 4)
+        bytes.append(contentsOf: #"{"players":["#.utf8)
+        for (index, player) in entry.players.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            HotPathJSON.append(player, to: &bytes)
+        }
+        bytes.append(contentsOf: #"],"moves":["#.utf8)
+        for (index, number) in entry.moves.enumerated() {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
+            HotPathJSON.appendNumber(number, to: &bytes)
+        }
+        bytes.append(contentsOf: "]}".utf8)
+        return bytes
+    }
+
     /// Judges the entry's guesses again, in order, as the tick did.
     public mutating func replay(_ entry: GuessJournalEntry) {
         var next = entry.moves.startIndex

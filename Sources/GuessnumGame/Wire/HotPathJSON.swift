@@ -19,11 +19,9 @@ enum HotPathJSON {
         appendNumber(line.sequence, to: &bytes)
         bytes.append(contentsOf: #","round":"#.utf8)
         appendNumber(line.round, to: &bytes)
-        bytes.append(contentsOf: #","player":{"id":""#.utf8)
-        appendUUID(line.player.id, to: &bytes)
-        bytes.append(contentsOf: #"","name":"#.utf8)
-        appendString(line.player.name, to: &bytes)
-        bytes.append(contentsOf: #"},"guess":"#.utf8)
+        bytes.append(contentsOf: #","player":"#.utf8)
+        append(line.player, to: &bytes)
+        bytes.append(contentsOf: #","guess":"#.utf8)
         appendNumber(line.guess, to: &bytes)
         bytes.append(contentsOf: #","verdict":{"kind":""#.utf8)
         switch line.verdict {
@@ -50,6 +48,15 @@ enum HotPathJSON {
         appendNumber(guess, to: &bytes)
         bytes.append(UInt8(ascii: "}"))
         return Data(bytes)
+    }
+
+    /// Appends `{"id":…,"name":…}`.
+    static func append(_ player: PlayerRef, to bytes: inout [UInt8]) {
+        bytes.append(contentsOf: #"{"id":""#.utf8)
+        appendUUID(player.id, to: &bytes)
+        bytes.append(contentsOf: #"","name":"#.utf8)
+        appendString(player.name, to: &bytes)
+        bytes.append(UInt8(ascii: "}"))
     }
 
     /// The guess in `payload` when it has the exact form senders write (`{"guess":-?digits}`),

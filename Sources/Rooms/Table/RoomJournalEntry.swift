@@ -26,6 +26,25 @@ public struct RoomJournalEntry<Rules: GameRules & Codable>: Sendable, Codable {
     }
 }
 
+extension RoomJournalEntry {
+    /// This entry's JSON, written by hand when the rules write theirs (``GameRules/journalJSON(of:)``)
+    /// and no seat or score changed in the tick (nearly every tick of a busy game); nil otherwise,
+    /// for `JSONEncoder`. `JSONDecoder` reads either as the same entry.
+    public var handWrittenJSON: [UInt8]? {
+        guard seats == nil, wins == nil, let rules = Rules.journalJSON(of: rules) else { return nil }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(rules.count + 64)
+        bytes.append(contentsOf: #"{"lastSequence":"#.utf8)
+        bytes.append(contentsOf: String(lastSequence).utf8)
+        bytes.append(contentsOf: #","round":"#.utf8)
+        bytes.append(contentsOf: String(round).utf8)
+        bytes.append(contentsOf: #","rules":"#.utf8)
+        bytes.append(contentsOf: rules)
+        bytes.append(UInt8(ascii: "}"))
+        return bytes
+    }
+}
+
 extension RoomSnapshot {
     /// Brings the room forward by one tick's `entry`.
     public mutating func apply(_ entry: RoomJournalEntry<Rules>) {
