@@ -63,6 +63,10 @@ struct BenchHost: Sendable {
         // Every simulated guest connects from 127.0.0.1: lift the limits per address.
         var sessionConfiguration = SessionConfiguration()
         if !carriesStreams { sessionConfiguration.maximumFlushBytes = SessionConfiguration.room.maximumFlushBytes }
+        // GUESSNUM_BENCH_HANDSHAKES: another number of handshake places, to measure what it changes.
+        if let places = ProcessInfo.processInfo.environment["GUESSNUM_BENCH_HANDSHAKES"].flatMap(Int.init), places > 0 {
+            sessionConfiguration.maximumHandshakes = places
+        }
         if !productLimits {
             sessionConfiguration.maximumHandshakes = max(sessionConfiguration.maximumHandshakes, maximumPlayers)
             sessionConfiguration.maximumHandshakesPerAddress = sessionConfiguration.maximumHandshakes
