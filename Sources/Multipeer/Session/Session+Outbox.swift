@@ -151,7 +151,7 @@ extension SessionState {
     mutating func takeUnwritten(for peer: PeerID) -> (connection: any Connection, frames: [EncodedFrame])? {
         // Nearly always nothing was queued meanwhile: the claim is let go at once, the link not
         // looked up (with nothing queued, a link gone or not synced ends the same way).
-        if ledgers[peer]?.letGoIfNothingQueued() ?? true { return nil }
+        if withLedger(of: peer, { $0.letGoIfNothingQueued() }) ?? true { return nil }
         guard let id = connectedLinks[peer], let index = links.index(forKey: id), case .synced? = withLink(at: index, { $0.resume }) else {
             ledgers[peer]?.isWriting = false
             return nil

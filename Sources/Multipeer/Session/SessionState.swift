@@ -110,6 +110,14 @@ struct SessionState {
         body(&links.values[index])
     }
 
+    /// Runs `body` on `peer`'s ledger in place; nil when it has none. (`ledgers[peer]?.…` moved the
+    /// whole ledger out of the dictionary and back for each call, on every message sent and
+    /// received.)
+    mutating func withLedger<Result>(of peer: PeerID, _ body: (inout MessageLedger) -> Result) -> Result? {
+        guard let index = ledgers.index(forKey: peer) else { return nil }
+        return body(&ledgers.values[index])
+    }
+
     /// Data from the peer connected through link `id`, the hot path: heard from now, and the
     /// data to post, or held until its `connected` is posted; `.elsewhere` when the link is not
     /// connected (or, with message resume, has not synced). On a link with message resume the
@@ -125,7 +133,7 @@ struct SessionState {
         let (resume, phase) = withLink(at: index) { ($0.resume, $0.phase) }
         if let resume {
             guard case .synced = resume, case .connected(let peer) = phase else { return (.elsewhere, nil) }
-            if let count = ledgers[peer]?.receive(acknowledgingEvery: acknowledgingEvery, large: payload.count >= largeBytes) {
+            if let count = withLedger(of: peer, { $0.receive(acknowledgingEvery: acknowledgingEvery, large: payload.count >= largeBytes) }) ?? nil {
                 acknowledge = (withLink(at: index) { $0.connection }, count)
             }
         }
