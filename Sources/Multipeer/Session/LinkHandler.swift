@@ -20,7 +20,13 @@ final class LinkHandler: ConnectionHandler {
     }
 
     func connection(_ connection: any Connection, didReceive frame: Frame) {
+        // A stream's bytes take a path of their own (Session+StreamReceiving), the rest the session's.
+        if case .streamData(let stream, let bytes) = frame, session.receiveStreamDataQuickly(id: stream, bytes: bytes, on: id) { return }
         session.link(self, received: frame)
+    }
+
+    func connectionDidFinishDelivering(_ connection: any Connection) {
+        session.linkFinishedDelivering(id)
     }
 
     func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) {

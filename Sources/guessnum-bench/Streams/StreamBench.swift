@@ -24,6 +24,8 @@ struct StreamBench: AsyncParsableCommand {
     var windowKib: Int?
     @Option(help: ArgumentHelp("Experiments: the writer's streamChunkLength in KiB (default: the library's).", visibility: .hidden))
     var chunkKib: Int?
+    @Option(help: ArgumentHelp("Experiments: both sessions' maximumStreamWindow in KiB (default: the library's).", visibility: .hidden))
+    var maximumWindowKib: Int?
     @Option(help: ArgumentHelp("Experiments: the latency probes' streams go no faster than this many MiB/s.", visibility: .hidden))
     var paceMibs: Double?
     @Option(help: ArgumentHelp("Experiments: the size of each write of a paced probe's stream, KiB.", visibility: .hidden))
@@ -49,7 +51,7 @@ struct StreamBench: AsyncParsableCommand {
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
         let bytes = mebibytes * 1_048_576
 
-        let tuning = StreamTuning(windowKiB: windowKib, chunkKiB: chunkKib)
+        let tuning = StreamTuning(windowKiB: windowKib, chunkKiB: chunkKib, maximumWindowKiB: maximumWindowKib)
         let throughput = try await StreamThroughput.start(bytes: bytes, tuning: tuning)
         var streams: [StreamThroughput.Transfer] = [], pipes: [StreamThroughput.Transfer] = [], iperf: [Double] = []
         for round in 1...rounds {
@@ -88,7 +90,7 @@ struct StreamBench: AsyncParsableCommand {
         let (streamMedian, tlsMedian, iperfMedian) = (median(session), median(tls), median(iperf))
         var result: [String: Any] = [
             "mode": "streams", "mebibytes": mebibytes, "rounds": rounds, "write_kib": StreamWriting.writeBytes / 1024, "loadavg_1m": load,
-            "window_kib": tuning.configuration.streamWindow / 1024, "chunk_kib": tuning.configuration.streamChunkLength / 1024,
+            "window_kib": tuning.configuration.streamWindow / 1024, "maximum_window_kib": tuning.configuration.maximumStreamWindow / 1024, "chunk_kib": tuning.configuration.streamChunkLength / 1024,
             "stream_mib_s": session, "raw_tls_mib_s": tls, "iperf3_mib_s": iperf,
             "stream_cpu_ms_per_mib": streams.map { [$0.senderCPUMillisecondsPerMiB, $0.receiverCPUMillisecondsPerMiB] },
             "raw_tls_cpu_ms_per_mib": pipes.map { [$0.senderCPUMillisecondsPerMiB, $0.receiverCPUMillisecondsPerMiB] },
