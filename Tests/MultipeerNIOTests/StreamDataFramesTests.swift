@@ -6,7 +6,7 @@ import Testing
 
 /// The transport frames a stream's bytes straight into one buffer; the bytes must be exactly
 /// those of ``FrameCodec`` encoding each STREAM_DATA frame in turn, which WirePinTests pin.
-@Suite("Stream data framed into one buffer")
+@Suite("Stream data framed into one buffer", .timeLimit(.minutes(1)))
 struct StreamDataFramesTests {
     private func expected(id: UInt32, _ bytes: Data, chunkLength: Int) -> [UInt8] {
         var frames: [UInt8] = []
