@@ -20,8 +20,12 @@ final class LinkHandler: ConnectionHandler {
     }
 
     func connection(_ connection: any Connection, didReceive frame: Frame) {
-        // A stream's bytes take a path of their own (Session+StreamReceiving), the rest the session's.
-        if case .streamData(let stream, let bytes) = frame, session.receiveStreamDataQuickly(id: stream, bytes: bytes, on: id) { return }
+        // A stream's bytes and credit take a path of their own (Session+StreamReceiving), the rest the session's.
+        switch frame {
+        case .streamData(let stream, let bytes): if session.receiveStreamDataQuickly(id: stream, bytes: bytes, on: id) { return }
+        case .streamWindow(let stream, let credit): if session.receiveStreamWindowQuickly(id: stream, credit: credit, on: id) { return }
+        default: break
+        }
         session.link(self, received: frame)
     }
 

@@ -12,20 +12,38 @@ extension Session {
     func receiveStreamDataQuickly(id: UInt32, bytes: Data, on link: ObjectIdentifier) -> Bool {
         let now = clock.now
         return state.withLock { state in
-            // Read field by field: a copy of the record or its streams would make the writes below copy their tables.
-            guard !bytes.isEmpty, case .connected? = state.links[link]?.phase, state.links[link]?.streams.areSupported == true,
-                state.links[link]?.streams.isLocal(id) == false, let reader = state.links[link]?.streams.readers[id], !reader.ended,
-                reader.window >= bytes.count
-            else { return false }
-            state.links[link]?.lastHeard = now
-            state.links[link]?.streams.readers[id]?.window -= bytes.count
-            let deferWake = state.links[link]?.streams.deliveriesSignalled == true
-            guard reader.buffer.append(bytes, wake: !deferWake), deferWake else { return true }
-            if state.links[link]?.streams.readersToWake.last !== reader.buffer {
-                state.links[link]?.streams.readersToWake.append(reader.buffer)
-            }
-            return true
+            state.withRecord(of: link) { record -> Bool in
+                guard !bytes.isEmpty, case .connected = record.phase, record.streams.areSupported, !record.streams.isLocal(id),
+                    let reader = record.streams.readers[id], !reader.ended, reader.window >= bytes.count
+                else { return false }
+                record.lastHeard = now
+                record.streams.readers[id]?.window -= bytes.count
+                let deferWake = record.streams.deliveriesSignalled
+                guard reader.buffer.append(bytes, wake: !deferWake), deferWake else { return true }
+                if record.streams.readersToWake.last !== reader.buffer { record.streams.readersToWake.append(reader.buffer) }
+                return true
+            } ?? false
         }
+    }
+
+    /// Takes the STREAM_WINDOW frame granting `credit` to this side's stream `id` on link `link`
+    /// when it is the common case, and sends what the stream has pending from here (the link's
+    /// thread); false (nothing done) when it is not, for the general path to judge.
+    func receiveStreamWindowQuickly(id: UInt32, credit: UInt32, on link: ObjectIdentifier) -> Bool {
+        let now = clock.now
+        let (taken, pump): (Bool, OutgoingStreamCore?) = state.withLock { state in
+            state.withRecord(of: link) { record -> (Bool, OutgoingStreamCore?) in
+                guard case .connected = record.phase, record.streams.areSupported, record.streams.isLocal(id),
+                    var writer = record.streams.writers[id], writer.credit + Int(credit) <= Int(WireProtocol.maximumStreamCredit)
+                else { return (false, nil) }
+                record.lastHeard = now
+                writer.credit += Int(credit)
+                record.streams.writers[id] = writer
+                return (true, !writer.pumping && !writer.pending.isEmpty ? writer.stream : nil)
+            } ?? (false, nil)
+        }
+        if let pump { pumpStream(pump, link: link) }
+        return taken
     }
 
     /// The transport delivered every frame of one read on link `link`: readers that waited for
@@ -39,5 +57,15 @@ extension Session {
             return state.links[link]?.streams.readersToWake ?? []
         }
         for reader in readers { reader.wake() }
+    }
+}
+
+extension SessionState {
+    /// Runs `body` on the record of `link` where it lies, or returns nil when there is none: a
+    /// copy of the record (what `links[link]?.…` reads make) would make every write to its
+    /// tables copy them, once per stream frame.
+    mutating func withRecord<Result>(of link: ObjectIdentifier, _ body: (inout LinkRecord) -> Result) -> Result? {
+        guard let index = links.index(forKey: link) else { return nil }
+        return body(&links.values[index])
     }
 }

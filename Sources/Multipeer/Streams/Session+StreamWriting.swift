@@ -53,30 +53,32 @@ extension Session {
         enum Step { case send(any Connection, Data), done(CheckedContinuation<MultipeerError?, Never>?) }
         var claimed = false
         while true {
+            let now = clock.now
             let step: Step = state.withLock { state in
-                // Read field by field: a copy of the whole record would make the write-back below copy its tables.
-                guard var writer = state.links[link]?.streams.writers[core.id], let connection = state.links[link]?.connection else { return .done(nil) }
-                if writer.pumping, !claimed { return .done(nil) }
-                let room = state.links[link]?.backloggedSince == nil ? inLinkLimit - writer.inLink : 0
-                let count = min(writer.credit, writer.pending.count, batchBytes, room)
-                guard count > 0 else {
-                    writer.pumping = false
-                    var finished: CheckedContinuation<MultipeerError?, Never>?
-                    if writer.pending.isEmpty {
-                        finished = writer.waiter
-                        writer.waiter = nil
+                state.withRecord(of: link) { record -> Step in
+                    guard var writer = record.streams.writers[core.id] else { return .done(nil) }
+                    if writer.pumping, !claimed { return .done(nil) }
+                    let room = record.backloggedSince == nil ? inLinkLimit - writer.inLink : 0
+                    let count = min(writer.credit, writer.pending.count, batchBytes, room)
+                    guard count > 0 else {
+                        writer.pumping = false
+                        var finished: CheckedContinuation<MultipeerError?, Never>?
+                        if writer.pending.isEmpty {
+                            finished = writer.waiter
+                            writer.waiter = nil
+                        }
+                        record.streams.writers[core.id] = writer
+                        return .done(finished)
                     }
-                    state.links[link]?.streams.writers[core.id] = writer
-                    return .done(finished)
-                }
-                let batch = writer.pending.prefix(count)
-                writer.pending = writer.pending.count == count ? Data() : writer.pending.dropFirst(count)
-                writer.credit -= count
-                writer.inLink += count
-                writer.pumping = true
-                state.links[link]?.streams.writers[core.id] = writer
-                state.links[link]?.lastSent = clock.now
-                return .send(connection, batch)
+                    let batch = writer.pending.prefix(count)
+                    writer.pending = writer.pending.count == count ? Data() : writer.pending.dropFirst(count)
+                    writer.credit -= count
+                    writer.inLink += count
+                    writer.pumping = true
+                    record.streams.writers[core.id] = writer
+                    record.lastSent = now
+                    return .send(record.connection, batch)
+                } ?? .done(nil)
             }
             switch step {
             case .done(let finished):
@@ -95,10 +97,12 @@ extension Session {
     /// The link wrote `count` bytes of stream `core` below it: room for more.
     private func streamBytesWritten(_ count: Int, of core: OutgoingStreamCore, link: ObjectIdentifier) {
         let more = state.withLock { state -> Bool in
-            guard var writer = state.links[link]?.streams.writers[core.id] else { return false }
-            writer.inLink -= count
-            state.links[link]?.streams.writers[core.id] = writer
-            return !writer.pumping && !writer.pending.isEmpty
+            state.withRecord(of: link) { record -> Bool in
+                guard var writer = record.streams.writers[core.id] else { return false }
+                writer.inLink -= count
+                record.streams.writers[core.id] = writer
+                return !writer.pumping && !writer.pending.isEmpty
+            } ?? false
         }
         if more { pumpStream(core, link: link) }
     }

@@ -15,6 +15,7 @@ struct StreamBench: AsyncParsableCommand {
     @Option(help: "MiB each transfer sends (the stream, the raw TLS pipe and iperf3 alike).") var mebibytes = 512
     @Option(help: "Seconds iperf3 sends for in each round.") var iperfSeconds = 2
     @Flag(help: ArgumentHelp("Profiling: the stream's rounds only, no baselines.", visibility: .hidden)) var streamOnly = false
+    @Flag(help: ArgumentHelp("Profiling: the raw TLS pipe's rounds only, no stream, no iperf3.", visibility: .hidden)) var rawOnly = false
     @Option(help: "Throughput rounds; each runs the stream, the raw TLS pipe and iperf3 in turn.") var rounds = 3
     @Option(help: "Seconds each latency probe guesses.") var probeSeconds: Double = 5
     @Option(help: "Milliseconds from one guess to the next (a guess waits for the last verdict).") var intervalMs = 5
@@ -55,6 +56,12 @@ struct StreamBench: AsyncParsableCommand {
         let throughput = try await StreamThroughput.start(bytes: bytes, tuning: tuning)
         var streams: [StreamThroughput.Transfer] = [], pipes: [StreamThroughput.Transfer] = [], iperf: [Double] = []
         for round in 1...rounds {
+            if rawOnly {
+                let pipe = try await throughput.rawTLS()
+                pipes.append(pipe)
+                note(String(format: "round %d: raw TLS %.0f MiB/s (%.2f, %.2f ms)", round, pipe.mibPerSecond, pipe.senderCPUMillisecondsPerMiB, pipe.receiverCPUMillisecondsPerMiB))
+                continue
+            }
             let stream = try await throughput.session()
             streams.append(stream)
             let cpu = String(format: "CPU per MiB %.2f ms sending, %.2f ms receiving", stream.senderCPUMillisecondsPerMiB, stream.receiverCPUMillisecondsPerMiB)
