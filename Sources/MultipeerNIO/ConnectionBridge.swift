@@ -118,11 +118,14 @@ final class ConnectionBridge: ChannelInboundHandler {
         guard let connection, isOpen, !closed, firstError == nil else { return }
         // Each frame is delivered before the next is decoded; the handler may close the
         // connection meanwhile, and then the rest is dropped.
+        var delivered = false
         do {
             try frames.process(buffer: Self.unwrapInboundIn(data)) { frame in
                 guard !closed, firstError == nil else { throw StopReading() }
                 handler.connection(connection, didReceive: frame)
+                delivered = true
             }
+            if delivered { handler.connectionDidFinishDelivering(connection) }
         } catch is StopReading {
             return
         } catch {

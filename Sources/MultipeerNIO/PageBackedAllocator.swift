@@ -23,7 +23,10 @@ import Synchronization
 /// a mapping that fails falls back to `malloc`. The last few mappings freed are kept for the next
 /// buffers of their size (``maximumSpareMappings``): NIOSSL replaces its ciphertext buffer at a
 /// flush whenever the socket still holds the last one, and a map and unmap for each such flush
-/// would cost more than the bytes they save.
+/// would cost more than the bytes they save. A link that moves a stream flushes tens of KiB at a
+/// time, and NIOSSL's buffers grow past 32 KiB: a few such mappings are kept as well
+/// (``maximumLargeSpareMappings``), or every flush of a stream would map, fault in and unmap its
+/// pages again.
 enum PageBackedAllocator {
     /// The smallest buffer that gets pages of its own: swift-nio-ssl's ciphertext buffer (one
     /// TLS record, 16 KiB) and its plaintext read buffer (32 KiB).
@@ -44,8 +47,18 @@ enum PageBackedAllocator {
     /// The largest block whose mapping is kept for reuse: NIOSSL's plaintext read buffer.
     static let largestSpareBytes = 32 * 1024
 
+    /// How many of the mappings kept are larger than ``largestSpareBytes`` (NIOSSL's buffers on a
+    /// link that moves a stream), at most: with ``largestLargeSpareBytes``, 2 MiB for one process.
+    static let maximumLargeSpareMappings = 4
+
+    /// The largest block whose mapping may be kept among the larger ones.
+    static let largestLargeSpareBytes = 512 * 1024
+
     /// Mappings freed and kept for reuse (base address, length), the latest last.
     private static let spare = Mutex<[(base: UInt, length: Int)]>([])
+
+    /// How many of the mappings kept for reuse now are larger than ``largestSpareBytes``.
+    static var largeSpareMappings: Int { spare.withLock { spare in spare.count(where: { $0.length > mappedLength(largestSpareBytes) }) } }
 
     /// The header before each block: malloc's alignment, so the block keeps it.
     static let headerBytes = 16
@@ -107,8 +120,12 @@ enum PageBackedAllocator {
 
     /// Keeps a freed mapping for reuse, or unmaps it when enough are kept.
     private static func unmap(_ base: UnsafeMutableRawPointer, length: Int) {
+        let small = mappedLength(largestSpareBytes)
         let kept = spare.withLock { spare -> Bool in
-            guard spare.count < maximumSpareMappings, length <= mappedLength(largestSpareBytes) else { return false }
+            guard spare.count < maximumSpareMappings else { return false }
+            if length > small {
+                guard length <= mappedLength(largestLargeSpareBytes), spare.count(where: { $0.length > small }) < maximumLargeSpareMappings else { return false }
+            }
             spare.append((base: UInt(bitPattern: base), length: length))
             return true
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Multipeer
 import NIOCore
 import Synchronization
@@ -23,8 +24,15 @@ final class TCPConnection: Connection, Sendable {
     let maximumFlushBytes: Int?
     private let state = Mutex(State())
 
+    /// A frame (or a run of stream frames) queued off the loop, and whom to tell once it is
+    /// written below.
+    struct Queued {
+        let buffer: ByteBuffer
+        let written: (@Sendable () -> Void)?
+    }
+
     private struct State {
-        var queued: [ByteBuffer] = []
+        var queued: [Queued] = []
         var drainScheduled = false
         var closeRequested = false
         /// Whether a drain has begun closing (it must happen once, however many drains run).
@@ -69,50 +77,71 @@ final class TCPConnection: Connection, Sendable {
     }
 
     func send(_ frame: EncodedFrame) {
-        let buffer = ByteBuffer(bytes: frame.bytes)
+        send(ByteBuffer(bytes: frame.bytes), written: nil)
+    }
+
+    /// The frames framed in one buffer (``StreamDataFrames``), written with one flush; `written`
+    /// is called once the TLS layer or the socket took them, or they were dropped.
+    func sendStreamData(id: UInt32, _ bytes: Data, chunkLength: Int, written: @escaping @Sendable () -> Void) {
+        send(StreamDataFrames.encode(id: id, bytes, chunkLength: chunkLength), written: written)
+    }
+
+    private func send(_ buffer: ByteBuffer, written: (@Sendable () -> Void)?) {
         if channel.eventLoop.inEventLoop {
-            sendOnLoop(buffer)
+            sendOnLoop(Queued(buffer: buffer, written: written))
             return
         }
-        if enqueue(buffer) { channel.eventLoop.execute { self.drain() } }
+        if enqueue(buffer, written: written) { channel.eventLoop.execute { self.drain() } }
     }
 
     /// Queues `buffer` behind the frames already queued; true when the caller must arrange a
     /// ``drain()`` on the channel's event loop (none is scheduled yet). After ``close()`` the
     /// frame is dropped.
-    func enqueue(_ buffer: ByteBuffer) -> Bool {
-        state.withLock { state -> Bool in
-            guard !state.closeRequested else { return false }  // Frames after close() are dropped.
-            state.queued.append(buffer)
+    func enqueue(_ buffer: ByteBuffer, written: (@Sendable () -> Void)? = nil) -> Bool {
+        let outcome = state.withLock { state -> Bool? in
+            guard !state.closeRequested else { return nil }  // Frames after close() are dropped.
+            state.queued.append(Queued(buffer: buffer, written: written))
             defer { state.drainScheduled = true }
             return !state.drainScheduled
         }
+        if outcome == nil { written?() }
+        return outcome ?? false
+    }
+
+    /// A promise that calls `written` once the write it goes with completed or failed; nil for nil.
+    private func promise(calling written: (@Sendable () -> Void)?) -> EventLoopPromise<Void>? {
+        guard let written else { return nil }
+        let promise = channel.eventLoop.makePromise(of: Void.self)
+        promise.futureResult.whenComplete { _ in written() }
+        return promise
     }
 
     /// On the channel's own thread (a reply from inside a read, say) nothing needs scheduling:
     /// the frame is written and flushed at once, saving a task and a loop iteration on the hot
     /// path. Frames queued earlier (a broadcast waiting for its turn) go out first, at once too,
     /// so a reply never waits for a scheduled drain; that drain later finds nothing to do.
-    private func sendOnLoop(_ buffer: ByteBuffer) {
+    private func sendOnLoop(_ frame: Queued) {
         enum Route { case direct, queued, dropped }
         let route = state.withLock { state -> Route in
             if state.closeRequested { return .dropped }
             if state.drainScheduled {
-                state.queued.append(buffer)
+                state.queued.append(frame)
                 return .queued
             }
             return .direct
         }
         switch route {
         case .direct:
+            let buffer = frame.buffer
             guard hasRoom(for: buffer.readableBytes) else { return }
             if let limit = maximumFlushBytes, buffer.readableBytes > limit {
                 write(CollectionOfOne(buffer), flushingEvery: limit)
+                frame.written?()
             } else {
-                channel.writeAndFlush(buffer, promise: nil)
+                channel.writeAndFlush(buffer, promise: promise(calling: frame.written))
             }
         case .queued: drain()
-        case .dropped: break
+        case .dropped: frame.written?()
         }
     }
 
@@ -189,15 +218,16 @@ final class TCPConnection: Connection, Sendable {
             }
             return (state.queued, closing)
         }
-        if !frames.isEmpty, !hasRoom(for: frames.reduce(0) { $0 + $1.readableBytes }) { return }
+        if !frames.isEmpty, !hasRoom(for: frames.reduce(0) { $0 + $1.buffer.readableBytes }) { return }
         if let limit = maximumFlushBytes, !frames.isEmpty {
-            write(frames, flushingEvery: limit)
+            write(frames.lazy.map(\.buffer), flushingEvery: limit)
+            for frame in frames { frame.written?() }
         } else {
             switch frames.count {
             case 0: break  // a drain scheduled for frames that a send on the loop wrote already
-            case 1: channel.writeAndFlush(frames[0], promise: nil)
+            case 1: channel.writeAndFlush(frames[0].buffer, promise: promise(calling: frames[0].written))
             default:
-                for frame in frames { channel.write(frame, promise: nil) }
+                for frame in frames { channel.write(frame.buffer, promise: promise(calling: frame.written)) }
                 channel.flush()
             }
         }

@@ -57,3 +57,18 @@ struct PageBackedAllocatorTests {
         }
     }
 }
+
+/// A link that moves a stream flushes tens of KiB at a time: a few of the larger mappings
+/// NIOSSL's buffers then take are kept for the next ones, and only a few.
+@Suite("The allocator keeps a few large mappings", .timeLimit(.minutes(1)))
+struct PageBackedAllocatorLargeSpareTests {
+    @Test("However many 100 KB blocks are freed, at most maximumLargeSpareMappings of their mappings are kept, each one's bytes intact while in use")
+    func largeMappingsBounded() throws {
+        let size = 100_000
+        let many = try (0..<(PageBackedAllocator.maximumLargeSpareMappings * 3)).map { _ in try #require(PageBackedAllocator.allocate(size)) }
+        for (index, block) in many.enumerated() { block.storeBytes(of: UInt8(index), toByteOffset: size - 1, as: UInt8.self) }
+        for (index, block) in many.enumerated() { #expect(block.load(fromByteOffset: size - 1, as: UInt8.self) == UInt8(index)) }
+        for block in many { PageBackedAllocator.deallocate(block) }
+        #expect(PageBackedAllocator.largeSpareMappings <= PageBackedAllocator.maximumLargeSpareMappings)
+    }
+}

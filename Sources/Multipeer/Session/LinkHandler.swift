@@ -20,7 +20,17 @@ final class LinkHandler: ConnectionHandler {
     }
 
     func connection(_ connection: any Connection, didReceive frame: Frame) {
+        // A stream's bytes and credit take a path of their own (Session+StreamReceiving), the rest the session's.
+        switch frame {
+        case .streamData(let stream, let bytes): if session.receiveStreamDataQuickly(id: stream, bytes: bytes, on: id) { return }
+        case .streamWindow(let stream, let credit): if session.receiveStreamWindowQuickly(id: stream, credit: credit, on: id) { return }
+        default: break
+        }
         session.link(self, received: frame)
+    }
+
+    func connectionDidFinishDelivering(_ connection: any Connection) {
+        session.linkFinishedDelivering(id)
     }
 
     func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) {

@@ -20,7 +20,7 @@ extension Session {
 
     func link(_ handler: LinkHandler, writable: Bool) {
         let now = clock.now
-        let (effects, writers) = state.withLock { state -> (SessionEffects, [CheckedContinuation<Void, Never>]) in
+        let (effects, writers) = state.withLock { state -> (SessionEffects, [OutgoingStreamCore]) in
             var effects = SessionEffects()
             guard let record = state.links[handler.id], (record.backloggedSince == nil) != writable else { return (effects, []) }
             state.links[handler.id]?.backloggedSince = writable ? nil : now
@@ -28,10 +28,10 @@ extension Session {
                 effects.post(PeerBacklogChange(peer: peer, isBacklogged: !writable))
             }
             // Stream writers wait while the link is backlogged; they go on once it drained.
-            return (effects, writable ? state.links[handler.id]?.streams.takeWaiters() ?? [] : [])
+            return (effects, writable ? state.links[handler.id]?.streams.writersWithPendingBytes() ?? [] : [])
         }
         effects.perform(on: self)
-        for writer in writers { writer.resume() }
+        for writer in writers { pumpStream(writer, link: handler.id) }
     }
 
     /// Whether the link's peer has been backlogged for longer than the configuration allows.

@@ -27,6 +27,8 @@ struct SessionEffects {
     /// Peers whose writing this side claimed (``Session/finishWriting(_:)``): written for, once
     /// the frames above have gone out, until their queues are empty.
     private(set) var writers: [PeerID] = []
+    /// Byte streams granted credit, whose pending bytes go out once the lock is let go.
+    private(set) var pumps: [(OutgoingStreamCore, ObjectIdentifier)] = []
 
     mutating func send(_ frame: Frame, on connection: any Connection) {
         sends.append((connection, FrameCodec.encode(frame)))
@@ -35,6 +37,11 @@ struct SessionEffects {
     /// Sends a frame encoded already (a message kept for a resume).
     mutating func send(_ frame: EncodedFrame, on connection: any Connection) {
         sends.append((connection, frame))
+    }
+
+    /// Sends what the stream `core` on `link` has pending, as far as its credit goes.
+    mutating func pump(_ core: OutgoingStreamCore, on link: ObjectIdentifier) {
+        pumps.append((core, link))
     }
 
     /// Writes for `peer`, whose writing this side claimed, once the frames queued here are out.
@@ -103,12 +110,13 @@ struct SessionEffects {
         decisions.append((handler, invitation, policy))
     }
 
-    /// Carries everything out, in order: pauses, frames, closes, log lines, posts, invitation
+    /// Carries everything out, in order: pauses, frames, stream bytes, closes, log lines, posts, invitation
     /// answers, decisions (the writing claimed for peers right after the frames); then lets links waiting for a handshake place into the places free.
     /// Every state change is logged at `.debug`.
     func perform(on session: Session) {
         for connection in pauses { connection.pauseReading() }
         for (connection, frame) in sends { connection.send(frame) }
+        for (core, link) in pumps { session.pumpStream(core, link: link) }
         if !writers.isEmpty { session.finishWriting(writers) }
         for connection in closes { connection.close() }
         for connection in aborts { connection.abort() }

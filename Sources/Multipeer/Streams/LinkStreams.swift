@@ -10,8 +10,23 @@ struct LinkStreams {
         let stream: OutgoingStreamCore
         /// Bytes the reader has granted and this side has not yet written.
         var credit: Int
-        /// A write waiting for credit or for the link to become writable.
-        var waiter: CheckedContinuation<Void, Never>?
+        /// What the write under way has not yet handed the link (empty between writes): it
+        /// goes as credit arrives and the link takes it (``Session/pumpStream(_:link:)``).
+        var pending = Data()
+        /// The write under way: resumed with nil once its last byte is handed to the link,
+        /// or with the error that ended the stream.
+        var waiter: CheckedContinuation<MultipeerError?, Never>?
+        /// Bytes handed to the link that it has not yet written below (to the TLS layer and
+        /// the socket): a message sent meanwhile waits behind at most these.
+        var inLink = 0
+        /// Whether a thread is handing this stream's bytes to the link: the others leave it to
+        /// that one, so the bytes go in order without a lock held while they are sent.
+        var pumping = false
+
+        init(stream: OutgoingStreamCore, credit: Int) {
+            self.stream = stream
+            self.credit = credit
+        }
     }
 
     /// The reader's side of a stream the peer opened.
@@ -35,6 +50,12 @@ struct LinkStreams {
     var lastRemoteID: UInt32 = 0
     var writers: [UInt32: Writer] = [:]
     var readers: [UInt32: Reader] = [:]
+    /// Whether the transport says where each read's frames end
+    /// (``ConnectionHandler/connectionDidFinishDelivering(_:)``): readers are then woken there,
+    /// once a read, rather than at each frame.
+    var deliveriesSignalled = false
+    /// Readers with bytes that arrived in the read under way, to wake at its end.
+    var readersToWake: [StreamBuffer] = []
 
     /// Whether both sides announced streams.
     var areSupported: Bool { supports(WireProtocol.Feature.streams) }
@@ -61,24 +82,18 @@ struct LinkStreams {
     mutating func endAll(_ error: (String) -> MultipeerError) {
         for (_, writer) in writers {
             writer.stream.end(error(writer.stream.name))
-            writer.waiter?.resume()
+            writer.waiter?.resume(returning: writer.stream.failure)
         }
         for (_, reader) in readers where !reader.ended {
             reader.buffer.fail(error(reader.buffer.name))
         }
         writers = [:]
         readers = [:]
+        readersToWake = []
     }
 
-    /// Takes every waiting writer, to resume them outside the lock (the link became writable).
-    mutating func takeWaiters() -> [CheckedContinuation<Void, Never>] {
-        var waiters: [CheckedContinuation<Void, Never>] = []
-        for id in writers.keys {
-            if let waiter = writers[id]?.waiter {
-                waiters.append(waiter)
-                writers[id]?.waiter = nil
-            }
-        }
-        return waiters
+    /// The writers with bytes waiting for the link, to go on once it drained (outside the lock).
+    func writersWithPendingBytes() -> [OutgoingStreamCore] {
+        writers.values.filter { !$0.pending.isEmpty && !$0.pumping }.map(\.stream)
     }
 }

@@ -32,19 +32,16 @@ public final class OutgoingStream: Sendable {
     }
 
     /// Sends `data`, in pieces of at most ``SessionConfiguration/streamChunkLength`` bytes;
-    /// returns once the last piece is queued on the link.
+    /// returns once the last piece is queued on the link. The pieces go as the reader grants
+    /// credit, sent by the link's own thread as the credit arrives, so a writer that keeps its
+    /// reader busy is woken once a write, not once a piece; `data` is not copied until it is
+    /// framed for the link.
     ///
     /// - Throws: ``MultipeerError/Code/streamReset`` when the reader reset the stream,
     ///   ``MultipeerError/Code/streamInterrupted`` when the link closed,
     ///   ``MultipeerError/Code/cancelled`` after this side's ``finish()`` or ``cancel()``.
     public func write(_ data: Data) async throws(MultipeerError) {
-        var offset = data.startIndex
-        while offset < data.endIndex {
-            let sent = try await session.writeChunk(of: self, link: link, from: data[offset...])
-            offset += sent
-            if offset < data.endIndex { await Task.yield() }  // fair turns with the link's other writers, a few chunks each
-        }
-        if data.isEmpty, let failure = core.failure { throw failure }
+        try await session.writeStream(data, to: core, link: link)
     }
 
     /// Ends the stream: the reader's sequence ends after the bytes written so far. Call it

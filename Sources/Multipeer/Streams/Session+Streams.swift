@@ -51,72 +51,12 @@ extension Session {
         }
     }
 
-    /// The most chunks of one stream a writer's turn queues at once, before it yields to the
-    /// link's other writers. Queued back to back they cost the link's event loop one wake-up and
-    /// one flush (one TLS write) instead of one each, which is most of what a chunk costs.
-    static let streamChunksPerTurn = 4
-
-    /// Sends the first chunks of `data` that one turn, the stream's credit and the link allow
-    /// (at most ``streamChunksPerTurn`` chunks), waiting for them as long as needed; returns
-    /// how many bytes went.
-    func writeChunk(of stream: OutgoingStream, link: ObjectIdentifier, from data: Data) async throws(MultipeerError) -> Int {
-        let core = stream.core
-        let chunkBytes = configuration.streamChunkBytes
-        let turnBytes = chunkBytes * Self.streamChunksPerTurn
-        enum Attempt { case send(any Connection, Int), wait, fail(MultipeerError) }
-        func attempt(_ waiter: CheckedContinuation<Void, Never>?) -> Attempt {
-            state.withLock { state in
-                if let failure = core.failure { return .fail(failure) }
-                guard let record = state.links[link], var writer = record.streams.writers[core.id] else {
-                    return .fail(core.failure ?? .streamAlreadyEnded(core.name))
-                }
-                guard record.backloggedSince == nil, writer.credit > 0 else {
-                    writer.waiter = waiter
-                    state.links[link]?.streams.writers[core.id] = writer
-                    return .wait
-                }
-                let count = min(turnBytes, writer.credit, data.count)
-                writer.credit -= count
-                state.links[link]?.streams.writers[core.id] = writer
-                state.links[link]?.lastSent = clock.now
-                return .send(record.connection, count)
-            }
-        }
-        while true {
-            var outcome = attempt(nil)
-            if case .wait = outcome {
-                // Wait for credit, a writable link or the end; then look again.
-                await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-                    outcome = attempt(continuation)
-                    if case .wait = outcome { return }
-                    continuation.resume()
-                }
-            }
-            switch outcome {
-            case .send(let connection, let count):
-                // Each chunk its own frame, in order; the slices share `data`'s storage.
-                var offset = data.startIndex
-                let end = data.startIndex + count
-                while offset < end {
-                    let next = min(offset + chunkBytes, end)
-                    connection.send(FrameCodec.encode(.streamData(id: core.id, bytes: data[offset..<next])))
-                    offset = next
-                }
-                return count
-            case .fail(let error):
-                throw error
-            case .wait:
-                continue
-            }
-        }
-    }
-
     /// Ends this side's stream `core`: finished or reset. Nothing happens when it has ended.
     func endStream(_ core: OutgoingStreamCore, link: ObjectIdentifier, end: Frame.StreamEnd, reason: String?) {
         let connection: (any Connection)? = state.withLock { state in
             guard let record = state.links[link], let writer = state.links[link]?.streams.writers.removeValue(forKey: core.id) else { return nil }
             core.end(.streamAlreadyEnded(core.name))
-            writer.waiter?.resume()
+            writer.waiter?.resume(returning: core.failure)
             state.links[link]?.lastSent = clock.now
             return record.connection
         }
@@ -247,9 +187,9 @@ extension Session {
             }
             writer.credit += Int(credit)
             if writer.credit > Int(WireProtocol.maximumStreamCredit) { return violation("more credit on stream \(id) than a stream may hold") }
-            writer.waiter?.resume()
-            writer.waiter = nil
             streams.writers[id] = writer
+            // The writer's bytes go on from here, on this thread (the link's), not the writing task's.
+            if !writer.pumping, !writer.pending.isEmpty { effects.pump(writer.stream, on: link) }
 
         case .streamClose(let id, let end, let reason):
             if streams.isLocal(id) {
@@ -259,7 +199,7 @@ extension Session {
                     return violation("stream \(id) closed, which was never opened")
                 }
                 writer.stream.end(.streamReset(writer.stream.name, by: peer.displayName, reason: reason))
-                writer.waiter?.resume()
+                writer.waiter?.resume(returning: writer.stream.failure)
             } else {
                 guard var reader = streams.readers[id] else {
                     if id <= streams.lastRemoteID { return }

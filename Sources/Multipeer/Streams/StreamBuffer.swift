@@ -48,11 +48,29 @@ final class StreamBuffer: Sendable {
         self.release = release
     }
 
-    func append(_ data: Data) {
+    /// Adds `data` for the reader. A reader waiting for it is woken now when `wake`; otherwise
+    /// the caller wakes it later (``wake()``), and true says that it waits.
+    @discardableResult
+    func append(_ data: Data, wake: Bool = true) -> Bool {
+        var waits = false
         let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             guard state.end == nil, !state.released else { return nil }
             state.chunks.append(data)
             state.unread += data.count
+            guard wake else {
+                waits = state.waiter != nil
+                return nil
+            }
+            defer { state.waiter = nil }
+            return state.waiter
+        }
+        waiter?.resume()
+        return waits
+    }
+
+    /// Wakes the reader if it waits (for bytes ``append(_:wake:)`` left it asleep for).
+    func wake() {
+        let waiter = state.withLock { state -> CheckedContinuation<Void, Never>? in
             defer { state.waiter = nil }
             return state.waiter
         }

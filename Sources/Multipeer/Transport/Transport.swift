@@ -1,3 +1,5 @@
+import Foundation
+
 /// Moves frames between this program and others. The session works through this protocol
 /// only; `MultipeerNIO` provides real TCP, `MultipeerTesting` an in-memory network.
 ///
@@ -151,6 +153,12 @@ public protocol Connection: AnyObject, Sendable {
     /// A frame that would queue more than ``LinkOptions/maximumQueuedBytes`` is dropped and the
     /// connection closed with ``MultipeerError/Code/peerNotReading``.
     func send(_ frame: EncodedFrame)
+    /// Queues the STREAM_DATA frames of stream `id` that carry `bytes`, at most `chunkLength`
+    /// bytes to a frame, as ``send(_:)`` of each frame in turn would; calls `written` (on any
+    /// thread, perhaps before this returns) once the connection has written them to the layer
+    /// below it, or dropped them. A transport may frame them straight into a buffer of its own
+    /// (the default encodes each with ``FrameCodec`` and calls `written` once they are queued).
+    func sendStreamData(id: UInt32, _ bytes: Data, chunkLength: Int, written: @escaping @Sendable () -> Void)
     /// Sends what is queued, then closes; frames sent after this are dropped. The handler hears
     /// ``ConnectionHandler/connection(_:didCloseWith:)`` with a nil error.
     func close()
@@ -240,6 +248,11 @@ public protocol ConnectionHandler: AnyObject, Sendable {
     func connectionDidOpen(_ connection: any Connection)
     /// One complete frame arrived.
     func connection(_ connection: any Connection, didReceive frame: Frame)
+    /// Every frame of one read from the network has been delivered
+    /// (``connection(_:didReceive:)``): work a handler can do once for all of them (waking the
+    /// reader of a stream) may wait until here. Same threads and order as the other calls; a
+    /// transport that never calls it leaves the handler to do that work at each frame.
+    func connectionDidFinishDelivering(_ connection: any Connection)
     /// The connection is closed: `error` is nil after an orderly close by either side, or says
     /// what went wrong (a malformed or oversized frame, a reset).
     func connection(_ connection: any Connection, didCloseWith error: MultipeerError?)
@@ -253,4 +266,7 @@ public protocol ConnectionHandler: AnyObject, Sendable {
 extension ConnectionHandler {
     /// Ignores writability: handlers that do not pace their sends need not implement it.
     public func connection(_ connection: any Connection, didChangeWritability isWritable: Bool) {}
+
+    /// Nothing: handlers that do their work at each frame need not implement it.
+    public func connectionDidFinishDelivering(_ connection: any Connection) {}
 }

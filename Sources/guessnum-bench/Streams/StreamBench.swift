@@ -15,6 +15,7 @@ struct StreamBench: AsyncParsableCommand {
     @Option(help: "MiB each transfer sends (the stream, the raw TLS pipe and iperf3 alike).") var mebibytes = 512
     @Option(help: "Seconds iperf3 sends for in each round.") var iperfSeconds = 2
     @Flag(help: ArgumentHelp("Profiling: the stream's rounds only, no baselines.", visibility: .hidden)) var streamOnly = false
+    @Flag(help: ArgumentHelp("Profiling: the raw TLS pipe's rounds only, no stream, no iperf3.", visibility: .hidden)) var rawOnly = false
     @Option(help: "Throughput rounds; each runs the stream, the raw TLS pipe and iperf3 in turn.") var rounds = 3
     @Option(help: "Seconds each latency probe guesses.") var probeSeconds: Double = 5
     @Option(help: "Milliseconds from one guess to the next (a guess waits for the last verdict).") var intervalMs = 5
@@ -24,6 +25,8 @@ struct StreamBench: AsyncParsableCommand {
     var windowKib: Int?
     @Option(help: ArgumentHelp("Experiments: the writer's streamChunkLength in KiB (default: the library's).", visibility: .hidden))
     var chunkKib: Int?
+    @Option(help: ArgumentHelp("Experiments: both sessions' maximumStreamWindow in KiB (default: the library's).", visibility: .hidden))
+    var maximumWindowKib: Int?
     @Option(help: ArgumentHelp("Experiments: the latency probes' streams go no faster than this many MiB/s.", visibility: .hidden))
     var paceMibs: Double?
     @Option(help: ArgumentHelp("Experiments: the size of each write of a paced probe's stream, KiB.", visibility: .hidden))
@@ -49,10 +52,16 @@ struct StreamBench: AsyncParsableCommand {
         let load = (try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8))?.split(separator: " ").first.map(String.init) ?? "?"
         let bytes = mebibytes * 1_048_576
 
-        let tuning = StreamTuning(windowKiB: windowKib, chunkKiB: chunkKib)
+        let tuning = StreamTuning(windowKiB: windowKib, chunkKiB: chunkKib, maximumWindowKiB: maximumWindowKib)
         let throughput = try await StreamThroughput.start(bytes: bytes, tuning: tuning)
         var streams: [StreamThroughput.Transfer] = [], pipes: [StreamThroughput.Transfer] = [], iperf: [Double] = []
         for round in 1...rounds {
+            if rawOnly {
+                let pipe = try await throughput.rawTLS()
+                pipes.append(pipe)
+                note(String(format: "round %d: raw TLS %.0f MiB/s (%.2f, %.2f ms)", round, pipe.mibPerSecond, pipe.senderCPUMillisecondsPerMiB, pipe.receiverCPUMillisecondsPerMiB))
+                continue
+            }
             let stream = try await throughput.session()
             streams.append(stream)
             let cpu = String(format: "CPU per MiB %.2f ms sending, %.2f ms receiving", stream.senderCPUMillisecondsPerMiB, stream.receiverCPUMillisecondsPerMiB)
@@ -88,7 +97,7 @@ struct StreamBench: AsyncParsableCommand {
         let (streamMedian, tlsMedian, iperfMedian) = (median(session), median(tls), median(iperf))
         var result: [String: Any] = [
             "mode": "streams", "mebibytes": mebibytes, "rounds": rounds, "write_kib": StreamWriting.writeBytes / 1024, "loadavg_1m": load,
-            "window_kib": tuning.configuration.streamWindow / 1024, "chunk_kib": tuning.configuration.streamChunkLength / 1024,
+            "window_kib": tuning.configuration.streamWindow / 1024, "maximum_window_kib": tuning.configuration.maximumStreamWindow / 1024, "chunk_kib": tuning.configuration.streamChunkLength / 1024,
             "stream_mib_s": session, "raw_tls_mib_s": tls, "iperf3_mib_s": iperf,
             "stream_cpu_ms_per_mib": streams.map { [$0.senderCPUMillisecondsPerMiB, $0.receiverCPUMillisecondsPerMiB] },
             "raw_tls_cpu_ms_per_mib": pipes.map { [$0.senderCPUMillisecondsPerMiB, $0.receiverCPUMillisecondsPerMiB] },

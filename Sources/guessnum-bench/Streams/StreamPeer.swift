@@ -28,6 +28,7 @@ struct StreamPeer: AsyncParsableCommand {
     @Option(help: "guest: the game host's port on 127.0.0.1.") var hostPort: Int?
     @Option(help: "sink: the session's streamWindow in KiB.") var windowKib: Int?
     @Option(help: "sink: the session's streamChunkLength in KiB.") var chunkKib: Int?
+    @Option(help: "sink: the session's maximumStreamWindow in KiB.") var maximumWindowKib: Int?
     @Option(help: "resource-sink: the directory resources are saved in.") var inbox: String?
 
     func validate() throws {
@@ -39,7 +40,7 @@ struct StreamPeer: AsyncParsableCommand {
         BenchLogging.bootstrap()
         signal(SIGPIPE, SIG_IGN)
         switch role {
-        case .sink: try await StreamSink.run(configuration: StreamTuning(windowKiB: windowKib, chunkKiB: chunkKib).configuration)
+        case .sink: try await StreamSink.run(configuration: StreamTuning(windowKiB: windowKib, chunkKiB: chunkKib, maximumWindowKiB: maximumWindowKib).configuration)
         case .tlsSink: try await RawTLSSink.run()
         case .guest: try await StreamGuest.run(hostPort: hostPort ?? 0)
         case .resourceSink: try await ResourceSink.run(inbox: URL(fileURLWithPath: inbox ?? "."))
@@ -70,16 +71,19 @@ struct ByteTally: Sendable {
 struct StreamTuning: Sendable {
     let windowKiB: Int?
     let chunkKiB: Int?
+    var maximumWindowKiB: Int? = nil
 
     var configuration: SessionConfiguration {
         var configuration = SessionConfiguration()
         if let windowKiB { configuration.streamWindow = windowKiB * 1024 }
         if let chunkKiB { configuration.streamChunkLength = chunkKiB * 1024 }
+        if let maximumWindowKiB { configuration.maximumStreamWindow = maximumWindowKiB * 1024 }
         return configuration
     }
 
     /// The same, for a `stream-peer` child.
     var arguments: [String] {
         (windowKiB.map { ["--window-kib", String($0)] } ?? []) + (chunkKiB.map { ["--chunk-kib", String($0)] } ?? [])
+            + (maximumWindowKiB.map { ["--maximum-window-kib", String($0)] } ?? [])
     }
 }
