@@ -35,9 +35,9 @@ public struct SessionConfiguration: Sendable, Hashable {
     /// Each place is CPU work on the event loop that owns the connection (a TLS handshake costs
     /// the host ~0.6 ms), and a loop serves every connection that is ready when it wakes: the
     /// fewer places, the shorter the batch of handshakes a connected player's message can wait
-    /// behind during a join storm. With 64, a 1,000-guest TLS storm on two cores kept a playing
-    /// guest's slowest answers at 22–116 ms (p99, six runs); with 16, at 32–45 ms, the storm
-    /// taking as long (BENCHMARKS.md).
+    /// behind during a join storm. In a 1,000-guest TLS storm on two cores a playing guest's p99
+    /// was 22–116 ms with 64 places and 22–47 ms with 16, lower in eight pairs of nine
+    /// (BENCHMARKS.md).
     public var maximumHandshakes = 16
     /// The most connections from one address that may be in their handshake, or waiting for a
     /// place in it, at once (8).
