@@ -8,7 +8,6 @@ struct InlineFirst<Element> {
     init() {}
 
     var isEmpty: Bool { first == nil }
-    var count: Int { first == nil ? 0 : 1 + rest.count }
     /// The only element, when there is exactly one.
     var only: Element? { rest.isEmpty ? first : nil }
 
@@ -20,11 +19,5 @@ struct InlineFirst<Element> {
     var all: [Element] {
         guard let first else { return [] }
         return [first] + rest
-    }
-
-    func forEach(_ body: (Element) throws -> Void) rethrows {
-        guard let first else { return }
-        try body(first)
-        for element in rest { try body(element) }
     }
 }
