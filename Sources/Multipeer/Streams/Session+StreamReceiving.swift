@@ -49,12 +49,16 @@ extension Session {
     /// The transport delivered every frame of one read on link `link`: readers that waited for
     /// them are woken now, once each. From now on the link's readers are woken this way.
     func linkFinishedDelivering(_ link: ObjectIdentifier) {
+        // A session without streams (a game's) has no reader to wake: every read of a game's
+        // link comes here, so it costs nothing then.
+        guard configuration.features & WireProtocol.Feature.streams != 0 else { return }
         let readers = state.withLock { state -> [StreamBuffer] in
-            guard state.links[link] != nil else { return [] }
-            if state.links[link]?.streams.deliveriesSignalled == false { state.links[link]?.streams.deliveriesSignalled = true }
-            guard state.links[link]?.streams.readersToWake.isEmpty == false else { return [] }
-            defer { state.links[link]?.streams.readersToWake = [] }
-            return state.links[link]?.streams.readersToWake ?? []
+            state.withRecord(of: link) { record -> [StreamBuffer] in
+                record.streams.deliveriesSignalled = true
+                guard !record.streams.readersToWake.isEmpty else { return [] }
+                defer { record.streams.readersToWake = [] }
+                return record.streams.readersToWake
+            } ?? []
         }
         for reader in readers { reader.wake() }
     }
