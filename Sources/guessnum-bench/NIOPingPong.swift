@@ -139,7 +139,9 @@ struct NIOEcho: AsyncParsableCommand {
 
     func run() async throws {
         let (request, reply) = (requestBytes, replyBytes)
-        let server = try await BareChannel.listen(tls: tls) { EchoHandler(requestBytes: request, replyBytes: reply) }
+        // GUESSNUM_BENCH_FLOOR_REPLY_DELAY_US: an experiment's reply delay (see EchoHandler).
+        let delay = ProcessInfo.processInfo.environment["GUESSNUM_BENCH_FLOOR_REPLY_DELAY_US"].flatMap(UInt64.init) ?? 0
+        let server = try await BareChannel.listen(tls: tls) { EchoHandler(requestBytes: request, replyBytes: reply, replyDelayMicroseconds: delay) }
         LineChannel.emit(#"{"event":"listening","port":\#(server.localAddress?.port ?? 0)}"#)
         var commands = LineChannel.lines(from: STDIN_FILENO).makeAsyncIterator()
         _ = await commands.next()  // "quit" or end of input
@@ -155,18 +157,23 @@ final class EchoHandler: ChannelInboundHandler {
     private let requestBytes: Int
     private let reply: ByteBuffer
     private let pieceBytes: Int?
+    private let replyDelayNanoseconds: UInt64
     private var received = 0
 
     /// A handler answering every `requestBytes` with `reply` (one buffer may serve every
     /// connection: writing it copies nothing); in flushed pieces of `pieceBytes` when given.
-    init(requestBytes: Int, reply: ByteBuffer, pieceBytes: Int? = nil) {
+    /// With `replyDelayMicroseconds`, it works (spins) that long before each reply, as a guest
+    /// works between a verdict and its next guess: an experiment on what the client's CPU per
+    /// round trip does when its replies come later (its thread sleeps longer between them).
+    init(requestBytes: Int, reply: ByteBuffer, pieceBytes: Int? = nil, replyDelayMicroseconds: UInt64 = 0) {
         self.requestBytes = requestBytes
         self.reply = reply
         self.pieceBytes = pieceBytes
+        replyDelayNanoseconds = replyDelayMicroseconds * 1000
     }
 
-    convenience init(requestBytes: Int, replyBytes: Int) {
-        self.init(requestBytes: requestBytes, reply: Self.reply(bytes: replyBytes))
+    convenience init(requestBytes: Int, replyBytes: Int, replyDelayMicroseconds: UInt64 = 0) {
+        self.init(requestBytes: requestBytes, reply: Self.reply(bytes: replyBytes), replyDelayMicroseconds: replyDelayMicroseconds)
     }
 
     static func reply(bytes: Int) -> ByteBuffer { ByteBuffer(bytes: [UInt8](repeating: 0x2A, count: bytes)) }
@@ -175,6 +182,10 @@ final class EchoHandler: ChannelInboundHandler {
         received += Self.unwrapInboundIn(data).readableBytes
         while received >= requestBytes {
             received -= requestBytes
+            if replyDelayNanoseconds > 0 {
+                let until = MonotonicClock.nanoseconds() + replyDelayNanoseconds
+                while MonotonicClock.nanoseconds() < until {}
+            }
             guard let pieceBytes else {
                 context.write(wrapOutboundOut(reply), promise: nil)
                 continue
