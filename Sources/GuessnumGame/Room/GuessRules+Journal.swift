@@ -65,20 +65,21 @@ extension GuessRules: Codable {
     /// `{"players":[{"id":…,"name":…},…],"moves":[…]}`, as `JSONEncoder` writes the entry (a
     /// tick of a busy game holds hundreds of guesses).
     public static func journalJSON(of entry: GuessJournalEntry) -> [UInt8]? {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(32 + entry.players.count * 80 + entry.moves.count * 4)
-        bytes.append(contentsOf: #"{"players":["#.utf8)
-        for (index, player) in entry.players.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            HotPathJSON.append(player, to: &bytes)
-        }
-        bytes.append(contentsOf: #"],"moves":["#.utf8)
-        for (index, number) in entry.moves.enumerated() {
-            if index > 0 { bytes.append(UInt8(ascii: ",")) }
-            HotPathJSON.appendNumber(number, to: &bytes)
-        }
-        bytes.append(contentsOf: "]}".utf8)
-        return bytes
+        let capacity = 32 + entry.players.reduce(0) { $0 + 1 + HotPathJSON.maximumBytes(of: $1) }
+            + entry.moves.count * (1 + JSONWriter.maximumNumberBytes)
+        return JSONWriter.withTemporary(capacity: capacity) { writer in
+            writer.literal(#"{"players":["#)
+            for (index, player) in entry.players.enumerated() {
+                if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                HotPathJSON.write(player, to: &writer)
+            }
+            writer.literal(#"],"moves":["#)
+            for (index, number) in entry.moves.enumerated() {
+                if index > 0 { writer.byte(UInt8(ascii: ",")) }
+                writer.number(number)
+            }
+            writer.literal("]}")
+        } then: { Array($0) }
     }
 
     /// Judges the entry's guesses again, in order, as the tick did.

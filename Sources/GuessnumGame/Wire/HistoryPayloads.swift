@@ -23,12 +23,14 @@ enum HistoryPayloads {
 
     /// A verdict line as a history item, `{"type":"guessnum.v1.verdict","body":…}`, by hand.
     static func json(of line: JudgedGuess) -> [UInt8] {
-        var bytes = Array(#"{"type":""#.utf8)
-        bytes.append(contentsOf: JudgedGuess.messageType.utf8)
-        bytes.append(contentsOf: #"","body":"#.utf8)
-        HotPathJSON.append(line, to: &bytes)
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
+        let type = JudgedGuess.messageType.utf8
+        return JSONWriter.withTemporary(capacity: 20 + type.count + HotPathJSON.maximumBytes(of: line)) { writer in
+            writer.literal(#"{"type":""#)
+            writer.raw(type)
+            writer.literal(#"","body":"#)
+            HotPathJSON.write(line, to: &writer)
+            writer.byte(UInt8(ascii: "}"))
+        } then: { Array($0) }
     }
 }
 

@@ -7,56 +7,78 @@ import Foundation
 enum HotPathJSON {
     /// `line` as its wire JSON.
     static func payload(of line: JudgedGuess) -> Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(160 + line.player.name.utf8.count)
-        append(line, to: &bytes)
-        return Data(bytes)
+        JSONWriter.withTemporary(capacity: maximumBytes(of: line)) { write(line, to: &$0) } then: { Data(buffer: $0) }
     }
 
-    /// Appends `{"sequence":…,"round":…,"player":{"id":…,"name":…},"guess":…,"verdict":{…}}`.
+    /// Appends `line` as its wire JSON.
     static func append(_ line: JudgedGuess, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"sequence":"#.utf8)
-        appendNumber(line.sequence, to: &bytes)
-        bytes.append(contentsOf: #","round":"#.utf8)
-        appendNumber(line.round, to: &bytes)
-        bytes.append(contentsOf: #","player":"#.utf8)
-        append(line.player, to: &bytes)
-        bytes.append(contentsOf: #","guess":"#.utf8)
-        appendNumber(line.guess, to: &bytes)
-        bytes.append(contentsOf: #","verdict":{"kind":""#.utf8)
+        JSONWriter.withTemporary(capacity: maximumBytes(of: line)) { write(line, to: &$0) } then: { bytes.append(contentsOf: $0) }
+    }
+
+    /// The most bytes `write(_:to:)` writes for `line`: its keys and
+    /// punctuation (~150), five numbers of at most 20 bytes, a UUID and the escaped name.
+    static func maximumBytes(of line: JudgedGuess) -> Int {
+        200 + 5 * JSONWriter.maximumNumberBytes + maximumBytes(of: line.player)
+    }
+
+    /// Writes `{"sequence":…,"round":…,"player":{"id":…,"name":…},"guess":…,"verdict":{…}}`.
+    static func write(_ line: JudgedGuess, to writer: inout JSONWriter) {
+        writer.literal(#"{"sequence":"#)
+        writer.number(line.sequence)
+        writer.literal(#","round":"#)
+        writer.number(line.round)
+        writer.literal(#","player":"#)
+        write(line.player, to: &writer)
+        writer.literal(#","guess":"#)
+        writer.number(line.guess)
+        writer.literal(#","verdict":{"kind":""#)
         switch line.verdict {
-        case .tooLow: bytes.append(contentsOf: #"tooLow"}"#.utf8)
-        case .tooHigh: bytes.append(contentsOf: #"tooHigh"}"#.utf8)
-        case .correct: bytes.append(contentsOf: #"correct"}"#.utf8)
-        case .roundOver: bytes.append(contentsOf: #"roundOver"}"#.utf8)
+        case .tooLow: writer.literal(#"tooLow"}"#)
+        case .tooHigh: writer.literal(#"tooHigh"}"#)
+        case .correct: writer.literal(#"correct"}"#)
+        case .roundOver: writer.literal(#"roundOver"}"#)
         case .outOfRange(let range):
-            bytes.append(contentsOf: #"outOfRange","range":{"lower":"#.utf8)
-            appendNumber(range.lowerBound, to: &bytes)
-            bytes.append(contentsOf: #","upper":"#.utf8)
-            appendNumber(range.upperBound, to: &bytes)
-            bytes.append(contentsOf: "}}".utf8)
+            writer.literal(#"outOfRange","range":{"lower":"#)
+            writer.number(range.lowerBound)
+            writer.literal(#","upper":"#)
+            writer.number(range.upperBound)
+            writer.literal("}}")
         }
-        bytes.append(UInt8(ascii: "}"))
+        writer.byte(UInt8(ascii: "}"))
     }
 
     /// A guess as its wire JSON, `{"guess":-?digits}`: what `JSONEncoder` writes for
     /// ``GuessMessage``, a few dozen times faster (a player's every guess takes this path).
     static func payload(ofGuess guess: Int64) -> Data {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(30)
-        bytes.append(contentsOf: #"{"guess":"#.utf8)
-        appendNumber(guess, to: &bytes)
-        bytes.append(UInt8(ascii: "}"))
-        return Data(bytes)
+        JSONWriter.withTemporary(capacity: 10 + JSONWriter.maximumNumberBytes) { writer in
+            writer.literal(#"{"guess":"#)
+            writer.number(guess)
+            writer.byte(UInt8(ascii: "}"))
+        } then: { Data(buffer: $0) }
     }
 
     /// Appends `{"id":…,"name":…}`.
     static func append(_ player: PlayerRef, to bytes: inout [UInt8]) {
-        bytes.append(contentsOf: #"{"id":""#.utf8)
-        appendUUID(player.id, to: &bytes)
-        bytes.append(contentsOf: #"","name":"#.utf8)
-        appendString(player.name, to: &bytes)
-        bytes.append(UInt8(ascii: "}"))
+        JSONWriter.withTemporary(capacity: maximumBytes(of: player)) { write(player, to: &$0) } then: { bytes.append(contentsOf: $0) }
+    }
+
+    /// The most bytes `write(_:to:)` writes for `player`.
+    static func maximumBytes(of player: PlayerRef) -> Int {
+        20 + JSONWriter.uuidBytes + JSONWriter.maximumStringBytes(player.name)
+    }
+
+    /// Writes `{"id":…,"name":…}`.
+    static func write(_ player: PlayerRef, to writer: inout JSONWriter) {
+        writer.literal(#"{"id":""#)
+        writer.uuid(player.id)
+        writer.literal(#"","name":"#)
+        writer.string(player.name)
+        writer.byte(UInt8(ascii: "}"))
+    }
+
+    /// Appends `value` in decimal.
+    static func appendNumber(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
+        JSONWriter.withTemporary(capacity: 48) { $0.number(value) } then: { bytes.append(contentsOf: $0) }
     }
 
     /// The guess in `payload` when it has the exact form senders write (`{"guess":-?digits}`),
@@ -85,65 +107,5 @@ enum HotPathJSON {
             if negative { return magnitude <= UInt64(Int64.max) + 1 ? Int64(truncatingIfNeeded: 0 &- magnitude) : nil }
             return magnitude <= UInt64(Int64.max) ? Int64(magnitude) : nil
         }
-    }
-
-    // MARK: Pieces
-
-    /// Hex digits, made once (an `Array` built per call allocated on every verdict).
-    private static let upperHex = Array("0123456789ABCDEF".utf8)
-    private static let lowerHex = Array("0123456789abcdef".utf8)
-
-    static func appendNumber(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
-        // Digits straight into the bytes, without the `String` that `String(value)` allocates.
-        guard let small = Int64(exactly: value) else {
-            bytes.append(contentsOf: String(value).utf8)
-            return
-        }
-        if small < 0 { bytes.append(UInt8(ascii: "-")) }
-        var magnitude = small.magnitude
-        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // 24 bytes: room for UInt64's 20 digits
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            var index = buffer.count
-            repeat {
-                index -= 1
-                buffer[index] = UInt8(truncatingIfNeeded: magnitude % 10) + 48
-                magnitude /= 10
-            } while magnitude > 0
-            bytes.append(contentsOf: buffer[index...])
-        }
-    }
-
-    /// The UUID in upper-case hex with dashes, as `UUID.uuidString` (and `JSONEncoder`) write it.
-    static func appendUUID(_ id: UUID, to bytes: inout [UInt8]) {
-        let hex = upperHex
-        withUnsafeBytes(of: id.uuid) { raw in
-            for (index, byte) in raw.enumerated() {
-                if index == 4 || index == 6 || index == 8 || index == 10 { bytes.append(UInt8(ascii: "-")) }
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            }
-        }
-    }
-
-    /// `text` as a JSON string: quotes, backslashes and control characters escaped (RFC 8259),
-    /// everything else as UTF-8.
-    static func appendString(_ text: String, to bytes: inout [UInt8]) {
-        let hex = lowerHex
-        bytes.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): bytes.append(contentsOf: #"\""#.utf8)
-            case UInt8(ascii: "\\"): bytes.append(contentsOf: #"\\"#.utf8)
-            case 0x0A: bytes.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: bytes.append(contentsOf: #"\r"#.utf8)
-            case 0x09: bytes.append(contentsOf: #"\t"#.utf8)
-            case 0x00..<0x20:
-                bytes.append(contentsOf: #"\u00"#.utf8)
-                bytes.append(hex[Int(byte >> 4)])
-                bytes.append(hex[Int(byte & 0x0F)])
-            default: bytes.append(byte)
-            }
-        }
-        bytes.append(UInt8(ascii: "\""))
     }
 }
