@@ -29,9 +29,10 @@ enum GuestWire {
         FrameCodec.encode(.reveal(nonce: codeNonce))
     }
 
-    /// A guess, as a player sends it (`{"guess":N}`).
+    /// A guess, as a player sends it (`{"guess":N}`, the game's own codec).
     static func guess(_ value: Int64) -> EncodedFrame {
-        FrameCodec.encode(.data(messageType: GuessMessage.messageType, payload: Data("{\"guess\":\(value)}".utf8)))
+        // The codec's guess cannot fail: it writes a number.
+        FrameCodec.encode(.data(messageType: GuessMessage.messageType, payload: (try? GuessCodec.encode(move: value)) ?? Data()))
     }
 
     /// How many verdict lines a history batch carries, and how many guesses it only counts.

@@ -32,16 +32,15 @@ extension RoomJournalEntry {
     /// for `JSONEncoder`. `JSONDecoder` reads either as the same entry.
     public var handWrittenJSON: [UInt8]? {
         guard seats == nil, wins == nil, let rules = Rules.journalJSON(of: rules) else { return nil }
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(rules.count + 64)
-        bytes.append(contentsOf: #"{"lastSequence":"#.utf8)
-        bytes.append(contentsOf: String(lastSequence).utf8)
-        bytes.append(contentsOf: #","round":"#.utf8)
-        bytes.append(contentsOf: String(round).utf8)
-        bytes.append(contentsOf: #","rules":"#.utf8)
-        bytes.append(contentsOf: rules)
-        bytes.append(UInt8(ascii: "}"))
-        return bytes
+        return JSONWriter.withTemporary(capacity: rules.count + 40 + 2 * JSONWriter.maximumNumberBytes) { writer in
+            writer.literal(#"{"lastSequence":"#)
+            writer.number(lastSequence)
+            writer.literal(#","round":"#)
+            writer.number(round)
+            writer.literal(#","rules":"#)
+            writer.raw(rules)
+            writer.byte(UInt8(ascii: "}"))
+        } then: { Array($0) }
     }
 }
 

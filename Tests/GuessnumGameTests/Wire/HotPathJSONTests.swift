@@ -76,4 +76,16 @@ struct HotPathJSONTests {
             #expect(HotPathJSON.guess(in: try JSONEncoder().encode(GuessMessage(guess: value))) == value)
         }
     }
+
+    @Test("A verdict line with every field at its longest fits the size computed for it")
+    func longestLine() throws {
+        let name = String(repeating: "\u{02}", count: 200)
+        let line = JudgedGuess(sequence: .max, round: .min, judgement: Judgement(
+            player: PlayerRef(id: UUID(), name: name), guess: .min, verdict: .outOfRange(try GuessRange(-1_000_000_000_000_000, 1_000_000_000_000_000))))
+        let payload = HotPathJSON.payload(of: line)
+        #expect(try JSONDecoder().decode(JudgedGuess.self, from: payload) == line)
+        #expect(payload.count <= HotPathJSON.maximumBytes(of: line))
+        let item = HistoryPayloads.json(of: line)
+        #expect(try JSONDecoder().decode(HistoryItem.self, from: Data(item)) == .verdict(line))
+    }
 }

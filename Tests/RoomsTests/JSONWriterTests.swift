@@ -1,8 +1,8 @@
 import Foundation
-@testable import GuessnumGame
+import Rooms
 import Testing
 
-/// The pointer writer under the hot path's JSON: each piece what `String`, `UUID` and
+/// The pointer writer under the games' hot-path JSON: each piece what `String`, `UUID` and
 /// `JSONEncoder` write, and the sizes it is given always enough for the worst case.
 @Suite("JSON written through a pointer", .timeLimit(.minutes(2)))
 struct JSONWriterTests {
@@ -40,17 +40,5 @@ struct JSONWriterTests {
         #expect(try JSONDecoder().decode(String.self, from: Data(json.utf8)) == text)
         #expect(try JSONSerialization.jsonObject(with: JSONEncoder().encode(text), options: .fragmentsAllowed) as? String
             == JSONSerialization.jsonObject(with: Data(json.utf8), options: .fragmentsAllowed) as? String)
-    }
-
-    @Test("A verdict line with every field at its longest fits the size computed for it")
-    func longestLine() throws {
-        let name = String(repeating: "\u{02}", count: 200)
-        let line = JudgedGuess(sequence: .max, round: .min, judgement: Judgement(
-            player: PlayerRef(id: UUID(), name: name), guess: .min, verdict: .outOfRange(try GuessRange(-1_000_000_000_000_000, 1_000_000_000_000_000))))
-        let payload = HotPathJSON.payload(of: line)
-        #expect(try JSONDecoder().decode(JudgedGuess.self, from: payload) == line)
-        #expect(payload.count <= HotPathJSON.maximumBytes(of: line))
-        let item = HistoryPayloads.json(of: line)
-        #expect(try JSONDecoder().decode(HistoryItem.self, from: Data(item)) == .verdict(line))
     }
 }

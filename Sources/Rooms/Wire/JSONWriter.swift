@@ -1,29 +1,30 @@
 import Foundation
 
 /// JSON's pieces written through a pointer into memory sized beforehand: the hot path's
-/// messages (``HotPathJSON``), where growing an array a byte at a time cost more than the
-/// bytes themselves (each `append` checks the array's uniqueness and capacity).
+/// messages and a busy game's journal entries (guess-the-number's verdicts, a tick's entry),
+/// where growing an array a byte at a time cost more than the bytes themselves (each `append`
+/// checks the array's uniqueness and capacity). For the package's games, not its users.
 ///
 /// Every write checks that it fits (a `precondition`, kept in release builds): a size
 /// computed too small stops the program rather than writing past the memory.
-struct JSONWriter {
-    private let base: UnsafeMutablePointer<UInt8>
-    private let capacity: Int
+package struct JSONWriter {
+    @usableFromInline let base: UnsafeMutablePointer<UInt8>
+    @usableFromInline let capacity: Int
     /// The bytes written so far.
-    private(set) var count = 0
+    @usableFromInline package internal(set) var count = 0
 
     /// A writer into `buffer`, from its start.
-    init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
+    @inlinable package init(_ buffer: UnsafeMutableBufferPointer<UInt8>) {
         base = buffer.baseAddress!
         capacity = buffer.count
     }
 
     /// What was written.
-    var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
+    @inlinable package var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
     /// Runs `body` with a writer into temporary memory of `capacity` bytes (on the stack when
     /// small), then hands what it wrote to `use`.
-    static func withTemporary<Result>(
+    @inlinable package static func withTemporary<Result>(
         capacity: Int, _ body: (inout JSONWriter) -> Void, then use: (UnsafeBufferPointer<UInt8>) -> Result
     ) -> Result {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
@@ -33,14 +34,14 @@ struct JSONWriter {
         }
     }
 
-    mutating func byte(_ byte: UInt8) {
+    @inlinable package mutating func byte(_ byte: UInt8) {
         precondition(count < capacity, "JSONWriter: more bytes than its capacity")
         base[count] = byte
         count += 1
     }
 
     /// `text`'s bytes as they are (keys and punctuation: nothing to escape).
-    mutating func literal(_ text: StaticString) {
+    @inlinable package mutating func literal(_ text: StaticString) {
         let length = text.utf8CodeUnitCount
         precondition(count + length <= capacity, "JSONWriter: more bytes than its capacity")
         (base + count).update(from: text.utf8Start, count: length)
@@ -48,26 +49,35 @@ struct JSONWriter {
     }
 
     /// Bytes that are JSON already (a payload encoded earlier), as they are.
-    mutating func raw(_ bytes: some Collection<UInt8>) {
-        precondition(count + bytes.count <= capacity, "JSONWriter: more bytes than its capacity")
-        for byte in bytes {
-            base[count] = byte
-            count += 1
+    @inlinable package mutating func raw(_ bytes: some Collection<UInt8>) {
+        let length = bytes.count
+        precondition(count + length <= capacity, "JSONWriter: more bytes than its capacity")
+        guard length > 0 else { return }
+        let copied: Void? = bytes.withContiguousStorageIfAvailable { source in
+            (base + count).update(from: source.baseAddress!, count: length)
         }
+        if copied == nil {
+            var index = count
+            for byte in bytes {
+                base[index] = byte
+                index += 1
+            }
+        }
+        count += length
     }
 
     /// At most 20 bytes: `-?digits`.
-    static let maximumNumberBytes = 20
+    package static let maximumNumberBytes = 20
 
     /// `value` in decimal, as JSON (and `String(value)`) writes it.
-    mutating func number(_ value: Int64) {
+    @inlinable package mutating func number(_ value: Int64) {
         precondition(count + Self.maximumNumberBytes <= capacity, "JSONWriter: more bytes than its capacity")
         if value < 0 { byte(UInt8(ascii: "-")) }
         unsigned(value.magnitude)
     }
 
     /// `value` in decimal, whatever its integer type (beyond 64 bits, through `String`).
-    mutating func number(_ value: some BinaryInteger) {
+    @inlinable package mutating func number(_ value: some BinaryInteger) {
         if let small = Int64(exactly: value) {
             number(small)
         } else if let large = UInt64(exactly: value) {
@@ -78,12 +88,12 @@ struct JSONWriter {
     }
 
     /// `value` in decimal.
-    mutating func number(_ value: UInt64) {
+    @inlinable package mutating func number(_ value: UInt64) {
         precondition(count + Self.maximumNumberBytes <= capacity, "JSONWriter: more bytes than its capacity")
         unsigned(value)
     }
 
-    private mutating func unsigned(_ value: UInt64) {
+    @inlinable mutating func unsigned(_ value: UInt64) {
         var digits = 1
         var rest = value
         while rest >= 10 {
@@ -102,9 +112,9 @@ struct JSONWriter {
 
     /// 36 bytes: the UUID in upper-case hex with dashes, as `UUID.uuidString` (and
     /// `JSONEncoder`) write it.
-    static let uuidBytes = 36
+    package static let uuidBytes = 36
 
-    mutating func uuid(_ id: UUID) {
+    @inlinable package mutating func uuid(_ id: UUID) {
         precondition(count + Self.uuidBytes <= capacity, "JSONWriter: more bytes than its capacity")
         withUnsafeBytes(of: id.uuid) { raw in
             for index in 0..<16 {
@@ -120,11 +130,11 @@ struct JSONWriter {
     }
 
     /// The most bytes ``string(_:)`` writes for `text`: its quotes, and 6 a byte (`\u00XX`).
-    static func maximumStringBytes(_ text: String) -> Int { 2 + 6 * text.utf8.count }
+    @inlinable package static func maximumStringBytes(_ text: String) -> Int { 2 + 6 * text.utf8.count }
 
     /// `text` as a JSON string: quotes, backslashes and control characters escaped (RFC 8259,
     /// as `JSONEncoder` escapes them), everything else as UTF-8.
-    mutating func string(_ text: String) {
+    @inlinable package mutating func string(_ text: String) {
         precondition(count + Self.maximumStringBytes(text) <= capacity, "JSONWriter: more bytes than its capacity")
         base[count] = UInt8(ascii: "\"")
         count += 1
@@ -150,13 +160,13 @@ struct JSONWriter {
         count += 1
     }
 
-    private mutating func escaped(_ letter: UInt8) {
+    @inlinable mutating func escaped(_ letter: UInt8) {
         base[count] = UInt8(ascii: "\\")
         base[count + 1] = letter
         count += 2
     }
 
-    private static func hexDigit(_ value: UInt8, upperCase: Bool) -> UInt8 {
+    @inlinable static func hexDigit(_ value: UInt8, upperCase: Bool) -> UInt8 {
         value < 10 ? 48 + value : (upperCase ? 55 : 87) + value
     }
 }
