@@ -67,7 +67,7 @@ extension GuessRules: Codable {
     public static func journalJSON(of entry: GuessJournalEntry) -> [UInt8]? {
         let capacity = 32 + entry.players.reduce(0) { $0 + 1 + HotPathJSON.maximumBytes(of: $1) }
             + entry.moves.count * (1 + JSONWriter.maximumNumberBytes)
-        return JSONWriter.withTemporary(capacity: capacity) { writer in
+        return JSONWriter.bytes(capacity: capacity) { writer in
             writer.literal(#"{"players":["#)
             for (index, player) in entry.players.enumerated() {
                 if index > 0 { writer.byte(UInt8(ascii: ",")) }
@@ -79,7 +79,7 @@ extension GuessRules: Codable {
                 writer.number(number)
             }
             writer.literal("]}")
-        } then: { Array($0) }
+        }
     }
 
     /// Judges the entry's guesses again, in order, as the tick did.

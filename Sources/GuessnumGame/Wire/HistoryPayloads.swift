@@ -23,14 +23,14 @@ enum HistoryPayloads {
 
     /// A verdict line as a history item, `{"type":"guessnum.v1.verdict","body":…}`, by hand.
     static func json(of line: JudgedGuess) -> [UInt8] {
-        let type = JudgedGuess.messageType.utf8
-        return JSONWriter.withTemporary(capacity: 20 + type.count + HotPathJSON.maximumBytes(of: line)) { writer in
+        let type = JudgedGuess.messageType
+        return JSONWriter.bytes(capacity: 20 + type.utf8.count + HotPathJSON.maximumBytes(of: line)) { writer in
             writer.literal(#"{"type":""#)
             writer.raw(type)
             writer.literal(#"","body":"#)
             HotPathJSON.write(line, to: &writer)
             writer.byte(UInt8(ascii: "}"))
-        } then: { Array($0) }
+        }
     }
 }
 
@@ -38,14 +38,14 @@ extension HistoryBatch {
     /// What closes a payload of this batch after its items' `]`: its counts, then `}`.
     var closing: [UInt8] {
         var closing = Array(#","omittedGuesses":"#.utf8)
-        HotPathJSON.appendNumber(omittedGuesses, to: &closing)
+        HotPathJSON.appendNumber(Int64(omittedGuesses), to: &closing)
         for (key, value) in [("omittedJoins", omittedJoins), ("omittedLeaves", omittedLeaves)] where value > 0 {
             closing.append(contentsOf: ",\"\(key)\":".utf8)
-            HotPathJSON.appendNumber(value, to: &closing)
+            HotPathJSON.appendNumber(Int64(value), to: &closing)
         }
         if let playerCount {
             closing.append(contentsOf: #","playerCount":"#.utf8)
-            HotPathJSON.appendNumber(playerCount, to: &closing)
+            HotPathJSON.appendNumber(Int64(playerCount), to: &closing)
         }
         closing.append(UInt8(ascii: "}"))
         return closing

@@ -7,12 +7,12 @@ import Foundation
 enum HotPathJSON {
     /// `line` as its wire JSON.
     static func payload(of line: JudgedGuess) -> Data {
-        JSONWriter.withTemporary(capacity: maximumBytes(of: line)) { write(line, to: &$0) } then: { Data(buffer: $0) }
+        JSONWriter.data(capacity: maximumBytes(of: line)) { write(line, to: &$0) }
     }
 
     /// Appends `line` as its wire JSON.
     static func append(_ line: JudgedGuess, to bytes: inout [UInt8]) {
-        JSONWriter.withTemporary(capacity: maximumBytes(of: line)) { write(line, to: &$0) } then: { bytes.append(contentsOf: $0) }
+        JSONWriter.append(to: &bytes, capacity: maximumBytes(of: line)) { write(line, to: &$0) }
     }
 
     /// The most bytes `write(_:to:)` writes for `line`: its keys and
@@ -50,16 +50,16 @@ enum HotPathJSON {
     /// A guess as its wire JSON, `{"guess":-?digits}`: what `JSONEncoder` writes for
     /// ``GuessMessage``, a few dozen times faster (a player's every guess takes this path).
     static func payload(ofGuess guess: Int64) -> Data {
-        JSONWriter.withTemporary(capacity: 10 + JSONWriter.maximumNumberBytes) { writer in
+        JSONWriter.data(capacity: 10 + JSONWriter.maximumNumberBytes) { writer in
             writer.literal(#"{"guess":"#)
             writer.number(guess)
             writer.byte(UInt8(ascii: "}"))
-        } then: { Data(buffer: $0) }
+        }
     }
 
     /// Appends `{"id":…,"name":…}`.
     static func append(_ player: PlayerRef, to bytes: inout [UInt8]) {
-        JSONWriter.withTemporary(capacity: maximumBytes(of: player)) { write(player, to: &$0) } then: { bytes.append(contentsOf: $0) }
+        JSONWriter.append(to: &bytes, capacity: maximumBytes(of: player)) { write(player, to: &$0) }
     }
 
     /// The most bytes `write(_:to:)` writes for `player`.
@@ -77,8 +77,8 @@ enum HotPathJSON {
     }
 
     /// Appends `value` in decimal.
-    static func appendNumber(_ value: some BinaryInteger, to bytes: inout [UInt8]) {
-        JSONWriter.withTemporary(capacity: 48) { $0.number(value) } then: { bytes.append(contentsOf: $0) }
+    static func appendNumber(_ value: Int64, to bytes: inout [UInt8]) {
+        JSONWriter.append(to: &bytes, capacity: JSONWriter.maximumNumberBytes) { $0.number(value) }
     }
 
     /// The guess in `payload` when it has the exact form senders write (`{"guess":-?digits}`),

@@ -32,7 +32,7 @@ extension RoomJournalEntry {
     /// for `JSONEncoder`. `JSONDecoder` reads either as the same entry.
     public var handWrittenJSON: [UInt8]? {
         guard seats == nil, wins == nil, let rules = Rules.journalJSON(of: rules) else { return nil }
-        return JSONWriter.withTemporary(capacity: rules.count + 40 + 2 * JSONWriter.maximumNumberBytes) { writer in
+        return JSONWriter.bytes(capacity: rules.count + 40 + 2 * JSONWriter.maximumNumberBytes) { writer in
             writer.literal(#"{"lastSequence":"#)
             writer.number(lastSequence)
             writer.literal(#","round":"#)
@@ -40,7 +40,7 @@ extension RoomJournalEntry {
             writer.literal(#","rules":"#)
             writer.raw(rules)
             writer.byte(UInt8(ascii: "}"))
-        } then: { Array($0) }
+        }
     }
 }
 

@@ -22,15 +22,30 @@ package struct JSONWriter {
     /// What was written.
     @inlinable package var written: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: base, count: count) }
 
-    /// Runs `body` with a writer into temporary memory of `capacity` bytes (on the stack when
-    /// small), then hands what it wrote to `use`.
-    @inlinable package static func withTemporary<Result>(
-        capacity: Int, _ body: (inout JSONWriter) -> Void, then use: (UnsafeBufferPointer<UInt8>) -> Result
-    ) -> Result {
+    /// The bytes `body` writes into temporary memory of `capacity` bytes (on the stack when small).
+    @inlinable package static func bytes(capacity: Int, _ body: (inout JSONWriter) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var writer = JSONWriter(buffer)
+            body(&writer)
+            count = writer.count
+        }
+    }
+
+    /// The bytes `body` writes, as `Data`.
+    @inlinable package static func data(capacity: Int, _ body: (inout JSONWriter) -> Void) -> Data {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
             var writer = JSONWriter(buffer)
             body(&writer)
-            return use(writer.written)
+            return Data(buffer: writer.written)
+        }
+    }
+
+    /// Appends the bytes `body` writes to `bytes`.
+    @inlinable package static func append(to bytes: inout [UInt8], capacity: Int, _ body: (inout JSONWriter) -> Void) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var writer = JSONWriter(buffer)
+            body(&writer)
+            bytes.append(contentsOf: writer.written)
         }
     }
 
@@ -49,25 +64,22 @@ package struct JSONWriter {
     }
 
     /// Bytes that are JSON already (a payload encoded earlier), as they are.
-    @inlinable package mutating func raw(_ bytes: some Collection<UInt8>) {
-        let length = bytes.count
-        precondition(count + length <= capacity, "JSONWriter: more bytes than its capacity")
-        guard length > 0 else { return }
-        let copied: Void? = bytes.withContiguousStorageIfAvailable { source in
-            (base + count).update(from: source.baseAddress!, count: length)
+    @inlinable package mutating func raw(_ bytes: [UInt8]) {
+        precondition(count + bytes.count <= capacity, "JSONWriter: more bytes than its capacity")
+        bytes.withUnsafeBufferPointer { source in
+            guard let start = source.baseAddress else { return }
+            (base + count).update(from: start, count: source.count)
         }
-        if copied == nil {
-            var index = count
-            for byte in bytes {
-                base[index] = byte
-                index += 1
-            }
-        }
-        count += length
+        count += bytes.count
+    }
+
+    /// `text`'s UTF-8 as it is (text known to need no escapes: a message type).
+    @inlinable package mutating func raw(_ text: String) {
+        for byte in text.utf8 { self.byte(byte) }
     }
 
     /// At most 20 bytes: `-?digits`.
-    package static let maximumNumberBytes = 20
+    package static var maximumNumberBytes: Int { 20 }
 
     /// `value` in decimal, as JSON (and `String(value)`) writes it.
     @inlinable package mutating func number(_ value: Int64) {
@@ -76,16 +88,8 @@ package struct JSONWriter {
         unsigned(value.magnitude)
     }
 
-    /// `value` in decimal, whatever its integer type (beyond 64 bits, through `String`).
-    @inlinable package mutating func number(_ value: some BinaryInteger) {
-        if let small = Int64(exactly: value) {
-            number(small)
-        } else if let large = UInt64(exactly: value) {
-            number(large)
-        } else {
-            raw(String(value).utf8)
-        }
-    }
+    /// `value` in decimal.
+    @inlinable package mutating func number(_ value: Int) { number(Int64(value)) }
 
     /// `value` in decimal.
     @inlinable package mutating func number(_ value: UInt64) {
@@ -112,7 +116,7 @@ package struct JSONWriter {
 
     /// 36 bytes: the UUID in upper-case hex with dashes, as `UUID.uuidString` (and
     /// `JSONEncoder`) write it.
-    package static let uuidBytes = 36
+    package static var uuidBytes: Int { 36 }
 
     @inlinable package mutating func uuid(_ id: UUID) {
         precondition(count + Self.uuidBytes <= capacity, "JSONWriter: more bytes than its capacity")
