@@ -76,6 +76,28 @@ struct MessagingTests {
         }
     }
 
+    @Test("Sending to one peer delivers in order with the array form, and names a peer that is not connected")
+    func onePeer() async throws {
+        try await withTwoPeers { peers async throws in
+            try await peers.connect()
+            let type = Chat.messageType
+            try peers.host.send(JSONEncoder().encode(Chat(text: "one")), messageType: type, to: peers.guest.localPeer)
+            try peers.host.send(Chat(text: "two"), to: [peers.guest.localPeer])
+            try peers.host.send(JSONEncoder().encode(Chat(text: "three")), messageType: type, to: peers.guest.localPeer)
+            #expect(await peers.guestData.count(atLeast: 3) { _ in true } == 3)
+            #expect(try peers.guestData.all.map { try $0.decode(Chat.self).text } == ["one", "two", "three"])
+            do {
+                try peers.host.send(Data([1]), to: peer("carol"))
+                Issue.record("expected an error")
+            } catch let error as MultipeerError {
+                #expect(error.code == .peerNotConnected)
+                #expect(error.message.contains("carol"))
+            }
+            await peers.host.disconnect()
+            #expect(throws: MultipeerError.sessionClosed) { try peers.host.send(Data([1]), to: peers.guest.localPeer) }
+        }
+    }
+
     @Test("A message larger than a frame is refused before anything is sent")
     func tooLarge() async throws {
         var configuration = SessionConfiguration()

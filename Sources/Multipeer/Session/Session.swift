@@ -228,6 +228,23 @@ public final class Session: Sendable {
         write(frame, outbox)
     }
 
+    /// Sends `payload` to `peer`, reliably and in order: what sending to `[peer]` does, without
+    /// the array (a game's reply to each move takes this path).
+    /// - Throws: ``MultipeerError/Code/peerNotConnected``, ``MultipeerError/Code/messageTooLarge``,
+    ///   ``MultipeerError/Code/sessionClosed``.
+    public func send(_ payload: Data, messageType: String? = nil, to peer: PeerID) throws(MultipeerError) {
+        let frame = try dataFrame(payload, messageType: messageType)
+        let now = clock.now
+        let outbox = try state.withLock { state throws(MultipeerError) -> Outbox in
+            if state.isClosed { throw .sessionClosed }
+            guard let id = state.connectedLinks[peer] else { throw .peerNotConnected([peer]) }
+            var outbox = Outbox()
+            route(frame, to: peer, via: id, at: now, state: &state, outbox: &outbox)
+            return outbox
+        }
+        write(frame, outbox)
+    }
+
     /// Sends `payload` to every connected peer; returns how many that was.
     ///
     /// - Parameters:

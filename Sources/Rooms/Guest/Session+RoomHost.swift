@@ -14,7 +14,7 @@ extension Session {
     /// Sends `payload`, a `messageType` message, to `host` (see ``send(_:toRoomHost:)``).
     package func send(_ payload: Data, messageType: String, toRoomHost host: PeerID?) throws(GameError) {
         guard let host else { throw .notJoined }
-        do { try send(payload, messageType: messageType, to: [host]) } catch {
+        do { try send(payload, messageType: messageType, to: host) } catch {
             if error.code == .peerNotConnected || error.code == .sessionClosed { throw .hostGone(host) }
             throw .sendFailed(error)
         }

@@ -120,6 +120,7 @@ extension RoomHost {
     /// it alone.
     @usableFromInline
     func send(_ payload: Data, _ type: String, to peers: [PeerID]) -> Int {
+        if peers.count == 1 { return send(payload, type, to: peers[0]) ? 1 : 0 }
         do {
             try session.send(payload, messageType: type, to: peers)
             return peers.count
@@ -129,6 +130,18 @@ extension RoomHost {
                 return 0
             }
             return peers.reduce(0) { sent, peer in sent + send(payload, type, to: [peer]) }
+        }
+    }
+
+    /// Sends `payload`, a `type` message, to `peer`; whether it was handed to the session.
+    @usableFromInline
+    func send(_ payload: Data, _ type: String, to peer: PeerID) -> Bool {
+        do {
+            try session.send(payload, messageType: type, to: peer)
+            return true
+        } catch {
+            report(error, sending: type)
+            return false
         }
     }
 
@@ -143,7 +156,7 @@ extension RoomHost {
     func send(_ message: RoomHostMessage<Rules>, to peer: PeerID) {
         do {
             let (type, payload) = try Rules.Codec.encode(message)
-            _ = send(payload, type, to: [peer])
+            _ = send(payload, type, to: peer)
         } catch {
             logger.warning("Could not encode a message.", metadata: .game(peer: peer.displayName).merging(["error": "\(error)"]) { $1 })
         }
