@@ -31,4 +31,12 @@ struct ChannelKey: Hashable, Sendable {
         rawValue = name.rawValue
         payloadType = ObjectIdentifier(Payload.self)
     }
+
+    /// The payload type and the name's length, not its text: a bus has a few dozen names, so
+    /// the few that share both are told apart by `==`, and every post (the session posts each
+    /// message received) is spared hashing a string.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(payloadType)
+        hasher.combine(rawValue.utf8.count)
+    }
 }

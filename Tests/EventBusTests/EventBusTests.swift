@@ -104,6 +104,18 @@ struct EventBusTests {
         withExtendedLifetime((a, b)) {}
     }
 
+    @Test("Names of one payload type and one length stay apart (they share a hash)")
+    func sameLengthNames() {
+        let bus = EventBus()
+        let names = ["abc", "abd", "xyz", "cba"].map { EventName<Int>($0) }
+        let seen = names.map { _ in Collected<Int>() }
+        let observations = zip(names, seen).map { name, log in bus.observe(name) { log.append($0) } }
+        for (index, name) in names.enumerated() { bus.post(name, index) }
+        #expect(seen.map(\.all) == [[0], [1], [2], [3]])
+        #expect(names.map { bus.observerCount(of: $0) } == [1, 1, 1, 1])
+        withExtendedLifetime(observations) {}
+    }
+
     @Test("Cancelling or releasing an observation ends it")
     func cancellation() {
         let bus = EventBus()
