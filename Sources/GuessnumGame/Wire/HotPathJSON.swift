@@ -10,11 +10,6 @@ enum HotPathJSON {
         JSONWriter.data(capacity: maximumBytes(of: line)) { write(line, to: &$0) }
     }
 
-    /// Appends `line` as its wire JSON.
-    static func append(_ line: JudgedGuess, to bytes: inout [UInt8]) {
-        JSONWriter.append(to: &bytes, capacity: maximumBytes(of: line)) { write(line, to: &$0) }
-    }
-
     /// The most bytes `write(_:to:)` writes for `line`: its keys and
     /// punctuation (~150), five numbers of at most 20 bytes, a UUID and the escaped name.
     static func maximumBytes(of line: JudgedGuess) -> Int {
@@ -55,11 +50,6 @@ enum HotPathJSON {
             writer.number(guess)
             writer.byte(UInt8(ascii: "}"))
         }
-    }
-
-    /// Appends `{"id":…,"name":…}`.
-    static func append(_ player: PlayerRef, to bytes: inout [UInt8]) {
-        JSONWriter.append(to: &bytes, capacity: maximumBytes(of: player)) { write(player, to: &$0) }
     }
 
     /// The most bytes `write(_:to:)` writes for `player`.
