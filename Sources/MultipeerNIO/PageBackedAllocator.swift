@@ -23,10 +23,11 @@ import Synchronization
 /// a mapping that fails falls back to `malloc`. The last few mappings freed are kept for the next
 /// buffers of their size (``maximumSpareMappings``): NIOSSL replaces its ciphertext buffer at a
 /// flush whenever the socket still holds the last one, and a map and unmap for each such flush
-/// would cost more than the bytes they save. A link that moves a stream flushes tens of KiB at a
-/// time, and NIOSSL's buffers grow past 32 KiB: a few such mappings are kept as well
-/// (``maximumLargeSpareMappings``), or every flush of a stream would map, fault in and unmap its
-/// pages again.
+/// would cost more than the bytes they save. A link that moves a stream flushes tens to hundreds
+/// of KiB at a time, and NIOSSL's buffers grow past 32 KiB (past 512 KiB once a stream's window
+/// has grown and it writes 256 KiB batches): a few such mappings are kept as well
+/// (``maximumLargeSpareMappings``), the latest freed in place of the oldest, or every flush of a
+/// stream would map, fault in and unmap its pages again.
 enum PageBackedAllocator {
     /// The smallest buffer that gets pages of its own: swift-nio-ssl's ciphertext buffer (one
     /// TLS record, 16 KiB) and its plaintext read buffer (32 KiB).
@@ -48,11 +49,16 @@ enum PageBackedAllocator {
     static let largestSpareBytes = 32 * 1024
 
     /// How many of the mappings kept are larger than ``largestSpareBytes`` (NIOSSL's buffers on a
-    /// link that moves a stream), at most: with ``largestLargeSpareBytes``, 2 MiB for one process.
+    /// link that moves a stream), at most: with ``largestLargeSpareBytes``, 8 MiB for one process.
+    /// When as many are kept, a larger one freed takes the place of the oldest: the sizes a stream
+    /// needs change as its window grows, and the latest are those it needs next.
     static let maximumLargeSpareMappings = 4
 
-    /// The largest block whose mapping may be kept among the larger ones.
-    static let largestLargeSpareBytes = 512 * 1024
+    /// The largest block whose mapping may be kept among the larger ones: NIOSSL's ciphertext
+    /// buffer behind a stream's 256 KiB batches grows past 512 KiB, and with that as the largest
+    /// kept, a stream at a 4 MiB window spent about a tenth of its sender's time unmapping alone
+    /// (BENCHMARKS.md, "Streams, part 2").
+    static let largestLargeSpareBytes = 2 * 1024 * 1024
 
     /// Mappings freed and kept for reuse (base address, length), the latest last.
     private static let spare = Mutex<[(base: UInt, length: Int)]>([])
@@ -118,17 +124,25 @@ enum PageBackedAllocator {
         return base + headerBytes
     }
 
-    /// Keeps a freed mapping for reuse, or unmaps it when enough are kept.
+    /// Keeps a freed mapping for reuse, or unmaps it when enough are kept; a larger one takes the
+    /// place of the oldest larger one kept, which is unmapped instead.
     private static func unmap(_ base: UnsafeMutableRawPointer, length: Int) {
         let small = mappedLength(largestSpareBytes)
+        var evicted: (base: UInt, length: Int)?
         let kept = spare.withLock { spare -> Bool in
             guard spare.count < maximumSpareMappings else { return false }
             if length > small {
-                guard length <= mappedLength(largestLargeSpareBytes), spare.count(where: { $0.length > small }) < maximumLargeSpareMappings else { return false }
+                guard length <= mappedLength(largestLargeSpareBytes) else { return false }
+                if spare.count(where: { $0.length > small }) >= maximumLargeSpareMappings,
+                    let oldest = spare.firstIndex(where: { $0.length > small })
+                {
+                    evicted = spare.remove(at: oldest)
+                }
             }
             spare.append((base: UInt(bitPattern: base), length: length))
             return true
         }
         if !kept { munmap(base, length) }
+        if let evicted, let oldest = UnsafeMutableRawPointer(bitPattern: evicted.base) { munmap(oldest, evicted.length) }
     }
 }

@@ -71,4 +71,19 @@ struct PageBackedAllocatorLargeSpareTests {
         for block in many { PageBackedAllocator.deallocate(block) }
         #expect(PageBackedAllocator.largeSpareMappings <= PageBackedAllocator.maximumLargeSpareMappings)
     }
+
+    @Test("With as many large mappings kept as may be, the one freed last is kept in place of the oldest: the next block of its size is that mapping, its bytes still there")
+    func latestLargeMappingKept() throws {
+        // Sizes of their own (between 1 and 2 MiB, pages apart), so no other test's blocks take
+        // these mappings; a mapping made anew would hold zeros.
+        let sizes = (0...PageBackedAllocator.maximumLargeSpareMappings).map { 1_100_000 + $0 * 40_000 }
+        let blocks = try sizes.map { try #require(PageBackedAllocator.allocate($0)) }
+        for (block, size) in zip(blocks, sizes) { block.storeBytes(of: 0xA5, toByteOffset: size - 1, as: UInt8.self) }
+        for block in blocks { PageBackedAllocator.deallocate(block) }
+        let last = try #require(sizes.last)
+        let again = try #require(PageBackedAllocator.allocate(last))
+        #expect(again.load(fromByteOffset: last - 1, as: UInt8.self) == 0xA5, "the mapping freed last was not kept")
+        PageBackedAllocator.deallocate(again)
+        #expect(PageBackedAllocator.largeSpareMappings <= PageBackedAllocator.maximumLargeSpareMappings)
+    }
 }

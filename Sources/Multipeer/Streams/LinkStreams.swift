@@ -22,11 +22,39 @@ struct LinkStreams {
         /// Whether a thread is handing this stream's bytes to the link: the others leave it to
         /// that one, so the bytes go in order without a lock held while they are sent.
         var pumping = false
+        /// The most credit this side has held at once: the reader's window, as far as this side
+        /// can tell (it starts at the window both sides begin with and grows with the reader's
+        /// grants). It sizes the batches (``batchBytes(chunkBytes:)``).
+        var largestCredit: Int
 
         init(stream: OutgoingStreamCore, credit: Int) {
             self.stream = stream
             self.credit = credit
+            largestCredit = credit
         }
+
+        /// Adds the reader's grant of `credit` bytes.
+        mutating func add(credit: Int) {
+            self.credit += credit
+            largestCredit = max(largestCredit, self.credit)
+        }
+
+        /// The most bytes one hand-off frames: a quarter of the reader's window, in whole chunks,
+        /// no fewer than ``minimumChunksPerBatch`` and no more than ``maximumChunksPerBatch``
+        /// chunks. The link holds at most two batches not yet written below it, so a message
+        /// sent meanwhile waits behind at most half a window of this stream; a window that has
+        /// grown gets fewer, larger writes (one flush, one TLS write, each).
+        func batchBytes(chunkBytes: Int) -> Int {
+            let chunks = min(max(largestCredit / 4 / chunkBytes, Self.minimumChunksPerBatch), Self.maximumChunksPerBatch)
+            return chunks * chunkBytes
+        }
+
+        /// The chunks of a batch at the 256 KiB window sessions start with (and keep, unless
+        /// they let it grow): 64 KiB.
+        static let minimumChunksPerBatch = 4
+        /// The chunks of a batch once the window has grown to 1 MiB or more: 256 KiB, what the
+        /// raw TLS pipe writes at once.
+        static let maximumChunksPerBatch = 16
     }
 
     /// The reader's side of a stream the peer opened.
@@ -36,6 +64,10 @@ struct LinkStreams {
         var window: Int
         /// The writer finished or reset it: only the app's reading keeps it open.
         var ended = false
+        /// Credit the reader gave back that the link's own thread sends, at the end of its next
+        /// read from the network (``LinkStreams/readersWithDeferredCredit``), rather than the
+        /// reading task handing a frame to that thread.
+        var deferredCredit = 0
     }
 
     /// The features the peer announced in its HELLO or ACCEPT.
@@ -56,6 +88,9 @@ struct LinkStreams {
     var deliveriesSignalled = false
     /// Readers with bytes that arrived in the read under way, to wake at its end.
     var readersToWake: [StreamBuffer] = []
+    /// Streams whose reader left credit for the link's thread to send
+    /// (``Reader/deferredCredit``), in the order they did.
+    var readersWithDeferredCredit: [UInt32] = []
 
     /// Whether both sides announced streams.
     var areSupported: Bool { supports(WireProtocol.Feature.streams) }
@@ -90,6 +125,26 @@ struct LinkStreams {
         writers = [:]
         readers = [:]
         readersToWake = []
+        readersWithDeferredCredit = []
+    }
+
+    /// Takes the credit readers left for the link's thread (``Reader/deferredCredit``): each
+    /// stream's, added to what the peer may send, for the link's thread to send as STREAM_WINDOW
+    /// frames. Readers that ended meanwhile need none.
+    mutating func takeDeferredCredit() -> [(id: UInt32, credit: Int)] {
+        guard !readersWithDeferredCredit.isEmpty else { return [] }
+        var grants: [(id: UInt32, credit: Int)] = []
+        for id in readersWithDeferredCredit {
+            guard var reader = readers[id], reader.deferredCredit > 0 else { continue }
+            if !reader.ended {
+                reader.window += reader.deferredCredit
+                grants.append((id, reader.deferredCredit))
+            }
+            reader.deferredCredit = 0
+            readers[id] = reader
+        }
+        readersWithDeferredCredit = []
+        return grants
     }
 
     /// The writers with bytes waiting for the link, to go on once it drained (outside the lock).

@@ -37,7 +37,7 @@ extension Session {
                     var writer = record.streams.writers[id], writer.credit + Int(credit) <= Int(WireProtocol.maximumStreamCredit)
                 else { return (false, nil) }
                 record.lastHeard = now
-                writer.credit += Int(credit)
+                writer.add(credit: Int(credit))
                 record.streams.writers[id] = writer
                 return (true, !writer.pumping && !writer.pending.isEmpty ? writer.stream : nil)
             } ?? (false, nil)
@@ -46,19 +46,27 @@ extension Session {
         return taken
     }
 
-    /// The transport delivered every frame of one read on link `link`: readers that waited for
-    /// them are woken now, once each. From now on the link's readers are woken this way.
+    /// The transport delivered every frame of one read on link `link`: the credit readers left
+    /// for this thread goes to their writers (``grantCredit(_:to:on:buffer:)``), then readers
+    /// that waited for the read's bytes are woken, once each. From now on the link's readers are
+    /// woken, and their credit may be sent, this way.
     func linkFinishedDelivering(_ link: ObjectIdentifier) {
         // A session without streams (a game's) has no reader to wake: every read of a game's
         // link comes here, so it costs nothing then.
         guard configuration.features & WireProtocol.Feature.streams != 0 else { return }
-        let readers = state.withLock { state -> [StreamBuffer] in
-            state.withRecord(of: link) { record -> [StreamBuffer] in
+        let now = clock.now
+        let (readers, grants, connection) = state.withLock { state -> ([StreamBuffer], [(id: UInt32, credit: Int)], (any Connection)?) in
+            state.withRecord(of: link) { record -> ([StreamBuffer], [(id: UInt32, credit: Int)], (any Connection)?) in
                 record.streams.deliveriesSignalled = true
-                guard !record.streams.readersToWake.isEmpty else { return [] }
+                let grants = record.streams.takeDeferredCredit()
+                if !grants.isEmpty { record.lastSent = now }
+                guard !record.streams.readersToWake.isEmpty else { return ([], grants, record.connection) }
                 defer { record.streams.readersToWake = [] }
-                return record.streams.readersToWake
-            } ?? []
+                return (record.streams.readersToWake, grants, record.connection)
+            } ?? ([], [], nil)
+        }
+        for grant in grants {
+            connection?.send(FrameCodec.encode(.streamWindow(id: grant.id, credit: UInt32(clamping: grant.credit))))
         }
         for reader in readers { reader.wake() }
     }

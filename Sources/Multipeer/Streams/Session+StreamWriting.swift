@@ -9,16 +9,11 @@ import SafeText
 /// framed only as they go, straight into the transport's buffer
 /// (``Connection/sendStreamData(id:_:chunkLength:written:)``).
 ///
-/// At most ``streamBytesInLink`` bytes of one stream are handed to the link and not yet written
-/// below it, so a message sent meanwhile waits behind no more than that, whatever the window.
+/// At most two batches (``LinkStreams/Writer/batchBytes(chunkBytes:)``) of one stream are handed
+/// to the link and not yet written below it, so the next is framed while the link writes one,
+/// and a message sent meanwhile waits behind no more than that: 128 KiB at the window sessions
+/// start with, at most half a window whatever the window.
 extension Session {
-    /// The most chunks one hand-off frames: one buffer, one flush below (one TLS write) for all.
-    static let streamChunksPerBatch = 4
-
-    /// The most bytes of one stream handed to the link and not yet written below it: two
-    /// batches, so the next is framed while the link writes one.
-    static func streamBytesInLink(chunkBytes: Int) -> Int { 2 * streamChunksPerBatch * chunkBytes }
-
     /// Writes `data` to this side's stream `core` on `link`: returns once the last byte is
     /// handed to the link.
     func writeStream(_ data: Data, to core: OutgoingStreamCore, link: ObjectIdentifier) async throws(MultipeerError) {
@@ -48,8 +43,6 @@ extension Session {
     /// go in order and no lock is held while they are framed and sent.
     func pumpStream(_ core: OutgoingStreamCore, link: ObjectIdentifier) {
         let chunkBytes = configuration.streamChunkBytes
-        let batchBytes = chunkBytes * Self.streamChunksPerBatch
-        let inLinkLimit = Self.streamBytesInLink(chunkBytes: chunkBytes)
         enum Step { case send(any Connection, Data), done(CheckedContinuation<MultipeerError?, Never>?) }
         var claimed = false
         while true {
@@ -58,7 +51,8 @@ extension Session {
                 state.withRecord(of: link) { record -> Step in
                     guard var writer = record.streams.writers[core.id] else { return .done(nil) }
                     if writer.pumping, !claimed { return .done(nil) }
-                    let room = record.backloggedSince == nil ? inLinkLimit - writer.inLink : 0
+                    let batchBytes = writer.batchBytes(chunkBytes: chunkBytes)
+                    let room = record.backloggedSince == nil ? 2 * batchBytes - writer.inLink : 0
                     let count = min(writer.credit, writer.pending.count, batchBytes, room)
                     guard count > 0 else {
                         writer.pumping = false

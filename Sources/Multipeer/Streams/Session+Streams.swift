@@ -64,15 +64,39 @@ extension Session {
     }
 
     /// The reader of stream `id` on `link` read `credit` bytes: the writer may send as many more.
+    ///
+    /// The reading task sends the STREAM_WINDOW frame itself (through the link's thread: a
+    /// hand-off and a wake-up) only when the writer may be waiting for it. While the writer still
+    /// holds at least ``deferrableCreditFloor(chunkBytes:)`` of credit, more of its bytes are on
+    /// their way, and the read that brings them ends with the link's own thread sending the
+    /// credit (``linkFinishedDelivering(_:)``): no hand-off, and the grants of one read go
+    /// together. That needs a transport that says where its reads end; others get the frame at
+    /// once, as before.
     func grantCredit(_ credit: Int, to id: UInt32, on link: ObjectIdentifier, buffer: StreamBuffer) {
+        let floor = Self.deferrableCreditFloor(chunkBytes: configuration.streamChunkBytes)
+        let now = clock.now
         let connection: (any Connection)? = state.withLock { state in
-            guard let record = state.links[link], let reader = record.streams.readers[id], reader.buffer === buffer, !reader.ended else { return nil }
-            state.links[link]?.streams.readers[id]?.window += credit
-            state.links[link]?.lastSent = clock.now
-            return record.connection
+            state.withRecord(of: link) { record -> (any Connection)? in
+                guard var reader = record.streams.readers[id], reader.buffer === buffer, !reader.ended else { return nil }
+                if record.streams.deliveriesSignalled, reader.window >= floor {
+                    if reader.deferredCredit == 0 { record.streams.readersWithDeferredCredit.append(id) }
+                    reader.deferredCredit += credit
+                    record.streams.readers[id] = reader
+                    return nil
+                }
+                reader.window += credit
+                record.streams.readers[id] = reader
+                record.lastSent = now
+                return record.connection
+            } ?? nil
         }
         connection?.send(FrameCodec.encode(.streamWindow(id: id, credit: UInt32(clamping: credit))))
     }
+
+    /// The least credit a writer must still hold for its reader's next grant to wait for the end
+    /// of the link's next read: a batch at the window sessions start with (64 KiB), so the writer
+    /// has a batch's worth to send meanwhile.
+    static func deferrableCreditFloor(chunkBytes: Int) -> Int { LinkStreams.Writer.minimumChunksPerBatch * chunkBytes }
 
     /// The reader of stream `id` on `link` is done with it: read to its end, or cancelled
     /// (`reset`, and the writer is told unless it had ended the stream).
@@ -185,7 +209,7 @@ extension Session {
                 if id < streams.nextLocalID { return }  // the stream ended here meanwhile
                 return violation("a window update for stream \(id), which was never opened")
             }
-            writer.credit += Int(credit)
+            writer.add(credit: Int(credit))
             if writer.credit > Int(WireProtocol.maximumStreamCredit) { return violation("more credit on stream \(id) than a stream may hold") }
             streams.writers[id] = writer
             // The writer's bytes go on from here, on this thread (the link's), not the writing task's.
