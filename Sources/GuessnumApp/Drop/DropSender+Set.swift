@@ -6,9 +6,9 @@ import Synchronization
 
 /// `guessnum send A B DIR…`: several files and folders as one set, asked about once.
 extension DropSender {
-    /// The most files of a set under way at once (``SetWindow``) to a receiver of this release
-    /// (``WireProtocol/Feature/digestAfterBytes``), which runs 16 at once and holds the others
-    /// until one ends: those whose bytes all went wait for their results while the next ones
+    /// The most files of a set under way at once (``SetWindow``) to a receiver that announced
+    /// ``WireProtocol/Feature/digestAfterBytes`` but says no ``DropSetAnswer/placing`` (the
+    /// release before it), which runs 16 at once and holds the others until one ends: those whose bytes all went wait for their results while the next ones
     /// go, so small files do not wait a round trip each. Memory stays bounded: a file that
     /// waits for its result, or is offered and not yet accepted, holds no bytes.
     static let setFilesAtOnce = 24
