@@ -3,6 +3,7 @@ import GuessnumApp
 import Logging
 import Multipeer
 import MultipeerAvahi
+import MultipeerNIO
 
 /// `guessnum send`: send files and folders to someone running `guessnum receive` on the LAN.
 struct SendCommand: AsyncParsableCommand {
@@ -92,6 +93,10 @@ struct ReceiveCommand: AsyncParsableCommand {
 
     func run() async throws {
         LoggingSystem.bootstrapTerminal(level: output.logLevel, destination: LogDestination())
+        // A set's files being put in place hold a few descriptors each (up to 112 files a set,
+        // ~500 descriptors), and several senders' sets may run at once: the usual soft limit of
+        // 1,024 is too few.
+        FileLimit.raiseToHardLimit()
         try await CommandRunner.run {
             let me = try LocalPlayer(name: name, role: .drop)
             let code = try await DropBox.receive(

@@ -7,7 +7,8 @@ import Testing
 /// The group commit that puts received files in place durably: one descriptor is `fsync`ed;
 /// several on one file system are covered by one `syncfs` of the one opened first; a failed
 /// `syncfs` falls back to an `fsync` each; a round syncs the bytes, links, then syncs the
-/// folders; and what asks while a round runs waits for the next.
+/// folders, with the next group's bytes when one waits; and what asks while a round runs waits
+/// for the next.
 @Suite("Drop: received files synced to disk in groups", .timeLimit(.minutes(1)))
 struct DiskSyncTests {
     /// The calls a round made, in order.
@@ -134,7 +135,35 @@ struct DiskSyncTests {
             }
         }
         #expect(verdicts.withLock { $0 } == [11: 0, 12: 0, 13: 0, 14: 0])
-        #expect(calls.all == ["fsync 11", "link 11", "fsync 1", "syncfs 12", "link 12", "link 13", "link 14", "syncfs 2"])
+        // File 11's folder is synced by the same syncfs as the bytes of 12–14 (one flush, not two).
+        #expect(calls.all == ["fsync 11", "link 11", "syncfs 1", "link 12", "link 13", "link 14", "syncfs 2"])
+    }
+
+    /// Runs ``DiskSync/run(syncer:next:)`` on `groups`, one a round, recording each verdict in
+    /// `calls` as it is given.
+    static func run(_ groups: [[DiskSync.Placement]], syncer: DiskSync.Syncer) {
+        var left = groups
+        DiskSync.run(syncer: syncer) { _ in left.isEmpty ? [] : left.removeFirst() }
+    }
+
+    @Test("groups that follow each other: one sync for a group's folders and the next one's bytes; a file is answered only after its folder's sync")
+    func overlapping() {
+        let calls = Calls()
+        let done: @Sendable (Int32) -> @Sendable (Int32) -> Void = { file in { verdict in calls.add("done \(file): \(verdict)") } }
+        Self.run(
+            [[Self.placement(3, in: 1, calls: calls, done: done(3))], [Self.placement(4, in: 2, calls: calls, done: done(4)), Self.placement(5, in: 2, calls: calls, done: done(5))]],
+            syncer: Self.syncer(calls))
+        #expect(calls.all == ["fsync 3", "link 3", "syncfs 1", "done 3: 0", "link 4", "link 5", "syncfs 2", "done 4: 0", "done 5: 0"])
+    }
+
+    @Test("a shared sync that fails: each descriptor is fsynced, and a linked file whose folder could not be synced is answered with the error")
+    func overlappingFailure() {
+        let calls = Calls()
+        let done: @Sendable (Int32) -> @Sendable (Int32) -> Void = { file in { verdict in calls.add("done \(file): \(verdict)") } }
+        Self.run(
+            [[Self.placement(3, in: 1, calls: calls, done: done(3))], [Self.placement(4, in: 2, calls: calls, done: done(4))]],
+            syncer: Self.syncer(calls, failing: [1]))
+        #expect(calls.all == ["fsync 3", "link 3", "syncfs 1", "fsync 1", "fsync 4", "done 3: \(EIO)", "link 4", "fsync 2", "done 4: 0"])
     }
 
     @Test("a real file is synced, linked and its folder synced")

@@ -118,13 +118,13 @@ extension DropBox {
     }
 
     /// A file of the sender's set: taken under its path; held while the set has its most files
-    /// at once under way (a sender of this release keeps more in flight, so that the next
-    /// file is here when one ends; at most ``DropSetReceipt/filesWaiting``); or declined when it
-    /// goes past the offer.
+    /// at once under way (``DropSetReceipt/hasRoom``: a sender of this release keeps more in
+    /// flight, so that the next file is here when one ends; at most
+    /// ``DropSetReceipt/filesWaiting``); or declined when it goes past the offer.
     func takeSetFile(_ offer: ResourceOffer, into transfers: inout Transfers) async {
         let sender = offer.peer.identity
         guard var receipt = transfers.sets[sender] else { return }
-        if receipt.running.count >= DropSetReceipt.filesAtOnce, transfers.waitingSetFiles[sender, default: []].count < DropSetReceipt.filesWaiting {
+        if !receipt.hasRoom, transfers.waitingSetFiles[sender, default: []].count < DropSetReceipt.filesWaiting {
             transfers.waitingSetFiles[sender, default: []].append(offer)
             return
         }
@@ -140,11 +140,26 @@ extension DropBox {
             receipt.started(resource)
             let progress = receipt.progress
             let output = output
-            Task { await progress.follow(resource.progressUpdates, on: output) }
+            let events = inbox.continuation
+            let (peer, name) = (offer.peer, resource.name)
+            Task { await progress.follow(resource.progressUpdates, on: output) { events.yield(.setFileArrived(peer, name: name)) } }
         } catch {
             output.line(error.message)
         }
         transfers.sets[sender] = receipt
+    }
+
+    /// The bytes of a file of the sender's set all arrived: it no longer counts among those
+    /// receiving, so the next one held, if any, starts.
+    func setFileArrived(_ name: String, from peer: PeerID, in transfers: inout Transfers) async {
+        let sender = peer.identity
+        guard transfers.sets[sender] != nil else { return }
+        transfers.sets[sender]?.arrived(name)
+        if transfers.sets[sender]?.hasRoom == true, transfers.waitingSetFiles[sender]?.isEmpty == false,
+            let next = transfers.waitingSetFiles[sender]?.removeFirst()
+        {
+            await takeSetFile(next, into: &transfers)
+        }
     }
 
     /// A file of a set ended: the next one held, if any, starts; the exit code when that ends

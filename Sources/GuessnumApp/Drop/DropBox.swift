@@ -29,6 +29,8 @@ public final class DropBox: Sendable {
         /// The resume window passed since a set's sender left.
         case setExpired(PeerID, set: UUID)
         case finished(ResourceCompletion)
+        /// The bytes of a set's file all arrived (its name): it waits to be put in place.
+        case setFileArrived(PeerID, name: String)
         /// A sender's link ended.
         case left(PeerID)
         /// Ctrl-C, or the end of the program.
@@ -166,6 +168,8 @@ public final class DropBox: Sendable {
                         break loop
                     }
                 }
+            case .setFileArrived(let peer, let name):
+                await setFileArrived(name, from: peer, in: &transfers)
             case .setEnded(let peer, let end):
                 if let code = setEnded(end, from: peer, in: &transfers) {
                     exitCode = code

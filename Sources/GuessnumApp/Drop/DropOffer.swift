@@ -52,6 +52,6 @@ struct DropSetRequest: Sendable {
     /// Answers the sender; nothing happens when it is not connected (it left: the offer is
     /// withdrawn, and it offers the set again when it is back).
     func answer(accepted: Bool, reason: String?) {
-        try? session.send(DropSetAnswer(set: offer.set, accepted: accepted, reason: reason), to: [peer])
+        try? session.send(DropSetAnswer(set: offer.set, accepted: accepted, reason: reason, placing: accepted ? DropSetReceipt.filesPlacing : nil), to: [peer])
     }
 }

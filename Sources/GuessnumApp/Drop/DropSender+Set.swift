@@ -6,9 +6,9 @@ import Synchronization
 
 /// `guessnum send A B DIR…`: several files and folders as one set, asked about once.
 extension DropSender {
-    /// The most files of a set under way at once (``SetWindow``) to a receiver of this release
-    /// (``WireProtocol/Feature/digestAfterBytes``), which runs 16 at once and holds the others
-    /// until one ends: those whose bytes all went wait for their results while the next ones
+    /// The most files of a set under way at once (``SetWindow``) to a receiver that announced
+    /// ``WireProtocol/Feature/digestAfterBytes`` but says no ``DropSetAnswer/placing`` (the
+    /// release before it), which runs 16 at once and holds the others until one ends: those whose bytes all went wait for their results while the next ones
     /// go, so small files do not wait a round trip each. Memory stays bounded: a file that
     /// waits for its result, or is offered and not yet accepted, holds no bytes.
     static let setFilesAtOnce = 24
@@ -16,6 +16,29 @@ extension DropSender {
     static let setFilesAtOnceEarlier = 4
     /// The most files of a set offered and still sending their bytes at once.
     static let setFilesWritingAtOnce = 4
+    /// The same for small files (``setSmallFileBytes`` or less) to a receiver that takes files
+    /// being put in place past its 16 receiving (``DropSetAnswer/placing``): each waits a round
+    /// trip for its answer before its bytes go, so more of them keep the link busy; none holds
+    /// more than its own bytes.
+    static let setSmallFilesWritingAtOnce = 16
+    /// The largest file that counts as small for ``setSmallFilesWritingAtOnce``: one piece of
+    /// the receiver's writes.
+    static let setSmallFileBytes: Int64 = 256 * 1024
+    /// The most files of a set under way at once to a receiver that said how many it takes
+    /// while they are put in place (``DropSetAnswer/placing``): that many, so that its 16
+    /// receiving are a margin for the results on their way.
+    static let setFilesAtOncePlacing = 128
+
+    /// The window for a set's files to a receiver that answered the set with `answer`;
+    /// `digestAfterBytes`: whether it announced ``WireProtocol/Feature/digestAfterBytes``.
+    static func setWindow(answer: DropSetAnswer, digestAfterBytes: Bool) -> SetWindow {
+        if let placing = answer.placing, placing > 0 {
+            return SetWindow(
+                writingAtOnce: setFilesWritingAtOnce, atOnce: min(placing, setFilesAtOncePlacing),
+                smallWritingAtOnce: setSmallFilesWritingAtOnce, smallBytes: setSmallFileBytes)
+        }
+        return SetWindow(writingAtOnce: setFilesWritingAtOnce, atOnce: digestAfterBytes ? setFilesAtOnce : setFilesAtOnceEarlier)
+    }
 
     /// Sends `items` (files and folders) to `target` as one set: counts them (saying what is
     /// left out), offers them in one question, then sends each file under its path, a few at
@@ -65,7 +88,7 @@ extension DropSender {
                 output.line("\(peer.displayName) declined \(offer.summary)\(answer.reason.map { ": \(TerminalText.sanitized($0))" } ?? "").")
                 return AppFailure.Code.turnedAway.exitCode
             }
-            return await send(items, as: offer, to: peer)
+            return await send(items, as: offer, to: peer, window: Self.setWindow(answer: answer, digestAfterBytes: session.supports(WireProtocol.Feature.digestAfterBytes, with: peer)))
         } catch {
             output.line(error.message)
             return AppFailure.Code(error.code).exitCode
@@ -122,12 +145,11 @@ extension DropSender {
     /// Sends the files of the accepted `offer`, walking `items` again (a file that appeared or
     /// grew since they were counted is not sent: the receiver takes no more than it accepted),
     /// then tells the receiver the set ended and says how it went.
-    private func send(_ items: [URL], as offer: DropSetOffer, to peer: PeerID) async -> Int32 {
+    private func send(_ items: [URL], as offer: DropSetOffer, to peer: PeerID, window: SetWindow) async -> Int32 {
         sending.withLock { $0.started = true }
         let progress = SetProgress(name: DropSetOffer.files(offer.files), totalBytes: offer.bytes)
         let tally = SharedTally()
-        let atOnce = session.supports(WireProtocol.Feature.digestAfterBytes, with: peer) ? Self.setFilesAtOnce : Self.setFilesAtOnceEarlier
-        var window = SetWindow(writingAtOnce: Self.setFilesWritingAtOnce, atOnce: atOnce)
+        var window = window
         let (steps, step) = AsyncStream.makeStream(of: SetStep.self)
         var next = steps.makeAsyncIterator()
         // Discarding: a file's task is let go of as it ends (the window is counted by `steps`),
@@ -144,17 +166,20 @@ extension DropSender {
                     output.line("\(TerminalText.quotedName(path)) was not sent: it appeared or grew after the files were counted.")
                     continue
                 }
-                while !window.hasRoom, let done = await next.next() {
-                    if done == .wroteAll { window.wroteAll() } else { window.ended() }
+                while !window.hasRoom(forBytes: size), let done = await next.next() {
+                    switch done {
+                    case .wroteAll(let bytes): window.wroteAll(bytes: bytes)
+                    case .ended: window.ended()
+                    }
                 }
                 guard let resource = await start(url, path: path, to: peer) else { continue }
                 tally.counts.withLock {
                     $0.offered += 1
                     $0.offeredBytes += size
                 }
-                window.started()
+                window.started(bytes: size)
                 group.addTask {
-                    await self.followSetFile(resource, in: progress, tally: tally, steps: step)
+                    await self.followSetFile(resource, bytes: size, in: progress, tally: tally, steps: step)
                 }
             }
             if let batch = folders.flush() { await sendFolders(batch, to: peer) }
@@ -203,18 +228,28 @@ extension DropSender {
         }
     }
 
-    /// What a file of a set says to the sending loop (``SetWindow``): its bytes all went, then
-    /// it ended.
-    enum SetStep: Sendable { case wroteAll, ended }
+    /// What a file of a set says to the sending loop (``SetWindow``): its bytes all went (the
+    /// size it was started with), then it ended.
+    enum SetStep: Sendable, Equatable {
+        case wroteAll(Int64)
+        case ended
+    }
 
-    /// Waits for `resource`'s end, showing the set's progress meanwhile, and counts it; says
-    /// on `steps` when its bytes all went, then when it ended.
-    private func followSetFile(_ resource: OutgoingResource, in progress: SetProgress, tally: SharedTally, steps: AsyncStream<SetStep>.Continuation) async {
+    /// Waits for `resource`'s end (a file of `bytes`), showing the set's progress meanwhile,
+    /// and counts it; says on `steps` when its bytes all went (or it ended before), then when
+    /// it ended.
+    private func followSetFile(_ resource: OutgoingResource, bytes: Int64, in progress: SetProgress, tally: SharedTally, steps: AsyncStream<SetStep>.Continuation) async {
         let output = output
-        let shown = Task { await progress.follow(resource.progressUpdates, on: output) }
-        let wrote = Task {
-            for await step in resource.progressUpdates where step.completedBytes >= step.totalBytes { break }
-            steps.yield(.wroteAll)  // or it ended before
+        let wroteAll = Mutex(false)
+        let wrote: @Sendable () -> Void = {
+            if wroteAll.withLock({ done in
+                defer { done = true }
+                return !done
+            }) { steps.yield(.wroteAll(bytes)) }
+        }
+        let shown = Task {
+            await progress.follow(resource.progressUpdates, on: output, arrived: wrote)
+            wrote()  // it ended before its bytes all went
         }
         do throws(MultipeerError) {
             try await resource.outcome()
@@ -228,7 +263,6 @@ extension DropSender {
             if !(error.code == .cancelled && cancelled.withLock({ $0 })) { output.line(error.message) }
         }
         await shown.value
-        await wrote.value
         sending.withLock { $0.resources.removeAll { $0 === resource } }
         steps.yield(.ended)
     }

@@ -61,11 +61,16 @@ public struct DropSetAnswer: SessionMessage, Hashable {
     public let accepted: Bool
     /// Why not, for people (a declined set).
     public let reason: String?
+    /// How many files of the set, past the 16 receiving their bytes, the receiver takes while
+    /// their bytes are put in place (an accepted set); nil from a receiver of an earlier
+    /// release, which counts them among its 16.
+    public let placing: Int?
 
-    public init(set: UUID, accepted: Bool, reason: String?) {
+    public init(set: UUID, accepted: Bool, reason: String?, placing: Int? = nil) {
         self.set = set
         self.accepted = accepted
         self.reason = reason
+        self.placing = placing
     }
 }
 

@@ -2,12 +2,20 @@ import Foundation
 import Multipeer
 
 /// A set the drop box accepted, as its files arrive: what it may still take (no more files or
-/// bytes than the offer said, and at most ``filesAtOnce`` at once, so a sender cannot make it
-/// hold more), the files under way, and how those that ended went. It keeps nothing per file
-/// that ended: a set of any size costs the same.
+/// bytes than the offer said, at most ``filesAtOnce`` at once receiving their bytes and
+/// ``filesPlacing`` more whose bytes all arrived and that wait to be put in place, so a sender
+/// cannot make it hold more), the files under way, and how those that ended went. It keeps
+/// nothing per file that ended: a set of any size costs the same.
 struct DropSetReceipt {
-    /// The most files of one set received at once (the sender sends a few at a time).
+    /// The most files of one set receiving their bytes at once (the sender sends a few at a
+    /// time).
     static let filesAtOnce = 16
+    /// The most files of one set, past those receiving, whose bytes all arrived and that wait
+    /// to be checked and put in place (their bytes synced to the disk in a group, then
+    /// linked): they hold no bytes in memory, two descriptors each. Said to the sender in the
+    /// set's answer (``DropSetAnswer/placing``), so that small files keep the link busy while
+    /// the disk syncs them in groups.
+    static let filesPlacing = 96
     /// The most files of one set held, past ``filesAtOnce``, until one under way ends (a
     /// sender of this release offers a few more than it may run at once).
     static let filesWaiting = 16
@@ -20,6 +28,8 @@ struct DropSetReceipt {
     private(set) var offeredBytes: Int64 = 0
     /// The files under way.
     private(set) var running: [IncomingResource] = []
+    /// Those of ``running`` whose bytes all arrived.
+    private(set) var placing: Set<ObjectIdentifier> = []
     private(set) var saved = 0
     private(set) var savedBytes: Int64 = 0
     /// The sender said it has the outcome of every file.
@@ -38,12 +48,26 @@ struct DropSetReceipt {
     /// Takes in a file of `size` bytes: nil, or why it is declined (it would go past the offer,
     /// or past the files at once).
     mutating func admit(size: Int64) -> String? {
-        if running.count >= Self.filesAtOnce { return "more than \(Self.filesAtOnce) files of a set at once" }
+        if !hasRoom { return "more than \(Self.filesAtOnce) files of a set at once (and \(Self.filesPlacing) being put in place)" }
         if offered >= offer.files { return "the set was offered with \(DropSetOffer.files(offer.files)), and this one is past them" }
         if offeredBytes + size > offer.bytes { return "the set was offered with \(TransferMeter.bytes(offer.bytes)), and this file goes past them" }
         offered += 1
         offeredBytes += size
         return nil
+    }
+
+    /// Files under way that are still receiving their bytes.
+    var receiving: Int { running.count - placing.count }
+
+    /// Whether another file may start now: fewer than ``filesAtOnce`` receiving, and fewer
+    /// than ``filesAtOnce`` and ``filesPlacing`` under way in all.
+    var hasRoom: Bool { receiving < Self.filesAtOnce && running.count < Self.filesAtOnce + Self.filesPlacing }
+
+    /// The bytes of the file `name` all arrived: it waits to be put in place, and no longer
+    /// counts among those receiving. Nothing happens for a file not under way.
+    mutating func arrived(_ name: String) {
+        guard let resource = running.first(where: { $0.name.utf8.elementsEqual(name.utf8) }) else { return }
+        placing.insert(ObjectIdentifier(resource))
     }
 
     /// Whether the file `name` is one of the set's under way (a file its sender sent alone
@@ -62,6 +86,7 @@ struct DropSetReceipt {
         // By its bytes: String equality would take names that differ only in normalization for one.
         guard let index = running.firstIndex(where: { $0.name.utf8.elementsEqual(name.utf8) }) else { return }
         let resource = running.remove(at: index)
+        placing.remove(ObjectIdentifier(resource))
         if saved {
             self.saved += 1
             savedBytes += resource.totalBytes

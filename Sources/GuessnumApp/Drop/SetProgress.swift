@@ -29,14 +29,19 @@ final class SetProgress: Sendable {
     }
 
     /// Shows the set's progress on `output` with each step of one file's `updates`, until
-    /// they end.
-    func follow(_ updates: AsyncStream<ResourceProgress>, on output: any DropOutput) async {
+    /// they end; calls `arrived` once, at the first step that has all the file's bytes.
+    func follow(_ updates: AsyncStream<ResourceProgress>, on output: any DropOutput, arrived: @Sendable () -> Void = {}) async {
         let file = state.withLock { state in
             defer { state.nextFile += 1 }
             state.running[state.nextFile] = 0
             return state.nextFile
         }
+        var whole = false
         for await step in updates {
+            if !whole, step.completedBytes >= step.totalBytes {
+                whole = true
+                arrived()
+            }
             let line = state.withLock { state in
                 state.running[file] = step.completedBytes
                 let done = min(totalBytes, state.ended + state.running.values.reduce(0, +))

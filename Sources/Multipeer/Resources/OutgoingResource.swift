@@ -121,7 +121,19 @@ final class ResourceSending: Sendable {
         self.peer = peer
         self.reporter = reporter
         running = Mutex(RunningDigest(size: file.size, root: false))
-        key = ResourceRegistry.Key(peer: peer.identity, transfer: (0..<Frame.ResourceOffer.transferBytes).map { _ in UInt8.random(in: 0...255) })
+        key = ResourceRegistry.Key(peer: peer.identity, transfer: Self.randomTransfer())
+    }
+
+    /// A new transfer id: ``Frame/ResourceOffer/transferBytes`` random bytes, taken eight at a
+    /// time (a system call each: one a byte cost 16 a file).
+    static func randomTransfer() -> [UInt8] {
+        var generator = SystemRandomNumberGenerator()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(Frame.ResourceOffer.transferBytes + 7)
+        while bytes.count < Frame.ResourceOffer.transferBytes {
+            withUnsafeBytes(of: generator.next() as UInt64) { bytes.append(contentsOf: $0) }
+        }
+        return Array(bytes.prefix(Frame.ResourceOffer.transferBytes))
     }
 
     func cancel() {

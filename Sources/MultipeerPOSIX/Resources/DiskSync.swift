@@ -14,6 +14,11 @@ import Glibc
 /// thread of their own, outside Swift's cooperative pool, one after another: what asks while a
 /// round runs waits for the next, which takes all that waits.
 ///
+/// Rounds overlap while files keep coming: the sync of one group's folders is the same sync as
+/// the next group's bytes (one `syncfs` covers both, the links having been made before it), so
+/// a busy disk is flushed once per group instead of twice. A group's files are answered once
+/// that sync returns; when no group follows, its folders are synced at once, on their own.
+///
 /// `syncfs` reports a write-back error of any file of the file system since the descriptor it
 /// is given was opened: a round gives it the descriptor opened first (``open(_:)`` numbers
 /// them), so that an error of any file of the group, all opened after it, is seen.
@@ -103,26 +108,51 @@ final class DiskSync: Sendable {
 
     /// Runs rounds until nothing waits.
     private func rounds() {
-        while true {
-            let placements = pending.withLock { pending in
+        Self.run(syncer: syncer) { idle in
+            pending.withLock { pending in
                 defer { pending.requests = [] }
-                if pending.requests.isEmpty { pending.running = false }
+                if idle, pending.requests.isEmpty { pending.running = false }
                 return pending.requests
             }
-            guard !placements.isEmpty else { return }
-            for (placement, verdict) in zip(placements, Self.round(placements, syncer: syncer)) { placement.done(verdict) }
         }
     }
 
-    /// One round: bytes synced, files linked, folders synced; the verdict of each placement.
-    static func round(_ placements: [Placement], syncer: Syncer) -> [Int32] {
-        var verdicts = sync(placements.map(\.file), syncer: syncer)
-        var linked: [Int] = []
-        for index in placements.indices where verdicts[index] == 0 {
-            if placements[index].link() { linked.append(index) }
+    /// Runs rounds on what `next` gives (it is told whether nothing awaits its folders' sync:
+    /// then, given nothing, the rounds end) until it gives nothing and no file awaits its
+    /// folder's sync. Each round makes one sync for the folders of the files linked in the
+    /// round before and the bytes of those `next` gave now; answers the first, then links
+    /// each of the others whose bytes are on the disk.
+    static func run(syncer: Syncer, next: (_ idle: Bool) -> [Placement]) {
+        var linked: [Placement] = []
+        while true {
+            let fresh = next(linked.isEmpty)
+            if fresh.isEmpty, linked.isEmpty { return }
+            let verdicts = sync(linked.map(\.folder) + fresh.map(\.file), syncer: syncer)
+            for (placement, verdict) in zip(linked, verdicts) { placement.done(verdict) }
+            linked = []
+            for (placement, verdict) in zip(fresh, verdicts.dropFirst(verdicts.count - fresh.count)) {
+                if verdict != 0 {
+                    placement.done(verdict)
+                } else if placement.link() {
+                    linked.append(placement)
+                } else {
+                    placement.done(0)  // it says why itself; its folder is left alone
+                }
+            }
         }
-        for (index, verdict) in zip(linked, sync(linked.map { placements[$0].folder }, syncer: syncer)) { verdicts[index] = verdict }
-        return verdicts
+    }
+
+    /// One group alone: bytes synced, files linked, folders synced; the verdict of each
+    /// placement (their `done` is not called).
+    static func round(_ placements: [Placement], syncer: Syncer) -> [Int32] {
+        let verdicts = Mutex([Int32](repeating: 0, count: placements.count))
+        var groups = [
+            placements.enumerated().map { index, placement in
+                Placement(file: placement.file, folder: placement.folder, link: placement.link) { verdict in verdicts.withLock { $0[index] = verdict } }
+            }
+        ]
+        run(syncer: syncer) { _ in groups.popLast() ?? [] }
+        return verdicts.withLock { $0 }
     }
 
     /// Syncs `descriptors`: the verdict of each, in order.
