@@ -75,79 +75,51 @@ struct StreamCreditFromLinkTests {
 /// (``ConnectionHandler/connectionDidFinishDelivering(_:)``) after every frame, as
 /// `TCPTransport` does after each read from its socket, and which notes each STREAM_WINDOW
 /// frame those links send, and whether it went from inside such a delivery.
-final class ReadEndsTap: Transport, @unchecked Sendable {  // its state is in `Locked`s
-    private let network: InMemoryNetwork
+final class ReadEndsTap: TappedNetwork, @unchecked Sendable {  // its state is in `Locked`s
     /// The STREAM_WINDOW frames sent, in order.
     let grants = Locked<[(credit: UInt32, fromReadEnd: Bool)]>([])
     /// The threads delivering a read right now.
     fileprivate let delivering = Locked<Set<UInt>>([])
 
-    init(_ network: InMemoryNetwork) { self.network = network }
-    var clock: any SessionClock { SystemClock() }
-    func makeResourceFiles() -> any ResourceFiles { network.makeResourceFiles() }
-
-    func listen(port: Int, options: LinkOptions, makeHandler: @escaping @Sendable () -> any ConnectionHandler) async throws(MultipeerError) -> any Listener {
-        try await network.listen(port: port, options: options, makeHandler: makeHandler)
+    init(_ network: InMemoryNetwork) {
+        let (grants, delivering) = (grants, delivering)
+        super.init(network, tapping: .connecting, clock: SystemClock()) { inner in
+            Delivering(inner, delivering: delivering) { Reporting($0, grants: grants, delivering: delivering) }
+        }
     }
 
-    func connect(
-        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, openTimeout: Duration, handler: any ConnectionHandler
-    ) async throws(MultipeerError) -> any Connection {
-        let tap = Tap(handler, owner: self)
-        _ = try await network.connect(to: endpoint, options: options, timeout: timeout, openTimeout: openTimeout, handler: tap)
-        return tap.wrapped.value!
-    }
-
-    final class Tap: ConnectionHandler, @unchecked Sendable {  // `wrapped` is a `Locked`
-        let inner: any ConnectionHandler
-        let owner: ReadEndsTap
-        let wrapped = Locked<Reporting?>(nil)
-        init(_ inner: any ConnectionHandler, owner: ReadEndsTap) {
-            self.inner = inner
-            self.owner = owner
+    /// Says where a read ends after every frame, noting the thread meanwhile.
+    private final class Delivering: WrappingHandler, @unchecked Sendable {  // its state is `Locked`
+        let delivering: Locked<Set<UInt>>
+        init(_ inner: any ConnectionHandler, delivering: Locked<Set<UInt>>, wrap: @escaping @Sendable (any Connection) -> any Connection) {
+            self.delivering = delivering
+            super.init(inner, wrap: wrap)
         }
-        func reporting(_ connection: any Connection) -> Reporting {
-            wrapped.withLock { wrapped in
-                if let wrapped { return wrapped }
-                let made = Reporting(connection, owner: owner)
-                wrapped = made
-                return made
-            }
-        }
-        func connectionDidOpen(_ connection: any Connection) { inner.connectionDidOpen(reporting(connection)) }
-        func connection(_ connection: any Connection, didReceive frame: Frame) {
-            let reporting = reporting(connection)
+        override func connection(_ connection: any Connection, didReceive frame: Frame) {
+            let reporting = wrapped(connection)
             inner.connection(reporting, didReceive: frame)
             let thread = UInt(pthread_self())
-            owner.delivering.withLock { _ = $0.insert(thread) }
+            delivering.withLock { _ = $0.insert(thread) }
             inner.connectionDidFinishDelivering(reporting)
-            owner.delivering.withLock { _ = $0.remove(thread) }
+            delivering.withLock { _ = $0.remove(thread) }
         }
-        func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) { inner.connection(reporting(connection), didCloseWith: error) }
     }
 
-    final class Reporting: Connection, @unchecked Sendable {  // immutable; the owner's state is locked
-        let base: any Connection
-        let owner: ReadEndsTap
-        init(_ base: any Connection, owner: ReadEndsTap) {
-            self.base = base
-            self.owner = owner
+    /// Notes each STREAM_WINDOW frame sent, and whether a read was being delivered on its thread.
+    private final class Reporting: ForwardingConnection, @unchecked Sendable {  // its state is `Locked`
+        let grants: Locked<[(credit: UInt32, fromReadEnd: Bool)]>
+        let delivering: Locked<Set<UInt>>
+        init(_ base: any Connection, grants: Locked<[(credit: UInt32, fromReadEnd: Bool)]>, delivering: Locked<Set<UInt>>) {
+            self.grants = grants
+            self.delivering = delivering
+            super.init(base)
         }
-        var remoteDescription: String { base.remoteDescription }
-        var remoteAddress: String { base.remoteAddress }
-        func send(_ frame: EncodedFrame) {
+        override func send(_ frame: EncodedFrame) {
             if case .streamWindow(_, let credit)? = try? FrameCodec.decode(frame.bytes.dropFirst(WireProtocol.lengthPrefixBytes)) {
-                let fromReadEnd = owner.delivering.withLock { $0.contains(UInt(pthread_self())) }
-                owner.grants.withLock { $0.append((credit, fromReadEnd)) }
+                let fromReadEnd = delivering.withLock { $0.contains(UInt(pthread_self())) }
+                grants.withLock { $0.append((credit, fromReadEnd)) }
             }
             base.send(frame)
         }
-        func sendStreamData(id: UInt32, _ bytes: Data, chunkLength: Int, written: @escaping @Sendable () -> Void) {
-            base.sendStreamData(id: id, bytes, chunkLength: chunkLength, written: written)
-        }
-        func close() { base.close() }
-        func abort() { base.abort() }
-        func pauseReading() { base.pauseReading() }
-        func resumeReading() { base.resumeReading() }
     }
 }

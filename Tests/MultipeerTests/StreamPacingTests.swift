@@ -12,32 +12,32 @@ import Testing
 struct StreamPacingTests {
     @Test("With the link writing nothing below, a 600 KB write hands it two batches and stops; a message still goes; as the link writes, the rest follows, whole")
     func twoBatchesInTheLink() async throws {
+        try await Self.twoBatchesHeld(configuration: .notAboutTimeouts, bytes: 600_000, seed: 5, chunksPerBatch: 4)
+    }
+
+    /// A write of `bytes` to a link that writes nothing below it: exactly two batches of
+    /// `chunksPerBatch` chunks are handed to it, a message still goes beside them, and as the
+    /// link writes a batch at a time the rest follows, whole.
+    static func twoBatchesHeld(configuration: SessionConfiguration, bytes: Int, seed: UInt8, chunksPerBatch: Int) async throws {
         try await withSessions { scope in
             let network = InMemoryNetwork()
             let tap = HeldWritesTap(network)
-            let host = scope.session(localPeer: peer("alice"), transport: network)
-            let guest = scope.session(localPeer: peer("bob"), transport: tap)
-            let scenarios = StreamScenarios(host: host, guest: guest)
-            let port = try await host.startListening()
-            #expect(try await guest.invite(Endpoint(host: InMemoryNetwork.host, port: port)) == .connected(host.localPeer))
-            #expect(await eventually { host.connectedPeers == [guest.localPeer] })
-            let writer = try await guest.openStream(named: "bulk", to: host.localPeer)
-            let incoming = try await StreamScenarios.incoming(scenarios.hostStreams, named: "bulk")
-            let data = StreamScenarios.pattern(600_000, seed: 5)
-            let reading = Task { try await StreamScenarios.readAll(incoming) }
-            let writing = Task { try await writer.write(data) }
-            let chunk = guest.configuration.streamChunkLength
-            let twoBatches = 2 * 4 * chunk
+            let link = try await BulkStream.open(in: scope, network: network, guestTransport: tap, configuration: configuration)
+            let data = StreamScenarios.pattern(bytes, seed: seed)
+            let reading = Task { try await StreamScenarios.readAll(link.incoming) }
+            let writing = Task { try await link.writer.write(data) }
+            let twoBatches = 2 * chunksPerBatch * link.guest.configuration.streamChunkLength
             #expect(await eventually { tap.handed.value >= twoBatches })
-            try guest.send(Chat(text: "beside the stream"), to: [host.localPeer])
-            #expect(await scenarios.hostData.first { (try? $0.decode(Chat.self)) == Chat(text: "beside the stream") } != nil)
-            #expect(tap.handed.value == twoBatches, "more than two batches handed to a link that wrote none of them")
+            try link.guest.send(Chat(text: "beside the stream"), to: [link.host.localPeer])
+            #expect(await link.scenarios.hostData.first { (try? $0.decode(Chat.self)) == Chat(text: "beside the stream") } != nil)
+            #expect(tap.handed.value == twoBatches, "not two batches of \(chunksPerBatch) chunks handed to a link that wrote none of them")
+            #expect(tap.heldCount == 2)
             // The link writes what it holds, a batch at a time: the rest of the write follows.
             while !(await eventually(within: .milliseconds(20)) { tap.handed.value == data.count && tap.heldCount == 0 }) {
                 tap.writeOne()
             }
             try await writing.value
-            writer.finish()
+            link.writer.finish()
             #expect(try await reading.value == data)
         }
     }
@@ -45,15 +45,18 @@ struct StreamPacingTests {
 
 /// An in-memory network whose connecting side's links never finish writing a stream's bytes
 /// below them until the test says so (``writeOne()``): the frames go, the `written` calls wait.
-final class HeldWritesTap: Transport, @unchecked Sendable {
-    private let network: InMemoryNetwork
+final class HeldWritesTap: TappedNetwork, @unchecked Sendable {  // its state is `Locked`
     /// Stream bytes handed to the links so far.
     let handed = Locked(0)
     private let held = Locked<[@Sendable () -> Void]>([])
 
-    init(_ network: InMemoryNetwork) { self.network = network }
-    var clock: any SessionClock { SystemClock() }
-    func makeResourceFiles() -> any ResourceFiles { network.makeResourceFiles() }
+    init(_ network: InMemoryNetwork) {
+        let handed = handed
+        let held = held
+        super.init(network, tapping: .connecting, clock: SystemClock()) { inner in
+            WrappingHandler(inner) { Held($0, handed: handed, held: held) }
+        }
+    }
 
     /// How many hand-offs wait to be written.
     var heldCount: Int { held.value.count }
@@ -64,57 +67,18 @@ final class HeldWritesTap: Transport, @unchecked Sendable {
         first?()
     }
 
-    func listen(port: Int, options: LinkOptions, makeHandler: @escaping @Sendable () -> any ConnectionHandler) async throws(MultipeerError) -> any Listener {
-        try await network.listen(port: port, options: options, makeHandler: makeHandler)
-    }
-
-    func connect(
-        to endpoint: Endpoint, options: LinkOptions, timeout: Duration, openTimeout: Duration, handler: any ConnectionHandler
-    ) async throws(MultipeerError) -> any Connection {
-        let tap = Tap(handler, owner: self)
-        _ = try await network.connect(to: endpoint, options: options, timeout: timeout, openTimeout: openTimeout, handler: tap)
-        return tap.wrapped.value!
-    }
-
-    final class Tap: ConnectionHandler, @unchecked Sendable {
-        let inner: any ConnectionHandler
-        let owner: HeldWritesTap
-        let wrapped = Locked<Held?>(nil)
-        init(_ inner: any ConnectionHandler, owner: HeldWritesTap) {
-            self.inner = inner
-            self.owner = owner
+    private final class Held: ForwardingConnection, @unchecked Sendable {  // its state is `Locked`
+        let handed: Locked<Int>
+        let held: Locked<[@Sendable () -> Void]>
+        init(_ base: any Connection, handed: Locked<Int>, held: Locked<[@Sendable () -> Void]>) {
+            self.handed = handed
+            self.held = held
+            super.init(base)
         }
-        func held(_ connection: any Connection) -> Held {
-            wrapped.withLock { wrapped in
-                if let wrapped { return wrapped }
-                let made = Held(connection, owner: owner)
-                wrapped = made
-                return made
-            }
-        }
-        func connectionDidOpen(_ connection: any Connection) { inner.connectionDidOpen(held(connection)) }
-        func connection(_ connection: any Connection, didReceive frame: Frame) { inner.connection(held(connection), didReceive: frame) }
-        func connection(_ connection: any Connection, didCloseWith error: MultipeerError?) { inner.connection(held(connection), didCloseWith: error) }
-    }
-
-    final class Held: Connection, @unchecked Sendable {
-        let base: any Connection
-        let owner: HeldWritesTap
-        init(_ base: any Connection, owner: HeldWritesTap) {
-            self.base = base
-            self.owner = owner
-        }
-        var remoteDescription: String { base.remoteDescription }
-        var remoteAddress: String { base.remoteAddress }
-        func send(_ frame: EncodedFrame) { base.send(frame) }
-        func sendStreamData(id: UInt32, _ bytes: Data, chunkLength: Int, written: @escaping @Sendable () -> Void) {
-            owner.handed.withLock { $0 += bytes.count }
-            owner.held.withLock { $0.append(written) }
+        override func sendStreamData(id: UInt32, _ bytes: Data, chunkLength: Int, written: @escaping @Sendable () -> Void) {
+            handed.withLock { $0 += bytes.count }
+            held.withLock { $0.append(written) }
             base.sendStreamData(id: id, bytes, chunkLength: chunkLength) {}
         }
-        func close() { base.close() }
-        func abort() { base.abort() }
-        func pauseReading() { base.pauseReading() }
-        func resumeReading() { base.resumeReading() }
     }
 }
