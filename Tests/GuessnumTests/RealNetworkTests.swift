@@ -28,6 +28,9 @@ struct RealNetworkTests {
         let bob = try lan.guessnum(on: 1, ["join", code, "--name", "bob"])
         defer { bob.signal(SIGKILL) }
         #expect(await bob.line(containing: "Welcome, bob!", within: .seconds(30)) != nil, "bob: \(bob.text)")
+        // Guess-the-number's own /help, as the other games have theirs.
+        bob.send(line: "/help")
+        #expect(await bob.line(containing: "this round's guesses") != nil, "bob: \(bob.text)")
         bob.send(line: "42")
         #expect(await bob.line(containing: "you guessed 42: correct!") != nil, "bob: \(bob.text)")
 

@@ -81,6 +81,11 @@ struct RoomGamesLANTests {
         #expect(await carol.line(containing: "Joined rex's game of rock-paper-scissors.", within: .seconds(30)) != nil, "carol: \(carol.text)")
         #expect(await bob.line(containing: "Choose rock, paper or scissors.") != nil, "bob: \(bob.text)")
 
+        // The game's own /help: its command, and nothing of another game's.
+        bob.send(line: "/help")
+        #expect(await bob.line(containing: "/match") != nil, "bob: \(bob.text)")
+        #expect(await bob.line(containing: "what happened in the game lately") != nil, "bob: \(bob.text)")
+        #expect(!bob.text.contains("this round's guesses") && !bob.text.contains("[RANGE]"), "no guess-the-number help in rock-paper-scissors: \(bob.text)")
         bob.send(line: "/match")
         #expect(await bob.line(containing: "Match 1, best of 1, throw 1: bob 0, carol 0. Choose rock, paper or scissors.") != nil, "bob: \(bob.text)")
         bob.send(line: "rock")
