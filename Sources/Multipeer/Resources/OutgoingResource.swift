@@ -313,13 +313,21 @@ final class ResourceSending: Sendable {
         }
         reporter.report(Int64(offset))
         if digestAfter { try await hashGap(upTo: offset) }
+        var checked = false
         while offset < file.size {
             let start = offset
-            let block = try await queue.run { () throws(MultipeerError) in
+            let last = start + UInt64(Self.blockBytes) >= file.size
+            let (block, changed) = try await queue.run { () throws(MultipeerError) -> (Data, MultipeerError?) in
                 let block = try file.read(at: start, count: Self.blockBytes)
                 if digestAfter { self.running.withLock { $0.add(block, at: start) } }
-                return block
+                // With the last block's read, in the same job: the file did not change while it was read.
+                return (block, last ? file.change() : nil)
             }
+            if let changed {
+                stream.cancel()
+                throw changed
+            }
+            checked = last
             guard try await send(block, on: stream) else { return false }
             offset += UInt64(block.count)
             counts.withLock { counts in
@@ -329,7 +337,7 @@ final class ResourceSending: Sendable {
             reporter.report(Int64(offset))
         }
         do throws(MultipeerError) {
-            try await queue.run { () throws(MultipeerError) in try file.checkUnchanged() }
+            if !checked { try await queue.run { () throws(MultipeerError) in try file.checkUnchanged() } }
         } catch {
             stream.cancel()
             throw error

@@ -16,18 +16,18 @@ enum ReceiverSignal: Sendable {
 final class ResourceReceiving: Sendable {
     let session: Session
     let reporter: ProgressReporter
-    private let offer: Frame.ResourceOffer
+    let offer: Frame.ResourceOffer
     private let peer: PeerID
-    private let file: (any PartialResourceFile)?
-    private let saved: URL?
-    private let keeping: ResourceKeeping?
-    private let queue: FileQueue
+    let file: (any PartialResourceFile)?
+    let saved: URL?
+    let keeping: ResourceKeeping?
+    let queue: FileQueue
     private let mailbox = Mailbox<ReceiverSignal>()
-    private let digests: Mutex<ChunkDigests>
+    let digests: Mutex<ChunkDigests>
     /// Whether the file's SHA-256 follows its bytes on the stream (not in the offer).
     private let digestFollows: Bool
 
-    private struct State {
+    struct State {
         var arrival: ResourceArrival
         var outcome: Result<URL, MultipeerError>?
         var cancelled = false
@@ -42,7 +42,7 @@ final class ResourceReceiving: Sendable {
         var keepsOnStop = false
     }
 
-    private let state: Mutex<State>
+    let state: Mutex<State>
 
     /// What ``IncomingResource/arrivedBytes`` and ``IncomingResource/resentBytes`` count.
     struct Counts {
@@ -102,12 +102,12 @@ final class ResourceReceiving: Sendable {
     }
 
     /// Removes the partial file and the record: nothing of the transfer is kept.
-    private func drop() {
+    func drop() {
         file?.discard()
         keeping?.remove()
     }
 
-    private var name: String { offer.name }
+    var name: String { offer.name }
 
     func cancel() {
         stop(keeping: false)
@@ -177,10 +177,11 @@ final class ResourceReceiving: Sendable {
             let header = answer(on: arrival, received: received)
             reporter.report(Int64(received))
             var digest = Data()
-            let end = await receive(arrival.stream, received: &received, header: header, digest: &digest)
+            var tail = Data()
+            let end = await receive(arrival.stream, received: &received, header: header, digest: &digest, tail: &tail)
             switch end {
             case .finished:
-                let result = await check(received, against: digestFollows ? Array(digest) : offer.digest)
+                let result = await finish(tail, received: received, against: digestFollows ? Array(digest) : offer.digest)
                 if case .failure(let error) = result { tell(.failed, Self.reason(of: error), on: arrival) }
                 if case .success = result { tell(.saved, nil, on: arrival) }
                 return settle(result)
@@ -250,8 +251,9 @@ final class ResourceReceiving: Sendable {
     /// Reads `stream` into the file from `received` on, counting what is written and hashed;
     /// with `header`, the stream's first 8 bytes are where the sender goes on from: `received`,
     /// or 0 when what is held did not match its file. When the SHA-256 follows the bytes, the
-    /// 32 after the file's last byte go to `digest`.
-    private func receive(_ stream: IncomingStream, received: inout UInt64, header: Bool, digest: inout Data) async -> StreamEnd {
+    /// 32 after the file's last byte go to `digest`. When the stream finished, the bytes not
+    /// written yet are left in `tail`, for ``finish(_:received:against:)`` to write with the check.
+    private func receive(_ stream: IncomingStream, received: inout UInt64, header: Bool, digest: inout Data, tail: inout Data) async -> StreamEnd {
         var batch = Data()
         var end = StreamEnd.finished
         var from = header ? Data() : nil
@@ -280,7 +282,7 @@ final class ResourceReceiving: Sendable {
                 }
                 if digestFollows, case let room = Int(offer.size - received) - batch.count, chunk.count > room {
                     digest.append(chunk.dropFirst(room))
-                    chunk = Data(chunk.prefix(room))
+                    chunk = chunk.prefix(room)  // a slice of the same bytes, not a copy
                     guard digest.count <= Frame.ResourceOffer.digestBytes else {
                         end = .failed(.resourceFailed(name, "more bytes arrived than the \(offer.size) offered and their SHA-256"), tellSender: true)
                         break
@@ -292,7 +294,11 @@ final class ResourceReceiving: Sendable {
                     end = .failed(.resourceFailed(name, "more bytes arrived than the \(offer.size) offered"), tellSender: true)
                     break
                 }
-                batch.append(chunk)
+                if batch.isEmpty {
+                    batch = chunk  // a small file's bytes often come in one piece: not copied
+                } else {
+                    batch.append(chunk)
+                }
                 if batch.count >= Self.batchBytes {
                     try await write(&batch, received: &received)
                 }
@@ -314,6 +320,10 @@ final class ResourceReceiving: Sendable {
         }
         if digestFollows, received + UInt64(batch.count) == offer.size, digest.count < Frame.ResourceOffer.digestBytes, case .finished = end {
             return .failed(.resourceFailed(name, "its stream ended before the SHA-256 that follows its bytes"), tellSender: true)
+        }
+        if case .finished = end, file != nil {
+            tail = batch
+            return end
         }
         do {
             try await write(&batch, received: &received)  // what came before the end is good
@@ -339,42 +349,6 @@ final class ResourceReceiving: Sendable {
         received += UInt64(bytes.count)
         batch = Data()
         reporter.report(Int64(received))
-    }
-
-    /// Checks the whole file against the SHA-256 the sender stated (`expected`: the whole file's,
-    /// or its chunk root when that follows the bytes) and puts it in place; a file saved before
-    /// that the sender found the same is left as it is.
-    private func check(_ received: UInt64, against expected: [UInt8]) async -> Result<URL, MultipeerError> {
-        guard received == offer.size, let file else {
-            drop()
-            return .failure(.resourceFailed(name, "it ended after \(received) of its \(offer.size) bytes"))
-        }
-        // The link the bytes came on says which digest follows them (a sender restarted as
-        // another release may say another than the first link did).
-        let root = state.withLock { $0.arrival.rootFollows }
-        var digest = digests.withLock { $0.digest(root: root) }
-        if digest == nil {
-            // Its whole SHA-256 was not taken as the bytes came: read back from the file.
-            let size = offer.size
-            digest = (try? await queue.run { ChunkDigests.wholeDigest(size: size) { offset, count in file.read(at: offset, count: count) } }) ?? nil
-        }
-        guard let digest, digest == expected else {
-            drop()
-            return .failure(.resourceFailed(name, "its SHA-256 does not match the sender's, so it was changed on the way"))
-        }
-        if let saved, state.withLock({ $0.confirmingSaved }) {
-            file.discard()
-            return .success(saved)
-        }
-        let keeping = keeping
-        do throws(MultipeerError) {
-            // On the disk, name and bytes, before the sender is told it is saved; its record
-            // says so as soon as it is linked.
-            return .success(try await file.place { url in keeping?.saved(as: url, digest: digest, root: root) })
-        } catch {
-            drop()
-            return .failure(error)
-        }
     }
 
     /// Waits for the sender to offer the transfer again, at most the resume window; nil when

@@ -39,7 +39,7 @@ public final class ResumeStore: Sendable {
     /// The key of a resource: a hash of who sent it, where it goes and what it is.
     static func key(peer: UUID, directory: URL, name: String, size: UInt64, sha256: String) -> String {
         let text = [peer.uuidString, directory.standardizedFileURL.path, name, String(size), sha256].joined(separator: "\u{0}")
-        return SHA256.hash(data: Data(text.utf8)).prefix(16).map { String(format: "%02x", $0) }.joined()
+        return Hex.encode(SHA256.hash(data: Data(text.utf8)).prefix(16))
     }
 
     func url(of key: String) -> URL { directory.appendingPathComponent(key + ".resume", isDirectory: false) }

@@ -6,6 +6,7 @@ public enum Hex {
     /// `bytes` as lowercase hex, two characters a byte.
     public static func encode(_ bytes: some Sequence<UInt8>) -> String {
         var text: [UInt8] = []
+        text.reserveCapacity(bytes.underestimatedCount * 2)
         for byte in bytes {
             text.append(digits[Int(byte >> 4)])
             text.append(digits[Int(byte & 0x0F)])

@@ -4,8 +4,8 @@ import Multipeer
 
 /// The disk of a POSIX system, for a session's resources (`Multipeer`'s `ResourceFiles`): the
 /// files it sends opened once and read at offsets; the files it receives written to hidden
-/// partial files (`0600`) made from their directory's descriptor without following a symbolic
-/// link, then put in place durably in groups (a group commit: one `syncfs` for the files of a
+/// partial files (`0600`) made from their folder's descriptor without following a symbolic
+/// link (the folders kept open while files of theirs are under way: ``OpenFolders``), then put in place durably in groups (a group commit: one `syncfs` for the files of a
 /// round on one file system, their folders synced after they are linked); a `ResumeStore`'s
 /// records (``POSIXResumeStateFiles``). Its blocking calls run on dispatch queues of their own,
 /// off Swift's cooperative pool.
@@ -16,6 +16,8 @@ public final class POSIXResourceFiles: ResourceFiles {
     /// Makes received files durable, in groups (``DiskSync``).
     let diskSync: DiskSync
     private let state = POSIXResumeStateFiles()
+    /// The folders of the files being received, open while files of theirs are under way.
+    let openFolders = OpenFolders()
 
     /// A disk whose received files are synced in groups of their own.
     public convenience init() {
@@ -34,22 +36,22 @@ public final class POSIXResourceFiles: ResourceFiles {
     /// Makes `.NAME.TAG.part` (`0600`, `O_EXCL`, replacing one left from before) from the
     /// descriptor of its folder, each folder made `0700` and opened without following a link.
     public func createPartialFile(at location: PartialFileLocation, temporaryName: String) throws(MultipeerError) -> any PartialResourceFile {
-        try PartialFile(at: location, temporaryName: temporaryName, creating: true, disk: diskSync)
+        try PartialFile(at: location, temporaryName: temporaryName, creating: true, disk: diskSync, folders: openFolders)
     }
 
     /// Opens the partial file kept from before, from its folder's descriptor, no link followed.
     public func openPartialFile(at location: PartialFileLocation, temporaryName: String) throws(MultipeerError) -> any PartialResourceFile {
-        try PartialFile(at: location, temporaryName: temporaryName, creating: false, disk: diskSync)
+        try PartialFile(at: location, temporaryName: temporaryName, creating: false, disk: diskSync, folders: openFolders)
     }
 
     /// Removes the partial file kept from before (`unlinkat`), if its folders are there.
     public func removePartialFile(at location: PartialFileLocation, temporaryName: String) {
-        PartialFile.removeKept(temporaryName, at: location)
+        PartialFile.removeKept(temporaryName, at: location, folders: openFolders)
     }
 
     /// Makes the folders `0700`, each from its parent's descriptor without following a link.
     public func makeFolders(_ folders: [String], in directory: URL, for name: String) throws(MultipeerError) {
-        try PartialFile.makeFolders(folders, in: directory, for: name)
+        try PartialFile.makeFolders(folders, in: directory, for: name, open: openFolders)
     }
 
     /// A serial dispatch queue, off Swift's cooperative pool.

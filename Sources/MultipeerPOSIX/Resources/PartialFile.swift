@@ -14,9 +14,10 @@ import Glibc
 ///
 /// A resource whose name is a path (``ResourcePath``, sent inside a folder) goes in that path's
 /// folders under the directory, made (`0700`) when missing. They are opened one by one from the
-/// directory's own descriptor without following a symbolic link, and the file is made, linked
-/// and removed relative to the last one's descriptor: nothing is written outside the directory,
-/// whatever links its folders hold or gain meanwhile.
+/// directory's own descriptor without following a symbolic link (and kept open while files of
+/// theirs are under way: ``OpenFolders``), and the file is made, linked and removed relative to
+/// the last one's descriptor: nothing is written outside the directory, whatever links its
+/// folders hold or gain meanwhile.
 ///
 /// Its descriptors close once the file is in place or discarded, not when the last reference
 /// goes: an application may keep its ``IncomingResource`` after the end, and an open
@@ -36,9 +37,13 @@ final class PartialFile: PartialResourceFile {
     private var fileName: String { location.fileName }
     /// Where its bytes are synced and it is put in place, with others.
     private let disk: DiskSync
+    /// The open folders it takes its folder from (its lease is given back when it closes).
+    private let folders: OpenFolders
     private struct Descriptors {
         var file: Int32
         var folder: Int32
+        /// The lease of its folder from ``folders``.
+        var lease: OpenFolders.Lease?
     }
 
     /// The numbers of the file's and the folder's descriptors from ``DiskSync/open(_:)``.
@@ -52,14 +57,48 @@ final class PartialFile: PartialResourceFile {
     /// link; `disk` puts it in place.
     /// - Throws: ``Multipeer/MultipeerError/Code/resourceFailed`` when it cannot be created or
     ///   opened, or when one of its folders is a symbolic link or not a folder.
-    init(at location: PartialFileLocation, temporaryName: String, creating: Bool, disk: DiskSync) throws(MultipeerError) {
+    init(at location: PartialFileLocation, temporaryName: String, creating: Bool, disk: DiskSync, folders: OpenFolders) throws(MultipeerError) {
         self.location = location
         self.disk = disk
+        self.folders = folders
         let directory = location.directory
         let name = location.name
         folder = location.folder
         self.temporaryName = temporaryName
-        let (folderDescriptor, folderOpened) = try Self.openFolder(location.folders, in: directory, for: name)
+        var opened = try Self.open(temporaryName, at: location, creating: creating, folders: folders)
+        if opened.error == ENOENT, creating {
+            // Its folder was removed since it was opened for another file: opened (made) again.
+            folders.forget(opened.lease)
+            folders.close(opened.lease)
+            opened = try Self.open(temporaryName, at: location, creating: creating, folders: folders)
+        }
+        guard opened.file.descriptor >= 0 else {
+            folders.close(opened.lease)
+            throw .resourceFailed(name, "\(directory.path) cannot take it (\(SourceFile.describe(opened.error)))")
+        }
+        descriptors = Mutex(Descriptors(file: opened.file.descriptor, folder: opened.folder.descriptor, lease: opened.lease))
+        self.opened = (opened.file.opened, opened.folder.opened)
+    }
+
+    /// What ``open(_:at:creating:folders:)`` opened: the lease of the folder; the folder's own
+    /// descriptor and the file's, each -1 when it could not be opened (`error` says why).
+    private struct Opened {
+        let lease: OpenFolders.Lease
+        let folder: DiskSync.Descriptor
+        let file: DiskSync.Descriptor
+        let error: Int32
+    }
+
+    /// Opens the folder of `location` (from `folders`, made when missing), a descriptor of its
+    /// own of that folder, and the partial file `temporaryName` in it (made with `creating`).
+    private static func open(_ temporaryName: String, at location: PartialFileLocation, creating: Bool, folders: OpenFolders) throws(MultipeerError) -> Opened {
+        let lease = try folders.open(location.folders, in: location.directory, for: location.name)
+        // A descriptor of its own for the folder (the syncs' error reports are counted for each
+        // open file description: see DiskSync), opened from the open folder's.
+        let (folderDescriptor, folderOpened) = DiskSync.open { openat(lease.descriptor, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard folderDescriptor >= 0 else {
+            return Opened(lease: lease, folder: .init(descriptor: -1, opened: 0), file: .init(descriptor: -1, opened: 0), error: errno)
+        }
         let flags = creating ? O_RDWR | O_CREAT | O_EXCL : O_RDWR
         var (descriptor, fileOpened) = DiskSync.open { openat(folderDescriptor, temporaryName, flags | O_CLOEXEC | O_NOFOLLOW, 0o600) }
         if descriptor < 0, errno == EEXIST {
@@ -68,28 +107,25 @@ final class PartialFile: PartialResourceFile {
             unlinkat(folderDescriptor, temporaryName, 0)
             (descriptor, fileOpened) = DiskSync.open { openat(folderDescriptor, temporaryName, flags | O_CLOEXEC | O_NOFOLLOW, 0o600) }
         }
-        guard descriptor >= 0 else {
-            let error = errno
-            close(folderDescriptor)
-            throw .resourceFailed(name, "\(directory.path) cannot take it (\(SourceFile.describe(error)))")
-        }
-        descriptors = Mutex(Descriptors(file: descriptor, folder: folderDescriptor))
-        opened = (fileOpened, folderOpened)
+        let error = descriptor < 0 ? errno : 0
+        if descriptor < 0 { close(folderDescriptor) }
+        return Opened(
+            lease: lease, folder: .init(descriptor: descriptor < 0 ? -1 : folderDescriptor, opened: folderOpened),
+            file: .init(descriptor: descriptor, opened: fileOpened), error: error)
     }
 
     /// Removes the partial file `temporaryName` kept at `location`, if its folders are there
     /// (none is made, no link followed).
-    static func removeKept(_ temporaryName: String, at location: PartialFileLocation) {
-        guard let (descriptor, _) = try? openFolder(location.folders, in: location.directory, for: location.name, making: false) else { return }
-        unlinkat(descriptor, temporaryName, 0)
-        close(descriptor)
+    static func removeKept(_ temporaryName: String, at location: PartialFileLocation, folders: OpenFolders) {
+        guard let lease = try? folders.open(location.folders, in: location.directory, for: location.name, making: false) else { return }
+        unlinkat(lease.descriptor, temporaryName, 0)
+        folders.close(lease)
     }
 
     /// Makes `folders` under `directory`, and the folders on the way, as a resource's folders
     /// are made: `0700`, nothing followed, nothing outside it.
-    static func makeFolders(_ folders: [String], in directory: URL, for name: String) throws(MultipeerError) {
-        let (descriptor, _) = try openFolder(folders, in: directory, for: name)
-        close(descriptor)
+    static func makeFolders(_ folders: [String], in directory: URL, for name: String, open: OpenFolders) throws(MultipeerError) {
+        open.close(try open.open(folders, in: directory, for: name))
     }
 
     /// Up to `count` bytes at `offset` of the file; nil when they cannot be read.
@@ -110,43 +146,15 @@ final class PartialFile: PartialResourceFile {
 
     deinit { closeDescriptors() }
 
-    /// A descriptor of the folder `folders` under `directory`, each made when missing and
-    /// opened without following a symbolic link, and its number from ``DiskSync/open(_:)``.
-    private static func openFolder(_ folders: [String], in directory: URL, for name: String, making: Bool = true) throws(MultipeerError) -> (Int32, UInt64) {
-        var (descriptor, opened) = DiskSync.open { open(directory.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw .resourceFailed(name, "\(directory.path) cannot take it (\(SourceFile.describe(errno)))") }
-        var made: [String] = []
-        for part in folders {
-            made.append(part)
-            if making, mkdirat(descriptor, part, 0o700) != 0, errno != EEXIST {
-                let error = errno
-                close(descriptor)
-                throw .resourceFailed(name, "its folder cannot be made in \(directory.path) (\(SourceFile.describe(error)))")
-            }
-            let parent = descriptor
-            let (next, nextOpened) = DiskSync.open { openat(parent, part, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC) }
-            let error = errno
-            close(descriptor)
-            guard next >= 0 else {
-                let what = error == ELOOP || error == ENOTDIR
-                    ? "\(TerminalText.quoted(made.joined(separator: "/"))) in \(directory.path) is a symbolic link or a file, not a folder (links are not followed)"
-                    : "its folder cannot be opened in \(directory.path) (\(SourceFile.describe(error)))"
-                throw .resourceFailed(name, what)
-            }
-            descriptor = next
-            opened = nextOpened
-        }
-        return (descriptor, opened)
-    }
-
     /// Closes the descriptors, once.
     private func closeDescriptors() {
         let open = descriptors.withLock { descriptors in
-            defer { descriptors = Descriptors(file: -1, folder: -1) }
+            defer { descriptors = Descriptors(file: -1, folder: -1, lease: nil) }
             return descriptors
         }
         if open.file >= 0 { close(open.file) }
         if open.folder >= 0 { close(open.folder) }
+        if let lease = open.lease { folders.close(lease) }
     }
 
     /// Writes `data` at `offset`; with `writingBack`, starts writing it to the disk at once
@@ -182,23 +190,41 @@ final class PartialFile: PartialResourceFile {
     /// soon as it is linked, before its folder is synced (on the sync's thread): what records
     /// the file as saved then does so at once, as a program killed meanwhile would want.
     func place(linked: @escaping @Sendable (URL) -> Void) async throws(MultipeerError) -> URL {
-        let (file, folder) = try duplicates()
-        defer {
-            close(file)
-            close(folder)
+        let result = await withCheckedContinuation { continuation in
+            place(linked: linked) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+
+    /// As ``place(linked:)``, without waiting: `done` is called with the outcome on the sync's
+    /// thread (at once when the file is closed already).
+    func place(linked: @escaping @Sendable (URL) -> Void, done: @escaping @Sendable (Result<URL, MultipeerError>) -> Void) {
+        let file: Int32
+        let folder: Int32
+        do throws(MultipeerError) {
+            (file, folder) = try duplicates()
+        } catch {
+            return done(.failure(error))
         }
         let placed = Mutex<Result<URL, MultipeerError>?>(nil)
-        let verdict = await disk.place(.init(descriptor: file, opened: opened.file), folder: .init(descriptor: folder, opened: opened.folder)) {
-            let outcome = Result { () throws(MultipeerError) in self.folder.appendingPathComponent(try self.link(), isDirectory: false) }
-            placed.withLock { $0 = outcome }
-            guard let url = try? outcome.get() else { return false }
-            linked(url)
-            return true
-        }
-        if verdict != 0 { throw failure(verdict) }
-        guard let url = try placed.withLock({ $0 })?.get() else { throw failure(EIO) }
-        closeDescriptors()
-        return url
+        let placement = DiskSync.Placement(
+            file: .init(descriptor: file, opened: opened.file), folder: .init(descriptor: folder, opened: opened.folder),
+            link: {
+                let outcome = Result { () throws(MultipeerError) in self.folder.appendingPathComponent(try self.link(), isDirectory: false) }
+                placed.withLock { $0 = outcome }
+                guard let url = try? outcome.get() else { return false }
+                linked(url)
+                return true
+            },
+            done: { verdict in
+                close(file)
+                close(folder)
+                guard verdict == 0 else { return done(.failure(self.failure(verdict))) }
+                let outcome = placed.withLock { $0 } ?? .failure(self.failure(EIO))
+                if case .success = outcome { self.closeDescriptors() }
+                done(outcome)
+            })
+        disk.place(placement)
     }
 
     /// Duplicates of the file's and the folder's descriptors, which stay open while the file is

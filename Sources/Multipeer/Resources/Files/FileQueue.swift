@@ -16,4 +16,12 @@ final class FileQueue: Sendable {
         }
         return try result.get()
     }
+
+    /// Runs `work` on the queue and returns what it hands to its `reply`, which it calls once,
+    /// there or later from any thread (when it asks another thread for the rest).
+    func runReplying<T: Sendable>(_ work: @escaping @Sendable (_ reply: @escaping @Sendable (T) -> Void) -> Void) async -> T {
+        await withCheckedContinuation { continuation in
+            queue.enqueue { work { continuation.resume(returning: $0) } }
+        }
+    }
 }

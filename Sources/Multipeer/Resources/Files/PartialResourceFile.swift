@@ -33,9 +33,26 @@ public protocol PartialResourceFile: AnyObject, Sendable {
     /// as soon as it is linked, before its folder is synced (on the disk's own thread).
     /// - Throws: ``MultipeerError/Code/resourceFailed``.
     func place(linked: @escaping @Sendable (URL) -> Void) async throws(MultipeerError) -> URL
+
+    /// Puts the file in place as ``place(linked:)`` does, without waiting for it: `done` is
+    /// called once with where it is, or why it is not (on the disk's own thread, or at once).
+    /// A file queue's job asks for it right after the file's last write and its check, so
+    /// that no hop to Swift's pool comes between them.
+    func place(linked: @escaping @Sendable (URL) -> Void, done: @escaping @Sendable (Result<URL, MultipeerError>) -> Void)
 }
 
 extension PartialResourceFile {
+    /// Puts the file in place with ``place(linked:)`` in a task of its own, then calls `done`.
+    public func place(linked: @escaping @Sendable (URL) -> Void, done: @escaping @Sendable (Result<URL, MultipeerError>) -> Void) {
+        Task {
+            do throws(MultipeerError) {
+                done(.success(try await place(linked: linked)))
+            } catch {
+                done(.failure(error))
+            }
+        }
+    }
+
     /// Where the partial file is.
     var temporary: URL { location.folder.appendingPathComponent(temporaryName, isDirectory: false) }
 

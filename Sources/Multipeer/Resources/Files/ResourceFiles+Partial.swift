@@ -5,7 +5,7 @@ extension ResourceFiles {
     /// the folders of `name` when it is a path): `.NAME.TAG.part`, TAG from the transfer's id.
     func newPartialFile(in directory: URL, name: String, transfer: [UInt8]) throws(MultipeerError) -> any PartialResourceFile {
         let location = PartialFileLocation(name: name, in: directory)
-        let tag = transfer.prefix(6).map { String(format: "%02x", $0) }.joined()
+        let tag = Hex.encode(transfer.prefix(6))
         return try createPartialFile(at: location, temporaryName: ResourceFileNames.temporaryName(for: location.fileName, tag: tag))
     }
 

@@ -20,6 +20,16 @@ public protocol ResourceSource: AnyObject, Sendable {
 }
 
 extension ResourceSource {
+    /// Why the file is not what was opened (``checkUnchanged()``'s error); nil when it is.
+    func change() -> MultipeerError? {
+        do throws(MultipeerError) {
+            try checkUnchanged()
+            return nil
+        } catch {
+            return error
+        }
+    }
+
     /// The SHA-256 of the whole file, read in blocks of 1 MiB.
     func digest() throws(MultipeerError) -> [UInt8] {
         var hash = SHA256()
