@@ -33,7 +33,9 @@ struct StreamPacingTests {
             #expect(tap.handed.value == twoBatches, "not two batches of \(chunksPerBatch) chunks handed to a link that wrote none of them")
             #expect(tap.heldCount == 2)
             // The link writes what it holds, a batch at a time: the rest of the write follows.
+            // (Stopped by the suite's time limit if it never does: a failure, not a hang.)
             while !(await eventually(within: .milliseconds(20)) { tap.handed.value == data.count && tap.heldCount == 0 }) {
+                try Task.checkCancellation()
                 tap.writeOne()
             }
             try await writing.value
