@@ -249,7 +249,7 @@ extension LinkRecord {
 enum LinkResume {
     /// This side's RESUME (`told`) went out when `linkStart` messages had been sent to the
     /// peer; the peer's is awaited, and nothing is written to the link until it comes.
-    case awaitingPeer(told: Frame.Resume, linkStart: UInt64)
+    indirect case awaitingPeer(told: Frame.Resume, linkStart: UInt64)
     /// Both RESUMEs are in: messages flow, counted.
     case synced
 }
@@ -273,7 +273,7 @@ enum LinkPhase {
     case awaitingHello(since: ContinuousClock.Instant)
     /// Hello received; the invitation policy is deciding (or, with the link's `challenge`
     /// set, has accepted on condition and awaits the answer).
-    case deciding(Invitation)
+    indirect case deciding(Invitation)
     /// Opened by this side; hello sent, waiting for the answer.
     case inviting(OutgoingInvitation)
     /// A connected peer.
