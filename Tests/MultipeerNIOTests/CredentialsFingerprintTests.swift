@@ -8,7 +8,7 @@ import Testing
 /// Every accepted connection's certificate check names this side's key by its fingerprint: the
 /// credentials work it out once, and each check holds that one (the same bytes, not a SHA-256
 /// and an array per connection).
-@Suite("The credentials' fingerprint, worked out once")
+@Suite("The credentials' fingerprint, worked out once", .timeLimit(.minutes(1)))
 struct CredentialsFingerprintTests {
     @Test("The credentials' fingerprint is the key's, and the pipeline's check holds that one")
     func oneFingerprint() throws {

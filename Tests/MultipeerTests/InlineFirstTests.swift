@@ -3,7 +3,7 @@ import Testing
 
 /// A broadcast's list of recipients: one inline, more in one array made at the expected size and
 /// handed on as it is.
-@Suite("A short list with its first element inline")
+@Suite("A short list with its first element inline", .timeLimit(.minutes(1)))
 struct InlineFirstTests {
     @Test("Elements come back in the order appended, for none, one and many", arguments: [0, 1, 2, 3, 100] as [Int])
     func order(count: Int) {

@@ -4,7 +4,7 @@ import Testing
 
 /// A host keeps one ``LinkRecord`` per player (10,000 of them in the largest room measured), in a
 /// dictionary whose every slot is one record wide: what only a handshake needs lives out of line.
-@Suite("A link's record: small, its handshake-only fields out of line")
+@Suite("A link's record: small, its handshake-only fields out of line", .timeLimit(.minutes(1)))
 struct LinkRecordSizeTests {
     /// Stands for a connection; nothing is ever sent on it here.
     private final class Unused: Connection {
