@@ -12,6 +12,13 @@ struct Outbox {
     var writers = InlineFirst<PeerID>()
     /// What else is to be done (a link closed, a line logged).
     var effects = SessionEffects()
+
+    /// An empty outbox for up to `count` peers (a broadcast to every connected peer): its lists
+    /// are made at that size once they hold two (``InlineFirst/expect(_:)``).
+    init(expecting count: Int = 0) {
+        connections.expect(count)
+        writers.expect(count)
+    }
 }
 
 /// Messages on links with message resume: numbered in the peer's ``MessageLedger``, handed to
