@@ -44,6 +44,16 @@ public final class Watched<Value: Sendable>: Sendable {
     /// The value now.
     public var value: Value { state.withLock { $0.value } }
 
+    /// Reads the value under the lock, in place: `body` sees it without a copy being taken out
+    /// of the lock. Read this way, a large value whose parts are shared storage (a room's table
+    /// of players) is never copied by a change on another thread, which ``value``'s copy, alive
+    /// a moment after the lock is released, can cause: that change must then copy every
+    /// dictionary it touches. Nothing changes and no waiter is woken.
+    @inlinable
+    public func read<Result>(_ body: (Value) throws -> Result) rethrows -> Result {
+        try state.withLock { try body($0.value) }
+    }
+
     /// How many waits are registered and not woken (for tests).
     var waiterCount: Int { state.withLock { $0.waiters.count } }
 

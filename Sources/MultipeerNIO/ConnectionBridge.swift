@@ -35,11 +35,9 @@ final class ConnectionBridge: ChannelInboundHandler {
     private let handler: any ConnectionHandler
     private let maximumQueuedBytes: Int
     private let maximumFlushBytes: Int?
-    /// Cuts the bytes into frames, keeping those of a frame that has not fully arrived yet.
-    private var frames: NIOSingleStepByteToMessageProcessor<NIOFrameDecoder>
-    private let maximumFrameLength: Int
-    /// The message types this connection has received, each decoded once.
-    private let names: KeptMessageTypes
+    /// Cuts the bytes into frames, keeping those of a frame that has not fully arrived yet (and
+    /// nothing of a read that ended with a whole frame: ``NIOFrameDecoder`` lets that buffer go).
+    private let frames: NIOSingleStepByteToMessageProcessor<NIOFrameDecoder>
     private let check: PeerCertificateCheck?
     private let gate: OpenGate?
     private let logger: Logger
@@ -67,10 +65,7 @@ final class ConnectionBridge: ChannelInboundHandler {
         self.handler = handler
         maximumQueuedBytes = options.maximumQueuedBytes
         maximumFlushBytes = options.maximumFlushBytes
-        maximumFrameLength = options.maximumFrameLength
-        let names = KeptMessageTypes()
-        self.names = names
-        frames = NIOSingleStepByteToMessageProcessor(NIOFrameDecoder(maximumFrameLength: options.maximumFrameLength, names: names))
+        frames = NIOSingleStepByteToMessageProcessor(NIOFrameDecoder(maximumFrameLength: options.maximumFrameLength))
         self.check = check
         self.gate = gate
         self.opened = opened
@@ -116,11 +111,14 @@ final class ConnectionBridge: ChannelInboundHandler {
         // NIOSSL hands up no application data before its handshake completes, so a client
         // connection is open before its first bytes arrive.
         guard let connection, isOpen, !closed, firstError == nil else { return }
+        // An empty read has nothing to decode, and the processor would keep its buffer's storage.
+        let buffer = Self.unwrapInboundIn(data)
+        guard buffer.readableBytes > 0 else { return }
         // Each frame is delivered before the next is decoded; the handler may close the
         // connection meanwhile, and then the rest is dropped.
         var delivered = false
         do {
-            try frames.process(buffer: Self.unwrapInboundIn(data)) { frame in
+            try frames.process(buffer: buffer) { frame in
                 guard !closed, firstError == nil else { throw StopReading() }
                 handler.connection(connection, didReceive: frame)
                 delivered = true
@@ -130,13 +128,6 @@ final class ConnectionBridge: ChannelInboundHandler {
             return
         } catch {
             errorCaught(context: context, error: error)
-            return
-        }
-        // The processor keeps the last buffer it was given, even read to its end: over TLS that is
-        // NIOSSL's own read buffer, which NIOSSL then copies whole (32 KiB, every page touched) at
-        // its next read. Between frames nothing is carried over: a fresh processor holds nothing.
-        if frames.unprocessedBytes == 0 {
-            frames = NIOSingleStepByteToMessageProcessor(NIOFrameDecoder(maximumFrameLength: maximumFrameLength, names: names))
         }
     }
 

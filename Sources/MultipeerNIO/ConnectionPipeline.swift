@@ -45,7 +45,7 @@ enum ConnectionPipeline {
         if let credentials {
             // Before NIOSSL's handler takes its two large buffers from the channel's allocator.
             try channel.syncOptions?.setOption(ChannelOptions.allocator, value: PageBackedAllocator.allocator)
-            let peerCheck = PeerCertificateCheck(localKey: credentials.key.fingerprint)
+            let peerCheck = PeerCertificateCheck(localKey: credentials.fingerprint)
             check = peerCheck
             switch side {
             case .accepting:

@@ -11,20 +11,21 @@ import NIOCore
 /// anything is buffered for its body; then it waits for the whole frame and decodes it in place
 /// (``Multipeer/FrameCodec`` makes the same calls for every transport). Bytes of a frame still
 /// arriving are kept in a buffer sized for that frame, never in a much larger one it came in
-/// (``keepRightSized(_:frameBytes:)``). It only frames: errors go up, and what to do about them is
-/// the bridge's call.
+/// (``keepRightSized(_:frameBytes:)``), and a buffer read to its end is let go at once: the
+/// processor keeps whatever the decoder leaves in its buffer until the next read, and over TLS a
+/// buffer kept is NIOSSL's own read buffer, which NIOSSL then copies whole (32 KiB, every page
+/// touched) at that read. It only frames: errors go up, and what to do about them is the bridge's
+/// call.
 struct NIOFrameDecoder: NIOSingleStepByteToMessageDecoder {
     typealias InboundOut = Frame
 
     /// The largest frame accepted, counting the kind byte and the body.
     let maximumFrameLength: Int
-    /// The message types the connection has received, shared by the decoders its bridge makes
-    /// (a fresh one after each read that leaves no bytes over).
-    let names: KeptMessageTypes
+    /// The message types the connection has received, each decoded once.
+    private var names = MessageTypeNames()
 
-    init(maximumFrameLength: Int, names: KeptMessageTypes = KeptMessageTypes()) {
+    init(maximumFrameLength: Int) {
         self.maximumFrameLength = maximumFrameLength
-        self.names = names
     }
 
     /// The next whole frame, or nil (reading nothing) until one has arrived.
@@ -42,10 +43,12 @@ struct NIOFrameDecoder: NIOSingleStepByteToMessageDecoder {
         }
         let decoded = buffer.withUnsafeReadableBytes { bytes in
             Result { () throws(MultipeerError) in
-                try FrameCodec.decode(UnsafeRawBufferPointer(rebasing: bytes[prefixBytes..<(prefixBytes + length)]), names: &names.kept)
+                try FrameCodec.decode(UnsafeRawBufferPointer(rebasing: bytes[prefixBytes..<(prefixBytes + length)]), names: &names)
             }
         }
         buffer.moveReaderIndex(forwardBy: prefixBytes + length)
+        // Read to its end: the processor keeps an empty buffer (no storage) in its place.
+        if buffer.readableBytes == 0 { buffer = ByteBuffer() }
         return try decoded.get()
     }
 
@@ -75,10 +78,4 @@ struct NIOFrameDecoder: NIOSingleStepByteToMessageDecoder {
         }
         return nil
     }
-}
-
-/// One connection's ``Multipeer/MessageTypeNames``, kept across the decoders its bridge makes;
-/// used on the connection's event loop only.
-final class KeptMessageTypes {
-    var kept = MessageTypeNames()
 }

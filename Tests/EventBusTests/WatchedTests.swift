@@ -59,3 +59,36 @@ struct WatchedTests {
 private func waitUntilRegistered<Value>(_ watched: Watched<Value>) async {
     while watched.waiterCount == 0 { await Task.yield() }
 }
+
+/// ``Watched/read(_:)``: the value seen in place, under the lock, nothing changed.
+@Suite("Reading a watched value in place", .timeLimit(.minutes(1)))
+struct WatchedReadTests {
+    @Test("A read sees the latest change, changes nothing, and wakes no one whose condition the value does not meet")
+    func readSeesTheValue() async {
+        let watched = Watched([1, 2, 3])
+        #expect(watched.read { $0.count } == 3)
+        watched.withLock { $0.append(4) }
+        #expect(watched.read { $0.last } == 4)
+        #expect(watched.value == [1, 2, 3, 4])
+        let waiting = Task { await watched.wait(until: { $0.count == 5 }, before: .now + .seconds(30)) }
+        await waitUntilRegistered(watched)
+        _ = watched.read { $0.count }
+        #expect(watched.waiterCount == 1, "a read wakes no one")
+        watched.withLock { $0.append(5) }
+        #expect(await waiting.value == [1, 2, 3, 4, 5])
+    }
+
+    @Test("A read hands the body the watched array itself, not a copy taken out of the lock")
+    func readDoesNotCopy() {
+        let watched = Watched(Array(repeating: 7, count: 1000))
+        let first = watched.read { $0.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        let second = watched.read { $0.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } }
+        #expect(first == second)
+        // The array is still uniquely the watched value's: a change after reads copies nothing.
+        watched.withLock { value in
+            let before = value.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) }
+            value[0] = 8
+            #expect(value.withUnsafeBufferPointer { UInt(bitPattern: $0.baseAddress) } == before)
+        }
+    }
+}

@@ -69,6 +69,26 @@ struct PartialFrameTests {
         #expect(buffer.storageCapacity == 2048)
     }
 
+    @Test("A buffer read to its end is let go by the decoder: the processor that drives it keeps nothing of the read, and a frame cut after it still decodes")
+    func theProcessorKeepsNoBufferReadToItsEnd() throws {
+        let stream = SampleFrames.stream
+        let last = FrameCodec.encode(.data(messageType: "welcome", payload: .init(repeating: 7, count: 3000))).bytes
+        let processor = NIOSingleStepByteToMessageProcessor(NIOFrameDecoder(maximumFrameLength: WireProtocol.defaultMaximumFrameLength))
+        var frames: [Frame] = []
+        let freedBefore = largeReadBuffersFreed.load(ordering: .relaxed)
+        try processor.process(buffer: largeReadBuffer(stream)) { frames.append($0) }
+        #expect(frames == SampleFrames.all)
+        #expect(processor.unprocessedBytes == 0)
+        // The caller's buffer is gone: only the processor could still hold its storage.
+        #expect(largeReadBuffersFreed.load(ordering: .relaxed) == freedBefore + 1, "the processor kept the read's buffer")
+        try processor.process(buffer: largeReadBuffer(last.prefix(100))) { frames.append($0) }
+        #expect(largeReadBuffersFreed.load(ordering: .relaxed) == freedBefore + 2, "the partial frame moved to a buffer of its own")
+        try processor.process(buffer: largeReadBuffer(last.dropFirst(100))) { frames.append($0) }
+        #expect(largeReadBuffersFreed.load(ordering: .relaxed) == freedBefore + 3)
+        #expect(frames.last == .data(messageType: "welcome", payload: .init(repeating: 7, count: 3000)))
+        #expect(frames.count == SampleFrames.all.count + 1)
+    }
+
     @Test("The bridge, fed every sample frame in large read buffers cut at every point, hands over the same frames and keeps none of those buffers")
     func theBridgeKeepsNoLargeReadBuffer() throws {
         let stream = SampleFrames.stream

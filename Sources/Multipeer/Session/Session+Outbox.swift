@@ -12,6 +12,13 @@ struct Outbox {
     var writers = InlineFirst<PeerID>()
     /// What else is to be done (a link closed, a line logged).
     var effects = SessionEffects()
+
+    /// An empty outbox for up to `count` peers (a broadcast to every connected peer): its lists
+    /// are made at that size once they hold two (``InlineFirst/expect(_:)``).
+    init(expecting count: Int = 0) {
+        connections.expect(count)
+        writers.expect(count)
+    }
 }
 
 /// Messages on links with message resume: numbered in the peer's ``MessageLedger``, handed to
@@ -161,14 +168,23 @@ extension SessionState {
     }
 
     /// Notes which peers are away, and forgets the ledgers of those away for longer than `window`.
+    ///
+    /// It walks the ledgers by index and marks each in place: changing one while a `for` loop
+    /// iterated the dictionary copied the whole dictionary (the loop held its storage), every
+    /// player's ledger, at each tick where a peer had just gone away.
     mutating func expireLedgers(now: ContinuousClock.Instant, window: Duration) {
         var expired: [PeerID] = []
-        for (peer, ledger) in ledgers where connectedLinks[peer] == nil {
-            if let since = ledger.awaySince {
-                if now - since > window, !ledger.isWriting { expired.append(peer) }
-            } else {
-                ledgers[peer]?.awaySince = now
+        var index = ledgers.startIndex
+        while index != ledgers.endIndex {
+            let peer = ledgers.keys[index]
+            if connectedLinks[peer] == nil {
+                if let since = ledgers.values[index].awaySince {
+                    if now - since > window, !ledgers.values[index].isWriting { expired.append(peer) }
+                } else {
+                    ledgers.values[index].awaySince = now
+                }
             }
+            ledgers.formIndex(after: &index)
         }
         for peer in expired { ledgers[peer] = nil }
     }

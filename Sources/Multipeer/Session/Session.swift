@@ -261,7 +261,7 @@ public final class Session: Sendable {
         let now = clock.now
         let (outbox, count) = try state.withLock { state throws(MultipeerError) -> (Outbox, Int) in
             if state.isClosed { throw .sessionClosed }
-            var outbox = Outbox()
+            var outbox = Outbox(expecting: state.connectedLinks.count)
             var count = 0
             for (peer, id) in state.connectedLinks {
                 guard excluded.isEmpty || !excluded.contains(peer.identity),

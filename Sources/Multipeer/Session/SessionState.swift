@@ -207,11 +207,20 @@ struct LinkRecord {
     var codeNonces: CodeNonces?
     /// On the advertiser's side, from its ACCEPT until the inviter's REVEAL: what the inviter
     /// committed to, and the nonce the ACCEPT carried.
-    var awaitedReveal: (commitment: [UInt8], advertiserNonce: [UInt8])?
+    var awaitedReveal: (commitment: [UInt8], advertiserNonce: [UInt8])? {
+        get { untilReveal?.fields.awaitedReveal }
+        set { changeUntilReveal { $0.awaitedReveal = newValue } }
+    }
     /// On the advertiser's side, from an ACCEPT that put a challenge until the inviter's REVEAL
     /// answers it: the link stays `deciding` (in its handshake, counted for its address) and is
     /// connected only if the answer checks.
-    var challenge: InvitationChallenge?
+    var challenge: InvitationChallenge? {
+        get { untilReveal?.fields.challenge }
+        set { changeUntilReveal { $0.challenge = newValue } }
+    }
+    /// ``awaitedReveal`` and ``challenge``, out of line: nil on every link past its handshake,
+    /// where the two inline took 64 of the record's bytes (a host keeps a record per player).
+    private var untilReveal: UntilReveal?
     /// On the advertiser's side, from the decision to accept until the ACCEPT has been handed to
     /// the connection: the link is still `deciding` (not yet among the connected peers, so
     /// nothing else is sent on it first) and unread.
@@ -231,7 +240,29 @@ struct LinkRecord {
     }
 }
 
+/// The fields of a ``LinkRecord`` that only the advertiser's side of a handshake sets, between
+/// its ACCEPT and the inviter's REVEAL, in one box.
+indirect enum UntilReveal {
+    case kept(Fields)
+
+    struct Fields {
+        var awaitedReveal: (commitment: [UInt8], advertiserNonce: [UInt8])?
+        var challenge: InvitationChallenge?
+    }
+
+    var fields: Fields {
+        switch self { case .kept(let fields): fields }
+    }
+}
+
 extension LinkRecord {
+    /// Changes the fields kept until the REVEAL; once both are nil the box goes.
+    private mutating func changeUntilReveal(_ change: (inout UntilReveal.Fields) -> Void) {
+        var fields = untilReveal?.fields ?? UntilReveal.Fields()
+        change(&fields)
+        untilReveal = fields.awaitedReveal == nil && fields.challenge == nil ? nil : .kept(fields)
+    }
+
     /// See ``SessionState/receiveData(on:messageType:payload:at:)``.
     mutating func receiveData(messageType: String?, payload: Data, at now: ContinuousClock.Instant) -> DataDelivery {
         guard case .connected(let peer) = phase else { return .elsewhere }
@@ -249,7 +280,7 @@ extension LinkRecord {
 enum LinkResume {
     /// This side's RESUME (`told`) went out when `linkStart` messages had been sent to the
     /// peer; the peer's is awaited, and nothing is written to the link until it comes.
-    case awaitingPeer(told: Frame.Resume, linkStart: UInt64)
+    indirect case awaitingPeer(told: Frame.Resume, linkStart: UInt64)
     /// Both RESUMEs are in: messages flow, counted.
     case synced
 }
@@ -273,7 +304,7 @@ enum LinkPhase {
     case awaitingHello(since: ContinuousClock.Instant)
     /// Hello received; the invitation policy is deciding (or, with the link's `challenge`
     /// set, has accepted on condition and awaits the answer).
-    case deciding(Invitation)
+    indirect case deciding(Invitation)
     /// Opened by this side; hello sent, waiting for the answer.
     case inviting(OutgoingInvitation)
     /// A connected peer.

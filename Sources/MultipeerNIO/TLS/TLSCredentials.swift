@@ -13,6 +13,9 @@ import X509
 public struct TLSCredentials: Sendable {
     /// The identity key.
     public let key: PeerKey
+    /// The identity key's fingerprint, worked out once: every connection's
+    /// ``PeerCertificateCheck`` holds it (one SHA-256 and one array for all, not per connection).
+    let fingerprint: PeerFingerprint
     /// The context for accepted connections: TLS 1.3, presents the certificate, asks for the
     /// client's.
     public let serverContext: NIOSSLContext
@@ -29,6 +32,7 @@ public struct TLSCredentials: Sendable {
     ///   be made (which would be a bug).
     public init(key: PeerKey, endorsement: PeerEndorsement? = nil, now: Date = Date()) throws(MultipeerError) {
         self.key = key
+        fingerprint = key.fingerprint
         do {
             let certificate = try Self.selfSignedCertificate(for: key, endorsement: endorsement, now: now)
             let privateKey = try NIOSSLPrivateKey(bytes: Array(key.privateKey.derRepresentation), format: .der)

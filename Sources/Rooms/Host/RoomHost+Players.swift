@@ -25,7 +25,7 @@ extension RoomHost {
         logger.debug("Player removed by the host.", metadata: .game(peer: member.player.name))
         session.disconnect(member.peer, reason: RoomProtocol.removalReason)
         // An away player has no link to close: the seat is freed here.
-        if state.value.table.seats.away[member.player.id] != nil { leave(member.peer) }
+        if state.read({ $0.table.seats.away[member.player.id] != nil }) { leave(member.peer) }
         return PlayerRemoval(player: member.player, address: removal.address)
     }
 
@@ -47,20 +47,20 @@ extension RoomHost {
     /// Whether players need a password to join.
     public var isPrivate: Bool { privacy != nil }
     /// How many players are in the room (away ones included).
-    public var playerCount: Int { state.value.table.seats.roster.count }
+    public var playerCount: Int { state.read { $0.table.seats.roster.count } }
     /// Whether player `id` is away (their link dropped, their seat held).
-    public func isAway(_ id: UUID) -> Bool { state.value.table.seats.away[id] != nil }
+    public func isAway(_ id: UUID) -> Bool { state.read { $0.table.seats.away[id] != nil } }
 
     /// The game's rules and state now.
-    public var rules: Rules { state.value.table.rules }
+    public var rules: Rules { state.read { $0.table.rules } }
     /// Everyone in the room, in join order.
-    public var players: [PlayerRef] { state.value.table.players }
+    public var players: [PlayerRef] { state.read { $0.table.players } }
     /// The scores, most wins first.
-    public var scores: [RoomScores.Entry] { state.value.table.scores }
+    public var scores: [RoomScores.Entry] { state.read { $0.table.scores } }
     /// The current round's number (0 before ``start()``).
-    public var round: Int { state.value.table.round }
+    public var round: Int { state.read { $0.table.round } }
     /// The round a room resumed from its store went on at; nil for a new room.
-    public var resumedRound: Int? { state.value.table.resumedAt }
+    public var resumedRound: Int? { state.read { $0.table.resumedAt } }
 
     /// Waits until the rules meet `condition` or `deadline` passes; the rules then.
     @discardableResult
