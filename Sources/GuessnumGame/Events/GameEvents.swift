@@ -45,28 +45,15 @@ extension EventName where Payload == PlayerListChange {
 extension GuessRules {
     /// Posts `event`, item `sequence` of a room's broadcast, on `bus` under its ``EventName``
     /// (``EventName/verdict``, ``EventName/roundStarted``, ``EventName/roundWon``,
-    /// ``EventName/scoreboardChanged``): what a room's `RoomTicks` does with the game's events.
+    /// ``EventName/scoreboardChanged``): what a room's `RoomTicks` does with the game's events
+    /// (the room's own items it posts itself, `RoomItem.post(on:postingEvent:)`).
     package static func post(_ event: GuessEvent, numbered sequence: UInt64, on bus: EventBus) {
-        event.numbered(sequence).post(on: bus)
-    }
-}
-
-extension HistoryItem {
-    /// Posts the item on `bus` under its ``EventName`` (``EventName/verdict``,
-    /// ``EventName/chat``, …); an unknown item is not posted.
-    func post(on bus: EventBus) {
-        switch self {
+        switch event.numbered(sequence) {
         case .verdict(let line): bus.post(.verdict, line)
-        case .chat(let line): bus.post(.chat, line)
-        case .joined(let joined): bus.post(.playerJoined, joined)
-        case .left(let left): bus.post(.playerLeft, left)
-        case .away(let away): bus.post(.playerAway, away)
-        case .back(let back): bus.post(.playerBack, back)
-        case .renamed(let renamed): bus.post(.playerRenamed, renamed)
-        case .roundWon(let won): bus.post(.roundWon, won)
         case .roundStarted(let started): bus.post(.roundStarted, started)
+        case .roundWon(let won): bus.post(.roundWon, won)
         case .scoreboard(let update): bus.post(.scoreboardChanged, update)
-        case .unknown: break
+        case .joined, .left, .away, .back, .renamed, .chat, .unknown: break  // never a game event's
         }
     }
 }

@@ -32,21 +32,29 @@ package final class RoomTicks<Rules: GameRules>: RoomObserver {
     }
 
     package func report(_ items: [RoomItem<Rules>], passwordRefusals: [PasswordRefusals]) {
-        for item in items {
-            switch item {
-            case .joined(let joined): events.post(.playerJoined, joined)
-            case .left(let left): events.post(.playerLeft, left)
-            case .away(let away): events.post(.playerAway, away)
-            case .back(let back): events.post(.playerBack, back)
-            case .renamed(let renamed): events.post(.playerRenamed, renamed)
-            case .chat(let line): events.post(.chat, line)
-            case .scores(let scores): events.post(.roomScores, scores)
-            case .turnClock(let notice): events.post(.turnClock, notice)
-            case .game(let sequence, let event): postEvent(sequence, event, events)
-            case .unknown: break
-            }
-        }
+        for item in items { item.post(on: events, postingEvent: postEvent) }
         for refusals in passwordRefusals { events.post(.passwordRefusals, refusals) }
+    }
+}
+
+extension RoomItem {
+    /// Posts the item on `bus` under its ``EventName`` (``EventName/playerJoined``,
+    /// ``EventName/chat``, …), a game's event through `postEvent` (with its sequence number);
+    /// an unknown item is not posted. The one mapping from items to events, for a room's ticks
+    /// and for anything else that replays items onto a bus.
+    package func post(on bus: EventBus, postingEvent postEvent: (_ sequence: UInt64, _ event: Rules.Event, _ bus: EventBus) -> Void) {
+        switch self {
+        case .joined(let joined): bus.post(.playerJoined, joined)
+        case .left(let left): bus.post(.playerLeft, left)
+        case .away(let away): bus.post(.playerAway, away)
+        case .back(let back): bus.post(.playerBack, back)
+        case .renamed(let renamed): bus.post(.playerRenamed, renamed)
+        case .chat(let line): bus.post(.chat, line)
+        case .scores(let scores): bus.post(.roomScores, scores)
+        case .turnClock(let notice): bus.post(.turnClock, notice)
+        case .game(let sequence, let event): postEvent(sequence, event, bus)
+        case .unknown: break
+        }
     }
 }
 

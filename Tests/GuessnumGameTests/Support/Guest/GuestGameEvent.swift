@@ -8,8 +8,8 @@ import Rooms
 /// everything its screen shows (``GuestGame/updates``), also posted on the guest's event bus
 /// under its ``EventName`` for the views that observe one kind (the player list).
 public enum GuestGameEvent: Sendable {
-    /// Something that happened in the game (posted under the item's own event name, see
-    /// ``HistoryItem/post(on:)``).
+    /// Something that happened in the game (posted under the item's own event name, as a
+    /// room's ticks post it: `RoomItem.post(on:postingEvent:)`).
     case item(HistoryItem)
     /// The host welcomed this guest (again, after a drop that lost too much).
     case welcomed(WelcomeMessage)
@@ -35,7 +35,7 @@ public enum GuestGameEvent: Sendable {
     /// Posts it on `bus` under its ``EventName``.
     func post(on bus: EventBus) {
         switch self {
-        case .item(let item): item.post(on: bus)
+        case .item(let item): RoomItem<GuessRules>(item).post(on: bus) { GuessRules.post($1, numbered: $0, on: $2) }
         case .welcomed(let welcome): bus.post(.welcomed, welcome)
         case .fairness(let check): bus.post(.fairnessChecked, check)
         case .omitted(let omitted): bus.post(.guessesOmitted, omitted)
